@@ -1,0 +1,118 @@
+/** @module The back office's navigation, each entry gated by one Permission. */
+import { type AccessContext, can, type Permission } from './permissions';
+
+export interface NavItem {
+  /** i18n key of the label. */
+  label: string;
+  url: string;
+  permission: Permission;
+}
+
+export interface NavSection {
+  id: string;
+  label: string;
+  items: NavItem[];
+}
+
+export const NAVIGATION: readonly NavSection[] = [
+  {
+    id: 'connectors',
+    label: 'nav.connectors',
+    items: [
+      { label: 'nav.overview', url: '/connectors/overview', permission: 'connectors:view' },
+      { label: 'nav.kpi', url: '/connectors/kpi', permission: 'connectors:view' },
+      { label: 'nav.connectorList', url: '/connectors/list', permission: 'connectors:view' },
+      { label: 'nav.networkStatus', url: '/connectors/network-status', permission: 'connectors:view' },
+      { label: 'nav.sessions', url: '/connectors/sessions', permission: 'connectors:view' },
+      { label: 'nav.connectorGroups', url: '/connectors/groups', permission: 'connectors:view' },
+      { label: 'nav.customerServiceLogs', url: '/connectors/customer-service-logs', permission: 'connectors:logs' },
+      { label: 'nav.economics', url: '/connectors/economics', permission: 'connectors:view' },
+      { label: 'nav.onboardStation', url: '/connectors/onboard-station', permission: 'stations:onboard' },
+      { label: 'nav.simConnectivity', url: '/connectors/sim-connectivity', permission: 'sim:view' },
+      { label: 'nav.peerings', url: '/connectors/peerings', permission: 'roaming:manage' },
+    ],
+  },
+  {
+    id: 'maintenance',
+    label: 'nav.maintenance',
+    items: [
+      { label: 'nav.maintainerOverview', url: '/maintainer/overview', permission: 'maintenance:view' },
+      { label: 'nav.tickets', url: '/tickets/list', permission: 'tickets:manage' },
+    ],
+  },
+  {
+    id: 'tariffs',
+    label: 'nav.tariffs',
+    items: [{ label: 'nav.tariffs', url: '/tariffs/type/cpo', permission: 'tariffs:view' }],
+  },
+  {
+    id: 'fleet',
+    label: 'nav.fleet',
+    items: [
+      { label: 'nav.fleetOverview', url: '/fleet/overview', permission: 'fleet:view' },
+      { label: 'nav.fleetUsers', url: '/fleet/users', permission: 'fleet:view' },
+      { label: 'nav.corporateGroups', url: '/fleet/corporate-groups', permission: 'fleet:view' },
+      { label: 'nav.fleetSessions', url: '/fleet/sessions', permission: 'fleet:view' },
+      { label: 'nav.privateUsers', url: '/fleet/users/private', permission: 'fleet:private-users' },
+      { label: 'nav.keyHangers', url: '/fleet/key-hangers', permission: 'fleet:key-hangers' },
+      { label: 'nav.vehicles', url: '/fleet/vehicles', permission: 'fleet:vehicles' },
+      { label: 'nav.homeReimbursement', url: '/fleet/home-reimbursement', permission: 'fleet:home-reimbursement' },
+    ],
+  },
+  {
+    id: 'customers',
+    label: 'nav.customers',
+    items: [
+      { label: 'nav.customerGroups', url: '/customer-group', permission: 'customer-groups:manage' },
+      { label: 'nav.companyGroups', url: '/company-groups', permission: 'company-groups:manage' },
+    ],
+  },
+  {
+    id: 'reports',
+    label: 'nav.reports',
+    items: [{ label: 'nav.dashboards', url: '/dashboard/main', permission: 'reports:dashboards' }],
+  },
+  {
+    id: 'billing',
+    label: 'nav.billing',
+    items: [
+      { label: 'nav.stripeCustomers', url: '/stripe/customers', permission: 'billing:admin' },
+      { label: 'nav.stripeProducts', url: '/stripe/products', permission: 'billing:admin' },
+      { label: 'nav.stripePrices', url: '/stripe/prices', permission: 'billing:admin' },
+      { label: 'nav.stripeTaxRates', url: '/stripe/tax-rate', permission: 'billing:admin' },
+      { label: 'nav.stripeCoupons', url: '/stripe/coupons', permission: 'billing:admin' },
+      { label: 'nav.stripeInvoices', url: '/stripe/invoices', permission: 'billing:admin' },
+      { label: 'nav.wallets', url: '/wallet', permission: 'billing:admin' },
+    ],
+  },
+  {
+    id: 'personal',
+    label: 'nav.personal',
+    items: [
+      { label: 'nav.myOverview', url: '/my-overview', permission: 'personal:self-charge' },
+      { label: 'nav.mySessions', url: '/my-sessions', permission: 'personal:self-charge' },
+      { label: 'nav.myInvoices', url: '/my-invoices', permission: 'personal:self-charge' },
+      { label: 'nav.myStations', url: '/my-stations', permission: 'personal:self-charge' },
+    ],
+  },
+  {
+    id: 'administration',
+    label: 'nav.administration',
+    items: [
+      { label: 'nav.companies', url: '/overview', permission: 'companies:manage' },
+      { label: 'nav.companySettings', url: '/settings', permission: 'company:settings' },
+    ],
+  },
+];
+
+/** The sections and items this user may see; sections with no visible item are dropped. */
+export function navigationFor(ctx: AccessContext): NavSection[] {
+  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter((i) => can(ctx, i.permission)) })).filter(
+    (s) => s.items.length > 0,
+  );
+}
+
+/** Where a user lands after login: the connectors overview if allowed, else the first area they may see. */
+export function landingPath(ctx: AccessContext): string {
+  return navigationFor(ctx)[0]?.items[0]?.url ?? '/welcome';
+}

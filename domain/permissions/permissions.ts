@@ -1,0 +1,173 @@
+/**
+ * @module The one permission function. Every API route and every Remix loader/action
+ * names a Permission; `can` decides it from the roles snapshotted at login, the selected
+ * company's service settings and the company's kind.
+ */
+import { effectiveRoles, ROLE, type RoleId } from './roles';
+import { HOME_REIMBURSEMENT_SETTINGS, SERVICE, type ServiceSettingId } from './service-settings';
+
+export interface CompanyKind {
+  /** Operates charging stations as a public or private CPMS, or not at all. */
+  cpms: 'public' | 'private' | null;
+  isSubcpo: boolean;
+  isLifestyle: boolean;
+  isEvfleet: boolean;
+  empServices: boolean;
+}
+
+export interface AccessContext {
+  roles: readonly number[];
+  services: readonly number[];
+  company: CompanyKind;
+}
+
+type Rule = {
+  /** Any one of these roles grants it (after the maintenance-only override). */
+  roles: readonly RoleId[];
+  /** Every one of these service settings must be on. */
+  services?: readonly ServiceSettingId[];
+  /** At least one of these service settings must be on. */
+  anyService?: readonly ServiceSettingId[];
+  company?: (kind: CompanyKind) => boolean;
+};
+
+const ADMINS = [ROLE.ADMINISTRATIVE_SERVICES, ROLE.SUPER_USER, ROLE.SUPER_USER_OPERATOR] as const;
+const SUPER = [ROLE.SUPER_USER, ROLE.SUPER_USER_OPERATOR] as const;
+const operates = (k: CompanyKind) => k.cpms !== null || k.isSubcpo || k.isLifestyle;
+const fleet = (k: CompanyKind) => k.isEvfleet;
+const MAINTAINERS = [
+  ROLE.MAINTENANCE_ONLY,
+  ROLE.ADVANCED_MAINTENANCE,
+  ROLE.BASIC_MAINTENANCE,
+  ROLE.SUPERVISION_ASSISTANCE,
+] as const;
+
+export const RULES = {
+  /** Any logged-in user: welcome, profile, tutorials. */
+  'session:basic': { roles: [] },
+  'connectors:view': {
+    roles: [
+      ...ADMINS,
+      ...MAINTAINERS,
+      ROLE.CHARGING_POINT_MANAGER_VIEW,
+      ROLE.CHARGING_POINT_MANAGER_ONBOARD,
+      ROLE.SUPPORT_AGENT,
+      ROLE.ENGINEER,
+    ],
+    company: operates,
+  },
+  'connectors:support': {
+    roles: [...ADMINS, ROLE.SUPPORT_AGENT, ROLE.SUPERVISION_ASSISTANCE],
+    company: operates,
+  },
+  'connectors:command:basic': { roles: [...ADMINS, ...MAINTAINERS], company: operates },
+  'connectors:command:advanced': {
+    roles: [...ADMINS, ROLE.MAINTENANCE_ONLY, ROLE.ADVANCED_MAINTENANCE],
+    company: operates,
+  },
+  'connectors:logs': {
+    roles: [...ADMINS, ...MAINTAINERS, ROLE.SUPPORT_AGENT, ROLE.ENGINEER],
+    company: operates,
+  },
+  'stations:onboard': {
+    roles: [...ADMINS, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
+    services: [SERVICE.ONBOARD_STATIONS],
+    company: operates,
+  },
+  'maintenance:view': {
+    roles: [...ADMINS, ...MAINTAINERS, ROLE.CHARGING_POINT_MANAGER_VIEW],
+    services: [SERVICE.MAINTENANCE],
+    company: operates,
+  },
+  'tickets:manage': {
+    roles: [...ADMINS, ...MAINTAINERS, ROLE.SUPPORT_AGENT],
+    services: [SERVICE.TICKET_SYSTEM],
+  },
+  'tariffs:view': {
+    roles: [...ADMINS, ROLE.CHARGING_POINT_MANAGER_VIEW, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
+    company: operates,
+  },
+  'tariffs:manage': { roles: [...ADMINS, ROLE.CHARGING_POINT_MANAGER_ONBOARD], company: operates },
+  'tariffs:approve': { roles: ADMINS, company: operates },
+  'sessions:engineer-graphs': { roles: [...ADMINS, ROLE.ENGINEER] },
+  'sim:view': {
+    roles: [...ADMINS, ROLE.ADVANCED_MAINTENANCE, ROLE.SUPERVISION_ASSISTANCE],
+    company: operates,
+  },
+  'roaming:manage': { roles: ADMINS, company: operates },
+  'fleet:view': {
+    roles: [
+      ...ADMINS,
+      ROLE.FLEET_MANAGER_VIEW,
+      ROLE.FLEET_MANAGER_MANAGE_USERS,
+      ROLE.RFID_MANAGEMENT,
+      ROLE.VEHICLE_CHARGING_RIGHTS,
+    ],
+    company: fleet,
+  },
+  'fleet:users:manage': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    services: [SERVICE.MANAGE_USERS],
+    company: fleet,
+  },
+  'fleet:limits': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    services: [SERVICE.MANAGE_USERS, SERVICE.USER_LIMITS],
+    company: fleet,
+  },
+  'fleet:private-users': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    services: [SERVICE.PRIVATE_USER_LIST],
+  },
+  'fleet:key-hangers': {
+    roles: [...ADMINS, ROLE.RFID_MANAGEMENT],
+    services: [SERVICE.KEY_HANGERS],
+    company: fleet,
+  },
+  'fleet:vehicles': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS, ROLE.VEHICLE_CHARGING_RIGHTS],
+    services: [SERVICE.CAR_TELEMATICS],
+    company: fleet,
+  },
+  'fleet:home-reimbursement': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    anyService: HOME_REIMBURSEMENT_SETTINGS,
+    company: fleet,
+  },
+  'customer-groups:manage': { roles: ADMINS, company: (k) => k.empServices },
+  'company-groups:manage': {
+    roles: [...ADMINS, ROLE.NETWORK_MANAGER],
+    services: [SERVICE.COMPANY_GROUPS],
+  },
+  'reports:dashboards': {
+    roles: [...ADMINS, ROLE.REPORT_MANAGER],
+    services: [SERVICE.METABASE_DASHBOARD],
+  },
+  'billing:admin': {
+    roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
+    anyService: [SERVICE.PAYMENT_PROVIDER_COMPANY_ONBOARDING, SERVICE.PAYMENT_PROVIDER_CUSTOMER_BILLING],
+  },
+  'company:settings': { roles: ADMINS },
+  'backoffice-users:manage': { roles: ADMINS },
+  'companies:manage': { roles: SUPER },
+  'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },
+} as const satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof RULES;
+export const PERMISSIONS = Object.keys(RULES) as Permission[];
+
+export function can(ctx: AccessContext, permission: Permission): boolean {
+  const rule: Rule = RULES[permission];
+  if (rule.roles.length > 0) {
+    const roles = effectiveRoles(ctx.roles);
+    if (!rule.roles.some((r) => roles.includes(r))) return false;
+  }
+  if (rule.services && !rule.services.every((s) => ctx.services.includes(s))) return false;
+  if (rule.anyService && !rule.anyService.some((s) => ctx.services.includes(s))) return false;
+  if (rule.company && !rule.company(ctx.company)) return false;
+  return true;
+}
+
+export function grantedPermissions(ctx: AccessContext): Permission[] {
+  return PERMISSIONS.filter((p) => can(ctx, p));
+}

@@ -1,0 +1,9 @@
+/** @module Opens drizzle over a D1 binding. */
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from './schema';
+
+export function openDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+export type Db = ReturnType<typeof openDb>;
+export { schema };

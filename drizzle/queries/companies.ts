@@ -1,0 +1,60 @@
+/** @module Company tree queries: scope is a company and all its descendants. */
+import { eq, inArray } from 'drizzle-orm';
+import type { CompanyKind } from '../../domain/permissions/permissions';
+import type { Db } from '../db';
+import { companies, companyServiceSettings } from '../schema';
+
+/** Ids of the company and every descendant, by a recursive query. */
+export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db.$client
+    .prepare(
+      `WITH RECURSIVE tree(id) AS (
+         SELECT id FROM companies WHERE id = ?1
+         UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
+       ) SELECT id FROM tree`,
+    )
+    .bind(rootId)
+    .all<{ id: number }>();
+  return rows.results.map((r) => r.id);
+}
+
+export async function serviceSettingsOf(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: companyServiceSettings.settingId })
+    .from(companyServiceSettings)
+    .where(eq(companyServiceSettings.companyId, companyId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export function companyKind(c: typeof companies.$inferSelect): CompanyKind {
+  return {
+    cpms: c.cpms ?? null,
+    isSubcpo: c.isSubcpo,
+    isLifestyle: c.isLifestyle,
+    isEvfleet: c.isEvfleet,
+    empServices: c.empServices,
+  };
+}
+
+export interface CompanyNode {
+  id: number;
+  name: string;
+  parentCompanyId: number | null;
+  children: CompanyNode[];
+}
+
+/** The tree under `rootId`, for the company switcher and children_tree. */
+export async function companyTree(db: Db, rootId: number): Promise<CompanyNode | null> {
+  const ids = await companyScopeIds(db, rootId);
+  if (ids.length === 0) return null;
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, parentCompanyId: companies.parentCompanyId })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  const nodes = new Map<number, CompanyNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  for (const node of nodes.values()) {
+    if (node.id !== rootId && node.parentCompanyId !== null) nodes.get(node.parentCompanyId)?.children.push(node);
+  }
+  for (const node of nodes.values()) node.children.sort((a, b) => a.name.localeCompare(b.name));
+  return nodes.get(rootId) ?? null;
+}

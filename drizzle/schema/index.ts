@@ -1,0 +1,6 @@
+/** @module The D1 schema: the system of record. */
+export * from './auth';
+export * from './companies';
+export * from './stations';
+export * from './system';
+export * from './users';

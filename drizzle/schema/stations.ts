@@ -1,0 +1,107 @@
+/** @module Stations (charge points) and their connectors. */
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CONNECTOR_STATUSES, STATION_REGISTRATION } from '../../domain/stations/statuses';
+import { createdAt, flag, timestamp } from './columns';
+import { companies, companyGroups } from './companies';
+
+export const stations = sqliteTable(
+  'stations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The OCPP charge point identity, the last path segment of /ocpp/{id}. */
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    template: text('template'),
+    /** Operator (CPO or sub-operator) company. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ownerCompanyId: integer('owner_company_id').references(() => companies.id),
+    address: text('address'),
+    streetNumber: text('street_number'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    timeZone: text('time_zone').notNull().default('Europe/Paris'),
+    type: text('type', { enum: ['public', 'private', 'work', 'home'] })
+      .notNull()
+      .default('public'),
+    directions: text('directions'),
+    powerType: text('power_type'),
+    voltage: integer('voltage'),
+    amperage: integer('amperage'),
+    plugType: text('plug_type'),
+    plugFormat: text('plug_format'),
+    urlType: text('url_type'),
+    brand: text('brand'),
+    model: text('model'),
+    profile: text('profile'),
+    serialNumber: text('serial_number'),
+    firmware: text('firmware'),
+    installationDate: text('installation_date'),
+    commissioningDate: text('commissioning_date'),
+    midMeterSerial: text('mid_meter_serial'),
+    paymentTerminalSerial: text('payment_terminal_serial'),
+    energyStorageUrl: text('energy_storage_url'),
+    visibleInApp: flag('visible_in_app'),
+    openToPublic: flag('open_to_public'),
+    openingDate: text('opening_date'),
+    qrPaymentEnabled: flag('qr_payment_enabled'),
+    atHome: flag('at_home'),
+    offline: flag('offline'),
+    registration: text('registration', { enum: STATION_REGISTRATION }).notNull().default('accepted'),
+    /** PBKDF2 hash of the OCPP basic-auth password; null means no password set yet. */
+    ocppPasswordHash: text('ocpp_password_hash'),
+    group1Id: integer('group1_id').references(() => companyGroups.id),
+    group2Id: integer('group2_id').references(() => companyGroups.id),
+    group3Id: integer('group3_id').references(() => companyGroups.id),
+    group4Id: integer('group4_id').references(() => companyGroups.id),
+    lastIp: text('last_ip'),
+    lastHeartbeatAt: timestamp('last_heartbeat_at'),
+    lastResetAt: timestamp('last_reset_at'),
+    lastBootAt: timestamp('last_boot_at'),
+    lastAuthorizationAt: timestamp('last_authorization_at'),
+    lastSeenAt: timestamp('last_seen_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('stations_uid_unique').on(t.uid),
+    index('stations_company_idx').on(t.companyId),
+    index('stations_city_idx').on(t.city),
+  ],
+);
+
+export const connectors = sqliteTable(
+  'connectors',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uid: text('uid').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** OCPP connectorId (1-based). */
+    connectorNumber: integer('connector_number').notNull(),
+    evseId: text('evse_id'),
+    plugType: text('plug_type'),
+    plugFormat: text('plug_format'),
+    powerType: text('power_type'),
+    voltage: integer('voltage'),
+    amperage: integer('amperage'),
+    maxPowerW: integer('max_power_w'),
+    status: text('status', { enum: CONNECTOR_STATUSES }).notNull().default('unknown'),
+    errorCode: text('error_code'),
+    statusInfo: text('status_info'),
+    statusChangedAt: timestamp('status_changed_at'),
+    /** JSON array of ConnectorCapability. */
+    capabilitiesJson: text('capabilities_json').notNull().default('[]'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('connectors_uid_unique').on(t.uid),
+    uniqueIndex('connectors_station_number_unique').on(t.stationId, t.connectorNumber),
+    index('connectors_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,83 @@
+/**
+ * Four test projects: `unit` (pure domain logic in Node), `workers` (the API inside workerd with
+ * D1 migrations applied and the ocpp worker loaded as an auxiliary worker), `ocpp` (the ocpp
+ * worker's own project inside workerd) and `e2e` (Debian's Chromium against the built product).
+ */
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const migrations = await readD1Migrations(root('./migrations'));
+const testVars = {
+  APP_ENV: 'test',
+  APP_VERSION: '0.1.0-test',
+  SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+  EMAIL_FROM: 'no-reply@test.localhost',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: './tests/integration/worker.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { ...testVars, TEST_MIGRATIONS: migrations },
+              workers: [
+                {
+                  name: 'backoffice-ocpp',
+                  modules: true,
+                  scriptPath: root('./build/ocpp/index.js'),
+                  compatibilityDate: '2026-10-01',
+                  compatibilityFlags: ['nodejs_compat'],
+                  durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },
+                  d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
+                  bindings: { HEARTBEAT_INTERVAL_SECONDS: '300' },
+                },
+              ],
+            },
+          }),
+        ],
+        test: {
+          name: 'workers',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['./tests/integration/setup.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './workers/ocpp/wrangler.toml' },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        test: {
+          name: 'ocpp',
+          include: ['tests/ocpp/**/*.test.ts'],
+          setupFiles: ['./tests/ocpp/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['./tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,11 @@
+/** @module The Hono environment: bindings from `wrangler types`, and per-request variables. */
+import type { Db } from '../../../drizzle/db';
+import type { AuthContext } from './middleware/session';
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    auth: AuthContext | null;
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * @module Resolves the caller from the `sid` cookie or an `Authorization: Bearer` JWT. Both name
+ * the same server-side session row, so logout, expiry and 2FA state apply to both.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { jwtVerify } from 'jose';
+import { INACTIVITY_LOGOUT_MINUTES } from '../../../../domain/auth/constants';
+import { sha256Hex } from '../../../../domain/auth/encoding';
+import type { AccessContext } from '../../../../domain/permissions/permissions';
+import { companyKind, serviceSettingsOf } from '../../../../drizzle/queries/companies';
+import { authSessions, companies, users } from '../../../../drizzle/schema';
+import type { AppEnv } from '../env';
+
+export const SESSION_COOKIE = 'sid';
+
+export interface AuthContext {
+  sessionId: string;
+  user: typeof users.$inferSelect;
+  company: typeof companies.$inferSelect;
+  access: AccessContext;
+  twoFactorPassed: boolean;
+}
+
+export function jwtKey(env: Env): Uint8Array {
+  return new TextEncoder().encode(env.SESSION_SECRET);
+}
+
+async function sessionIdFrom(c: Context<AppEnv>): Promise<string | null> {
+  const header = c.req.header('authorization');
+  if (header?.startsWith('Bearer ')) {
+    try {
+      const { payload } = await jwtVerify(header.slice(7), jwtKey(c.env), { algorithms: ['HS256'] });
+      return typeof payload.sid === 'string' ? payload.sid : null;
+    } catch {
+      return null;
+    }
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? sha256Hex(cookie) : null;
+}
+
+/** Loads the session if there is one; never rejects. Routes decide with requireAuth/requirePermission. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('auth', null);
+  const sid = await sessionIdFrom(c);
+  if (sid) c.set('auth', await resolveSession(c, sid));
+  await next();
+};
+
+async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthContext | null> {
+  const db = c.get('db');
+  const row = await db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sid), isNull(authSessions.revokedAt)))
+    .get();
+  if (!row) return null;
+  const now = Date.now();
+  const idleLimit = row.lastSeenAt.getTime() + INACTIVITY_LOGOUT_MINUTES * 60_000;
+  if (row.expiresAt.getTime() <= now || idleLimit < now) {
+    await db
+      .update(authSessions)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(authSessions.id, sid));
+    return null;
+  }
+  const user = await db.select().from(users).where(eq(users.id, row.userId)).get();
+  if (user?.status !== 'active') return null;
+  const company = await db.select().from(companies).where(eq(companies.id, row.selectedCompanyId)).get();
+  if (!company) return null;
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db
+      .update(authSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(authSessions.id, sid));
+  }
+  return {
+    sessionId: sid,
+    user,
+    company,
+    twoFactorPassed: row.twoFactorPassedAt !== null,
+    access: {
+      roles: JSON.parse(row.rolesJson) as number[],
+      services: await serviceSettingsOf(db, company.id),
+      company: companyKind(company),
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** @module Public system endpoints. */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../env';
+import { defineRoute, json } from '../../lib/route';
+
+const clientVersion = defineRoute('public', {
+  method: 'get',
+  path: '/client-version',
+  tags: ['System'],
+  summary: 'Version of the web client; the browser checks it every 180000 ms',
+  responses: { 200: json(z.object({ version: z.string() })) },
+});
+
+export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(clientVersion, (c) =>
+  c.json({ version: c.env.APP_VERSION }, 200),
+);

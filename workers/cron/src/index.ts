@@ -1,0 +1,26 @@
+/** @module Scheduled jobs, run by the web worker's scheduled() handler. */
+import { openDb } from '../../../drizzle/db';
+import { deliverPendingEmails } from '../../api/src/lib/email';
+
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const db = openDb(env.DB);
+  switch (controller.cron) {
+    case '*/5 * * * *':
+      await deliverPendingEmails(db, env);
+      break;
+    case '0 3 * * *':
+      await purgeExpired(env);
+      break;
+  }
+}
+
+/** Removes expired login sessions, codes, resets and rate-limit windows. */
+async function purgeExpired(env: Env): Promise<void> {
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM auth_sessions WHERE expires_at < ?1 OR revoked_at IS NOT NULL').bind(now),
+    env.DB.prepare('DELETE FROM two_factor_codes WHERE expires_at < ?1').bind(now),
+    env.DB.prepare('DELETE FROM password_resets WHERE expires_at < ?1').bind(now),
+    env.DB.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(now - 24 * 3600_000),
+  ]);
+}

@@ -1,0 +1,4 @@
+// Variables of the ocpp worker's own wrangler.toml, which `wrangler types` (run on both configs) does not merge.
+interface Env {
+  HEARTBEAT_INTERVAL_SECONDS?: string;
+}

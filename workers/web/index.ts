@@ -1,0 +1,27 @@
+/**
+ * @module The web worker's entry: /api to the Hono API, everything else to Remix (static assets
+ * are served before this runs), scheduled() to the cron jobs.
+ */
+
+import * as build from 'virtual:remix-build';
+import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
+import { createApi } from '../api/src/app';
+import { runScheduled } from '../cron/src';
+
+const api = createApi();
+const remix = createRequestHandler(build as never, build.mode);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    const loadContext: AppLoadContext = {
+      cloudflare: { env, ctx },
+      api: (req: Request) => Promise.resolve(api.fetch(req, env, ctx)),
+    };
+    return remix(request, loadContext);
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(controller, env));
+  },
+} satisfies ExportedHandler<Env>;
