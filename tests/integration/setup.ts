@@ -1,9 +1,4 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { type D1Migration, applyD1Migrations, env } from 'cloudflare:test';
 
-declare module 'cloudflare:test' {
-  interface ProvidedEnv extends Env {
-    TEST_MIGRATIONS: D1Migration[];
-  }
-}
-
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: D1Migration[] };
+await applyD1Migrations(env.DB, TEST_MIGRATIONS);
