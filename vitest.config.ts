@@ -17,6 +17,7 @@ const testVars = {
 };
 
 export default defineConfig({
+  define: { __DEV_TOOLS__: 'true' },
   test: {
     projects: [
       {
