@@ -1,0 +1,41 @@
+/** @module Connectors: the overview's totals by status, within the selected company's tree. */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { count, eq, inArray, or } from 'drizzle-orm';
+import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
+import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { connectors, stations } from '../../../../../drizzle/schema';
+import type { AppEnv } from '../../env';
+import { defineRoute, json } from '../../lib/route';
+import { authOf } from '../../middleware/permission';
+
+const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))];
+
+const overviewStatus = defineRoute('connectors:view', {
+  method: 'get',
+  path: '/connectors/overview/status',
+  tags: ['Connectors'],
+  summary: "Connector totals by status bucket for the selected company and its descendants (operated or owned)",
+  responses: {
+    200: json(z.object({ totals: z.record(z.string(), z.number()), total: z.number() }).openapi('StatusTotals')),
+  },
+});
+
+export const connectorRoutes = new OpenAPIHono<AppEnv>().openapi(overviewStatus, async (c) => {
+  const { company } = authOf(c);
+  const db = c.get('db');
+  const scope = await companyScopeIds(db, company.id);
+  const rows = await db
+    .select({ status: connectors.status, n: count() })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope)))
+    .groupBy(connectors.status);
+  const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
+  let total = 0;
+  for (const row of rows) {
+    const bucket = STATUS_BUCKET[row.status];
+    totals[bucket] = (totals[bucket] ?? 0) + row.n;
+    total += row.n;
+  }
+  return c.json({ totals, total }, 200);
+});
