@@ -15,6 +15,8 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    // Locally one port serves everything; in production /ocpp/* is routed to the ocpp worker directly.
+    if (url.pathname.startsWith('/ocpp/') && env.OCPP) return env.OCPP.fetch(request);
     const loadContext: AppLoadContext = {
       cloudflare: { env, ctx },
       api: (req: Request) => Promise.resolve(api.fetch(req, env, ctx)),

@@ -5,5 +5,7 @@ import { connectorRoutes } from './connectors/connectors.routes';
 import { meRoutes } from './me/me.routes';
 import { systemRoutes } from './system/system.routes';
 
-export const routes = new OpenAPIHono<AppEnv>().route('/', systemRoutes).route('/', meRoutes)
+export const routes = new OpenAPIHono<AppEnv>()
+  .route('/', systemRoutes)
+  .route('/', meRoutes)
   .route('/', connectorRoutes);

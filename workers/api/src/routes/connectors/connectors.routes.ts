@@ -14,7 +14,7 @@ const overviewStatus = defineRoute('connectors:view', {
   method: 'get',
   path: '/connectors/overview/status',
   tags: ['Connectors'],
-  summary: "Connector totals by status bucket for the selected company and its descendants (operated or owned)",
+  summary: 'Connector totals by status bucket for the selected company and its descendants (operated or owned)',
   responses: {
     200: json(z.object({ totals: z.record(z.string(), z.number()), total: z.number() }).openapi('StatusTotals')),
   },

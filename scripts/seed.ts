@@ -1,0 +1,33 @@
+/**
+ * Seeds the local D1 database with the demo data set, through the same persisted state that
+ * `npm start` serves. Skips when data exists unless --force is given (which wipes nothing: it
+ * refuses, because a half-seeded database would be worse; delete .wrangler/state to start over).
+ */
+import { getPlatformProxy } from 'wrangler';
+import { openDb } from '../drizzle/db';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../drizzle/seed/demo';
+
+const persistDir = process.env.PERSIST_DIR ?? '.wrangler/state';
+
+const { env, dispose } = await getPlatformProxy<Env>({
+  configPath: 'wrangler.toml',
+  persist: { path: `${persistDir}/v3` },
+});
+try {
+  const existing = await env.DB.prepare('SELECT count(*) AS n FROM companies').first<{ n: number }>();
+  if ((existing?.n ?? 0) > 0) {
+    console.log(`Demo data already present (${existing?.n} companies); nothing seeded.`);
+  } else {
+    const started = Date.now();
+    const result = await seedDemo(openDb(env.DB));
+    console.log(
+      `Seeded ${result.users} users, ${result.stations} stations, ${result.connectors} connectors in ${Date.now() - started} ms.`,
+    );
+  }
+  if (process.argv.includes('--print-logins')) {
+    console.log(`\nDemo logins (password for all: ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) console.log(`  role ${String(u.role).padEnd(3)} ${u.email}`);
+  }
+} finally {
+  await dispose();
+}

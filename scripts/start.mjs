@@ -1,0 +1,58 @@
+// `npm start`: builds the product, applies D1 migrations to the local state, seeds the demo data
+// on first start, then serves both workers (web + ocpp) with one `wrangler dev`, locally persisted.
+import { bin, runNode, startNode, waitForHttp } from './lib.mjs';
+
+const port = process.env.PORT ?? '8787';
+const inspectorPort = process.env.INSPECTOR_PORT ?? String(Number(port) + 10_000);
+const persistDir = process.env.PERSIST_DIR ?? '.wrangler/state';
+const started = Date.now();
+
+console.log('▸ Building the web app …');
+runNode(bin.remix, ['vite:build'], { quiet: true });
+console.log('▸ Applying D1 migrations (local) …');
+runNode(bin.wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { quiet: true });
+console.log('▸ Seeding demo data if the database is empty …');
+const seeded = runNode(bin.tsx, ['scripts/seed.ts', '--print-logins'], { quiet: true }).stdout;
+const [seedSummary, logins] = seeded.split('\nDemo logins');
+console.log(`  ${seedSummary.trim()}`);
+
+console.log('▸ Starting the web and ocpp workers …');
+const dev = startNode(bin.wrangler, [
+  'dev',
+  '-c',
+  'wrangler.toml',
+  '-c',
+  'workers/ocpp/wrangler.toml',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  port,
+  '--inspector-port',
+  inspectorPort,
+  '--persist-to',
+  persistDir,
+  '--test-scheduled',
+  '--show-interactive-dev-session=false',
+]);
+const verbose = process.env.VERBOSE === '1';
+dev.stdout.on('data', (d) => verbose && process.stdout.write(d));
+dev.stderr.on('data', (d) => process.stderr.write(d));
+dev.on('exit', (code) => {
+  console.log(`wrangler dev exited (${code})`);
+  process.exit(code ?? 1);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill('SIGINT'));
+
+const base = `http://127.0.0.1:${port}`;
+await waitForHttp(`${base}/api/client-version`);
+await waitForHttp(`${base}/login`);
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`\nDemo logins${logins.trimEnd()}`);
+console.log(`
+✔ Back office ready in ${seconds} s: ${base}
+  Log in with any user above. superuser@voltaria.test pairs an authenticator app on first login.
+  2FA: the e-mailed code is readable at ${base}/dev/mailbox (or ${base}/api/dev/mailbox).
+  Charge points connect to ws://127.0.0.1:${port}/ocpp/{chargePointId} with subprotocol ocpp1.6.
+  API reference: ${base}/api/docs   Cron: ${base}/__scheduled?cron=*/5+*+*+*+*
+  Stop with Ctrl+C. Local D1, R2 and Durable Object state is kept in ${persistDir}.
+`);
