@@ -1,0 +1,47 @@
+/** Debian's Chromium driven by playwright-core (no browser download is possible here). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function openBrowser(baseURL: string, locale = 'en-GB'): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest message to `to` in the dev mailbox, polled until it arrives. */
+export async function latestMail(baseURL: string, to: string, after = 0): Promise<{ id: number; text: string; subject: string }> {
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+    const body = (await res.json()) as { messages: { id: number; text: string; subject: string }[] };
+    const message = body.messages[0];
+    if (message && message.id > after) return message;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail for ${to}`);
+}

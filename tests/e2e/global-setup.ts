@@ -1,0 +1,89 @@
+/**
+ * Starts the built product the way `npm start` does (both workers under one `wrangler dev`,
+ * migrations applied, demo data seeded) on a free loopback port with a fresh state directory.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const node = process.execPath;
+const wrangler = 'node_modules/wrangler/bin/wrangler.js';
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_D1_WARNING: 'true' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(args: string[], extraEnv: Record<string, string> = {}) {
+  const res = spawnSync(node, args, { env: { ...env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (res.status !== 0) throw new Error(`${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready in 90 s:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const inspector = await freePort();
+  const state = `tests/.tmp/e2e-state-${process.pid}`;
+  rmSync(state, { recursive: true, force: true });
+  run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  run(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: state });
+
+  let output = '';
+  const child = spawn(
+    node,
+    [
+      wrangler,
+      'dev',
+      '-c',
+      'wrangler.toml',
+      '-c',
+      'workers/ocpp/wrangler.toml',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspector),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/client-version`, child, () => output.slice(-4000));
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(state, { recursive: true, force: true });
+  };
+}
