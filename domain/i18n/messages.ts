@@ -206,6 +206,11 @@ const pt: Catalog = {
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
 
+/** True for a key of the catalogue; validation schemas name their message by key. */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(en, value);
+}
+
 export function translate(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = MESSAGES[lang]?.[key] ?? MESSAGES[DEFAULT_LANGUAGE][key];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
