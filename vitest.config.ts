@@ -38,7 +38,7 @@ export default defineConfig({
                 {
                   name: 'backoffice-ocpp',
                   modules: true,
-                  scriptPath: root('./build/ocpp/index.js'),
+                  scriptPath: root('./dist/ocpp/index.js'),
                   compatibilityDate: '2026-10-01',
                   compatibilityFlags: ['nodejs_compat'],
                   durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },

@@ -14,7 +14,7 @@ step('Lint and format check (biome)');
 runNode(bin.biome, ['ci', '.']);
 step('Building the web app and the ocpp worker');
 runNode(bin.remix, ['vite:build'], { quiet: true });
-runNode(bin.wrangler, ['deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml', '--outdir', '../../build/ocpp'], {
+runNode(bin.wrangler, ['deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml', '--outdir', '../../dist/ocpp'], {
   quiet: true,
 });
 

@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
+import { openDb } from '../../drizzle/db';
+import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
+import { companies, connectors, userRoles, users } from '../../drizzle/schema';
+import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';
+
+describe('demo seed', () => {
+  const db = openDb(env.DB);
+  let result: Awaited<ReturnType<typeof seedDemo>>;
+  beforeAll(async () => {
+    result = await seedDemo(db, { iterations: 1000 });
+  });
+
+  it('makes every navigation area reachable by some demo user, switching companies within their tree', async () => {
+    expect(result).toMatchObject({ users: 19, stations: 18, connectors: 36 });
+
+    const reachable = new Set<string>();
+    const all = await db.select().from(companies);
+    for (const demo of DEMO_USERS) {
+      const user = await db.select().from(users).where(eq(users.email, demo.email)).get();
+      if (!user) throw new Error(`missing ${demo.email}`);
+      const roles = (await db.select().from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.roleId);
+      expect(roles).toEqual([demo.role]);
+      // A user may work in their own company or any descendant (the company switcher).
+      const inTree = all.filter((c) => c.id === user.companyId || c.parentCompanyId === user.companyId);
+      for (const company of inTree) {
+        const access = { roles, services: await serviceSettingsOf(db, company.id), company: companyKind(company) };
+        for (const s of navigationFor(access)) for (const i of s.items) reachable.add(i.url);
+      }
+    }
+    expect([...reachable].sort()).toEqual(NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
+  });
+
+  it('spreads connectors over many states', async () => {
+    const states = new Set((await db.select({ s: connectors.status }).from(connectors)).map((r) => r.s));
+    expect(states.size).toBeGreaterThanOrEqual(12);
+  });
+});
