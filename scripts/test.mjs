@@ -1,8 +1,9 @@
 // `npm test`: type checking, lint and format check, the production build, then every vitest
 // project (unit in Node, workers and ocpp inside workerd, e2e in Debian's Chromium). Ends with
 // one plain "N passed, N failed" line counted from vitest's JSON report.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { bin, childEnv, runNode } from './lib.mjs';
 
 const started = Date.now();
@@ -11,7 +12,7 @@ const step = (name) => console.log(`\n▸ ${name}`);
 step('Type checking');
 runNode(bin.tsc, ['-p', 'tsconfig.json', '--noEmit']);
 step('Lint and format check (biome)');
-runNode(bin.biome, ['ci', '.']);
+runNode(bin.biome, ['ci', '--colors=off', '.']);
 step('Building the web app and the ocpp worker');
 runNode(bin.remix, ['vite:build'], { quiet: true });
 runNode(bin.wrangler, ['deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml', '--outdir', '../../dist/ocpp'], {
@@ -20,7 +21,9 @@ runNode(bin.wrangler, ['deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`\n✖ End-to-end tests need Debian's Chromium at ${chromium}: apt-get install -y chromium (see README).`);
+  console.error(
+    `\n✖ End-to-end tests need Debian's Chromium at ${chromium}: apt-get install -y chromium (see README).`,
+  );
   process.exit(1);
 }
 

@@ -15,7 +15,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function openBrowser(baseURL: string, locale = 'en-GB'): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function openBrowser(
+  baseURL: string,
+  locale = 'en-GB',
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,7 +38,11 @@ export async function openBrowser(baseURL: string, locale = 'en-GB'): Promise<{ 
 }
 
 /** The newest message to `to` in the dev mailbox, polled until it arrives. */
-export async function latestMail(baseURL: string, to: string, after = 0): Promise<{ id: number; text: string; subject: string }> {
+export async function latestMail(
+  baseURL: string,
+  to: string,
+  after = 0,
+): Promise<{ id: number; text: string; subject: string }> {
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
     const body = (await res.json()) as { messages: { id: number; text: string; subject: string }[] };
