@@ -1,0 +1,96 @@
+/** @module The e-mailed 2FA code: GET /2fa/send-code and POST /2fa. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { TWO_FACTOR_CODE_TTL_MINUTES } from '../../../../../domain/auth/constants';
+import { sha256Hex, timingSafeEqual } from '../../../../../domain/auth/encoding';
+import { generateNumericCode, normalizeCode } from '../../../../../domain/auth/two-factor';
+import { authEmail } from '../../../../../domain/i18n/auth-emails';
+import { twoFactorCodes } from '../../../../../drizzle/schema';
+import type { AppEnv } from '../../env';
+import { enqueueEmail } from '../../lib/email';
+import { keyedValidation } from '../../lib/keyed-validation';
+import { tooManyAttempts } from '../../lib/rate-limit';
+import { defineRoute, ErrorSchema, json } from '../../lib/route';
+import { authOf } from '../../middleware/permission';
+import { CodeBody, jsonBody, MessageOk } from './auth.schemas';
+import { codeFailed, codeSucceeded, consumeCodeAttempt } from './second-factor';
+
+const sendCode = defineRoute('authenticated-2fa-pending', {
+  method: 'get',
+  path: '/2fa/send-code',
+  tags: ['Session'],
+  summary: 'E-mail a new 6-digit code to the logged-in user; older codes of this session stop working',
+  responses: { 200: json(MessageOk) },
+});
+
+const verifyCode = defineRoute('authenticated-2fa-pending', {
+  method: 'post',
+  path: '/2fa',
+  tags: ['Session'],
+  summary: 'Check the e-mailed code; on success the session has passed 2FA',
+  request: { body: jsonBody(CodeBody) },
+  responses: {
+    200: json(MessageOk),
+    401: json(ErrorSchema, 'Wrong or expired code (TWO_FACTOR_FAILED), or not logged in'),
+    429: json(ErrorSchema, 'Too many failed attempts (TOO_MANY_ATTEMPTS)'),
+  },
+});
+
+const sameHash = (a: string, b: string) => timingSafeEqual(new TextEncoder().encode(a), new TextEncoder().encode(b));
+
+export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(sendCode, async (c) => {
+    const { user, sessionId } = authOf(c);
+    const db = c.get('db');
+    const now = new Date();
+    const code = generateNumericCode();
+    const mail = authEmail('two-factor-code', user.language, { code, minutes: TWO_FACTOR_CODE_TTL_MINUTES });
+    await db.batch([
+      db
+        .update(twoFactorCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(twoFactorCodes.sessionId, sessionId), isNull(twoFactorCodes.consumedAt))),
+      db.insert(twoFactorCodes).values({
+        userId: user.id,
+        sessionId,
+        codeHash: await sha256Hex(code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * 60_000),
+      }),
+    ]);
+    await enqueueEmail(db, { to: user.email, template: 'two-factor-code', ...mail });
+    return c.json({ message: 'OK' as const }, 200);
+  })
+  .openapi(
+    verifyCode,
+    async (c) => {
+      const auth = authOf(c);
+      const db = c.get('db');
+      const attempt = await consumeCodeAttempt(c, auth);
+      if (attempt.retryAfterSeconds !== null) return tooManyAttempts(c, attempt.retryAfterSeconds);
+      const code = normalizeCode(c.req.valid('json')._2fa);
+      const row = await db
+        .select()
+        .from(twoFactorCodes)
+        .where(
+          and(
+            eq(twoFactorCodes.sessionId, auth.sessionId),
+            isNull(twoFactorCodes.consumedAt),
+            gt(twoFactorCodes.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(desc(twoFactorCodes.id))
+        .get();
+      const matches = row !== undefined && code !== null && sameHash(await sha256Hex(code), row.codeHash);
+      if (!row || !matches) return codeFailed(c, auth, 'email');
+      // The conditional update makes the code single-use even if two requests race with it.
+      const used = await db
+        .update(twoFactorCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(twoFactorCodes.id, row.id), isNull(twoFactorCodes.consumedAt)))
+        .run();
+      if (used.meta.changes !== 1) return codeFailed(c, auth, 'email');
+      return codeSucceeded(c, auth, attempt, 'email');
+    },
+    keyedValidation,
+  );
