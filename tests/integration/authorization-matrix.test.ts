@@ -1,0 +1,166 @@
+/**
+ * Every operation guarded by a Permission (its `x-access` in /api/openapi.json), called by a user
+ * holding each role alone, in a company where every service setting is on and every company kind
+ * is true: the API must answer 403 exactly where `can()` refuses, and never 401 or 403 where it
+ * allows. New routes are covered the moment they are published.
+ *
+ * Calls are made so that a permitted call stops at validation where it can (malformed JSON for
+ * operations with a body, an unknown id in path parameters); an operation with neither that
+ * changes state runs in a fresh child company, so it cannot spoil later calls.
+ */
+import { SELF } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccessContext,
+  type CompanyKind,
+  can,
+  PERMISSIONS,
+  type Permission,
+} from '../../domain/permissions/permissions';
+import { ROLE_IDS } from '../../domain/permissions/roles';
+import { SERVICE_SETTING_IDS } from '../../domain/permissions/service-settings';
+import { createCompany } from '../../drizzle/seed/factories';
+import { BASE, call, db, failOnConsoleError, login, loginPending, type Session, world } from './helpers';
+
+failOnConsoleError();
+
+const FORBIDDEN = "Forbidden resource. You don't have the permission to request this resource.";
+const KIND: CompanyKind = { cpms: 'public', isSubcpo: true, isEvfleet: true, isLifestyle: true, empServices: true };
+const COMPANY = { ...KIND, services: [...SERVICE_SETTING_IDS] };
+const contextFor = (roles: number[]): AccessContext => ({ roles, services: SERVICE_SETTING_IDS, company: KIND });
+
+interface Operation {
+  method: string;
+  /** As published, e.g. /api/connectors/{id}. */
+  path: string;
+  permission: Permission;
+  hasBody: boolean;
+  hasPathParams: boolean;
+}
+
+interface Actor {
+  session: Session;
+  rootCompanyId: number;
+}
+
+type OpenApiDoc = { paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>> };
+
+let doc: OpenApiDoc;
+const operations: Operation[] = [];
+const actors = new Map<string, Actor>();
+
+async function actor(roles: number[]): Promise<Actor> {
+  const w = await world({ roles, company: COMPANY });
+  return { session: await login(w.email, w.password, w.ip), rootCompanyId: w.company.id };
+}
+
+const isPermission = (value: unknown): value is Permission => PERMISSIONS.includes(value as Permission);
+const mutates = (op: Operation) => !['get', 'head', 'options'].includes(op.method);
+/** State-changing calls that nothing stops before the handler run last, each in a fresh company. */
+const unguarded = (op: Operation) => mutates(op) && !op.hasBody && !op.hasPathParams;
+
+async function invoke(op: Operation, who: Actor): Promise<Response> {
+  if (unguarded(op)) {
+    const scratch = await createCompany(db, { name: 'Scratch', parentCompanyId: who.rootCompanyId, ...COMPANY });
+    const moved = await call('/me/company', { ...who.session, method: 'PUT', json: { companyId: scratch.id } });
+    expect(moved.status).toBe(200);
+  }
+  const path = op.path.replace(/\{[^}]+\}/g, '999999999');
+  const headers: Record<string, string> = { cookie: `sid=${who.session.cookie}`, 'cf-connecting-ip': who.session.ip };
+  let body: string | undefined;
+  if (op.hasBody) {
+    headers['content-type'] = 'application/json';
+    body = '{';
+  }
+  return SELF.fetch(`${BASE}${path}`, { method: op.method.toUpperCase(), headers, body });
+}
+
+/** Where the answer disagrees with `can()`, described for the failure message. */
+async function mismatches(who: Actor, expectedRoles: number[]): Promise<string[]> {
+  const found: string[] = [];
+  const ordered = [...operations.filter((o) => !unguarded(o)), ...operations.filter(unguarded)];
+  for (const op of ordered) {
+    const res = await invoke(op, who);
+    const body = (await res.json().catch(() => ({}))) as { code?: string; 'error-msg'?: string };
+    const allowed = can(contextFor(expectedRoles), op.permission);
+    const ok = allowed
+      ? res.status !== 401 && res.status !== 403
+      : res.status === 403 && body.code === 'FORBIDDEN' && body['error-msg'] === FORBIDDEN;
+    if (!ok) found.push(`${op.method.toUpperCase()} ${op.path} (${op.permission}): can=${allowed}, got ${res.status}`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  const res = await SELF.fetch(`${BASE}/api/openapi.json`);
+  expect(res.status, 'GET /api/openapi.json').toBe(200);
+  doc = (await res.json()) as OpenApiDoc;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (!isPermission(op['x-access'])) continue;
+      operations.push({
+        method,
+        path,
+        permission: op['x-access'],
+        hasBody: op.requestBody !== undefined,
+        hasPathParams: path.includes('{'),
+      });
+    }
+  }
+  for (const role of ROLE_IDS) actors.set(String(role), await actor([role]));
+  actors.set('33+37', await actor([33, 37]));
+});
+
+describe('authorization matrix', () => {
+  it('publishes an access on every operation', () => {
+    const known = new Set<string>(['public', 'authenticated-2fa-pending', ...PERMISSIONS]);
+    const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => !known.has(String(op['x-access'])))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining(['get /api/me', 'put /api/me/company']),
+    );
+  });
+
+  it.each(ROLE_IDS)('role %i alone: 403 exactly where can() refuses', async (role) => {
+    const who = actors.get(String(role));
+    if (!who) throw new Error(`no actor for ${role}`);
+    expect(await mismatches(who, [role])).toEqual([]);
+  });
+
+  it('role 33 combined with 37 is treated as 33 alone', async () => {
+    for (const permission of PERMISSIONS) {
+      expect(can(contextFor([33, 37]), permission), permission).toBe(can(contextFor([33]), permission));
+    }
+    const who = actors.get('33+37');
+    if (!who) throw new Error('no actor for 33+37');
+    expect(await mismatches(who, [33])).toEqual([]);
+    const me = (await (await call('/me', who.session)).json()) as { roles: number[]; permissions: string[] };
+    expect(me.roles).toEqual([33]);
+    expect(me.permissions).toEqual(PERMISSIONS.filter((p) => can(contextFor([33]), p)));
+  });
+
+  it('answers 401 to every guarded operation without a session, and TWO_FACTOR_REQUIRED while 2FA is pending', async () => {
+    const w = await world({ roles: [37], company: COMPANY });
+    const pending = await loginPending(w.email, w.password, w.ip);
+    for (const op of operations) {
+      const path = op.path.replace(/\{[^}]+\}/g, '999999999');
+      const method = op.method.toUpperCase();
+      const anonymous = await SELF.fetch(`${BASE}${path}`, { method });
+      expect([path, anonymous.status, ((await anonymous.json()) as { code: string }).code]).toEqual([
+        path,
+        401,
+        'UNAUTHENTICATED',
+      ]);
+      const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { cookie: `sid=${pending.cookie}` } });
+      expect([path, res.status, ((await res.json()) as { code: string }).code]).toEqual([
+        path,
+        401,
+        'TWO_FACTOR_REQUIRED',
+      ]);
+    }
+  });
+});
