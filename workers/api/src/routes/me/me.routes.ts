@@ -13,9 +13,10 @@ import { defineRoute, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 
 type TreeNode = { id: number; name: string; children: TreeNode[] };
-const CompanyNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), children: z.array(CompanyNodeSchema) }),
-);
+// Recursive, so it must be a named component: the OpenAPI generator then emits a $ref.
+const CompanyNodeSchema: z.ZodType<TreeNode> = z
+  .lazy(() => z.object({ id: z.number(), name: z.string(), children: z.array(CompanyNodeSchema) }))
+  .openapi('CompanyNode');
 
 const MeSchema = z
   .object({
