@@ -43,7 +43,10 @@ export function createApi() {
     servers: [{ url: '/' }],
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  app.get('/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Back office API' }));
+  app.get(
+    '/docs',
+    Scalar({ url: '/api/openapi.json', pageTitle: 'Back office API', cdn: '/vendor/scalar-api-reference.js' }),
+  );
 
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'notFound'));
   app.onError((err, c) => {
