@@ -1,0 +1,119 @@
+/**
+ * @module Number, money and date formatting of the specification (section 9): en-GB number format
+ * for GBP and it-IT otherwise (decimal comma); dates day/month/year with time (month/day/year in
+ * English); times shown in the company's time zone, Europe/Paris (CET/CEST) by default.
+ */
+
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+export const DEFAULT_CURRENCY = 'EUR';
+
+/**
+ * The number locale the spec fixes: en-GB for pounds, it-IT (1.234,56) for everything else.
+ * Thousands are always grouped (CLDR leaves 4-digit Italian numbers ungrouped, which reads badly in tables).
+ */
+export function numberLocale(currency: string = DEFAULT_CURRENCY): 'en-GB' | 'it-IT' {
+  return currency.toUpperCase() === 'GBP' ? 'en-GB' : 'it-IT';
+}
+
+export interface NumberOptions {
+  currency?: string;
+  minimumFractionDigits?: number;
+  maximumFractionDigits?: number;
+}
+
+export function formatNumber(value: number, options: NumberOptions = {}): string {
+  const { currency, ...digits } = options;
+  return new Intl.NumberFormat(numberLocale(currency), {
+    maximumFractionDigits: 2,
+    useGrouping: 'always',
+    ...digits,
+  }).format(value);
+}
+
+/** Money from integer minor units (cents, pence), never a float amount. */
+export function formatMoney(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
+  const code = currency.toUpperCase();
+  const format = new Intl.NumberFormat(numberLocale(code), {
+    style: 'currency',
+    currency: code,
+    useGrouping: 'always',
+  });
+  const fractionDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** fractionDigits);
+}
+
+export function formatPercent(part: number, whole: number, currency?: string): string {
+  if (whole <= 0) return formatNumber(0, { currency, maximumFractionDigits: 0 }).concat('%');
+  return new Intl.NumberFormat(numberLocale(currency), { style: 'percent', maximumFractionDigits: 1 }).format(
+    part / whole,
+  );
+}
+
+/** Power is stored in watts and shown in kW (watts divided by 1000). */
+export function formatPowerKw(watts: number, currency?: string): string {
+  return `${formatNumber(watts / 1000, { currency, maximumFractionDigits: 1 })} kW`;
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Byte sizes B to TB, base 1024. */
+export function formatBytes(bytes: number, currency?: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(value, { currency, maximumFractionDigits: unit === 0 ? 0 : 1 })} ${BYTE_UNITS[unit]}`;
+}
+
+export interface DateOptions {
+  /** IANA zone of the company; Europe/Paris when absent. */
+  timeZone?: string | null;
+  /** The UI language: English shows month/day/year, every other language day/month/year. */
+  language?: string;
+}
+
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
+function parts(value: Date | string | number, timeZone: string): Parts | null {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const out: Partial<Parts> = {};
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const part of format.formatToParts(date)) {
+    if (part.type in { year: 1, month: 1, day: 1, hour: 1, minute: 1 }) out[part.type as keyof Parts] = part.value;
+  }
+  return out as Parts;
+}
+
+function zoneOf(options: DateOptions): string {
+  return options.timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** 21/11/2026 (or 11/21/2026 in English) in the company's time zone; '' for an invalid date. */
+export function formatDate(value: Date | string | number, options: DateOptions = {}): string {
+  const p = parts(value, zoneOf(options));
+  if (!p) return '';
+  return options.language === 'en' ? `${p.month}/${p.day}/${p.year}` : `${p.day}/${p.month}/${p.year}`;
+}
+
+/** 17:05 in the company's time zone, 24-hour clock. */
+export function formatTime(value: Date | string | number, options: DateOptions = {}): string {
+  const p = parts(value, zoneOf(options));
+  return p ? `${p.hour}:${p.minute}` : '';
+}
+
+/** 21/11/2026 17:05 in the company's time zone. */
+export function formatDateTime(value: Date | string | number, options: DateOptions = {}): string {
+  const date = formatDate(value, options);
+  return date ? `${date} ${formatTime(value, options)}` : '';
+}
