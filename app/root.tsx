@@ -1,14 +1,67 @@
-import type { LinksFunction } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react';
 import { AppProvider } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
-import enPolaris from '@shopify/polaris/locales/en.json';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { FeedbackProvider } from './components/feedback';
+import { PolarisLink } from './components/polaris-link';
+import { catalogFor, localeFor } from './i18n/i18n.server';
+import { createI18n } from './i18n/instance';
+import { readThemeCookie, takeToast } from './lib/cookies.server';
+import { getMe } from './lib/session.server';
+import { isTheme, polarisTheme, polarisThemeClass, type Theme } from './lib/theme';
+import appStyles from './styles/app.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: polarisStyles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: polarisStyles },
+  { rel: 'stylesheet', href: appStyles },
+];
 
-export default function App() {
+/** Language, theme and the one catalog the browser needs; plus a toast left by a redirecting action. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [state, locale, themeCookie, pending] = await Promise.all([
+    getMe(request, context),
+    localeFor(request, context),
+    readThemeCookie(request),
+    takeToast(request),
+  ]);
+  const userTheme = state.status === 'ok' && isTheme(state.me.user.theme) ? state.me.user.theme : null;
+  const theme: Theme = userTheme ?? themeCookie ?? 'light';
+  const headers = new Headers();
+  for (const value of state.setCookies) headers.append('Set-Cookie', value);
+  if (pending.clear) headers.append('Set-Cookie', pending.clear);
+  return data({ locale, theme, toast: pending.toast, ...catalogFor(locale) }, { headers });
+}
+
+/**
+ * The root's data (language, theme, catalog) only changes through an action (login, preferences,
+ * logout) or an explicit revalidation, so plain navigations do not send the catalog again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+};
+
+function Document({ lang, themeClass, children }: { lang: string; themeClass?: string; children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={lang} className={themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -16,12 +69,45 @@ export default function App() {
         <Links />
       </head>
       <body>
-        <AppProvider i18n={enPolaris}>
-          <Outlet />
-        </AppProvider>
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+export default function App() {
+  const { locale, theme, translation, polaris } = useLoaderData<typeof loader>();
+  const i18n = useMemo(() => createI18n(locale, translation), [locale, translation]);
+  return (
+    <Document lang={locale} themeClass={polarisThemeClass(theme)}>
+      <I18nextProvider i18n={i18n}>
+        <AppProvider i18n={polaris} theme={polarisTheme(theme)} linkComponent={PolarisLink}>
+          <FeedbackProvider>
+            <Outlet />
+          </FeedbackProvider>
+        </AppProvider>
+      </I18nextProvider>
+    </Document>
+  );
+}
+
+/**
+ * Only reached when the root itself fails, so no catalog may be at hand: plain text in the page's
+ * language is not possible here, the message stays minimal and offers a reload.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Document lang="en">
+      <main style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
+        <h1>Error {status}</h1>
+        <p>
+          <a href="/">↻</a>
+        </p>
+      </main>
+    </Document>
   );
 }
