@@ -1,0 +1,29 @@
+/** @module The side navigation: exactly the sections and items of `me.navigation`, translated. */
+import { useLocation } from '@remix-run/react';
+import { Navigation } from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/resources';
+import type { Me } from '../../lib/session.server';
+
+export function AppNavigation({ sections, onNavigate }: { sections: Me['navigation']; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Navigation location={pathname} ariaLabelledBy="app-navigation-label">
+      <span id="app-navigation-label" hidden>
+        {t('frame.navigation')}
+      </span>
+      {sections.map((section) => (
+        <Navigation.Section
+          key={section.id}
+          title={tKey(t, section.label)}
+          items={section.items.map((item) => ({
+            url: item.url,
+            label: tKey(t, item.label),
+            onClick: onNavigate,
+          }))}
+        />
+      ))}
+    </Navigation>
+  );
+}

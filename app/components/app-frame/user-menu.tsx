@@ -1,0 +1,83 @@
+/** @module The profile menu: profile, support, language, theme, logout. */
+import { useRouteLoaderData } from '@remix-run/react';
+import { type ActionListSection, Icon, TopBar } from '@shopify/polaris';
+import { CheckIcon, ExitIcon, PersonIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
+import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../domain/i18n/languages';
+import { displayName } from '../../lib/display-name';
+import { logout } from '../../lib/logout';
+import type { Me } from '../../lib/session.server';
+import type { Theme } from '../../lib/theme';
+import { usePreferences } from '../use-preferences';
+
+type UserMenuActions = ComponentProps<typeof TopBar.UserMenu>['actions'];
+
+const check = <Icon source={CheckIcon} />;
+
+function initialsOf(name: string): string {
+  const letters = name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+export function UserMenu({ me }: { me: Me }) {
+  const { t, i18n } = useTranslation();
+  // Polaris closes the menu itself after any item (onToggle), so items must not close it too.
+  const [open, setOpen] = useState(false);
+  const preferences = usePreferences();
+  const theme = (useRouteLoaderData('root') as { theme?: Theme } | undefined)?.theme ?? 'light';
+  const name = displayName(me.user);
+
+  const sections: ActionListSection[] = [
+    {
+      items: [
+        { content: t('frame.profile'), url: '/my-profile', icon: PersonIcon },
+        { content: t('frame.support'), url: '/tutorials#support', icon: QuestionCircleIcon },
+      ],
+    },
+    {
+      title: t('language.label'),
+      items: LANGUAGES.map((language) => ({
+        content: LANGUAGE_NAMES[language],
+        active: language === i18n.language,
+        suffix: language === i18n.language ? check : undefined,
+        disabled: preferences.pending,
+        onAction: () => {
+          if (language !== i18n.language) preferences.setLanguage(language);
+        },
+      })),
+    },
+    {
+      title: t('theme.label'),
+      items: (['light', 'dark'] as const).map((option) => {
+        const active = option === 'dark' ? theme === 'dark' : theme !== 'dark';
+        return {
+          content: t(option === 'dark' ? 'theme.dark' : 'theme.light'),
+          active,
+          suffix: active ? check : undefined,
+          disabled: preferences.pending,
+          onAction: () => {
+            if (!active) preferences.setTheme(option);
+          },
+        };
+      }),
+    },
+    { items: [{ content: t('frame.logout'), icon: ExitIcon, destructive: true, onAction: () => void logout() }] },
+  ];
+
+  return (
+    <TopBar.UserMenu
+      actions={sections as UserMenuActions}
+      name={name}
+      detail={me.company.name}
+      initials={initialsOf(name)}
+      open={open}
+      onToggle={() => setOpen((value) => !value)}
+      accessibilityLabel={t('frame.userMenu')}
+    />
+  );
+}
