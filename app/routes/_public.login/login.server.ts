@@ -1,0 +1,48 @@
+/** @module POST /login: checks the form, logs in through the API, starts the second factor. */
+import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
+import type { InferResponseType } from 'hono/client';
+import { localeFor, remixI18n } from '../../i18n/i18n.server';
+import { type Api, createApi } from '../../lib/api.server';
+import { errorText } from '../../lib/api-errors';
+import { check, type FieldErrors, formValues, loginSchema } from '../../lib/auth-forms';
+import { writeToast } from '../../lib/cookies.server';
+import { twoFactorPath, withRedirectTo } from '../../lib/redirects';
+import { flash, flashText } from '../../lib/toast';
+
+type LoginAnswer = InferResponseType<Api['client']['api']['login']['$post'], 200>;
+
+export interface LoginActionData {
+  errors?: FieldErrors<{ email: string; password: string }>;
+  /** The API's message, already in the page's language. */
+  formError?: string;
+}
+
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const redirectTo = String(form.get('redirectTo') ?? '') || null;
+  const checked = check(loginSchema, formValues(form, ['email', 'password']));
+  if (!checked.ok) return data<LoginActionData>({ errors: checked.errors }, { status: 400 });
+
+  const language = await localeFor(request, context);
+  const api = createApi(request, context, { language });
+  const login = await api.send<LoginAnswer>(
+    api.client.api.login.$post({ json: { ...checked.data, isMobilize: false } }),
+  );
+  if (!login.ok) {
+    const t = await remixI18n.getFixedT(language);
+    return data<LoginActionData>(
+      { formError: errorText(login.error, t('common.undefinedError')) },
+      { status: login.status, headers: api.headers() },
+    );
+  }
+
+  const method = login.data.user.token_2fa_method_id;
+  const next = withRedirectTo(twoFactorPath(method), redirectTo);
+  if (next.startsWith('/2fa-qr')) return redirect(next, { headers: api.headers() });
+
+  // The e-mail method: the code is sent once, here, so reloading /2fa never sends another.
+  const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$get());
+  const toast = sent.ok ? flash('login.codeSent') : flashText(errorText(sent.error, ''), true);
+  const cookies = toast.key || toast.text ? [await writeToast(request, toast)] : [];
+  return redirect(next, { headers: api.headers(...cookies) });
+}

@@ -1,0 +1,144 @@
+/** @module /login: e-mail and password, single sign-on (not configured yet), forgotten password. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { redirect } from '@remix-run/cloudflare';
+import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Divider,
+  FormLayout,
+  InlineStack,
+  Link,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/public-shell';
+import { tKey } from '../../i18n/resources';
+import { check, type FieldErrors, loginSchema } from '../../lib/auth-forms';
+import { titleMeta } from '../../lib/meta';
+import { safeRedirect } from '../../lib/redirects';
+import { getMe } from '../../lib/session.server';
+import { INACTIVITY_LOGOUT_MINUTES } from '../../lib/session-rules';
+import { loginAction } from './login.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'login.title');
+
+/** A user who is already fully logged in has nothing to do here. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await getMe(request, context);
+  if (state.status === 'ok') {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), state.me.landing));
+  }
+  return null;
+}
+
+export const action = loginAction;
+
+type Fields = { email: string; password: string };
+
+export default function Login() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Fields>({ email: '', password: '' });
+  const [clientErrors, setClientErrors] = useState<FieldErrors<Fields> | null>(null);
+  const [ssoPressed, setSsoPressed] = useState(false);
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const errorFor = (field: keyof Fields) => (errors[field] ? tKey(t, errors[field]) : undefined);
+  const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  return (
+    <AuthCard>
+      <Card>
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h1" variant="headingXl">
+              {t('login.title')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('login.intro')}
+            </Text>
+          </BlockStack>
+          {params.get('reason') === 'inactive' ? (
+            <Banner tone="info">
+              <p>{t('login.inactive', { minutes: INACTIVITY_LOGOUT_MINUTES })}</p>
+            </Banner>
+          ) : null}
+          {actionData?.formError && !clientErrors ? (
+            <Banner tone="critical" title={t('login.failed')}>
+              <p>{actionData.formError}</p>
+            </Banner>
+          ) : null}
+          <Form
+            method="post"
+            noValidate
+            onSubmit={(event) => {
+              const checked = check(loginSchema, values);
+              if (!checked.ok) {
+                event.preventDefault();
+                setClientErrors(checked.errors);
+              } else {
+                setClientErrors(null);
+              }
+            }}
+          >
+            <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+            <FormLayout>
+              <TextField
+                label={t('login.email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={set('email')}
+                error={errorFor('email')}
+                requiredIndicator
+              />
+              <TextField
+                label={t('login.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={set('password')}
+                error={errorFor('password')}
+                requiredIndicator
+              />
+              <Button submit variant="primary" size="large" fullWidth loading={submitting}>
+                {t('login.submit')}
+              </Button>
+            </FormLayout>
+          </Form>
+          <InlineStack align="end">
+            <Link url="/reset-password">{t('login.forgot')}</Link>
+          </InlineStack>
+          <InlineStack gap="300" blockAlign="center" wrap={false}>
+            <div style={{ flex: 1 }}>
+              <Divider />
+            </div>
+            <Text as="span" tone="subdued">
+              {t('login.or')}
+            </Text>
+            <div style={{ flex: 1 }}>
+              <Divider />
+            </div>
+          </InlineStack>
+          <Button fullWidth onClick={() => setSsoPressed(true)}>
+            {t('login.sso')}
+          </Button>
+          {ssoPressed ? (
+            <Banner tone="warning" onDismiss={() => setSsoPressed(false)}>
+              <p>{t('login.ssoNotConfigured')}</p>
+            </Banner>
+          ) : null}
+        </BlockStack>
+      </Card>
+    </AuthCard>
+  );
+}

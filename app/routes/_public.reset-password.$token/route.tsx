@@ -1,0 +1,121 @@
+/** @module /reset-password/:token: the new password (at least 8 characters) and its confirmation. */
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../components/feedback';
+import { AuthCard } from '../../components/public-shell';
+import { tKey } from '../../i18n/resources';
+import { check, type FieldErrors, newPasswordSchema } from '../../lib/auth-forms';
+import { titleMeta } from '../../lib/meta';
+import { confirmReset } from './confirm.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'newPassword.title');
+
+export async function action(args: ActionFunctionArgs) {
+  return confirmReset(args);
+}
+
+type Fields = { password: string; passwordConfirmation: string };
+
+export default function NewPassword() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { flash } = useFeedback();
+  const [values, setValues] = useState<Fields>({ password: '', passwordConfirmation: '' });
+  const [clientErrors, setClientErrors] = useState<FieldErrors<Fields> | null>(null);
+  useEffect(() => flash(actionData?.toast), [actionData, flash]);
+
+  if (actionData?.done) {
+    return (
+      <AuthCard>
+        <Card>
+          <BlockStack gap="400">
+            <Text as="h1" variant="headingXl">
+              {t('newPassword.successTitle')}
+            </Text>
+            <Banner tone="success">
+              <p>{t('newPassword.success')}</p>
+            </Banner>
+            <InlineStack>
+              <Button variant="primary" url="/login">
+                {t('newPassword.goToLogin')}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      </AuthCard>
+    );
+  }
+
+  // Keys from the form check, texts from the API (already in the page's language).
+  const errorFor = (field: keyof Fields) => {
+    const key = clientErrors?.[field] ?? (clientErrors ? undefined : actionData?.errors?.[field]);
+    if (key) return tKey(t, key);
+    return clientErrors ? undefined : actionData?.fieldTexts?.[field];
+  };
+  const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  return (
+    <AuthCard>
+      <Card>
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h1" variant="headingXl">
+              {t('newPassword.title')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('newPassword.intro')}
+            </Text>
+          </BlockStack>
+          {actionData?.formError && !clientErrors ? (
+            <Banner tone="critical">
+              <p>{actionData.formError}</p>
+            </Banner>
+          ) : null}
+          <Form
+            method="post"
+            noValidate
+            onSubmit={(event) => {
+              const checked = check(newPasswordSchema, values);
+              if (checked.ok) return setClientErrors(null);
+              event.preventDefault();
+              setClientErrors(checked.errors);
+            }}
+          >
+            <FormLayout>
+              <TextField
+                label={t('newPassword.password')}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={values.password}
+                onChange={set('password')}
+                error={errorFor('password')}
+                requiredIndicator
+              />
+              <TextField
+                label={t('newPassword.confirmation')}
+                name="passwordConfirmation"
+                type="password"
+                autoComplete="new-password"
+                value={values.passwordConfirmation}
+                onChange={set('passwordConfirmation')}
+                error={errorFor('passwordConfirmation')}
+                requiredIndicator
+              />
+              <Button submit variant="primary" size="large" fullWidth loading={navigation.state === 'submitting'}>
+                {t('newPassword.submit')}
+              </Button>
+            </FormLayout>
+          </Form>
+          <InlineStack align="end">
+            <Link url="/login">{t('common.backToLogin')}</Link>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </AuthCard>
+  );
+}
