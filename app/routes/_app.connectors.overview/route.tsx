@@ -1,0 +1,106 @@
+/** @module /connectors/overview: connector totals by status for the selected company and its descendants. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { Badge, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
+import { formatNumber, formatPercent } from '../../lib/format';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+import { loadStatusTotals } from './overview.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'overview.title');
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'connectors:view');
+  const { totals, total } = await loadStatusTotals(request, context, me);
+  return { totals, total, company: me.company.name, currency: me.company.currency };
+}
+
+type Tone = ComponentProps<typeof Badge>['tone'];
+
+/** The spec's connector states (section 4) in its order, with the tone an operator reads them by. */
+const BUCKETS: readonly { status: string; tone: Tone }[] = [
+  { status: 'available', tone: 'success' },
+  { status: 'charging', tone: 'info' },
+  { status: 'suspended', tone: 'attention' },
+  { status: 'reserved', tone: 'info' },
+  { status: 'offline', tone: 'critical' },
+  { status: 'faulted', tone: 'critical' },
+  { status: 'unavailable', tone: 'warning' },
+  { status: 'blocked', tone: 'warning' },
+  { status: 'inoperative', tone: 'warning' },
+  { status: 'out_of_order', tone: 'critical' },
+  { status: 'to_be_installed', tone: 'new' },
+  { status: 'removed', tone: undefined },
+  { status: 'unknown', tone: undefined },
+];
+
+/** A plug, drawn inline so the empty state needs no image host. */
+const EMPTY_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><circle cx="60" cy="60" r="56" fill="#f1f1f1"/><path d="M46 30v16M74 30v16" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/><path d="M36 46h48v10a24 24 0 0 1-48 0z" fill="#8a8a8a"/><path d="M60 80v14" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/></svg>',
+)}`;
+
+export default function ConnectorsOverview() {
+  const { t } = useTranslation();
+  const { totals, total, company, currency } = useLoaderData<typeof loader>();
+  const title = t('overview.title');
+
+  if (total === 0) {
+    return (
+      <Page title={title}>
+        <Card>
+          <EmptyState heading={t('overview.emptyTitle')} image={EMPTY_IMAGE}>
+            <p>{t('overview.emptyBody')}</p>
+          </EmptyState>
+        </Card>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} subtitle={t('overview.subtitle', { company })}>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingSm" tone="subdued">
+                {t('overview.total')}
+              </Text>
+              <Text as="p" variant="heading2xl">
+                {formatNumber(total, { currency })}
+              </Text>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
+            {BUCKETS.map(({ status, tone }) => {
+              const count = totals[status] ?? 0;
+              const label = tKey(t, `overview.status.${status}`);
+              return (
+                <Card key={status}>
+                  <BlockStack gap="200">
+                    <InlineStack>
+                      <Badge tone={count > 0 ? tone : undefined}>{label}</Badge>
+                    </InlineStack>
+                    <Text as="p" variant="headingXl" tone={count === 0 ? 'subdued' : undefined}>
+                      {formatNumber(count, { currency })}
+                    </Text>
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      {t('overview.share', { percent: formatPercent(count, total, currency) })}
+                    </Text>
+                  </BlockStack>
+                </Card>
+              );
+            })}
+          </InlineGrid>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
