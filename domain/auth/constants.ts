@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   loginPerClient: { max: 30, windowMinutes: 15 },
   codePerAccount: { max: 5, windowMinutes: 15 },
   codePerClient: { max: 30, windowMinutes: 15 },
+  /** E-mailed codes requested; stops a logged-in attacker flooding the user's inbox. */
+  sendCodePerAccount: { max: 5, windowMinutes: 15 },
   resetPerAccount: { max: 3, windowMinutes: 60 },
   resetPerClient: { max: 20, windowMinutes: 60 },
 } as const;

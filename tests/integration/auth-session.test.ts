@@ -72,8 +72,8 @@ describe('sessions after login', () => {
     expect((await call('/me', { cookie: session.cookie })).status).toBe(200);
     await idle(INACTIVITY_LOGOUT_MINUTES + 1);
     await expectError(await call('/me', { cookie: session.cookie }), 401, {
-      code: 'UNAUTHENTICATED',
-      message: 'You are not logged in.',
+      code: 'SESSION_EXPIRED',
+      message: 'Your session has expired. Please log in again.',
     });
     // The session is gone for good, not just until the clock is put back.
     await idle(0);

@@ -88,13 +88,14 @@ describe('bodies that are missing or not JSON', () => {
     await expectError(res, 400, { code: 'VALIDATION_FAILED', field, message });
   });
 
-  it('answers 415 for a body that is not declared as JSON', async () => {
+  it('answers 400 naming the body when it is not sent as JSON', async () => {
     const res = await SELF.fetch(`${BASE}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', 'cf-connecting-ip': uniqueIp() },
       body: 'email=a@example.test&password=x',
     });
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'MALFORMED_JSON', field: '(body)' });
   });
 });
 

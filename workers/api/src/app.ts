@@ -51,7 +51,10 @@ export function createApi() {
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'notFound'));
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
-      if (err.status === 400) return apiError(c, 400, 'MALFORMED_JSON', 'malformedJson', { field: '(body)' });
+      // A body that does not parse, or is not sent as JSON at all, is the client's input error: 400.
+      if (err.status === 400 || err.status === 415) {
+        return apiError(c, 400, 'MALFORMED_JSON', 'malformedJson', { field: '(body)' });
+      }
       return apiError(c, err.status as 401, 'HTTP_ERROR', 'generic');
     }
     console.error('Unhandled API error', err);

@@ -7,5 +7,7 @@ export interface AppEnv {
   Variables: {
     db: Db;
     auth: AuthContext | null;
+    /** The caller named a session that ended by inactivity or age (answered SESSION_EXPIRED). */
+    sessionExpired: boolean;
   };
 }

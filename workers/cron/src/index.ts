@@ -1,6 +1,7 @@
 /** @module Scheduled jobs, run by the web worker's scheduled() handler. */
 import { openDb } from '../../../drizzle/db';
 import { deliverPendingEmails } from '../../api/src/lib/email';
+import { pruneRateLimits } from '../../api/src/lib/rate-limit';
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = openDb(env.DB);
@@ -10,17 +11,17 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       break;
     case '0 3 * * *':
       await purgeExpired(env);
+      await pruneRateLimits(db);
       break;
   }
 }
 
-/** Removes expired login sessions, codes, resets and rate-limit windows. */
+/** Removes expired login sessions, codes and resets. */
 async function purgeExpired(env: Env): Promise<void> {
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare('DELETE FROM auth_sessions WHERE expires_at < ?1 OR revoked_at IS NOT NULL').bind(now),
     env.DB.prepare('DELETE FROM two_factor_codes WHERE expires_at < ?1').bind(now),
     env.DB.prepare('DELETE FROM password_resets WHERE expires_at < ?1').bind(now),
-    env.DB.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(now - 24 * 3600_000),
   ]);
 }

@@ -44,6 +44,12 @@ export function defineRoute<const R extends Declared>(access: RouteAccess, confi
   return createRoute(route);
 }
 
+/** A JSON body that must be present: without `required`, a request with no body would skip validation. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
 export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,
   content: { 'application/json': { schema } },

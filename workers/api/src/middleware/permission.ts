@@ -13,6 +13,7 @@ export type RouteAccess = Permission | 'public' | 'authenticated-2fa-pending';
 function deny(c: Context<AppEnv>, access: RouteAccess) {
   const auth = c.get('auth');
   if (access === 'public') return null;
+  if (!auth && c.get('sessionExpired')) return apiError(c, 401, 'SESSION_EXPIRED', 'sessionExpired');
   if (!auth) return apiError(c, 401, 'UNAUTHENTICATED', 'unauthorized');
   if (access === 'authenticated-2fa-pending') return null;
   if (!auth.twoFactorPassed) {

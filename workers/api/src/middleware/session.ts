@@ -12,6 +12,7 @@ import type { AccessContext } from '../../../../domain/permissions/permissions';
 import { companyKind, serviceSettingsOf } from '../../../../drizzle/queries/companies';
 import { authSessions, companies, users } from '../../../../drizzle/schema';
 import type { AppEnv } from '../env';
+import { sessionSecret } from '../lib/session-cookie';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -24,7 +25,7 @@ export interface AuthContext {
 }
 
 export function jwtKey(env: Env): Uint8Array {
-  return new TextEncoder().encode(env.SESSION_SECRET);
+  return new TextEncoder().encode(sessionSecret(env));
 }
 
 async function sessionIdFrom(c: Context<AppEnv>): Promise<string | null> {
@@ -44,12 +45,17 @@ async function sessionIdFrom(c: Context<AppEnv>): Promise<string | null> {
 /** Loads the session if there is one; never rejects. Routes decide with requireAuth/requirePermission. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('auth', null);
+  c.set('sessionExpired', false);
   const sid = await sessionIdFrom(c);
-  if (sid) c.set('auth', await resolveSession(c, sid));
+  if (sid) {
+    const resolved = await resolveSession(c, sid);
+    if (resolved === 'expired') c.set('sessionExpired', true);
+    else c.set('auth', resolved);
+  }
   await next();
 };
 
-async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthContext | null> {
+async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthContext | 'expired' | null> {
   const db = c.get('db');
   const row = await db
     .select()
@@ -64,7 +70,7 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
       .update(authSessions)
       .set({ revokedAt: new Date(now) })
       .where(eq(authSessions.id, sid));
-    return null;
+    return 'expired';
   }
   const user = await db.select().from(users).where(eq(users.id, row.userId)).get();
   if (user?.status !== 'active') return null;

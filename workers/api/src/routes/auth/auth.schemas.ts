@@ -3,6 +3,8 @@
  * Failures that have their own text in the error catalogue name it by message key
  * (see lib/keyed-validation.ts).
  */
+export { jsonBody } from '../../lib/route';
+
 import { z } from '@hono/zod-openapi';
 
 export const LoginBody = z
@@ -71,9 +73,3 @@ export const ResetConfirmBody = z
     passwordConfirmation: z.string(),
   })
   .openapi('PasswordResetConfirm');
-
-/** A JSON body that must be present: without `required`, a request with no body would skip validation. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});

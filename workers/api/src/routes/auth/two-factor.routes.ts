@@ -9,7 +9,7 @@ import { twoFactorCodes } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { enqueueEmail } from '../../lib/email';
 import { keyedValidation } from '../../lib/keyed-validation';
-import { tooManyAttempts } from '../../lib/rate-limit';
+import { consume, tooManyAttempts } from '../../lib/rate-limit';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { CodeBody, jsonBody, MessageOk } from './auth.schemas';
@@ -20,7 +20,7 @@ const sendCode = defineRoute('authenticated-2fa-pending', {
   path: '/2fa/send-code',
   tags: ['Session'],
   summary: 'E-mail a new 6-digit code to the logged-in user; older codes of this session stop working',
-  responses: { 200: json(MessageOk) },
+  responses: { 200: json(MessageOk), 429: json(ErrorSchema, 'Too many codes requested (TOO_MANY_ATTEMPTS)') },
 });
 
 const verifyCode = defineRoute('authenticated-2fa-pending', {
@@ -42,6 +42,8 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendCode, async (c) => {
     const { user, sessionId } = authOf(c);
     const db = c.get('db');
+    const sent = await consume(db, [{ limit: 'sendCodePerAccount', subject: String(user.id) }]);
+    if (sent.retryAfterSeconds !== null) return tooManyAttempts(c, sent.retryAfterSeconds);
     const now = new Date();
     const code = generateNumericCode();
     const mail = authEmail('two-factor-code', user.language, { code, minutes: TWO_FACTOR_CODE_TTL_MINUTES });

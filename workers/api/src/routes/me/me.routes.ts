@@ -9,7 +9,7 @@ import { companyScopeIds, companyTree } from '../../../../../drizzle/queries/com
 import { authSessions, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { defineRoute, json } from '../../lib/route';
+import { defineRoute, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 
 type TreeNode = { id: number; name: string; children: TreeNode[] };
@@ -66,7 +66,7 @@ const switchCompany = defineRoute('session:basic', {
   tags: ['Session'],
   summary: "Select the company to work in: the user's company or a descendant",
   request: {
-    body: { content: { 'application/json': { schema: z.strictObject({ companyId: z.number().int().positive() }) } } },
+    body: jsonBody(z.strictObject({ companyId: z.number().int().positive() })),
   },
   responses: { 200: json(z.object({ companyId: z.number() })) },
 });
@@ -77,16 +77,12 @@ const updatePreferences = defineRoute('session:basic', {
   tags: ['Session'],
   summary: 'Language and theme of the logged-in user',
   request: {
-    body: {
-      content: {
-        'application/json': {
-          schema: z.strictObject({
-            language: z.enum(LANGUAGES).optional(),
-            theme: z.enum(['light', 'dark', 'semi-dark']).optional(),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.strictObject({
+        language: z.enum(LANGUAGES).optional(),
+        theme: z.enum(['light', 'dark', 'semi-dark']).optional(),
+      }),
+    ),
   },
   responses: { 200: json(z.object({ language: z.string(), theme: z.string() })) },
 });
