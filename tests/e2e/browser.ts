@@ -37,7 +37,14 @@ export async function openBrowser(
   };
 }
 
-/** The newest message to `to` in the dev mailbox, polled until it arrives. */
+/** Id of the newest message to `to` now (0 when none), without waiting. */
+export async function lastMailId(baseURL: string, to: string): Promise<number> {
+  const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+  const body = (await res.json()) as { messages: { id: number }[] };
+  return body.messages[0]?.id ?? 0;
+}
+
+/** The newest message to `to` in the dev mailbox newer than `after`, polled until it arrives. */
 export async function latestMail(
   baseURL: string,
   to: string,

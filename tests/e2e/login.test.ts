@@ -6,7 +6,7 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { latestMail, openBrowser } from './browser';
+import { lastMailId, latestMail, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 const PASSWORD = 'Demo-2026!';
@@ -29,10 +29,7 @@ async function submitLogin(email: string) {
 }
 
 async function loginWithEmailCode(email: string) {
-  const before = await latestMail(baseURL, email).then(
-    (m) => m.id,
-    () => 0,
-  );
+  const before = await lastMailId(baseURL, email);
   await submitLogin(email);
   await page.waitForURL('**/2fa');
   const mail = await latestMail(baseURL, email, before);
