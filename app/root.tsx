@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react';
 import { AppProvider } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
@@ -26,6 +27,8 @@ import appStyles from './styles/app.css?url';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: polarisStyles },
   { rel: 'stylesheet', href: appStyles },
+  // No icon yet: an empty one keeps browsers from asking for /favicon.ico (a 404 in the logs).
+  { rel: 'icon', href: 'data:,' },
 ];
 
 /** Language, theme and the one catalog the browser needs; plus a toast left by a redirecting action. */
@@ -94,18 +97,22 @@ export default function App() {
 }
 
 /**
- * Only reached when the root itself fails, so no catalog may be at hand: plain text in the page's
- * language is not possible here, the message stays minimal and offers a reload.
+ * Only reached when the root itself fails, so Polaris may be what broke: plain HTML, in the page's
+ * language when the root's catalog arrived, in English otherwise.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const text = root?.translation;
   return (
-    <Document lang="en">
+    <Document lang={root?.locale ?? 'en'}>
       <main style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
-        <h1>Error {status}</h1>
+        <p>{(text?.errorPage.status ?? 'Error {{status}}').replace('{{status}}', String(status))}</p>
+        <h1>{text?.errorPage.title ?? 'Something went wrong'}</h1>
         <p>
-          <a href="/">↻</a>
+          <a href="/">{text?.common.reload ?? 'Reload the page'}</a>
         </p>
       </main>
     </Document>

@@ -8,6 +8,7 @@ import { Banner, BlockStack, Box, Toast } from '@shopify/polaris';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../i18n/resources';
+import { useRememberLocation } from '../lib/last-location';
 import { isSuppressed } from '../lib/session-rules';
 import type { FlashToast } from '../lib/toast';
 
@@ -94,6 +95,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 
   const location = useLocation();
+  useRememberLocation();
   // Read during render, so a child's effect calling notify sees the location it runs on.
   const locationKey = useRef(location.key);
   locationKey.current = location.key;

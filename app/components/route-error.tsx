@@ -4,9 +4,11 @@
  * history), a 404 shows the not-found page with HTTP 404, anything else a generic error.
  */
 import { isRouteErrorResponse, useNavigate, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import { Banner, Page } from '@shopify/polaris';
+import { SkeletonPage } from '@shopify/polaris';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lastLocation } from '../lib/last-location';
+import { safeRedirect } from '../lib/redirects';
 import type { ForbiddenData } from '../lib/session.server';
 import { ErrorContent, NotFoundContent } from './error-pages';
 import { useFeedback } from './feedback';
@@ -15,6 +17,10 @@ function isForbidden(data: unknown): data is ForbiddenData {
   return !!data && typeof data === 'object' && (data as ForbiddenData).forbidden === true;
 }
 
+/**
+ * Shows "Error 403" as a notice and goes back, or to the landing page when there is no page to go
+ * back to (a direct visit, or the previous page was the login flow).
+ */
 function GoBackOnForbidden({ landing, message }: { landing: string; message: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,16 +31,11 @@ function GoBackOnForbidden({ landing, message }: { landing: string; message: str
     done.current = true;
     notify({ title: t('common.error403'), message });
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
+    const previous = lastLocation();
+    if (index > 0 && previous && safeRedirect(previous, '') === previous) navigate(-1);
     else navigate(landing, { replace: true });
   }, [landing, message, navigate, notify, t]);
-  return (
-    <Page narrowWidth>
-      <Banner tone="critical" title={t('common.error403')}>
-        <p>{message}</p>
-      </Banner>
-    </Page>
-  );
+  return <SkeletonPage />;
 }
 
 export function AppRouteErrorBoundary() {

@@ -2,6 +2,7 @@
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
 import type { Api } from './api.server';
 import { writeToast } from './cookies.server';
+import { allowedOrLanding } from './nav-permission';
 import { safeRedirect, twoFactorPath, withRedirectTo } from './redirects';
 import { getMe, type Me } from './session.server';
 import { flash } from './toast';
@@ -18,7 +19,7 @@ export async function requirePendingTwoFactor(
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get('redirectTo');
   const state = await getMe(request, context);
-  if (state.status === 'ok') throw redirect(safeRedirect(redirectTo, state.me.landing));
+  if (state.status === 'ok') throw redirect(allowedOrLanding(safeRedirect(redirectTo, ''), state.me));
   if (state.status === 'anonymous') throw redirect(withRedirectTo('/login', redirectTo));
   if (state.status === 'error') throw new Response(null, { status: state.httpStatus });
   const expected = twoFactorPath(state.method);
@@ -29,7 +30,7 @@ export async function requirePendingTwoFactor(
 /** After the API accepted the code: on to `redirectTo` or the user's landing page, with a toast. */
 export async function finishTwoFactor(request: Request, api: Api, redirectTo: string | null) {
   const me = await api.send<Me>(api.client.api.me.$get());
-  const landing = me.ok ? me.data.landing : '/';
+  const target = me.ok ? allowedOrLanding(safeRedirect(redirectTo, ''), me.data) : '/';
   const toast = await writeToast(request, flash('twoFactor.success'));
-  return redirect(safeRedirect(redirectTo, landing), { headers: api.headers(toast) });
+  return redirect(target, { headers: api.headers(toast) });
 }

@@ -1,5 +1,5 @@
 /** @module The company switcher: the user's company and its descendants (the `companies` tree). */
-import { useFetcher } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
 import { Box, Text, TopBar } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ export function CompanyMenu({ me }: { me: Me }) {
   const fetcher = useFetcher<typeof action>({ key: 'switch-company' });
   const { flash, notify } = useFeedback();
   const companies = flattenCompanies(me.companies);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     const result = fetcher.data;
@@ -51,7 +52,10 @@ export function CompanyMenu({ me }: { me: Me }) {
             onAction: () => {
               setOpen(false);
               if (company.id === me.company.id) return;
-              fetcher.submit({ companyId: String(company.id) }, { method: 'post', action: '/switch-company' });
+              fetcher.submit(
+                { companyId: String(company.id), from: pathname },
+                { method: 'post', action: '/switch-company' },
+              );
             },
           })),
         },

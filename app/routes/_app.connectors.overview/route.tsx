@@ -40,7 +40,7 @@ const BUCKETS: readonly { status: string; tone: Tone }[] = [
 
 /** A plug, drawn inline so the empty state needs no image host. */
 const EMPTY_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><circle cx="60" cy="60" r="56" fill="#f1f1f1"/><path d="M46 30v16M74 30v16" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/><path d="M36 46h48v10a24 24 0 0 1-48 0z" fill="#8a8a8a"/><path d="M60 80v14" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 120 120"><circle cx="60" cy="60" r="56" fill="#f1f1f1"/><path d="M46 30v16M74 30v16" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/><path d="M36 46h48v10a24 24 0 0 1-48 0z" fill="#8a8a8a"/><path d="M60 80v14" stroke="#8a8a8a" stroke-width="6" stroke-linecap="round"/></svg>',
 )}`;
 
 export default function ConnectorsOverview() {

@@ -20,6 +20,7 @@ import { AuthCard } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, loginSchema } from '../../lib/auth-forms';
 import { titleMeta } from '../../lib/meta';
+import { allowedOrLanding } from '../../lib/nav-permission';
 import { safeRedirect } from '../../lib/redirects';
 import { getMe } from '../../lib/session.server';
 import { INACTIVITY_LOGOUT_MINUTES } from '../../lib/session-rules';
@@ -31,7 +32,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'login.tit
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await getMe(request, context);
   if (state.status === 'ok') {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), state.me.landing));
+    throw redirect(allowedOrLanding(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), ''), state.me));
   }
   return null;
 }
