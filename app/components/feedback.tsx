@@ -28,9 +28,12 @@ interface ShownNotice extends Notice {
   navigationsLeft: number;
 }
 
+/** Text, or an i18n key translated when drawn, so a toast follows a language change that came with it. */
 interface ToastItem {
   id: string;
-  content: string;
+  text?: string;
+  key?: string;
+  params?: Record<string, string | number>;
   error: boolean;
 }
 
@@ -74,25 +77,20 @@ function rememberShown(key: string, at: number) {
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   // One toast at a time, the newest: an older one would only delay what just happened.
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const [notices, setNotices] = useState<ShownNotice[]>([]);
   const nextId = useRef(1);
 
   const toast = useCallback((content: string, options: { error?: boolean } = {}) => {
-    setToasts([{ id: crypto.randomUUID(), content, error: options.error ?? false }]);
+    setToasts([{ id: crypto.randomUUID(), text: content, error: options.error ?? false }]);
   }, []);
 
-  const flash = useCallback(
-    (item: FlashToast | null | undefined) => {
-      if (!item || seenFlash.has(item.id)) return;
-      seenFlash.add(item.id);
-      const content = item.text || (item.key ? tKey(t, item.key, item.params) : '');
-      if (content) setToasts([{ id: item.id, content, error: item.error ?? false }]);
-    },
-    [t],
-  );
+  const flash = useCallback((item: FlashToast | null | undefined) => {
+    if (!item || seenFlash.has(item.id)) return;
+    seenFlash.add(item.id);
+    if (item.text || item.key) setToasts([{ ...item, error: item.error ?? false }]);
+  }, []);
 
   const location = useLocation();
   useRememberLocation();
@@ -139,9 +137,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
 /** The current toast; must be rendered inside a Polaris Frame. */
 export function FeedbackOutlet() {
+  const { t } = useTranslation();
   const { current, next } = useFeedback();
   if (!current) return null;
-  return <Toast key={current.id} content={current.content} error={current.error} onDismiss={next} />;
+  const content = current.text || (current.key ? tKey(t, current.key, current.params) : '');
+  return <Toast key={current.id} content={content} error={current.error} onDismiss={next} />;
 }
 
 export function useFeedback(): Feedback {
