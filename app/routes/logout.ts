@@ -7,6 +7,9 @@ import { createApi } from '../lib/api.server';
 import { expiredSessionCookie, writeToast } from '../lib/cookies.server';
 import { flash } from '../lib/toast';
 
+/** Only POST does anything here; a typed-in or prefetched GET just goes home. */
+export const loader = () => redirect('/');
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = createApi(request, context);
   const result = await api.send<{ message: string }>(api.client.api.logout.$post());

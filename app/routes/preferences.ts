@@ -2,7 +2,7 @@
  * @module POST /preferences: language and/or theme. Always kept in cookies (the login page uses
  * them too); saved to the account with PUT /api/me/preferences when logged in.
  */
-import { type ActionFunctionArgs, data } from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../domain/i18n/languages';
 import { createApi } from '../lib/api.server';
 import { writeLanguageCookie, writeThemeCookie } from '../lib/cookies.server';
@@ -14,6 +14,9 @@ export interface PreferencesResult {
   ok: boolean;
   toast: FlashToast;
 }
+
+/** Only POST does anything here; a typed-in or prefetched GET just goes home. */
+export const loader = () => redirect('/');
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();

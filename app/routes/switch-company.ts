@@ -16,6 +16,9 @@ export type SwitchCompanyResult =
   | { ok: false; forbidden: true; message: string }
   | { ok: false; forbidden?: false; toast: FlashToast };
 
+/** Only POST does anything here; a typed-in or prefetched GET just goes home. */
+export const loader = () => redirect('/');
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context);
   const form = await request.formData();
