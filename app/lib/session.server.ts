@@ -13,7 +13,7 @@ export type Me = InferResponseType<Api['client']['api']['me']['$get'], 200>;
 
 export type MeState =
   | { status: 'ok'; me: Me; setCookies: string[] }
-  | { status: 'anonymous'; setCookies: string[] }
+  | { status: 'anonymous'; expired: boolean; setCookies: string[] }
   | { status: 'two-factor'; method: number; setCookies: string[] }
   | { status: 'error'; httpStatus: number; setCookies: string[] };
 
@@ -27,7 +27,9 @@ export function getMe(request: Request, context: AppLoadContext): Promise<MeStat
     if (result.error.code === 'TWO_FACTOR_REQUIRED') {
       return { status: 'two-factor', method: result.error.token_2fa_method_id ?? 0, setCookies };
     }
-    if (result.status === 401) return { status: 'anonymous', setCookies };
+    if (result.status === 401) {
+      return { status: 'anonymous', expired: result.error.code === 'SESSION_EXPIRED', setCookies };
+    }
     return { status: 'error', httpStatus: result.status, setCookies };
   });
 }
@@ -49,7 +51,10 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   if (state.status === 'ok') return state.me;
   const headers = cookieHeaders(state.setCookies);
   const redirectTo = encodeURIComponent(safeRedirect(here(request), '/'));
-  if (state.status === 'anonymous') throw redirect(`/login?redirectTo=${redirectTo}`, { headers });
+  if (state.status === 'anonymous') {
+    const reason = state.expired ? 'reason=expired&' : '';
+    throw redirect(`/login?${reason}redirectTo=${redirectTo}`, { headers });
+  }
   if (state.status === 'two-factor') {
     throw redirect(`${twoFactorPath(state.method)}?redirectTo=${redirectTo}&notice=2fa`, { headers });
   }

@@ -71,6 +71,11 @@ export default function Login() {
               <p>{t('login.inactive', { minutes: INACTIVITY_LOGOUT_MINUTES })}</p>
             </Banner>
           ) : null}
+          {params.get('reason') === 'expired' ? (
+            <Banner tone="info">
+              <p>{t('login.expired')}</p>
+            </Banner>
+          ) : null}
           {actionData?.formError && !clientErrors ? (
             <Banner tone="critical" title={t('login.failed')}>
               <p>{actionData.formError}</p>

@@ -54,6 +54,7 @@ export const de: UiCatalog = {
     failed: 'Anmeldung fehlgeschlagen',
     codeSent: 'Wir haben einen 6-stelligen Code an Ihre E-Mail-Adresse gesendet.',
     inactive: 'Sie wurden nach mehr als {{minutes}} Minuten ohne Aktivität abgemeldet.',
+    expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   },
   twoFactor: {
     title: 'Zwei-Faktor-Authentifizierung',

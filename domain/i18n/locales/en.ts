@@ -56,6 +56,7 @@ export const en = {
     failed: 'Login failed',
     codeSent: 'We have sent a 6-digit code to your e-mail address.',
     inactive: 'You were logged out after more than {{minutes}} minutes without activity.',
+    expired: 'Your session has expired. Please log in again.',
   },
   twoFactor: {
     title: 'Two-factor authentication',

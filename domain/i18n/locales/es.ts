@@ -54,6 +54,7 @@ export const es: UiCatalog = {
     failed: 'No se ha podido iniciar sesión',
     codeSent: 'Hemos enviado un código de 6 dígitos a tu dirección de correo.',
     inactive: 'Se ha cerrado tu sesión tras más de {{minutes}} minutos sin actividad.',
+    expired: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
   },
   twoFactor: {
     title: 'Autenticación en dos pasos',

@@ -54,6 +54,7 @@ export const fr: UiCatalog = {
     failed: 'Échec de la connexion',
     codeSent: 'Nous avons envoyé un code à 6 chiffres à votre adresse e-mail.',
     inactive: "Vous avez été déconnecté après plus de {{minutes}} minutes d'inactivité.",
+    expired: 'Votre session a expiré. Veuillez vous reconnecter.',
   },
   twoFactor: {
     title: 'Authentification à deux facteurs',

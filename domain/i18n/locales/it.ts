@@ -54,6 +54,7 @@ export const it: UiCatalog = {
     failed: 'Accesso non riuscito',
     codeSent: 'Abbiamo inviato un codice di 6 cifre al tuo indirizzo e-mail.',
     inactive: 'Sei stato disconnesso dopo più di {{minutes}} minuti di inattività.',
+    expired: 'La sessione è scaduta. Accedi di nuovo.',
   },
   twoFactor: {
     title: 'Autenticazione a due fattori',

@@ -54,6 +54,7 @@ export const nl: UiCatalog = {
     failed: 'Inloggen mislukt',
     codeSent: 'We hebben een code van 6 cijfers naar uw e-mailadres gestuurd.',
     inactive: 'U bent uitgelogd na meer dan {{minutes}} minuten zonder activiteit.',
+    expired: 'Uw sessie is verlopen. Log opnieuw in.',
   },
   twoFactor: {
     title: 'Tweestapsverificatie',

@@ -54,6 +54,7 @@ export const pt: UiCatalog = {
     failed: 'Não foi possível iniciar sessão',
     codeSent: 'Enviámos um código de 6 algarismos para o seu endereço de e-mail.',
     inactive: 'A sua sessão foi terminada após mais de {{minutes}} minutos sem atividade.',
+    expired: 'A sua sessão expirou. Inicie sessão novamente.',
   },
   twoFactor: {
     title: 'Autenticação de dois fatores',
