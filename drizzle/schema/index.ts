@@ -1,6 +1,8 @@
 /** @module The D1 schema: the system of record. */
 export * from './auth';
 export * from './companies';
+export * from './rfids';
+export * from './sessions';
 export * from './stations';
 export * from './system';
 export * from './users';

@@ -1,0 +1,35 @@
+/** @module RFID cards (key hangers): the idTags a charge point sends to Authorize. */
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, timestamp } from './columns';
+import { companies } from './companies';
+import { users } from './users';
+
+export const RFID_STATUSES = ['active', 'blocked', 'unlinked'] as const;
+
+export const rfids = sqliteTable(
+  'rfids',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The printed, visual code (key_hanger_code). Generated when only the UUID is given. */
+    keyHangerCode: text('key_hanger_code').notNull(),
+    /** The chip UUID, sent by charge points as the OCPP idTag. Stored upper-case. */
+    uuid: text('uuid').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    type: text('type').notNull().default('rfid'),
+    peering: text('peering'),
+    /** Blocking and unlinking are irreversible. */
+    status: text('status', { enum: RFID_STATUSES }).notNull().default('active'),
+    expiresAt: timestamp('expires_at'),
+    blockedAt: timestamp('blocked_at'),
+    unlinkedAt: timestamp('unlinked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rfids_uuid_unique').on(t.uuid),
+    index('rfids_company_idx').on(t.companyId),
+    index('rfids_user_idx').on(t.userId),
+  ],
+);
