@@ -1,7 +1,8 @@
 /**
- * Four test projects: `unit` (pure domain logic in Node), `workers` (the API inside workerd with
+ * Five test projects: `unit` (pure domain logic in Node), `workers` (the API inside workerd with
  * D1 migrations applied and the ocpp worker loaded as an auxiliary worker), `ocpp` (the ocpp
- * worker's own project inside workerd) and `e2e` (Debian's Chromium against the built product).
+ * worker's own project inside workerd), `e2e` (Debian's Chromium against the built product) and
+ * `ocpp-live` (ocpp-rpc in strict mode against the built product).
  */
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
@@ -73,7 +74,19 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['./tests/e2e/global-setup.ts'],
+          globalSetup: ['./tests/support/live-server-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // OCPP against the real workers, driven by an independent client library (ocpp-rpc) in strict mode.
+        test: {
+          name: 'ocpp-live',
+          environment: 'node',
+          include: ['tests/ocpp-live/**/*.test.ts'],
+          globalSetup: ['./tests/support/live-server-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
