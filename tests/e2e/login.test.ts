@@ -103,6 +103,26 @@ describe('logging in', () => {
   });
 });
 
+describe('where a user may go', () => {
+  it('answers a page without permission with "Error 403" and sends the user back', async () => {
+    await loginWithEmailCode('fleet-view@fleetwise.test');
+    await page.waitForURL('**/fleet/overview');
+    await page.goto('/connectors/overview');
+    await expect.poll(() => page.getByText('Error 403').count()).toBeGreaterThan(0);
+    await page.waitForURL('**/fleet/overview');
+  });
+
+  it('shows the 404 page for an unknown path when logged in', async () => {
+    await loginWithEmailCode('admin@voltaria.test');
+    await page.waitForURL('**/connectors/overview');
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+    // Still inside the frame: the navigation stays.
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Overview', exact: true }).count()).toBe(1);
+  });
+});
+
 describe('authenticator app', () => {
   it('pairs with the QR secret, logs in with a TOTP code, and asks only for the code next time', async () => {
     await submitLogin('superuser@voltaria.test');
