@@ -1,0 +1,150 @@
+/**
+ * @module Whether an idTag may charge at a station: the pure rules behind OCPP Authorize and
+ * StartTransaction (and remote starts). The facts are gathered by `drizzle/queries/authorization`.
+ *
+ * Choices the specification leaves open, kept here so the customer-service log can quote them:
+ * - An unknown card, an unlinked card and a card assigned to nobody are Invalid: none identifies a
+ *   driver. A blocked card, a card whose user was deleted, a station the user's permissions exclude
+ *   and an exhausted limit are Blocked: the driver is known but may not charge (OCPP has no finer
+ *   status, and Blocked keeps charge points from treating the card as unknown).
+ * - Checks run in this order: card, user, concurrent transaction, station permission, limits; the
+ *   first failure is the answer.
+ */
+
+export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+export type StationType = 'public' | 'private' | 'work' | 'home';
+
+export interface CardFacts {
+  id: number;
+  status: 'active' | 'blocked' | 'unlinked';
+  expiresAt: Date | null;
+  userId: number | null;
+}
+
+export interface UserFacts {
+  id: number;
+  status: 'active' | 'deleted';
+  companyId: number;
+  canChargePublic: boolean;
+  canChargeWork: boolean;
+  canChargeHome: boolean;
+  onlyPrivate: boolean;
+  /** kWh; null or 0 means no limit (setting zero removes a limit). */
+  dailyLimit: number | null;
+  weeklyLimit: number | null;
+  monthlyLimit: number | null;
+}
+
+export interface StationFacts {
+  id: number;
+  type: StationType;
+  /** Operator company. */
+  companyId: number;
+  ownerCompanyId: number | null;
+}
+
+/** Wh the user has used in the current day, ISO week and month (company clock). */
+export interface Usage {
+  dayWh: number;
+  weekWh: number;
+  monthWh: number;
+}
+
+export interface AuthorizationFacts {
+  at: Date;
+  card: CardFacts | null;
+  user: UserFacts | null;
+  station: StationFacts | null;
+  /** Companies whose work and private stations the user may use: see `chargingFamily`. */
+  family: readonly number[];
+  usage: Usage;
+  /** Another in-progress session already uses this idTag. */
+  concurrent: boolean;
+}
+
+export interface AuthorizationDecision {
+  status: AuthorizationStatus;
+  userId?: number;
+  rfidId?: number;
+  expiryDate?: string;
+  reason: string;
+}
+
+type Verdict = { status: Exclude<AuthorizationStatus, 'Accepted'>; reason: string };
+
+/** The card and its holder alone; null when both are usable. Also used to skip the other queries. */
+export function cardVerdict(card: CardFacts | null, user: UserFacts | null, at: Date): Verdict | null {
+  if (!card) return { status: 'Invalid', reason: 'Unknown RFID: no card has this UUID.' };
+  if (card.status === 'blocked') return { status: 'Blocked', reason: 'The RFID has been blocked.' };
+  if (card.status === 'unlinked') return { status: 'Invalid', reason: 'The RFID has been unlinked.' };
+  if (card.expiresAt && card.expiresAt.getTime() <= at.getTime()) {
+    return { status: 'Expired', reason: `The RFID expired on ${card.expiresAt.toISOString()}.` };
+  }
+  if (card.userId === null || !user) return { status: 'Invalid', reason: 'The RFID is not assigned to a user.' };
+  if (user.status !== 'active') return { status: 'Blocked', reason: `User ${user.id} has been deleted.` };
+  return null;
+}
+
+/** Whether the station's type and ownership fit the user's charging permissions. */
+export function stationVerdict(user: UserFacts, station: StationFacts, family: readonly number[]): Verdict | null {
+  const refuse = (reason: string): Verdict => ({ status: 'Blocked', reason });
+  const inFamily =
+    family.includes(station.companyId) || (station.ownerCompanyId !== null && family.includes(station.ownerCompanyId));
+  // A home station belongs to whoever owns it; without an owner, to its operator.
+  const ownHome = (station.ownerCompanyId ?? station.companyId) === user.companyId;
+  if (user.onlyPrivate) {
+    if (station.type === 'home' && ownHome) return null;
+    if (station.type === 'private' && inFamily) return null;
+    return refuse(`User may charge only at private or home stations of their company; station ${station.id} is not.`);
+  }
+  switch (station.type) {
+    case 'public':
+      return user.canChargePublic ? null : refuse('User has no permission to charge at public stations.');
+    case 'work':
+    case 'private':
+      if (!user.canChargeWork) return refuse(`User has no permission to charge at ${station.type} stations.`);
+      return inFamily
+        ? null
+        : refuse(`Station ${station.id} belongs to neither the user's company nor a company it may charge at.`);
+    case 'home':
+      if (!user.canChargeHome) return refuse('User has no permission to charge at home stations.');
+      return ownHome ? null : refuse(`Station ${station.id} is not the home station of the user's company.`);
+  }
+}
+
+const LIMITS = [
+  ['daily', 'dailyLimit', 'dayWh'],
+  ['weekly', 'weeklyLimit', 'weekWh'],
+  ['monthly', 'monthlyLimit', 'monthWh'],
+] as const;
+
+/** A limit is exhausted once the period's energy reaches it. */
+export function limitVerdict(user: UserFacts, usage: Usage): Verdict | null {
+  for (const [name, limitKey, usageKey] of LIMITS) {
+    const limit = user[limitKey];
+    if (!limit) continue;
+    const used = usage[usageKey];
+    if (used >= limit * 1000) {
+      return { status: 'Blocked', reason: `The ${name} limit of ${limit} kWh is reached (${used / 1000} kWh used).` };
+    }
+  }
+  return null;
+}
+
+export function decide(f: AuthorizationFacts): AuthorizationDecision {
+  const ids = {
+    ...(f.card ? { rfidId: f.card.id } : {}),
+    ...(f.user ? { userId: f.user.id } : {}),
+    ...(f.card?.expiresAt ? { expiryDate: f.card.expiresAt.toISOString() } : {}),
+  };
+  const verdict =
+    cardVerdict(f.card, f.user, f.at) ??
+    (f.concurrent
+      ? ({ status: 'ConcurrentTx', reason: 'The RFID is already used by a session in progress.' } as const)
+      : null) ??
+    (f.station ? null : ({ status: 'Invalid', reason: 'Unknown station.' } as const)) ??
+    (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null) ??
+    (f.user ? limitVerdict(f.user, f.usage) : null);
+  if (verdict) return { ...ids, ...verdict };
+  return { ...ids, status: 'Accepted', reason: 'Card, user, station permission and limits all allow charging.' };
+}
