@@ -58,3 +58,17 @@ export async function companyTree(db: Db, rootId: number): Promise<CompanyNode |
   for (const node of nodes.values()) node.children.sort((a, b) => a.name.localeCompare(b.name));
   return nodes.get(rootId) ?? null;
 }
+
+/** The company and every ancestor up to the root: whose trees contain this company. */
+export async function companyAncestorIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db.$client
+    .prepare(
+      `WITH RECURSIVE up(id, parent) AS (
+         SELECT id, parent_company_id FROM companies WHERE id = ?1
+         UNION SELECT c.id, c.parent_company_id FROM companies c JOIN up ON c.id = up.parent
+       ) SELECT id FROM up`,
+    )
+    .bind(companyId)
+    .all<{ id: number }>();
+  return rows.results.map((r) => r.id);
+}

@@ -1,5 +1,17 @@
-// The worker under test for the API's integration tests: the Hono API alone (no Remix build needed).
+// The worker under test for the API's integration tests: the Hono API and the live feed rooms,
+// as in workers/web/index.ts, without the Remix build.
 import { createApi } from '../../workers/api/src/app';
+import { handleLiveFeed, LiveFeed } from '../../workers/web/live-feed';
+
+export { LiveFeed };
 
 const api = createApi();
-export default { fetch: api.fetch } satisfies ExportedHandler<Env>;
+export default {
+  async fetch(request, env, ctx) {
+    if (new URL(request.url).pathname.startsWith('/parties/')) {
+      const inProcess = (req: Request) => Promise.resolve(api.fetch(req, env, ctx));
+      return (await handleLiveFeed(request, env, inProcess)) ?? new Response('Not found', { status: 404 });
+    }
+    return api.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;

@@ -7,6 +7,9 @@ import * as build from 'virtual:remix-build';
 import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
 import { createApi } from '../api/src/app';
 import { runScheduled } from '../cron/src';
+import { handleLiveFeed, LiveFeed } from './live-feed';
+
+export { LiveFeed };
 
 const api = createApi();
 const remix = createRequestHandler(build as never, build.mode);
@@ -17,9 +20,13 @@ export default {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     // Locally one port serves everything; in production /ocpp/* is routed to the ocpp worker directly.
     if (url.pathname.startsWith('/ocpp/') && env.OCPP) return env.OCPP.fetch(request);
+    const apiInProcess = (req: Request) => Promise.resolve(api.fetch(req, env, ctx));
+    if (url.pathname.startsWith('/parties/')) {
+      return (await handleLiveFeed(request, env, apiInProcess)) ?? new Response('Not found', { status: 404 });
+    }
     const loadContext: AppLoadContext = {
       cloudflare: { env, ctx },
-      api: (req: Request) => Promise.resolve(api.fetch(req, env, ctx)),
+      api: apiInProcess,
     };
     return remix(request, loadContext);
   },
