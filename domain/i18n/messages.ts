@@ -31,6 +31,11 @@ const en = {
   ssoNotConfigured: 'Single sign-on is not configured yet.',
   notAvailable: 'This feature is not yet available.',
   totpNotPaired: 'No authenticator is paired yet. Pair one first.',
+  rfidUuidExists: 'An RFID with this UUID already exist.',
+  rfidFieldMissing: "RFID can't be created because a field is missing.",
+  rfidNotFound: "The RFID doesn't exist.",
+  rfidAlreadyAssigned: 'The RFID is already assigned to a user.',
+  rfidNotActive: 'The RFID is blocked or unlinked: this cannot be undone, and the RFID can no longer be changed.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -62,6 +67,12 @@ const de: Catalog = {
   ssoNotConfigured: 'Single Sign-on ist noch nicht eingerichtet.',
   notAvailable: 'Diese Funktion ist noch nicht verfügbar.',
   totpNotPaired: 'Es ist noch keine Authenticator-App gekoppelt. Koppeln Sie zuerst eine.',
+  rfidUuidExists: 'Ein RFID mit dieser UUID existiert bereits.',
+  rfidFieldMissing: 'Das RFID kann nicht erstellt werden, weil ein Feld fehlt.',
+  rfidNotFound: 'Das RFID existiert nicht.',
+  rfidAlreadyAssigned: 'Das RFID ist bereits einem Benutzer zugewiesen.',
+  rfidNotActive:
+    'Das RFID ist gesperrt oder entkoppelt: Dies kann nicht rückgängig gemacht werden, und das RFID kann nicht mehr geändert werden.',
 };
 
 const fr: Catalog = {
@@ -90,6 +101,11 @@ const fr: Catalog = {
   ssoNotConfigured: "L'authentification unique n'est pas encore configurée.",
   notAvailable: "Cette fonctionnalité n'est pas encore disponible.",
   totpNotPaired: "Aucune application d'authentification n'est encore associée. Associez-en une d'abord.",
+  rfidUuidExists: 'Un RFID avec cet UUID existe déjà.',
+  rfidFieldMissing: 'Le RFID ne peut pas être créé car un champ est manquant.',
+  rfidNotFound: "Le RFID n'existe pas.",
+  rfidAlreadyAssigned: 'Le RFID est déjà attribué à un utilisateur.',
+  rfidNotActive: "Le RFID est bloqué ou dissocié : c'est irréversible et le RFID ne peut plus être modifié.",
 };
 
 const nl: Catalog = {
@@ -118,6 +134,12 @@ const nl: Catalog = {
   ssoNotConfigured: 'Single sign-on is nog niet ingesteld.',
   notAvailable: 'Deze functie is nog niet beschikbaar.',
   totpNotPaired: 'Er is nog geen authenticator gekoppeld. Koppel er eerst een.',
+  rfidUuidExists: 'Er bestaat al een RFID met deze UUID.',
+  rfidFieldMissing: 'De RFID kan niet worden aangemaakt omdat er een veld ontbreekt.',
+  rfidNotFound: 'De RFID bestaat niet.',
+  rfidAlreadyAssigned: 'De RFID is al aan een gebruiker toegewezen.',
+  rfidNotActive:
+    'De RFID is geblokkeerd of ontkoppeld: dit kan niet ongedaan worden gemaakt en de RFID kan niet meer worden gewijzigd.',
 };
 
 const it: Catalog = {
@@ -146,6 +168,11 @@ const it: Catalog = {
   ssoNotConfigured: "L'accesso singolo (SSO) non è ancora configurato.",
   notAvailable: 'Questa funzione non è ancora disponibile.',
   totpNotPaired: 'Nessuna app di autenticazione associata. Associane prima una.',
+  rfidUuidExists: 'Esiste già un RFID con questo UUID.',
+  rfidFieldMissing: "Impossibile creare l'RFID perché manca un campo.",
+  rfidNotFound: "L'RFID non esiste.",
+  rfidAlreadyAssigned: "L'RFID è già assegnato a un utente.",
+  rfidNotActive: "L'RFID è bloccato o scollegato: l'operazione è irreversibile e l'RFID non può più essere modificato.",
 };
 
 const es: Catalog = {
@@ -174,6 +201,11 @@ const es: Catalog = {
   ssoNotConfigured: 'El inicio de sesión único aún no está configurado.',
   notAvailable: 'Esta función aún no está disponible.',
   totpNotPaired: 'Aún no hay ningún autenticador vinculado. Vincula uno primero.',
+  rfidUuidExists: 'Ya existe un RFID con este UUID.',
+  rfidFieldMissing: 'No se puede crear el RFID porque falta un campo.',
+  rfidNotFound: 'El RFID no existe.',
+  rfidAlreadyAssigned: 'El RFID ya está asignado a un usuario.',
+  rfidNotActive: 'El RFID está bloqueado o desvinculado: no se puede deshacer y el RFID ya no se puede modificar.',
 };
 
 const pt: Catalog = {
@@ -202,6 +234,11 @@ const pt: Catalog = {
   ssoNotConfigured: 'O início de sessão único ainda não está configurado.',
   notAvailable: 'Esta funcionalidade ainda não está disponível.',
   totpNotPaired: 'Ainda não há nenhum autenticador associado. Associe um primeiro.',
+  rfidUuidExists: 'Já existe um RFID com este UUID.',
+  rfidFieldMissing: 'Não é possível criar o RFID porque falta um campo.',
+  rfidNotFound: 'O RFID não existe.',
+  rfidAlreadyAssigned: 'O RFID já está atribuído a um utilizador.',
+  rfidNotActive: 'O RFID está bloqueado ou desassociado: não é possível anular e o RFID já não pode ser alterado.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
