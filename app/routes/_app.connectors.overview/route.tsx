@@ -9,6 +9,7 @@ import { tKey } from '../../i18n/resources';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
+import { useLiveFeed } from '../../lib/use-live-feed';
 import { loadStatusTotals } from './overview.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'overview.title');
@@ -16,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'overview.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const { totals, total } = await loadStatusTotals(request, context, me);
-  return { totals, total, company: me.company.name, currency: me.company.currency };
+  return { totals, total, company: me.company.name, companyId: me.company.id, currency: me.company.currency };
 }
 
 type Tone = ComponentProps<typeof Badge>['tone'];
@@ -45,8 +46,9 @@ const EMPTY_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
 
 export default function ConnectorsOverview() {
   const { t } = useTranslation();
-  const { totals, total, company, currency } = useLoaderData<typeof loader>();
+  const { totals, total, company, companyId, currency } = useLoaderData<typeof loader>();
   const title = t('overview.title');
+  useLiveFeed(companyId);
 
   if (total === 0) {
     return (
