@@ -6,6 +6,16 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
   it('reaches the object in the ocpp worker and reads its state', async () => {
     const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName('RPC-TEST-1'));
     const state = await stub.state();
-    expect(state).toEqual({ identity: null, boot: null, lastHeartbeat: null, connected: false });
+    expect(state).toEqual({
+      identity: null,
+      stationId: null,
+      boot: null,
+      lastHeartbeat: null,
+      lastSeen: null,
+      connected: false,
+      connectors: [],
+      openTransactions: [],
+      pendingCalls: [],
+    });
   });
 });

@@ -1,33 +1,91 @@
 import { SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { stations } from '../../drizzle/schema';
+import { aStation, basic, connect, db, PASSWORD, upgrade } from './helpers';
 
-describe('ocpp endpoint', () => {
-  it('refuses an upgrade without the ocpp1.6 subprotocol before upgrading', async () => {
-    const res = await SELF.fetch('http://localhost/ocpp/CP-1', { headers: { upgrade: 'websocket' } });
+describe('ocpp endpoint: checks before the upgrade', () => {
+  it('refuses an upgrade without the ocpp1.6 subprotocol', async () => {
+    const { uid } = await aStation();
+    const res = await SELF.fetch(`http://localhost/ocpp/${uid}`, {
+      headers: { upgrade: 'websocket', authorization: basic(uid, PASSWORD), 'sec-websocket-protocol': 'ocpp2.0.1' },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('ocpp1.6');
   });
 
-  it('answers BootNotification with Accepted and the heartbeat interval', async () => {
-    const res = await SELF.fetch('http://localhost/ocpp/CP-1', {
-      headers: { upgrade: 'websocket', 'sec-websocket-protocol': 'ocpp1.6' },
-    });
+  it('answers 401 with WWW-Authenticate: Basic when credentials are missing', async () => {
+    const { uid } = await aStation();
+    const res = await upgrade(uid);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(res.webSocket).toBeNull();
+  });
+
+  it('answers 401 for a wrong password or a username that is not the identity', async () => {
+    const { uid } = await aStation();
+    expect((await upgrade(uid, { authorization: basic(uid, 'wrong-password') })).status).toBe(401);
+    expect((await upgrade(uid, { authorization: basic('OTHER', PASSWORD) })).status).toBe(401);
+  });
+
+  it('answers 401 to a station without a password', async () => {
+    const { uid } = await aStation({ password: null });
+    expect((await upgrade(uid, { authorization: basic(uid, '') })).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown charge point id', async () => {
+    const res = await upgrade('NOBODY-KNOWS-ME', { authorization: basic('NOBODY-KNOWS-ME', PASSWORD) });
+    expect(res.status).toBe(404);
+  });
+
+  it('upgrades with the right password and echoes the subprotocol', async () => {
+    const { uid } = await aStation();
+    const res = await upgrade(uid, { authorization: basic(uid, PASSWORD) });
     expect(res.status).toBe(101);
     expect(res.headers.get('sec-websocket-protocol')).toBe('ocpp1.6');
-    const ws = res.webSocket;
-    if (!ws) throw new Error('no socket');
-    ws.accept();
-    const reply = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no reply within 5 s')), 5000);
-      ws.addEventListener('message', (e) => {
-        clearTimeout(timer);
-        resolve(JSON.parse(String(e.data)));
-      });
+    res.webSocket?.accept();
+    res.webSocket?.close();
+  });
+});
+
+describe('BootNotification', () => {
+  it('is Accepted with the configured interval and records the hardware in D1', async () => {
+    const { uid, stationId } = await aStation();
+    const cp = await connect(uid);
+    const reply = await cp.ok('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+      chargePointSerialNumber: 'SN-42',
+      firmwareVersion: '1.2.3',
     });
-    ws.send(JSON.stringify([2, 'm1', 'BootNotification', { chargePointVendor: 'ACME', chargePointModel: 'X1' }]));
-    const [type, id, payload] = (await reply) as [number, string, Record<string, unknown>];
-    expect([type, id]).toEqual([3, 'm1']);
-    expect(payload).toMatchObject({ status: 'Accepted', interval: 300 });
-    ws.close();
+    expect(reply).toMatchObject({ status: 'Accepted', interval: 300 });
+    expect(Date.parse(String(reply.currentTime))).not.toBeNaN();
+    const row = await db.query.stations.findFirst({ where: eq(stations.id, stationId) });
+    expect(row).toMatchObject({ brand: 'ACME', model: 'X1', serialNumber: 'SN-42', firmware: '1.2.3' });
+    expect(row?.lastBootAt).toBeInstanceOf(Date);
+    cp.close();
+  });
+
+  it('is Pending for a station registered as pending (onboarding) and Rejected for a rejected one', async () => {
+    const pending = await aStation({ registration: 'pending' });
+    const cp = await connect(pending.uid);
+    expect(await cp.ok('BootNotification', { chargePointVendor: 'A', chargePointModel: 'B' })).toMatchObject({
+      status: 'Pending',
+    });
+    cp.close();
+    const rejected = await aStation({ registration: 'rejected' });
+    const cp2 = await connect(rejected.uid);
+    expect(await cp2.ok('BootNotification', { chargePointVendor: 'A', chargePointModel: 'B' })).toMatchObject({
+      status: 'Rejected',
+    });
+    cp2.close();
+  });
+
+  it('answers a Heartbeat sent before any BootNotification', async () => {
+    const { uid } = await aStation();
+    const cp = await connect(uid);
+    const reply = await cp.ok('Heartbeat', {});
+    expect(Date.parse(String(reply.currentTime))).not.toBeNaN();
+    cp.close();
   });
 });

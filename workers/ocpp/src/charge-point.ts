@@ -1,63 +1,171 @@
 /**
- * @module One Durable Object per charge point: owns its WebSocket (hibernation API) and its state.
- * This first version answers BootNotification and Heartbeat; the OCPP issue completes it.
+ * @module One Durable Object per charge point: owns its WebSocket (hibernation API), keeps its state
+ * in its own SQLite storage, answers the charge point's CALLs and sends the back office's commands.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { openDb } from '../../../drizzle/db';
+import type { HandlerContext } from './context';
+import { isInboundAction } from './handlers';
+import { type ConnectorState, Store, type TransactionState } from './storage/store';
+import { errorFrame, parseFrame } from './transport/frames';
+import { answerCall } from './transport/inbound';
+import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './transport/outbound';
 import { OCPP_SUBPROTOCOL } from './upgrade';
 
-type OcppCall = [2, string, string, Record<string, unknown>];
+export type { CommandResult };
+
+export interface ChargePointState {
+  identity: string | null;
+  stationId: number | null;
+  boot: unknown;
+  lastHeartbeat: string | null;
+  lastSeen: string | null;
+  connected: boolean;
+  connectors: ConnectorState[];
+  openTransactions: Omit<TransactionState, 'stop' | 'stopReply' | 'closed'>[];
+  pendingCalls: { messageId: string; action: string; sentAt: number; timeoutAt: number }[];
+}
 
 export class ChargePoint extends DurableObject<Env> {
+  private readonly store: Store;
+  private readonly outbox: Outbox;
+  /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new Store(ctx.storage.sql);
+    this.store.dropExpiredCalls(Date.now());
+    this.outbox = new Outbox(this.store, () => this.newestSocket());
+  }
+
+  /** Called only by the ocpp worker after the upgrade checks (subprotocol, credentials, station). */
   override async fetch(request: Request): Promise<Response> {
-    const id = request.headers.get('x-charge-point-id') ?? 'unknown';
-    await this.ctx.storage.put('identity', id);
+    const identity = request.headers.get('x-charge-point-id');
+    const stationId = Number(request.headers.get('x-station-id'));
+    if (!identity || !Number.isInteger(stationId))
+      return new Response('Not an upgrade from the ocpp worker', { status: 400 });
+    this.store.put('identity', identity);
+    this.store.put('stationId', stationId);
+    this.store.put('ip', request.headers.get('cf-connecting-ip'));
+    const tag = `${Date.now()}-${crypto.randomUUID()}`;
+    this.store.put('socket', tag);
+    // Commands must reach the newest connection; the old one is told why it goes away.
+    for (const old of this.ctx.getWebSockets()) {
+      try {
+        old.close(1012, 'Replaced by a newer connection');
+      } catch {}
+    }
     const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    for (const old of this.ctx.getWebSockets()) old.close(1012, 'Replaced by a newer connection');
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(pair[1], [tag]);
     return new Response(null, {
       status: 101,
-      webSocket: client,
+      webSocket: pair[0],
       headers: { 'sec-websocket-protocol': OCPP_SUBPROTOCOL },
     });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message));
-    } catch {
-      ws.send(JSON.stringify([4, '-1', 'FormationViolation', 'Message is not valid JSON', {}]));
-      return;
+    const frame = parseFrame(message);
+    const now = new Date();
+    this.store.put('lastSeen', now.toISOString());
+    switch (frame.type) {
+      case 'invalid':
+        return send(ws, errorFrame(frame.id, frame.code, frame.description));
+      case 'result':
+        this.outbox.result(frame.id, frame.payload);
+        return;
+      case 'error':
+        this.outbox.error(frame.id, frame.code, frame.description);
+        return;
+      case 'call': {
+        if (this.inFlight.has(frame.id)) {
+          return send(ws, errorFrame(frame.id, 'ProtocolError', `Message id ${frame.id} is already being processed`));
+        }
+        this.inFlight.add(frame.id);
+        try {
+          const ctx = this.handlerContext(now);
+          const reply = ctx
+            ? await answerCall(ctx, frame.id, frame.action, frame.payload)
+            : errorFrame(frame.id, 'InternalError', 'Charge point not registered on this connection');
+          send(ws, reply);
+        } finally {
+          this.inFlight.delete(frame.id);
+        }
+      }
     }
-    if (!Array.isArray(frame) || frame[0] !== 2 || typeof frame[1] !== 'string') return;
-    const [, messageId, action, payload] = frame as OcppCall;
-    ws.send(JSON.stringify(await this.answer(messageId, action, payload)));
   }
 
-  private async answer(messageId: string, action: string, payload: Record<string, unknown>) {
-    const now = new Date().toISOString();
-    switch (action) {
-      case 'BootNotification': {
-        await this.ctx.storage.put('boot', { ...payload, at: now });
-        const interval = Number(this.env.HEARTBEAT_INTERVAL_SECONDS ?? 300);
-        return [3, messageId, { status: 'Accepted', currentTime: now, interval }];
-      }
-      case 'Heartbeat':
-        await this.ctx.storage.put('lastHeartbeat', now);
-        return [3, messageId, { currentTime: now }];
-      default:
-        return [4, messageId, 'NotImplemented', `${action} is not implemented yet`, {}];
-    }
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    const tag = this.ctx.getTags(ws)[0];
+    if (tag) this.outbox.socketClosed(tag);
+    if (tag === this.store.get<string>('socket')) this.store.put('disconnectedAt', new Date().toISOString());
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
+    } catch {}
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    const tag = this.ctx.getTags(ws)[0];
+    if (tag) this.outbox.socketClosed(tag);
   }
 
   /** RPC for the web worker: what the object knows of its charge point. */
-  async state(): Promise<{ identity: string | null; boot: unknown; lastHeartbeat: string | null; connected: boolean }> {
+  async state(): Promise<ChargePointState> {
     return {
-      identity: (await this.ctx.storage.get<string>('identity')) ?? null,
-      boot: (await this.ctx.storage.get('boot')) ?? null,
-      lastHeartbeat: (await this.ctx.storage.get<string>('lastHeartbeat')) ?? null,
-      connected: this.ctx.getWebSockets().length > 0,
+      identity: this.store.get<string>('identity'),
+      stationId: this.store.get<number>('stationId'),
+      boot: this.store.get('boot'),
+      lastHeartbeat: this.store.get<string>('lastHeartbeat'),
+      lastSeen: this.store.get<string>('lastSeen'),
+      connected: this.newestSocket() !== null,
+      connectors: this.store.connectors(),
+      openTransactions: this.store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => t),
+      pendingCalls: this.store.pendingCalls(),
     };
+  }
+
+  /**
+   * RPC for the command API: sends a CALL on the newest socket and resolves with the charge point's
+   * answer, 'timeout' after `timeoutMs`, or 'offline' at once when no socket is open.
+   */
+  async sendCommand(action: string, payload: unknown, timeoutMs?: number): Promise<CommandResult> {
+    if (isInboundAction(action)) {
+      return { status: 'rejected', code: 'NotSupported', description: `${action} is sent by charge points` };
+    }
+    const invalid = checkCommand(action, payload);
+    if (invalid) return invalid;
+    const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
+    return this.outbox.send(action, payload, wait);
+  }
+
+  private newestSocket(): { ws: WebSocket; tag: string } | null {
+    const tag = this.store.get<string>('socket');
+    if (!tag) return null;
+    const ws = this.ctx.getWebSockets(tag)[0];
+    return ws && ws.readyState === WebSocket.OPEN ? { ws, tag } : null;
+  }
+
+  private handlerContext(now: Date): HandlerContext | null {
+    const identity = this.store.get<string>('identity');
+    const stationId = this.store.get<number>('stationId');
+    if (!identity || stationId === null) return null;
+    return {
+      store: this.store,
+      db: openDb(this.env.DB),
+      env: this.env,
+      identity,
+      stationId,
+      ip: this.store.get<string>('ip'),
+      now,
+    };
+  }
+}
+
+function send(ws: WebSocket, frame: string): void {
+  try {
+    ws.send(frame);
+  } catch {
+    // The socket closed while the answer was being prepared; the charge point will retry.
   }
 }

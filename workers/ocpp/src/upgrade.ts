@@ -1,13 +1,30 @@
-/** @module Checks an OCPP WebSocket upgrade before it reaches the charge point's Durable Object. */
+/**
+ * @module Checks an OCPP WebSocket upgrade before it reaches the charge point's Durable Object:
+ * the ocpp1.6 subprotocol, the station's existence and its basic-auth password. Nothing is upgraded
+ * until all three pass, so a refused charge point gets a plain HTTP status it can log.
+ */
+import { verifyPassword } from '../../../domain/auth/password';
+import { openDb } from '../../../drizzle/db';
+import { findStationByUid } from '../../../drizzle/queries/stations';
+import { parseBasicAuth } from './basic-auth';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
 
 /** Charge point identities: printable, no slash, at most 48 characters (OCPP identity string). */
 const IDENTITY = /^[A-Za-z0-9._:*+\-|@]{1,48}$/;
 
+function unauthorized(message: string): Response {
+  return new Response(message, { status: 401, headers: { 'www-authenticate': 'Basic realm="OCPP", charset="UTF-8"' } });
+}
+
 export async function handleUpgrade(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
-  const id = decodeURIComponent(url.pathname.slice('/ocpp/'.length));
+  let id: string;
+  try {
+    id = decodeURIComponent(url.pathname.slice('/ocpp/'.length));
+  } catch {
+    return new Response('Invalid charge point identity', { status: 400 });
+  }
   if (!IDENTITY.test(id)) return new Response('Invalid charge point identity', { status: 400 });
   if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
     return new Response('Expected a WebSocket upgrade', { status: 426, headers: { upgrade: 'websocket' } });
@@ -16,8 +33,22 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   if (!offered.includes(OCPP_SUBPROTOCOL)) {
     return new Response(`Subprotocol ${OCPP_SUBPROTOCOL} required`, { status: 400 });
   }
+  const credentials = parseBasicAuth(request.headers.get('authorization'));
+  if (!credentials) return unauthorized('Basic authentication required');
+
+  const station = await findStationByUid(openDb(env.DB), id);
+  // Unknown ids are refused; onboarding creates the station row (registration 'pending') first.
+  if (!station) return new Response(`Unknown charge point ${id}`, { status: 404 });
+  const passwordOk = await verifyPassword(credentials.password, station.ocppPasswordHash);
+  // The username must be the identity too (OCPP security profile 1), and a station without a
+  // password is never open.
+  if (credentials.username !== id || !station.ocppPasswordHash || !passwordOk) {
+    return unauthorized('Wrong charge point credentials');
+  }
+
   const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(id));
   const forwarded = new Request(request);
   forwarded.headers.set('x-charge-point-id', id);
+  forwarded.headers.set('x-station-id', String(station.id));
   return stub.fetch(forwarded);
 }

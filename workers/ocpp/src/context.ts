@@ -1,0 +1,24 @@
+/** @module What every inbound handler may use: the object's storage, D1, configuration and the clock. */
+import type { Db } from '../../../drizzle/db';
+import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
+import type { Store } from './storage/store';
+
+export interface HandlerContext {
+  store: Store;
+  db: Db;
+  env: Env;
+  /** The charge point identity (the last path segment of /ocpp/{id}). */
+  identity: string;
+  /** D1 stations.id, known from the authenticated upgrade. */
+  stationId: number;
+  /** The address the charge point connected from, when the edge told us. */
+  ip: string | null;
+  now: Date;
+}
+
+export type Handler<A extends InboundAction> = (
+  ctx: HandlerContext,
+  payload: InboundRequests[A],
+) => Promise<InboundReplies[A]> | InboundReplies[A];
+
+export type HandlerMap = { [A in InboundAction]: Handler<A> };

@@ -1,0 +1,28 @@
+/** @module BootNotification: the station's registration decides Accepted / Pending / Rejected. */
+import { findStationById, recordBoot } from '../../../../drizzle/queries/stations';
+import type { Handler } from '../context';
+
+const REGISTRATION = { accepted: 'Accepted', pending: 'Pending', rejected: 'Rejected' } as const;
+const DEFAULT_INTERVAL_S = 300;
+
+export function heartbeatInterval(env: Env): number {
+  const n = Number(env.HEARTBEAT_INTERVAL_SECONDS);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_INTERVAL_S;
+}
+
+export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
+  const station = await findStationById(ctx.db, ctx.stationId);
+  // The upgrade found the station; if it was deleted since, the charge point must not proceed.
+  const status = station ? REGISTRATION[station.registration] : 'Rejected';
+  ctx.store.put('boot', { ...p, at: ctx.now.toISOString(), status });
+  await recordBoot(ctx.db, ctx.stationId, {
+    vendor: p.chargePointVendor,
+    model: p.chargePointModel,
+    serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
+    firmware: p.firmwareVersion ?? null,
+    ip: ctx.ip,
+    at: ctx.now,
+  });
+  ctx.store.put('d1SeenAt', ctx.now.getTime());
+  return { status, currentTime: ctx.now.toISOString(), interval: heartbeatInterval(ctx.env) };
+};

@@ -1,0 +1,19 @@
+/** @module Heartbeat: kept in the object; D1 hears of it at most every 15 minutes (docs/architecture.md). */
+import { recordSeen } from '../../../../drizzle/queries/stations';
+import type { Handler, HandlerContext } from '../context';
+
+export const D1_SEEN_EVERY_MS = 15 * 60 * 1000;
+
+/** Writes last seen (and last heartbeat) to D1 when the previous write is older than 15 minutes. */
+export async function touchSeen(ctx: HandlerContext, heartbeat: boolean): Promise<void> {
+  const last = ctx.store.get<number>('d1SeenAt') ?? 0;
+  if (ctx.now.getTime() - last < D1_SEEN_EVERY_MS) return;
+  await recordSeen(ctx.db, ctx.stationId, ctx.now, heartbeat);
+  ctx.store.put('d1SeenAt', ctx.now.getTime());
+}
+
+export const heartbeat: Handler<'Heartbeat'> = async (ctx) => {
+  ctx.store.put('lastHeartbeat', ctx.now.toISOString());
+  await touchSeen(ctx, true);
+  return { currentTime: ctx.now.toISOString() };
+};

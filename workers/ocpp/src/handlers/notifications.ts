@@ -1,0 +1,36 @@
+/**
+ * @module The notifications that only report progress (diagnostics, firmware, logs, security
+ * events): the latest of each is kept in the object's state for the back office to read.
+ */
+import type { Handler, HandlerContext } from '../context';
+
+function keep(ctx: HandlerContext, key: string, payload: object): Record<string, never> {
+  ctx.store.put(key, { ...payload, receivedAt: ctx.now.toISOString() });
+  return {};
+}
+
+export const diagnosticsStatusNotification: Handler<'DiagnosticsStatusNotification'> = (ctx, p) =>
+  keep(ctx, 'diagnosticsStatus', p);
+export const firmwareStatusNotification: Handler<'FirmwareStatusNotification'> = (ctx, p) =>
+  keep(ctx, 'firmwareStatus', p);
+export const signedFirmwareStatusNotification: Handler<'SignedFirmwareStatusNotification'> = (ctx, p) =>
+  keep(ctx, 'firmwareStatus', p);
+export const logStatusNotification: Handler<'LogStatusNotification'> = (ctx, p) => keep(ctx, 'logStatus', p);
+export const securityEventNotification: Handler<'SecurityEventNotification'> = (ctx, p) => {
+  console.warn(`[ocpp] ${ctx.identity}: security event ${p.type}${p.techInfo ? ` (${p.techInfo})` : ''}`);
+  return keep(ctx, 'lastSecurityEvent', p);
+};
+
+/** No certificate authority is configured, so a CSR cannot be signed (Security Whitepaper use case A02). */
+export const signCertificate: Handler<'SignCertificate'> = () => ({ status: 'Rejected' });
+
+/** Vendor extensions are opt-in: only vendors listed in OCPP_DATA_TRANSFER_VENDORS are accepted. */
+export const dataTransfer: Handler<'DataTransfer'> = (ctx, p) => {
+  const vendors = (ctx.env.OCPP_DATA_TRANSFER_VENDORS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!vendors.includes(p.vendorId)) return { status: 'UnknownVendorId' };
+  ctx.store.put('lastDataTransfer', { ...p, receivedAt: ctx.now.toISOString() });
+  return { status: 'Accepted' };
+};

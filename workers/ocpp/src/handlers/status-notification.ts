@@ -1,0 +1,39 @@
+/**
+ * @module StatusNotification: every status and error code is kept in the object; D1 `connectors` and
+ * the status history change only when the status or error code did. Connector 0 is the station
+ * itself and has no connector row, so it lives in the object's state only.
+ */
+import { connectorStatusFromOcpp } from '../../../../domain/ocpp/status-map';
+import { applyConnectorStatus } from '../../../../drizzle/queries/stations';
+import type { Handler, HandlerContext } from '../context';
+import type { InboundRequests } from '../ocpp-types';
+
+export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) => {
+  const previous = ctx.store.connectors().find((c) => c.connectorId === p.connectorId);
+  // A repeat of the state the object already holds was written to D1 the first time.
+  const unchanged = previous?.status === p.status && previous.errorCode === p.errorCode;
+  if (p.connectorId > 0 && !unchanged) await writeD1(ctx, p);
+  // Stored after D1, so a failed D1 write is retried by the next notification.
+  ctx.store.putConnector({
+    connectorId: p.connectorId,
+    status: p.status,
+    errorCode: p.errorCode,
+    info: p.info ?? null,
+    vendorId: p.vendorId ?? null,
+    vendorErrorCode: p.vendorErrorCode ?? null,
+    timestamp: p.timestamp ?? null,
+    receivedAt: ctx.now.getTime(),
+  });
+  return {};
+};
+
+async function writeD1(ctx: HandlerContext, p: InboundRequests['StatusNotification']): Promise<void> {
+  const vendor = p.vendorErrorCode ? `vendor ${p.vendorId ?? ''} ${p.vendorErrorCode}`.replace(/\s+/g, ' ') : '';
+  const info = [p.info, vendor].filter(Boolean).join('; ');
+  await applyConnectorStatus(ctx.db, { id: ctx.stationId, uid: ctx.identity }, p.connectorId, {
+    status: connectorStatusFromOcpp(p.status),
+    errorCode: p.errorCode,
+    info: info || null,
+    at: p.timestamp ? new Date(p.timestamp) : ctx.now,
+  });
+}

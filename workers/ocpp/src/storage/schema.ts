@@ -1,0 +1,28 @@
+/**
+ * @module The ChargePoint object's own SQLite tables. They hold everything needed to answer the
+ * charge point after an eviction: identity, boot data, connector states, open transactions with
+ * their meter samples, and the outgoing calls still awaiting an answer.
+ */
+
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS connectors (
+     connector_id INTEGER PRIMARY KEY, status TEXT NOT NULL, error_code TEXT NOT NULL, info TEXT,
+     vendor_id TEXT, vendor_error_code TEXT, timestamp TEXT, received_at INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS transactions (
+     transaction_id INTEGER PRIMARY KEY, start_key TEXT NOT NULL UNIQUE, connector_id INTEGER NOT NULL,
+     id_tag TEXT NOT NULL, meter_start INTEGER NOT NULL, started_at INTEGER NOT NULL,
+     start_reply TEXT NOT NULL, stop_json TEXT, stop_reply TEXT, closed INTEGER NOT NULL DEFAULT 0)`,
+  `CREATE TABLE IF NOT EXISTS meter_samples (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER, connector_id INTEGER NOT NULL,
+     at INTEGER NOT NULL, measurand TEXT NOT NULL, phase TEXT, context TEXT NOT NULL, location TEXT NOT NULL,
+     unit TEXT NOT NULL, format TEXT NOT NULL, value TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS meter_samples_tx ON meter_samples (transaction_id, at)`,
+  `CREATE TABLE IF NOT EXISTS pending_calls (
+     message_id TEXT PRIMARY KEY, action TEXT NOT NULL, payload TEXT NOT NULL,
+     sent_at INTEGER NOT NULL, timeout_at INTEGER NOT NULL)`,
+];
+
+export function migrate(sql: SqlStorage): void {
+  for (const statement of TABLES) sql.exec(statement);
+}

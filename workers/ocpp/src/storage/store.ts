@@ -1,0 +1,249 @@
+/** @module Typed access to the ChargePoint object's SQLite tables (see schema.ts). */
+import type { MeterSample } from '../../../../domain/ocpp/meter-values';
+import { migrate } from './schema';
+
+/** Samples outside any transaction are kept for diagnosis, but only the latest ones. */
+const MAX_FREE_SAMPLES = 2000;
+/** Closed transactions are kept only to answer a replayed Start or Stop the same way. */
+const MAX_CLOSED_TRANSACTIONS = 100;
+
+export interface ConnectorState {
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info: string | null;
+  vendorId: string | null;
+  vendorErrorCode: string | null;
+  timestamp: string | null;
+  receivedAt: number;
+}
+
+export interface TransactionState {
+  transactionId: number;
+  startKey: string;
+  connectorId: number;
+  idTag: string;
+  meterStart: number;
+  startedAt: number;
+  startReply: unknown;
+  /** The StopTransaction as received, once it has been (the close may still be pending). */
+  stop: unknown | null;
+  stopReply: unknown | null;
+  closed: boolean;
+}
+
+export interface PendingCall {
+  messageId: string;
+  action: string;
+  sentAt: number;
+  timeoutAt: number;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class Store {
+  constructor(private readonly sql: SqlStorage) {
+    migrate(sql);
+  }
+
+  get<T>(key: string): T | null {
+    const row = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  put(key: string, value: unknown): void {
+    this.sql.exec('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', key, JSON.stringify(value));
+  }
+
+  putConnector(c: ConnectorState): void {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO connectors
+       (connector_id, status, error_code, info, vendor_id, vendor_error_code, timestamp, received_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.connectorId,
+      c.status,
+      c.errorCode,
+      c.info,
+      c.vendorId,
+      c.vendorErrorCode,
+      c.timestamp,
+      c.receivedAt,
+    );
+  }
+
+  connectors(): ConnectorState[] {
+    return this.sql
+      .exec<Row>('SELECT * FROM connectors ORDER BY connector_id')
+      .toArray()
+      .map((r) => ({
+        connectorId: Number(r.connector_id),
+        status: String(r.status),
+        errorCode: String(r.error_code),
+        info: (r.info as string | null) ?? null,
+        vendorId: (r.vendor_id as string | null) ?? null,
+        vendorErrorCode: (r.vendor_error_code as string | null) ?? null,
+        timestamp: (r.timestamp as string | null) ?? null,
+        receivedAt: Number(r.received_at),
+      }));
+  }
+
+  insertTransaction(t: Omit<TransactionState, 'stop' | 'stopReply' | 'closed'>): void {
+    this.sql.exec(
+      `INSERT OR IGNORE INTO transactions
+       (transaction_id, start_key, connector_id, id_tag, meter_start, started_at, start_reply)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      t.transactionId,
+      t.startKey,
+      t.connectorId,
+      t.idTag,
+      t.meterStart,
+      t.startedAt,
+      JSON.stringify(t.startReply),
+    );
+  }
+
+  transactionByStartKey(startKey: string): TransactionState | null {
+    return this.transactionWhere('start_key = ?', startKey);
+  }
+
+  transaction(id: number): TransactionState | null {
+    return this.transactionWhere('transaction_id = ?', id);
+  }
+
+  private transactionWhere(where: string, value: SqlStorageValue): TransactionState | null {
+    const row = this.sql.exec<Row>(`SELECT * FROM transactions WHERE ${where}`, value).toArray()[0];
+    return row ? toTransaction(row) : null;
+  }
+
+  openTransactions(): TransactionState[] {
+    return this.sql
+      .exec<Row>('SELECT * FROM transactions WHERE closed = 0 ORDER BY transaction_id')
+      .toArray()
+      .map(toTransaction);
+  }
+
+  /** The stop as received is kept first, so a crash before the D1 close can be finished on retry. */
+  recordStop(id: number, stop: unknown): void {
+    this.sql.exec(
+      'UPDATE transactions SET stop_json = ? WHERE transaction_id = ? AND closed = 0',
+      JSON.stringify(stop),
+      id,
+    );
+  }
+
+  markClosed(id: number, stopReply: unknown): void {
+    this.sql.exec(
+      'UPDATE transactions SET closed = 1, stop_reply = ? WHERE transaction_id = ?',
+      JSON.stringify(stopReply),
+      id,
+    );
+    // The power curve now lives in D1; the raw samples would only grow the object.
+    this.sql.exec('DELETE FROM meter_samples WHERE transaction_id = ?', id);
+    this.sql.exec(
+      `DELETE FROM transactions WHERE closed = 1 AND transaction_id NOT IN
+       (SELECT transaction_id FROM transactions WHERE closed = 1 ORDER BY transaction_id DESC LIMIT ?)`,
+      MAX_CLOSED_TRANSACTIONS,
+    );
+  }
+
+  addSamples(connectorId: number, transactionId: number | null, samples: readonly MeterSample[]): void {
+    for (const s of samples) {
+      this.sql.exec(
+        `INSERT INTO meter_samples (transaction_id, connector_id, at, measurand, phase, context, location, unit, format, value)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        transactionId,
+        connectorId,
+        s.at,
+        s.measurand,
+        s.phase,
+        s.context,
+        s.location,
+        s.unit,
+        s.format,
+        s.value,
+      );
+    }
+    if (transactionId === null) {
+      this.sql.exec(
+        `DELETE FROM meter_samples WHERE transaction_id IS NULL AND id NOT IN
+         (SELECT id FROM meter_samples WHERE transaction_id IS NULL ORDER BY id DESC LIMIT ?)`,
+        MAX_FREE_SAMPLES,
+      );
+    }
+  }
+
+  samples(transactionId: number | null): MeterSample[] {
+    const rows =
+      transactionId === null
+        ? this.sql.exec<Row>('SELECT * FROM meter_samples WHERE transaction_id IS NULL ORDER BY at, id').toArray()
+        : this.sql
+            .exec<Row>('SELECT * FROM meter_samples WHERE transaction_id = ? ORDER BY at, id', transactionId)
+            .toArray();
+    return rows.map((r) => ({
+      at: Number(r.at),
+      measurand: String(r.measurand),
+      phase: (r.phase as string | null) ?? null,
+      context: String(r.context),
+      location: String(r.location),
+      unit: String(r.unit),
+      format: String(r.format),
+      value: String(r.value),
+    }));
+  }
+
+  addPendingCall(c: PendingCall, payload: unknown): void {
+    this.sql.exec(
+      'INSERT OR REPLACE INTO pending_calls (message_id, action, payload, sent_at, timeout_at) VALUES (?, ?, ?, ?, ?)',
+      c.messageId,
+      c.action,
+      JSON.stringify(payload),
+      c.sentAt,
+      c.timeoutAt,
+    );
+  }
+
+  /** Removes the pending call and says whether there was one. */
+  takePendingCall(messageId: string): PendingCall | null {
+    const row = this.sql.exec<Row>('SELECT * FROM pending_calls WHERE message_id = ?', messageId).toArray()[0];
+    if (!row) return null;
+    this.sql.exec('DELETE FROM pending_calls WHERE message_id = ?', messageId);
+    return {
+      messageId: String(row.message_id),
+      action: String(row.action),
+      sentAt: Number(row.sent_at),
+      timeoutAt: Number(row.timeout_at),
+    };
+  }
+
+  pendingCalls(): PendingCall[] {
+    return this.sql
+      .exec<Row>('SELECT message_id, action, sent_at, timeout_at FROM pending_calls ORDER BY sent_at')
+      .toArray()
+      .map((r) => ({
+        messageId: String(r.message_id),
+        action: String(r.action),
+        sentAt: Number(r.sent_at),
+        timeoutAt: Number(r.timeout_at),
+      }));
+  }
+
+  /** Calls whose timeout passed while the object was evicted will never be awaited again. */
+  dropExpiredCalls(now: number): void {
+    this.sql.exec('DELETE FROM pending_calls WHERE timeout_at < ?', now);
+  }
+}
+
+function toTransaction(r: Row): TransactionState {
+  return {
+    transactionId: Number(r.transaction_id),
+    startKey: String(r.start_key),
+    connectorId: Number(r.connector_id),
+    idTag: String(r.id_tag),
+    meterStart: Number(r.meter_start),
+    startedAt: Number(r.started_at),
+    startReply: JSON.parse(String(r.start_reply)),
+    stop: r.stop_json ? JSON.parse(String(r.stop_json)) : null,
+    stopReply: r.stop_reply ? JSON.parse(String(r.stop_reply)) : null,
+    closed: Number(r.closed) === 1,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * @module OCPP-J 1.6 framing (section 4): parses a WebSocket message into a CALL, CALLRESULT or
+ * CALLERROR, and says which CALLERROR a broken frame deserves.
+ */
+
+export const CALL = 2;
+export const CALLRESULT = 3;
+export const CALLERROR = 4;
+/** Frames larger than this are refused; no OCPP 1.6 message comes near it. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+export type OcppErrorCode =
+  | 'NotImplemented'
+  | 'NotSupported'
+  | 'InternalError'
+  | 'ProtocolError'
+  | 'SecurityError'
+  | 'FormationViolation'
+  | 'PropertyConstraintViolation'
+  | 'OccurenceConstraintViolation'
+  | 'TypeConstraintViolation'
+  | 'GenericError';
+
+export type Frame =
+  | { type: 'call'; id: string; action: string; payload: unknown }
+  | { type: 'result'; id: string; payload: unknown }
+  | { type: 'error'; id: string; code: string; description: string; details: unknown }
+  /** A frame that cannot be processed; `id` is '-1' when it could not be read (as ocpp-rpc does). */
+  | { type: 'invalid'; id: string; code: OcppErrorCode; description: string };
+
+export function parseFrame(message: string | ArrayBuffer): Frame {
+  const size = typeof message === 'string' ? new TextEncoder().encode(message).byteLength : message.byteLength;
+  const text = typeof message === 'string' ? message : new TextDecoder().decode(message);
+  if (size > MAX_FRAME_BYTES) {
+    // The id is read from the start only, so a huge frame is not parsed at all.
+    const id = /^\s*\[\s*\d\s*,\s*"([^"\\]{1,36})"/.exec(text.slice(0, 64))?.[1] ?? '-1';
+    return { type: 'invalid', id, code: 'FormationViolation', description: `Frame over ${MAX_FRAME_BYTES} bytes` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { type: 'invalid', id: '-1', code: 'FormationViolation', description: 'Message is not valid JSON' };
+  }
+  if (!Array.isArray(raw) || raw.length < 3) {
+    return { type: 'invalid', id: '-1', code: 'FormationViolation', description: 'A frame is a JSON array' };
+  }
+  const [kind, id] = raw;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 36) {
+    return { type: 'invalid', id: '-1', code: 'FormationViolation', description: 'Message id must be a string' };
+  }
+  if (kind === CALL) {
+    const [, , action, payload] = raw;
+    if (typeof action !== 'string' || raw.length !== 4) {
+      return { type: 'invalid', id, code: 'ProtocolError', description: 'A CALL is [2, id, action, payload]' };
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      return { type: 'invalid', id, code: 'FormationViolation', description: 'Payload must be a JSON object' };
+    }
+    return { type: 'call', id, action, payload };
+  }
+  if (kind === CALLRESULT) return { type: 'result', id, payload: raw[2] };
+  if (kind === CALLERROR) {
+    return { type: 'error', id, code: String(raw[2]), description: String(raw[3] ?? ''), details: raw[4] ?? {} };
+  }
+  return { type: 'invalid', id, code: 'ProtocolError', description: `Unknown message type ${String(kind)}` };
+}
+
+export function callFrame(id: string, action: string, payload: unknown): string {
+  return JSON.stringify([CALL, id, action, payload]);
+}
+export function resultFrame(id: string, payload: unknown): string {
+  return JSON.stringify([CALLRESULT, id, payload]);
+}
+export function errorFrame(id: string, code: OcppErrorCode, description: string, details: object = {}): string {
+  // errorDescription is at most 255 characters in practice; keep it short and readable.
+  return JSON.stringify([CALLERROR, id, code, description.slice(0, 255), details]);
+}

@@ -1,0 +1,111 @@
+/**
+ * @module Central system → charge point calls: one at a time (OCPP-J 4.1.1 allows a single
+ * outstanding CALL), each persisted while pending and settled by its CALLRESULT / CALLERROR, by its
+ * timeout, or as offline when the socket closes under it.
+ */
+import type { Store } from '../storage/store';
+import { callFrame } from './frames';
+import { validatePayload } from './validation';
+
+export type CommandResult =
+  | { status: 'accepted'; reply: unknown }
+  | { status: 'rejected'; code: string; description: string }
+  | { status: 'timeout' }
+  | { status: 'offline' };
+
+interface Waiting {
+  action: string;
+  socketTag: string;
+  settle: (r: CommandResult) => void;
+}
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+
+export class Outbox {
+  private readonly waiting = new Map<string, Waiting>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    /** The newest open socket and its tag, or null when the charge point is offline. */
+    private readonly socket: () => { ws: WebSocket; tag: string } | null,
+  ) {}
+
+  send(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
+    const turn = this.queue.then(() => this.sendNow(action, payload, timeoutMs));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private sendNow(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
+    const current = this.socket();
+    if (!current) return Promise.resolve({ status: 'offline' });
+    const id = crypto.randomUUID();
+    const sentAt = Date.now();
+    this.store.addPendingCall({ messageId: id, action, sentAt, timeoutAt: sentAt + timeoutMs }, payload);
+    return new Promise<CommandResult>((resolve) => {
+      const timer = setTimeout(() => this.finish(id, { status: 'timeout' }), timeoutMs);
+      this.waiting.set(id, {
+        action,
+        socketTag: current.tag,
+        settle: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      });
+      try {
+        current.ws.send(callFrame(id, action, payload));
+      } catch {
+        this.finish(id, { status: 'offline' });
+      }
+    });
+  }
+
+  /** A CALLRESULT: checked against the action's .conf schema before the caller sees it. */
+  result(id: string, reply: unknown): boolean {
+    const w = this.waiting.get(id);
+    if (!w) return this.forget(id);
+    const check = validatePayload(w.action, 'conf', reply);
+    return this.finish(
+      id,
+      check.ok
+        ? { status: 'accepted', reply }
+        : {
+            status: 'rejected',
+            code: check.code,
+            description: `Invalid reply from the charge point: ${check.description}`,
+          },
+    );
+  }
+
+  error(id: string, code: string, description: string): boolean {
+    if (!this.waiting.has(id)) return this.forget(id);
+    return this.finish(id, { status: 'rejected', code, description });
+  }
+
+  /** The socket a call went out on closed: its answer can no longer arrive. */
+  socketClosed(tag: string): void {
+    for (const [id, w] of this.waiting) if (w.socketTag === tag) this.finish(id, { status: 'offline' });
+  }
+
+  private finish(id: string, r: CommandResult): boolean {
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
+    this.store.takePendingCall(id);
+    w?.settle(r);
+    return w !== undefined;
+  }
+
+  /** An answer to nothing we wait for (late, or from before an eviction) is dropped, never answered. */
+  private forget(id: string): boolean {
+    this.store.takePendingCall(id);
+    return false;
+  }
+}
+
+/** Commands a caller may send: central-system actions with an OCA request schema. */
+export function checkCommand(action: string, payload: unknown): CommandResult | null {
+  const check = validatePayload(action, 'req', payload);
+  if (check.ok) return null;
+  return { status: 'rejected', code: check.code, description: `Not sent: ${check.description}` };
+}
