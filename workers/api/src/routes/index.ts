@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
+import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { meRoutes } from './me/me.routes';
 import { systemRoutes } from './system/system.routes';
 
@@ -11,6 +12,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
   .route('/', connectorRoutes)
+  .route('/', keyfobRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

@@ -1,0 +1,104 @@
+/** @module Route declarations of the key hangers API (spec 7.19), all behind 'fleet:key-hangers'. */
+import { z } from '@hono/zod-openapi';
+import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import {
+  CheckQuery,
+  CheckSchema,
+  CreateBody,
+  IdParams,
+  KeyfobPage,
+  KeyfobSchema,
+  ListBody,
+  UpdateBody,
+  UuidParams,
+} from './keyfobs.schemas';
+
+const ACCESS = 'fleet:key-hangers';
+const tags = ['Key hangers'];
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+const notFound = error("The RFID doesn't exist (or belongs to a company outside the scope)");
+const notActive = error('The RFID is blocked or unlinked: irreversible');
+
+export const list = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/keyfob/all',
+  tags,
+  summary: 'Key hangers of the selected company and its descendants, filtered and paginated (page is 0-based)',
+  request: { body: jsonBody(ListBody) },
+  responses: { 200: json(KeyfobPage) },
+});
+
+export const types = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/keyfob/types',
+  tags,
+  summary: 'Key hanger types',
+  responses: { 200: json(z.object({ data: z.array(z.object({ id: z.string(), label: z.string() })) })) },
+});
+
+export const check = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/keyfob/check',
+  tags,
+  summary: 'Validity of a UUID: exists in the scope, status, assigned user, expiry',
+  request: { query: CheckQuery },
+  responses: { 200: json(CheckSchema) },
+});
+
+export const detail = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/keyfob/{id}',
+  tags,
+  summary: 'One key hanger',
+  request: { params: IdParams },
+  responses: { 200: json(KeyfobSchema), 404: notFound },
+});
+
+export const create = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/keyfob',
+  tags,
+  summary: 'Create a key hanger from its visual code and UUID',
+  request: { body: jsonBody(CreateBody) },
+  responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
+});
+
+export const createFromUuid = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/keyfob/create/uuid/{uuid}',
+  tags,
+  summary: 'Create a key hanger from its UUID alone; the visual code is generated',
+  request: { params: UuidParams },
+  responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
+});
+
+export const update = defineRoute(ACCESS, {
+  method: 'put',
+  path: '/keyfob/{id}',
+  tags,
+  summary: 'Assign to a user of the scope, set the type or the expiry',
+  request: { params: IdParams, body: jsonBody(UpdateBody) },
+  responses: {
+    200: json(KeyfobSchema),
+    404: notFound,
+    409: error('Already assigned to another user, or blocked or unlinked'),
+  },
+});
+
+export const block = defineRoute(ACCESS, {
+  method: 'delete',
+  path: '/keyfob/{id}',
+  tags,
+  summary: 'Block the key hanger (irreversible)',
+  request: { params: IdParams },
+  responses: { 200: json(KeyfobSchema), 404: notFound, 409: notActive },
+});
+
+export const unlink = defineRoute(ACCESS, {
+  method: 'delete',
+  path: '/keyfob/{id}/unlink',
+  tags,
+  summary: 'Unlink the key hanger from its user (irreversible)',
+  request: { params: IdParams },
+  responses: { 200: json(KeyfobSchema), 404: notFound, 409: notActive },
+});

@@ -1,0 +1,124 @@
+/** @module Shapes of the key hangers API (spec 7.19): snake_case, as the spec names RFID fields. */
+import { z } from '@hono/zod-openapi';
+import { RFID_STATUSES, type rfids, type users } from '../../../../../drizzle/schema';
+
+/** The spec names a type but not its values; these are the media a fleet hands out. */
+export const RFID_TYPES = [
+  { id: 'rfid', label: 'RFID card' },
+  { id: 'keyfob', label: 'Key fob' },
+  { id: 'sticker', label: 'NFC sticker' },
+] as const;
+const TYPE_IDS = RFID_TYPES.map((t) => t.id) as ['rfid', 'keyfob', 'sticker'];
+
+/** The OCPP idTag is a CiString20: at most 20 printable characters, compared case-insensitively. */
+export const UuidSchema = z
+  .string({ error: 'rfidFieldMissing' })
+  .trim()
+  .min(1, { error: 'rfidFieldMissing' })
+  .max(20)
+  .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces')
+  .transform((s) => s.toUpperCase());
+
+export const IdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 12 }),
+});
+
+export const UuidParams = z.object({
+  uuid: UuidSchema.openapi({ param: { name: 'uuid', in: 'path' }, example: '04A2B3C4D5E6F7' }),
+});
+
+export const CreateBody = z.strictObject({
+  code: z.string({ error: 'rfidFieldMissing' }).trim().min(1, { error: 'rfidFieldMissing' }).max(32),
+  uuid: UuidSchema,
+});
+
+export const UpdateBody = z.strictObject({
+  /** Assign to a user of the company scope. Unassigning is the irreversible unlink. */
+  user_id: z.number().int().positive().optional(),
+  type: z.enum(TYPE_IDS).optional(),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+export const ListBody = z.strictObject({
+  keyword: z.string().trim().max(100).optional(),
+  status: z.enum(RFID_STATUSES).optional(),
+  user: z.number().int().positive().optional(),
+  page: z.number().int().min(0).default(0),
+  items_per_page: z.number().int().min(1).max(100).default(10),
+});
+
+export const CheckQuery = z.object({ uuid: UuidSchema });
+
+const UserRef = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
+export const KeyfobSchema = z
+  .object({
+    id: z.number(),
+    company_id: z.number(),
+    key_hanger_code: z.string(),
+    uuid: z.string(),
+    type: z.string(),
+    peering: z.string().nullable(),
+    status: z.enum(RFID_STATUSES),
+    user_id: z.number().nullable(),
+    user: UserRef.nullable(),
+    expires_at: z.string().nullable(),
+    expired: z.boolean(),
+    blocked_at: z.string().nullable(),
+    unlinked_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Keyfob');
+
+export const KeyfobPage = z
+  .object({ data: z.array(KeyfobSchema), total: z.number(), page: z.number(), items_per_page: z.number() })
+  .openapi('KeyfobPage');
+
+export const CheckSchema = z
+  .object({
+    uuid: z.string(),
+    exists: z.boolean(),
+    valid: z.boolean(),
+    status: z.enum(RFID_STATUSES).nullable(),
+    expired: z.boolean(),
+    expires_at: z.string().nullable(),
+    user: UserRef.nullable(),
+    id: z.number().nullable(),
+    reason: z.string(),
+  })
+  .openapi('KeyfobCheck');
+
+type Rfid = typeof rfids.$inferSelect;
+type User = typeof users.$inferSelect;
+
+export function userRef(u: User | null) {
+  return u ? { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName } : null;
+}
+
+export function toKeyfob(r: Rfid, u: User | null, now = new Date()): z.infer<typeof KeyfobSchema> {
+  return {
+    id: r.id,
+    company_id: r.companyId,
+    key_hanger_code: r.keyHangerCode,
+    uuid: r.uuid,
+    type: r.type,
+    peering: r.peering,
+    status: r.status,
+    user_id: r.userId,
+    user: userRef(u),
+    expires_at: r.expiresAt?.toISOString() ?? null,
+    expired: r.expiresAt !== null && r.expiresAt.getTime() <= now.getTime(),
+    blocked_at: r.blockedAt?.toISOString() ?? null,
+    unlinked_at: r.unlinkedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
