@@ -8,6 +8,7 @@ import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
+import { seedDemoRfids } from './demo-rfids';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -253,5 +254,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
       }
     }
   }
+  await seedDemoRfids(db, ids); // idempotent: cards whose UUID exists are skipped
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

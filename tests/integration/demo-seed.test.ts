@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
 import { openDb } from '../../drizzle/db';
+import { decideAuthorization } from '../../drizzle/queries/authorization';
 import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
-import { companies, connectors, userRoles, users } from '../../drizzle/schema';
+import { companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
 import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';
+import { DEMO_RFIDS, seedDemoRfids } from '../../drizzle/seed/demo-rfids';
 
 describe('demo seed', () => {
   const db = openDb(env.DB);
@@ -37,5 +39,20 @@ describe('demo seed', () => {
   it('spreads connectors over many states', async () => {
     const states = new Set((await db.select({ s: connectors.status }).from(connectors)).map((r) => r.s));
     expect(states.size).toBeGreaterThanOrEqual(12);
+  });
+  it('seeds RFID cards whose stable UUIDs get each answer at a public station, and seeds them once', async () => {
+    const station = await db.select().from(stations).where(eq(stations.uid, 'VLT-PAR-001')).get();
+    if (!station) throw new Error('missing VLT-PAR-001');
+    expect(station.type).toBe('public');
+    const at = new Date('2026-11-18T10:00:00Z');
+    const answers = [];
+    for (const card of DEMO_RFIDS) {
+      answers.push([
+        card.uuid,
+        (await decideAuthorization(db, { idTag: card.uuid, stationId: station.id, at })).status,
+      ]);
+    }
+    expect(answers).toEqual(DEMO_RFIDS.map((c) => [c.uuid, c.expected]));
+    expect(await seedDemoRfids(db, result.companies)).toBe(0);
   });
 });
