@@ -1,0 +1,139 @@
+/**
+ * @module The pricing engine: prices one session time line under one tariff with OCPI 2.2.1
+ * semantics (first matching element per dimension, evaluated per segment), the spec's grace time,
+ * free parking and private sessions, step sizes once per session, then min/max price.
+ */
+import { type CompiledTariff, compileTariff } from './compile';
+import { exactTotals, limitLines, roundTotals } from './limits';
+import { LineBook } from './lines';
+import { bookReservation, first } from './reservation';
+import { type Segment, segmentsOf } from './segments';
+import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
+import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from './zone-clock';
+
+export interface PricingOptions {
+  /** IANA zone of the station, for time-of-day, date and weekday restrictions. Default Europe/Paris. */
+  timeZone?: string;
+  /** Private sessions are priced by the free tariff (spec section 9). */
+  privateSession?: boolean;
+}
+
+/** OCPI's "Free of Charge" tariff: one FLAT component at 0.00. */
+export function freeTariff(currency = 'EUR'): Tariff {
+  return {
+    id: 'free',
+    currency,
+    elements: [{ priceComponents: [{ type: 'FLAT', price: 0, vatBp: null, stepSize: 0 }] }],
+  };
+}
+
+export function priceSession(
+  tariff: Tariff | undefined,
+  timeline: SessionTimeline,
+  options: PricingOptions = {},
+): PricingResult {
+  const needsRevision = timeline.anomalies.length > 0 ? [...timeline.anomalies] : null;
+  const unpriced = (reason: string): PricingResult => ({ kind: 'unpriced', reason, needsRevision });
+  const applied = options.privateSession ? freeTariff(tariff?.currency) : tariff;
+  if (!applied) return unpriced('no applicable tariff');
+  if (applied.elements.length === 0) return unpriced(`tariff ${applied.id} has no elements`);
+  if (applied.validFrom !== undefined && timeline.start < applied.validFrom) {
+    return unpriced(`tariff ${applied.id} is not yet valid at session start`);
+  }
+  if (applied.validTo !== undefined && timeline.start >= applied.validTo) {
+    return unpriced(`tariff ${applied.id} is no longer valid at session start`);
+  }
+  let clock: ZoneClock;
+  try {
+    clock = zoneClock(options.timeZone ?? DEFAULT_TIME_ZONE);
+  } catch {
+    return unpriced(`unknown time zone ${options.timeZone}`);
+  }
+  const compiled = compileTariff(applied);
+  const result = price(compiled, timeline, clock, needsRevision);
+  if (options.privateSession) result.free = 'private';
+  return result;
+}
+
+function price(c: CompiledTariff, timeline: SessionTimeline, clock: ZoneClock, needsRevision: string[] | null): Priced {
+  const { tariff } = c;
+  const segments = segmentsOf(timeline, c.thresholds, clock);
+  const quantities = measure(segments);
+  const book = new LineBook();
+  const grace = tariff.graceTimeS !== undefined && timeline.end - timeline.start < tariff.graceTimeS * 1000;
+  if (!grace && timeline.reservation) bookReservation(c, timeline.reservation, book, clock);
+  if (!grace && !timeline.reservation?.expired) {
+    bookSession(c, timeline, segments, book, clock);
+    book.applyStepSizes(tariff.timeStepRule ?? 'parking');
+  }
+  const exact = book.lines(c.minorDigits);
+  if (!grace) exact.push(...limitLines(tariff, exactTotals(exact)));
+  const totals = roundTotals(exactTotals(exact));
+  const lines: PricedLine[] = exact.map((l) => l.line);
+  return {
+    kind: 'priced',
+    tariffId: tariff.id,
+    currency: tariff.currency,
+    lines,
+    totals,
+    displayTotal: tariff.display === 'included' ? totals.inclVat : totals.exclVat,
+    ...(grace ? { free: 'grace-time' as const } : {}),
+    quantities,
+    needsRevision,
+  };
+}
+
+function bookSession(c: CompiledTariff, t: SessionTimeline, segments: Segment[], book: LineBook, clock: ZoneClock) {
+  const { session } = c;
+  let freeParkingMs = (c.tariff.freeParkingS ?? 0) * 1000;
+  for (const s of segments) {
+    if (s.energyWh > 0) {
+      const energy = first(session.ENERGY, s.facts);
+      if (energy) book.add('ENERGY', energy, s.energyWh);
+    }
+    if (s.durationMs <= 0) continue;
+    if (s.charging) {
+      const time = first(session.TIME, s.facts);
+      if (time) book.add('TIME', time, s.durationMs);
+      continue;
+    }
+    const billable = Math.max(0, s.durationMs - freeParkingMs);
+    freeParkingMs = Math.max(0, freeParkingMs - s.durationMs);
+    const parking = billable > 0 ? first(session.PARKING_TIME, s.facts) : undefined;
+    if (parking) book.add('PARKING_TIME', parking, billable);
+  }
+  // FLAT: the first element (in tariff order) whose restrictions hold at some point of the session.
+  const moments = segments.length > 0 ? segments.map((s) => s.facts) : [factsAt(t.start, t.start, clock)];
+  for (const candidate of session.FLAT) {
+    if (moments.some((f) => first([candidate], f))) {
+      book.add('FLAT', candidate, 1);
+      break;
+    }
+  }
+}
+
+function factsAt(at: number, sessionStart: number, clock: ZoneClock) {
+  const wall = clock.wall(at);
+  const day = dayIndex(wall);
+  return {
+    minute: minuteOfDay(wall),
+    day,
+    weekday: weekdayOfDay(day),
+    energyWh: 0,
+    elapsedMs: at - sessionStart,
+    powerW: 0,
+    currentA: undefined,
+  };
+}
+
+function measure(segments: Segment[]) {
+  let energyWh = 0;
+  let chargingMs = 0;
+  let parkingMs = 0;
+  for (const s of segments) {
+    energyWh += s.energyWh;
+    if (s.charging) chargingMs += s.durationMs;
+    else parkingMs += s.durationMs;
+  }
+  return { energyWh, chargingS: chargingMs / 1000, parkingS: parkingMs / 1000 };
+}

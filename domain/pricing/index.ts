@@ -1,0 +1,9 @@
+/** @module Public surface of the pricing engine. */
+export { freeTariff, type PricingOptions, priceSession } from './engine';
+export { dec4, minor, vatBp } from './money';
+export { fromOcpiTariff, type OcpiTariff } from './ocpi';
+export { type CdrPrices, type PerspectiveTariffs, priceCdr } from './perspectives';
+export { tariffAt } from './select';
+export { ANOMALIES, type MeterSample, type MeterSession, timelineFromMeterValues } from './timeline';
+export type * from './types';
+export { DEFAULT_TIME_ZONE } from './zone-clock';
