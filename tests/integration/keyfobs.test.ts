@@ -171,8 +171,11 @@ describe('GET /keyfob/{id}, /keyfob/types, /keyfob/check', () => {
     expect(await check(expired.uuid)).toMatchObject({ exists: true, valid: false, expired: true });
     const theirs = await createRfid(db, { companyId: other.company.id, uuid: uuid() });
     expect(await check(theirs.uuid)).toMatchObject({ exists: false, valid: false });
-    const missing = await call('/keyfob/check', session);
-    expect(missing.status).toBe(400);
+    await expectError(await call('/keyfob/check', session), 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Some validation errors, fix them before resubmitting.',
+      field: 'uuid',
+    });
   });
 });
 
@@ -315,6 +318,24 @@ describe('DELETE /keyfob/{id} and /keyfob/{id}/unlink', () => {
         message: MSG.notFound,
       });
     }
+  });
+});
+
+describe('company scope', () => {
+  it('lets a parent company manage the cards of its descendants, not the other way round', async () => {
+    const parent = await world({ roles: [ROLE.RFID_MANAGEMENT], company: FLEET });
+    const child = await world({
+      roles: [ROLE.RFID_MANAGEMENT],
+      company: { ...FLEET, parentCompanyId: parent.company.id },
+    });
+    const parentCard = await createRfid(db, { companyId: parent.company.id, uuid: uuid() });
+    const childCard = await createRfid(db, { companyId: child.company.id, uuid: uuid() });
+    const asParent = await login(parent.email, parent.password, parent.ip);
+    const asChild = await login(child.email, child.password, child.ip);
+    expect((await call(`/keyfob/${childCard.id}`, asParent)).status).toBe(200);
+    expect((await call(`/keyfob/${parentCard.id}`, asChild)).status).toBe(404);
+    const listed = (await (await call('/keyfob/all', { ...asParent, json: {} })).json()) as { data: Keyfob[] };
+    expect(listed.data.map((k) => k.id).sort()).toEqual([parentCard.id, childCard.id].sort());
   });
 });
 

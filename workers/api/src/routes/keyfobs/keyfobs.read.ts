@@ -4,7 +4,6 @@ import { cardVerdict } from '../../../../../domain/authorization/decide';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { keyedValidation } from '../../lib/keyed-validation';
 import { authOf } from '../../middleware/permission';
 import { check, detail, list, types } from './keyfobs.routes';
 import { RFID_TYPES, toKeyfob, userRef } from './keyfobs.schemas';
@@ -28,33 +27,29 @@ export const keyfobReads = new OpenAPIHono<AppEnv>()
   })
   // Registered before /keyfob/{id}, so these words never reach the id parameter.
   .openapi(types, (c) => c.json({ data: RFID_TYPES.map((t) => ({ id: t.id, label: t.label })) }, 200))
-  .openapi(
-    check,
-    async (c) => {
-      const { uuid } = c.req.valid('query');
-      const db = c.get('db');
-      // A card of another company reads as unknown: the check must not reveal other fleets' cards.
-      const found = await scopedRfidByUuid(db, await companyScopeIds(db, authOf(c).company.id), uuid);
-      const now = new Date();
-      const verdict = cardVerdict(found?.rfid ?? null, found?.user ?? null, now);
-      const card = found ? toKeyfob(found.rfid, found.user, now) : null;
-      return c.json(
-        {
-          uuid,
-          exists: card !== null,
-          valid: verdict === null,
-          status: card?.status ?? null,
-          expired: card?.expired ?? false,
-          expires_at: card?.expires_at ?? null,
-          user: userRef(found?.user ?? null),
-          id: card?.id ?? null,
-          reason: verdict?.reason ?? 'The RFID is valid.',
-        },
-        200,
-      );
-    },
-    keyedValidation,
-  )
+  .openapi(check, async (c) => {
+    const { uuid } = c.req.valid('query');
+    const db = c.get('db');
+    // A card of another company reads as unknown: the check must not reveal other fleets' cards.
+    const found = await scopedRfidByUuid(db, await companyScopeIds(db, authOf(c).company.id), uuid);
+    const now = new Date();
+    const verdict = cardVerdict(found?.rfid ?? null, found?.user ?? null, now);
+    const card = found ? toKeyfob(found.rfid, found.user, now) : null;
+    return c.json(
+      {
+        uuid,
+        exists: card !== null,
+        valid: verdict === null,
+        status: card?.status ?? null,
+        expired: card?.expired ?? false,
+        expires_at: card?.expires_at ?? null,
+        user: userRef(found?.user ?? null),
+        id: card?.id ?? null,
+        reason: verdict?.reason ?? 'The RFID is valid.',
+      },
+      200,
+    );
+  })
   .openapi(detail, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.get('db');

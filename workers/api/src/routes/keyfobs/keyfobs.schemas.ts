@@ -10,14 +10,18 @@ export const RFID_TYPES = [
 ] as const;
 const TYPE_IDS = RFID_TYPES.map((t) => t.id) as ['rfid', 'keyfob', 'sticker'];
 
-/** The OCPP idTag is a CiString20: at most 20 printable characters, compared case-insensitively. */
-export const UuidSchema = z
-  .string({ error: 'rfidFieldMissing' })
-  .trim()
-  .min(1, { error: 'rfidFieldMissing' })
-  .max(20)
-  .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces')
-  .transform((s) => s.toUpperCase());
+/**
+ * The OCPP idTag is a CiString20: at most 20 printable characters, compared case-insensitively.
+ * Only creation names a missing UUID with the spec's "field is missing" message.
+ */
+const uuidSchema = (missing?: 'rfidFieldMissing') =>
+  z
+    .string(missing ? { error: missing } : undefined)
+    .trim()
+    .min(1, missing ? { error: missing } : undefined)
+    .max(20)
+    .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces')
+    .transform((s) => s.toUpperCase());
 
 export const IdParams = z.object({
   id: z.coerce
@@ -28,12 +32,12 @@ export const IdParams = z.object({
 });
 
 export const UuidParams = z.object({
-  uuid: UuidSchema.openapi({ param: { name: 'uuid', in: 'path' }, example: '04A2B3C4D5E6F7' }),
+  uuid: uuidSchema().openapi({ param: { name: 'uuid', in: 'path' }, example: '04A2B3C4D5E6F7' }),
 });
 
 export const CreateBody = z.strictObject({
   code: z.string({ error: 'rfidFieldMissing' }).trim().min(1, { error: 'rfidFieldMissing' }).max(32),
-  uuid: UuidSchema,
+  uuid: uuidSchema('rfidFieldMissing'),
 });
 
 export const UpdateBody = z.strictObject({
@@ -51,7 +55,7 @@ export const ListBody = z.strictObject({
   items_per_page: z.number().int().min(1).max(100).default(10),
 });
 
-export const CheckQuery = z.object({ uuid: UuidSchema });
+export const CheckQuery = z.object({ uuid: uuidSchema() });
 
 const UserRef = z.object({
   id: z.number(),
