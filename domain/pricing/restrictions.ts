@@ -107,7 +107,8 @@ export function thresholdsOf(all: readonly CompiledRestrictions[]): Thresholds {
     for (const d of [c.minMs, c.maxMs]) if (Number.isFinite(d) && d > 0) durations.add(d);
     for (const e of [c.minWh, c.maxWh]) if (Number.isFinite(e) && e > 0) energies.add(e);
     if (c.weekdays !== ALL_WEEKDAYS || Number.isFinite(c.dayFrom) || Number.isFinite(c.dayTo)) midnight = true;
-    if (c.from > c.to) midnight = true;
+    // A window ending at 00:00 (end of day) switches at midnight.
+    if (c.from !== 0 || c.to !== 1440) midnight = true;
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   return { minutes: sorted(minutes), durationsMs: sorted(durations), energiesWh: sorted(energies), midnight };
