@@ -6,6 +6,7 @@ import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { meRoutes } from './me/me.routes';
+import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
@@ -13,6 +14,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', meRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
+  .route('/', referenceRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

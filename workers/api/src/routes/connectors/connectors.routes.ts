@@ -5,8 +5,10 @@ import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
-import { defineRoute, json } from '../../lib/route';
+import { defineRoute, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
+import { listConnectors } from './connectors.list';
+import { ConnectorListBody, ConnectorPage } from './connectors.schemas';
 
 const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))];
 
@@ -20,22 +22,38 @@ const overviewStatus = defineRoute('connectors:view', {
   },
 });
 
-export const connectorRoutes = new OpenAPIHono<AppEnv>().openapi(overviewStatus, async (c) => {
-  const { company } = authOf(c);
-  const db = c.get('db');
-  const scope = await companyScopeIds(db, company.id);
-  const rows = await db
-    .select({ status: connectors.status, n: count() })
-    .from(connectors)
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope)))
-    .groupBy(connectors.status);
-  const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
-  let total = 0;
-  for (const row of rows) {
-    const bucket = STATUS_BUCKET[row.status];
-    totals[bucket] = (totals[bucket] ?? 0) + row.n;
-    total += row.n;
-  }
-  return c.json({ totals, total }, 200);
+const connectorList = defineRoute('connectors:view', {
+  method: 'post',
+  path: '/connectors',
+  tags: ['Connectors'],
+  summary:
+    'Connectors of the selected company and its descendants (operated or owned): filters applied only when given, sorted, paginated from page 0',
+  request: { body: jsonBody(ConnectorListBody) },
+  responses: { 200: json(ConnectorPage) },
 });
+
+export const connectorRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(connectorList, async (c) => {
+    const { company } = authOf(c);
+    const db = c.get('db');
+    return c.json(await listConnectors(db, await companyScopeIds(db, company.id), c.req.valid('json')), 200);
+  })
+  .openapi(overviewStatus, async (c) => {
+    const { company } = authOf(c);
+    const db = c.get('db');
+    const scope = await companyScopeIds(db, company.id);
+    const rows = await db
+      .select({ status: connectors.status, n: count() })
+      .from(connectors)
+      .innerJoin(stations, eq(stations.id, connectors.stationId))
+      .where(or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope)))
+      .groupBy(connectors.status);
+    const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
+    let total = 0;
+    for (const row of rows) {
+      const bucket = STATUS_BUCKET[row.status];
+      totals[bucket] = (totals[bucket] ?? 0) + row.n;
+      total += row.n;
+    }
+    return c.json({ totals, total }, 200);
+  });

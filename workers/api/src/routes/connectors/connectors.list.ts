@@ -1,0 +1,100 @@
+/** @module The connector list query: company scope, filters, sort and pagination in one place. */
+import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CONNECTOR_STATUSES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
+import type { Db } from '../../../../../drizzle/db';
+import { companies, connectors, stations } from '../../../../../drizzle/schema';
+import type { ConnectorListBody } from './connectors.schemas';
+
+type Filter = z.output<typeof ConnectorListBody>;
+
+/** LIKE pattern matching `keyword` literally anywhere (% and _ escaped). */
+const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+const SORT_COLUMNS = {
+  evse_id: connectors.evseId,
+  station: stations.name,
+  city: stations.city,
+  status: connectors.status,
+  max_power: connectors.maxPowerW,
+  status_changed_at: connectors.statusChangedAt,
+} as const;
+
+export async function listConnectors(db: Db, scope: number[], f: Filter) {
+  const where: (SQL | undefined)[] = [or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))];
+  if (f.keyword) {
+    const pattern = contains(f.keyword);
+    where.push(
+      or(
+        like(connectors.evseId, pattern),
+        like(connectors.uid, pattern),
+        like(stations.name, pattern),
+        like(stations.uid, pattern),
+        like(stations.city, pattern),
+        like(stations.address, pattern),
+      ),
+    );
+  }
+  if (f.status?.length) {
+    where.push(
+      inArray(
+        connectors.status,
+        CONNECTOR_STATUSES.filter((s) => f.status?.includes(STATUS_BUCKET[s])),
+      ),
+    );
+  }
+  if (f.city?.length) where.push(inArray(stations.city, f.city));
+  if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
+  if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
+  if (f.power_type) where.push(eq(connectors.powerType, f.power_type));
+  const condition = and(...where);
+
+  const order = f.direction === 'desc' ? desc(SORT_COLUMNS[f.sort]) : asc(SORT_COLUMNS[f.sort]);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ connector: connectors, station: stations, operatorName: companies.name })
+      .from(connectors)
+      .innerJoin(stations, eq(stations.id, connectors.stationId))
+      .innerJoin(companies, eq(companies.id, stations.companyId))
+      .where(condition)
+      .orderBy(order, asc(connectors.id))
+      .limit(f.items_per_page)
+      .offset(f.page * f.items_per_page),
+    db
+      .select({ n: count() })
+      .from(connectors)
+      .innerJoin(stations, eq(stations.id, connectors.stationId))
+      .where(condition),
+  ]);
+
+  return {
+    data: rows.map(({ connector: c, station: s, operatorName }) => ({
+      id: c.id,
+      uid: c.uid,
+      evseId: c.evseId,
+      connectorNumber: c.connectorNumber,
+      status: c.status,
+      bucket: STATUS_BUCKET[c.status],
+      errorCode: c.errorCode,
+      statusInfo: c.statusInfo,
+      statusChangedAt: c.statusChangedAt?.toISOString() ?? null,
+      maxPowerKw: c.maxPowerW === null ? null : wattsToKw(c.maxPowerW),
+      plugType: c.plugType,
+      powerType: c.powerType,
+      capabilities: JSON.parse(c.capabilitiesJson) as string[],
+      station: {
+        id: s.id,
+        uid: s.uid,
+        name: s.name,
+        city: s.city,
+        address: s.address,
+        operatorId: s.companyId,
+        operatorName,
+        ownerId: s.ownerCompanyId,
+      },
+    })),
+    total: totals[0]?.n ?? 0,
+    page: f.page,
+    items_per_page: f.items_per_page,
+  };
+}

@@ -1,0 +1,55 @@
+/** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
+import { z } from '@hono/zod-openapi';
+import { CONNECTOR_STATUSES, POWER_TYPES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
+
+export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
+export const SORTS = ['evse_id', 'station', 'city', 'status', 'max_power', 'status_changed_at'] as const;
+
+/** Filters are only applied when given; the page index starts at 0 (spec 2 section 5). */
+export const ConnectorListBody = z
+  .strictObject({
+    page: z.number().int().min(0).default(0),
+    items_per_page: z.number().int().min(1).max(200).default(25),
+    keyword: z.string().trim().max(100).optional(),
+    status: z.array(z.enum(BUCKETS)).max(20).optional(),
+    city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+    operator_id: z.number().int().positive().optional(),
+    owner_id: z.number().int().positive().optional(),
+    power_type: z.enum(POWER_TYPES).optional(),
+    sort: z.enum(SORTS).default('evse_id'),
+    direction: z.enum(['asc', 'desc']).default('asc'),
+  })
+  .openapi('ConnectorListFilter');
+
+export const ConnectorRow = z
+  .object({
+    id: z.number(),
+    uid: z.string(),
+    evseId: z.string().nullable(),
+    connectorNumber: z.number(),
+    status: z.enum(CONNECTOR_STATUSES),
+    bucket: z.string(),
+    errorCode: z.string().nullable(),
+    statusInfo: z.string().nullable(),
+    statusChangedAt: z.string().nullable(),
+    /** Watts divided by 1000, as the spec shows power. */
+    maxPowerKw: z.number().nullable(),
+    plugType: z.string().nullable(),
+    powerType: z.string().nullable(),
+    capabilities: z.array(z.string()),
+    station: z.object({
+      id: z.number(),
+      uid: z.string(),
+      name: z.string(),
+      city: z.string().nullable(),
+      address: z.string().nullable(),
+      operatorId: z.number(),
+      operatorName: z.string(),
+      ownerId: z.number().nullable(),
+    }),
+  })
+  .openapi('ConnectorRow');
+
+export const ConnectorPage = z
+  .object({ data: z.array(ConnectorRow), total: z.number(), page: z.number(), items_per_page: z.number() })
+  .openapi('ConnectorPage');
