@@ -66,9 +66,10 @@ function hasRegisterDrop(points: readonly CurvePoint[], meterStartWh: number): b
 }
 
 /**
- * Time with energy flowing: an interval between two readings counts when the register rose or the
- * power was above the idle threshold. Without any reading, the whole session counts when energy was
- * delivered (nothing better is known) and parking is unknown rather than invented.
+ * Time with energy flowing: an interval between two readings counts when the register rose (or,
+ * without register readings, when the power was above the idle threshold). Without any reading, the
+ * whole session counts when energy was delivered (nothing better is known) and parking is unknown
+ * rather than invented.
  */
 function chargingTime(
   startAt: number,
@@ -82,9 +83,12 @@ function chargingTime(
   let lastFlow: number | null = null;
   let prev = { at: startAt, energyWh: meterStartWh as number | null, powerW: null as number | null };
   for (const p of points) {
-    const rose = p.energyWh !== null && prev.energyWh !== null && p.energyWh > prev.energyWh;
-    const drawing = (p.powerW ?? 0) > CHARGING_THRESHOLD_W || (prev.powerW ?? 0) > CHARGING_THRESHOLD_W;
-    if (rose || drawing) {
+    // The register is the evidence when both ends have one; power (an instant) only fills gaps.
+    const flowed =
+      p.energyWh !== null && prev.energyWh !== null
+        ? p.energyWh > prev.energyWh
+        : (p.powerW ?? 0) > CHARGING_THRESHOLD_W || (prev.powerW ?? 0) > CHARGING_THRESHOLD_W;
+    if (flowed) {
       chargingMs += p.at - prev.at;
       lastFlow = p.at;
     }

@@ -6,6 +6,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { openDb } from '../../../drizzle/db';
 import type { HandlerContext } from './context';
 import { isInboundAction } from './handlers';
+import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { type ConnectorState, Store, type TransactionState } from './storage/store';
 import { errorFrame, parseFrame } from './transport/frames';
 import { answerCall } from './transport/inbound';
@@ -14,15 +15,21 @@ import { OCPP_SUBPROTOCOL } from './upgrade';
 
 export type { CommandResult };
 
+/** The last BootNotification as received, with when and how it was answered. */
+export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
+
 export interface ChargePointState {
   identity: string | null;
   stationId: number | null;
-  boot: unknown;
+  boot: BootState | null;
   lastHeartbeat: string | null;
   lastSeen: string | null;
   connected: boolean;
   connectors: ConnectorState[];
-  openTransactions: Omit<TransactionState, 'stop' | 'stopReply' | 'closed'>[];
+  // Concrete types only: RPC cannot describe `unknown` fields of a returned object.
+  openTransactions: (Omit<TransactionState, 'stop' | 'stopReply' | 'closed' | 'startReply'> & {
+    startReply: InboundReplies['StartTransaction'];
+  })[];
   pendingCalls: { messageId: string; action: string; sentAt: number; timeoutAt: number }[];
 }
 
@@ -115,12 +122,17 @@ export class ChargePoint extends DurableObject<Env> {
     return {
       identity: this.store.get<string>('identity'),
       stationId: this.store.get<number>('stationId'),
-      boot: this.store.get('boot'),
+      boot: this.store.get<BootState>('boot'),
       lastHeartbeat: this.store.get<string>('lastHeartbeat'),
       lastSeen: this.store.get<string>('lastSeen'),
       connected: this.newestSocket() !== null,
       connectors: this.store.connectors(),
-      openTransactions: this.store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => t),
+      openTransactions: this.store
+        .openTransactions()
+        .map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
+          ...t,
+          startReply: t.startReply as InboundReplies['StartTransaction'],
+        })),
       pendingCalls: this.store.pendingCalls(),
     };
   }
