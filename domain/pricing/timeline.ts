@@ -53,12 +53,13 @@ export function timelineFromMeterValues(s: MeterSession): SessionTimeline {
     const a = points[i - 1] as MeterSample;
     const b = points[i] as MeterSample;
     let energyWh = Math.round(b.energyWh) - Math.round(a.energyWh);
-    if (energyWh < 0) {
+    const unknown = energyWh < 0;
+    if (unknown) {
       anomalies.add(i === points.length - 1 && inside.length === 0 ? ANOMALIES.negativeEnergy : ANOMALIES.meterReset);
       energyWh = 0;
     }
     if (b.at === a.at && energyWh === 0) continue;
-    pushSplit(periods, a, b, energyWh, s.stopChargingAt);
+    pushSplit(periods, a, b, energyWh, unknown, s.stopChargingAt);
   }
   return {
     start: s.start,
@@ -69,11 +70,21 @@ export function timelineFromMeterValues(s: MeterSession): SessionTimeline {
   };
 }
 
-/** One interval between samples; split where charging stopped, all of its energy before the stop. */
-function pushSplit(out: Period[], a: MeterSample, b: MeterSample, energyWh: number, stopAt: number | undefined) {
+/**
+ * One interval between samples; split where charging stopped, all of its energy before the stop. An
+ * interval whose energy is unknown counts as charging: parking is a penalty, not to be inferred from bad data.
+ */
+function pushSplit(
+  out: Period[],
+  a: MeterSample,
+  b: MeterSample,
+  energyWh: number,
+  unknown: boolean,
+  stopAt: number | undefined,
+) {
   const currentA = b.currentA ?? a.currentA;
   const make = (start: number, end: number, wh: number): Period => {
-    const charging = wh > 0;
+    const charging = wh > 0 || (unknown && (stopAt === undefined || start < stopAt));
     const powerW = !charging ? 0 : end > start ? Math.round((wh * 3_600_000) / (end - start)) : (b.powerW ?? 0);
     return { start, end, energyWh: wh, powerW, ...(charging && currentA !== undefined ? { currentA } : {}), charging };
   };
