@@ -1,6 +1,6 @@
 /** @module Key hanger changes: create, assign, block and unlink, each with its audit row. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { rfids } from '../../../../../drizzle/schema';
@@ -60,6 +60,9 @@ async function activeCard(c: Ctx, id: number) {
   return { found } as const;
 }
 
+/** Guards the update itself too: a block racing this request must win, since it is irreversible. */
+const stillActive = (id: number) => and(eq(rfids.id, id), eq(rfids.status, 'active'));
+
 export const keyfobWrites = new OpenAPIHono<AppEnv>()
   .openapi(
     create,
@@ -94,13 +97,22 @@ export const keyfobWrites = new OpenAPIHono<AppEnv>()
     };
     if (Object.keys(changes).length === 0) return c.json(toKeyfob(rfid, user), 200);
     const [[updated]] = await db.batch([
-      db.update(rfids).set(changes).where(eq(rfids.id, id)).returning(),
+      db
+        .update(rfids)
+        .set(changes)
+        // Still unassigned (or assigned to this user): two managers assigning at once cannot both win.
+        .where(and(stillActive(id), or(isNull(rfids.userId), eq(rfids.userId, changes.userId ?? rfid.userId ?? -1))))
+        .returning(),
       auditOf(c, 'rfid.update', id, {
         before: { userId: rfid.userId, type: rfid.type, expiresAt: rfid.expiresAt },
         changes: body,
       }),
     ]);
-    if (!updated) throw new Error('rfid update returned nothing');
+    if (!updated) {
+      // Lost a race: blocked or unlinked meanwhile, else assigned to someone else meanwhile.
+      const again = await activeCard(c, id);
+      return again.error ?? apiError(c, 409, 'RFID_ALREADY_ASSIGNED', 'rfidAlreadyAssigned', { field: 'user_id' });
+    }
     return c.json(toKeyfob(updated, user), 200);
   })
   .openapi(block, async (c) => {
@@ -109,10 +121,10 @@ export const keyfobWrites = new OpenAPIHono<AppEnv>()
     const card = await activeCard(c, id);
     if (card.error) return card.error;
     const [[updated]] = await db.batch([
-      db.update(rfids).set({ status: 'blocked', blockedAt: new Date() }).where(eq(rfids.id, id)).returning(),
+      db.update(rfids).set({ status: 'blocked', blockedAt: new Date() }).where(stillActive(id)).returning(),
       auditOf(c, 'rfid.block', id, { userId: card.found.rfid.userId }),
     ]);
-    if (!updated) throw new Error('rfid update returned nothing');
+    if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
     return c.json(toKeyfob(updated, card.found.user), 200);
   })
   .openapi(unlink, async (c) => {
@@ -124,11 +136,11 @@ export const keyfobWrites = new OpenAPIHono<AppEnv>()
       db
         .update(rfids)
         .set({ status: 'unlinked', unlinkedAt: new Date(), userId: null })
-        .where(eq(rfids.id, id))
+        .where(stillActive(id))
         .returning(),
       // The user it was linked to is kept here, since the card no longer names them.
       auditOf(c, 'rfid.unlink', id, { previousUserId: card.found.rfid.userId }),
     ]);
-    if (!updated) throw new Error('rfid update returned nothing');
+    if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
     return c.json(toKeyfob(updated, null), 200);
   });
