@@ -7,6 +7,7 @@ import { type CompiledTariff, compileTariff } from './compile';
 import { exactTotals, limitLines, roundTotals } from './limits';
 import { LineBook } from './lines';
 import { bookReservation, first } from './reservation';
+import { matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
 import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
 import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from './zone-clock';
@@ -33,7 +34,7 @@ export function priceSession(
   options: PricingOptions = {},
 ): PricingResult {
   const needsRevision = timeline.anomalies.length > 0 ? [...timeline.anomalies] : null;
-  const unpriced = (reason: string): PricingResult => ({ kind: 'unpriced', reason, needsRevision });
+  const unpriced = (reason: string): PricingResult => unpricedResult(reason, needsRevision);
   const applied = options.privateSession ? freeTariff(tariff?.currency) : tariff;
   if (!applied) return unpriced('no applicable tariff');
   if (applied.elements.length === 0) return unpriced(`tariff ${applied.id} has no elements`);
@@ -103,13 +104,17 @@ function bookSession(c: CompiledTariff, t: SessionTimeline, segments: Segment[],
     if (parking) book.add('PARKING_TIME', parking, billable);
   }
   // FLAT: the first element (in tariff order) whose restrictions hold at some point of the session.
-  const moments = segments.length > 0 ? segments.map((s) => s.facts) : [factsAt(t.start, t.start, clock)];
+  const start = segments.length > 0 ? undefined : factsAt(t.start, t.start, clock);
   for (const candidate of session.FLAT) {
-    if (moments.some((f) => first([candidate], f))) {
+    if (start ? matches(candidate.when, start) : segments.some((s) => matches(candidate.when, s.facts))) {
       book.add('FLAT', candidate, 1);
       break;
     }
   }
+}
+
+function unpricedResult(reason: string, needsRevision: string[] | null): PricingResult {
+  return { kind: 'unpriced', reason, needsRevision };
 }
 
 function factsAt(at: number, sessionStart: number, clock: ZoneClock) {

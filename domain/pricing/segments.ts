@@ -20,19 +20,37 @@ export interface Segment {
 export function timeCuts(timeline: SessionTimeline, t: Thresholds, clock: ZoneClock): number[] {
   const { start, end } = timeline;
   const cuts: number[] = [];
-  const inside = (u: number) => {
-    if (u > start && u < end) cuts.push(u);
-  };
   if (t.minutes.length > 0 || t.midnight) {
     const lastDay = dayIndex(clock.wall(end));
     for (let day = dayIndex(clock.wall(start)); day <= lastDay; day++) {
-      if (t.midnight) for (const u of clock.utcOf(day * DAY_MS)) inside(u);
-      for (const m of t.minutes) for (const u of clock.utcOf(day * DAY_MS + m * 60_000)) inside(u);
+      for (const u of dayCuts(t, day, clock)) if (u > start && u < end) cuts.push(u);
     }
-    for (const u of clock.transitionsBetween(start, end)) inside(u);
   }
-  for (const d of t.durationsMs) inside(start + d);
-  cuts.sort((a, b) => a - b);
+  for (const d of t.durationsMs) if (d < end - start) cuts.push(start + d);
+  if (cuts.length > 1) cuts.sort((a, b) => a - b);
+  return cuts;
+}
+
+const dayCache = new WeakMap<Thresholds, Map<string, number[]>>();
+
+/** The clock-time cuts of one local day (with its DST transition, if any), cached per tariff and zone. */
+function dayCuts(t: Thresholds, day: number, clock: ZoneClock): number[] {
+  let byDay = dayCache.get(t);
+  if (!byDay) {
+    byDay = new Map();
+    dayCache.set(t, byDay);
+  }
+  const key = `${clock.timeZone}:${day}`;
+  let cuts = byDay.get(key);
+  if (!cuts) {
+    cuts = [];
+    if (t.midnight) cuts.push(...clock.utcOf(day * DAY_MS));
+    for (const m of t.minutes) cuts.push(...clock.utcOf(day * DAY_MS + m * 60_000));
+    const from = clock.utcOf(day * DAY_MS)[0] ?? day * DAY_MS;
+    cuts.push(...clock.transitionsBetween(from, from + DAY_MS));
+    if (byDay.size > 50_000) byDay.clear();
+    byDay.set(key, cuts);
+  }
   return cuts;
 }
 
@@ -43,6 +61,15 @@ export function segmentsOf(timeline: SessionTimeline, t: Thresholds, clock: Zone
   let next = 0;
   for (const period of timeline.periods) {
     while (next < cuts.length && (cuts[next] ?? 0) <= period.start) next++;
+    if (!splits(period, consumed, cuts[next], t.energiesWh)) {
+      if (period.end > period.start || period.energyWh > 0) {
+        segments.push(
+          segment(timeline.start, period, period.start, period.end - period.start, period.energyWh, consumed, clock),
+        );
+      }
+      consumed += period.energyWh;
+      continue;
+    }
     const points: Array<[number, number]> = [];
     for (let i = next; i < cuts.length && (cuts[i] ?? 0) < period.end; i++) {
       const u = cuts[i] ?? 0;
@@ -69,6 +96,13 @@ export function segmentsOf(timeline: SessionTimeline, t: Thresholds, clock: Zone
     consumed += period.energyWh;
   }
   return segments;
+}
+
+/** Whether a cut or a kWh threshold falls inside the period (the common case is: neither). */
+function splits(period: Period, consumed: number, nextCut: number | undefined, energies: readonly number[]): boolean {
+  if (nextCut !== undefined && nextCut < period.end) return true;
+  for (const wh of energies) if (wh > consumed && wh < consumed + period.energyWh) return true;
+  return false;
 }
 
 function segment(
