@@ -3,6 +3,7 @@
  * service settings make every navigation area reachable by some user, one user per back-office
  * role, and stations with connectors in six cities and many states.
  */
+import { hashPassword } from '../../domain/auth/password';
 import { ROLE, type RoleId } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
@@ -12,6 +13,8 @@ import { seedDemoRfids } from './demo-rfids';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
+/** OCPP basic-auth password of every demo station (username = the station's uid); only its hash is stored. */
+export const DEMO_OCPP_PASSWORD = 'Demo-OCPP-2026';
 
 export interface DemoUser {
   email: string;
@@ -199,6 +202,8 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
     );
   }
 
+  // One hash for all demo stations: they share the demo password, and seeding stays fast.
+  const ocppPasswordHash = await hashPassword(DEMO_OCPP_PASSWORD, opts.iterations);
   let stationCount = 0;
   let connectorCount = 0;
   for (const [cityIndex, place] of CITIES.entries()) {
@@ -229,6 +234,7 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
         visibleInApp: true,
         openToPublic: n !== 2,
         lastHeartbeatAt: new Date(Date.UTC(2026, 10, 20, 8, cityIndex * 5 + n)),
+        ocppPasswordHash,
       });
       stationCount++;
       for (let c = 1; c <= 2; c++) {

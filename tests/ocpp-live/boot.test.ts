@@ -1,9 +1,8 @@
-/** A charge point built on ocpp-rpc in strict mode (replies that break the OCA 1.6 schemas fail) boots. */
-import { RPCClient } from 'ocpp-rpc';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+/** The demo stations connect with basic auth and boot against the real workers. */
+import type { RPCClient } from 'ocpp-rpc';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoCharger } from './helpers';
 
-const baseURL = inject('baseURL');
-const endpoint = `${baseURL.replace(/^http/, 'ws')}/ocpp`;
 const clients: RPCClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close({ force: true })));
@@ -11,13 +10,17 @@ afterEach(async () => {
 
 describe('BootNotification over the live endpoint', () => {
   it('is answered with a schema-valid reply carrying the heartbeat interval', async () => {
-    // ocpp-rpc's typings list every option as required; the library fills the rest with defaults.
-    const options = { endpoint, identity: 'LIVE-BOOT-1', protocols: ['ocpp1.6'], strictMode: true, reconnect: false };
-    const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
+    const client = demoCharger('VLT-PAR-001');
     clients.push(client);
     await client.connect();
     expect(client.protocol).toBe('ocpp1.6');
     const reply = await client.call('BootNotification', { chargePointVendor: 'ACME', chargePointModel: 'X1' });
     expect(reply).toMatchObject({ status: 'Accepted', interval: 300 });
+  });
+
+  it('refuses a wrong password before the upgrade', async () => {
+    const client = demoCharger('VLT-PAR-002', 'not-the-password');
+    clients.push(client);
+    await expect(client.connect()).rejects.toThrow(/Unauthorized|401/);
   });
 });
