@@ -95,7 +95,8 @@ function chargingTime(
     prev = { at: p.at, energyWh: p.energyWh ?? prev.energyWh, powerW: p.powerW };
   }
   // Energy reached the stop reading after the last sample: it flowed until the end.
-  if (prev.energyWh !== null && meterStartWh + energy > prev.energyWh) {
+  const sawRegister = points.some((p) => p.energyWh !== null);
+  if (sawRegister && prev.energyWh !== null && meterStartWh + energy > prev.energyWh) {
     chargingMs += endAt - prev.at;
     lastFlow = endAt;
   }
