@@ -127,12 +127,10 @@ export class ChargePoint extends DurableObject<Env> {
       lastSeen: this.store.get<string>('lastSeen'),
       connected: this.newestSocket() !== null,
       connectors: this.store.connectors(),
-      openTransactions: this.store
-        .openTransactions()
-        .map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
-          ...t,
-          startReply: t.startReply as InboundReplies['StartTransaction'],
-        })),
+      openTransactions: this.store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
+        ...t,
+        startReply: t.startReply as InboundReplies['StartTransaction'],
+      })),
       pendingCalls: this.store.pendingCalls(),
     };
   }

@@ -29,8 +29,14 @@ export type Frame =
   | { type: 'invalid'; id: string; code: OcppErrorCode; description: string };
 
 export function parseFrame(message: string | ArrayBuffer): Frame {
-  const size = typeof message === 'string' ? new TextEncoder().encode(message).byteLength : message.byteLength;
   const text = typeof message === 'string' ? message : new TextDecoder().decode(message);
+  // A UTF-16 unit is at most 3 UTF-8 bytes, so most frames need no encoding to be measured.
+  const size =
+    typeof message !== 'string'
+      ? message.byteLength
+      : message.length * 3 <= MAX_FRAME_BYTES
+        ? message.length
+        : new TextEncoder().encode(message).byteLength;
   if (size > MAX_FRAME_BYTES) {
     // The id is read from the start only, so a huge frame is not parsed at all.
     const id = /^\s*\[\s*\d\s*,\s*"([^"\\]{1,36})"/.exec(text.slice(0, 64))?.[1] ?? '-1';
