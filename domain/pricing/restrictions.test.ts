@@ -3,12 +3,13 @@ import { anElement, aSession, aTariff, charge, energy, time } from './builders';
 import { priceSession } from './engine';
 import { compileRestrictions, matches, parseClock, type SegmentFacts } from './restrictions';
 import type { TariffRestrictions } from './types';
+import { dayOfDate, weekdayOfDay } from './zone-clock';
 
 /** Every OCPI restriction alone: min bounds inclusive, max bounds exclusive (TariffRestrictions class). */
 
 const base: SegmentFacts = {
   minute: 600, // 10:00
-  day: 20_524, // 2026-03-11, a Wednesday
+  day: 20_523, // 2026-03-11, a Wednesday
   weekday: 2,
   energyWh: 5000,
   elapsedMs: 1_800_000,
@@ -61,6 +62,10 @@ describe('matches', () => {
     { name: 'all restrictions are a logical AND', r: { minKwh: 1, dayOfWeek: ['MONDAY'] }, ok: false },
   ])('$name → $ok', ({ r, facts, ok }) => {
     expect(matches(compileRestrictions(r), { ...base, ...facts })).toBe(ok);
+  });
+
+  it('the base facts are consistent: 2026-03-11 is day 20,523 and a Wednesday', () => {
+    expect([dayOfDate('2026-03-11'), weekdayOfDay(dayOfDate('2026-03-11'))]).toEqual([base.day, base.weekday]);
   });
 
   it.each(['24:00', '9:00', '12:60', 'noon'])('rejects the time of day %s', (text) => {
