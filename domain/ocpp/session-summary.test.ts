@@ -80,3 +80,24 @@ describe('downsample', () => {
     expect(downsample([1, 2, 3], 5)).toEqual([1, 2, 3]);
   });
 });
+
+describe('summarizeSession without meter values', () => {
+  it('takes charging and parking time from the connector statuses', () => {
+    const s = summarizeSession({
+      startAt: min(0),
+      endAt: min(60),
+      meterStartWh: 0,
+      meterStopWh: 5000,
+      points: [],
+      statuses: [
+        { at: min(-1), status: 'Preparing' },
+        { at: min(1), status: 'Charging' },
+        { at: min(20), status: 'SuspendedEV' },
+        { at: min(25), status: 'Charging' },
+        { at: min(40), status: 'SuspendedEV' },
+        { at: min(70), status: 'Available' },
+      ],
+    });
+    expect(s).toMatchObject({ chargingMinutes: 34, parkingS: 20 * 60, stopChargingAt: min(40) });
+  });
+});

@@ -11,6 +11,13 @@ export interface SessionInput {
   meterStopWh: number;
   /** Sorted by time; from the transaction's MeterValues and StopTransaction transactionData. */
   points: readonly CurvePoint[];
+  /** The connector's StatusNotifications (OCPP status names), sorted; used when no meter values came. */
+  statuses?: readonly StatusEvent[];
+}
+
+export interface StatusEvent {
+  at: number;
+  status: string;
 }
 
 export interface SessionSummary {
@@ -41,7 +48,10 @@ export function summarizeSession(input: SessionInput): SessionSummary {
   if (hasRegisterDrop(points, meterStartWh)) remarks.push('the energy register went backwards (meter reset?)');
 
   let charging: { chargingMs: number; lastFlow: number | null } | null = null;
-  if (duration >= 0) charging = chargingTime(startAt, endAt, meterStartWh, points, energy);
+  if (duration >= 0) {
+    const fromStatus = points.length === 0 ? chargingFromStatuses(startAt, endAt, input.statuses ?? []) : null;
+    charging = fromStatus ?? chargingTime(startAt, endAt, meterStartWh, points, energy);
+  }
   const stopChargingAt = charging?.lastFlow ?? null;
   return {
     energyWh: energy >= 0 ? energy : null,
@@ -101,6 +111,31 @@ function chargingTime(
     lastFlow = endAt;
   }
   return { chargingMs, lastFlow: lastFlow ?? startAt };
+}
+
+/**
+ * Time in the Charging status between start and end, for charge points that send no meter values.
+ * Null when the connector never reported Charging in that window (then nothing is known).
+ */
+function chargingFromStatuses(
+  startAt: number,
+  endAt: number,
+  statuses: readonly StatusEvent[],
+): { chargingMs: number; lastFlow: number | null } | null {
+  let current = [...statuses].reverse().find((e) => e.at <= startAt)?.status ?? null;
+  let since = startAt;
+  let chargingMs = 0;
+  let lastFlow: number | null = null;
+  const within = statuses.filter((e) => e.at > startAt && e.at <= endAt);
+  for (const e of [...within, { at: endAt, status: null as string | null }]) {
+    if (current === 'Charging') {
+      chargingMs += e.at - since;
+      lastFlow = e.at;
+    }
+    current = e.status;
+    since = e.at;
+  }
+  return lastFlow === null ? null : { chargingMs, lastFlow };
 }
 
 /** Even picks over time, always keeping the first and last point. */

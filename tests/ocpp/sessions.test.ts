@@ -199,4 +199,24 @@ describe('StartTransaction and StopTransaction', () => {
     expect(await sessionsOf(w.stationId)).toHaveLength(0);
     cp.close();
   });
+  it('takes charging and parking time from StatusNotifications when no meter values come', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const status = (m: number, st: string) =>
+      cp.ok('StatusNotification', { connectorId: 2, errorCode: 'NoError', status: st, timestamp: iso(min(m)) });
+    await status(0, 'Preparing');
+    const { transactionId } = await cp.ok<{ transactionId: number }>('StartTransaction', {
+      connectorId: 2,
+      idTag: w.idTag,
+      meterStart: 0,
+      timestamp: iso(min(1)),
+    });
+    await status(2, 'Charging');
+    await status(32, 'SuspendedEV');
+    await cp.ok('StopTransaction', { transactionId, meterStop: 5000, timestamp: iso(min(50)) });
+    const [row] = await sessionsOf(w.stationId);
+    expect(row).toMatchObject({ chargingMinutes: 30, parkingS: 18 * 60, energyWh: 5000 });
+    expect(row?.stopChargingAt?.getTime()).toBe(min(32));
+    cp.close();
+  });
 });

@@ -12,7 +12,10 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
   const previous = ctx.store.connectors().find((c) => c.connectorId === p.connectorId);
   // A repeat of the state the object already holds was written to D1 the first time.
   const unchanged = previous?.status === p.status && previous.errorCode === p.errorCode;
-  if (p.connectorId > 0 && !unchanged) await writeD1(ctx, p);
+  if (p.connectorId > 0 && !unchanged) {
+    await writeD1(ctx, p);
+    ctx.store.addStatusEvent(p.connectorId, p.status, p.timestamp ? Date.parse(p.timestamp) : ctx.now.getTime());
+  }
   // Stored after D1, so a failed D1 write is retried by the next notification.
   ctx.store.putConnector({
     connectorId: p.connectorId,

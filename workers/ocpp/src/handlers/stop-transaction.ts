@@ -8,6 +8,7 @@ import { summarizeSession } from '../../../../domain/ocpp/session-summary';
 import { closeSession, findSession } from '../../../../drizzle/queries/sessions';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
+import type { TransactionState } from '../storage/store';
 import { idTagInfo } from './authorize';
 
 type Reply = InboundReplies['StopTransaction'];
@@ -43,7 +44,7 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
     ctx.store.addSamples(tx.connectorId, tx.transactionId, flattenMeterValues(p.transactionData ?? []));
     ctx.store.recordStop(tx.transactionId, p);
   }
-  await close(ctx, p, session.id, tx.startedAt, tx.meterStart);
+  await close(ctx, p, session.id, tx);
   ctx.store.markClosed(tx.transactionId, reply);
   return reply;
 };
@@ -52,16 +53,16 @@ async function close(
   ctx: HandlerContext,
   p: InboundRequests['StopTransaction'],
   sessionId: number,
-  startAt: number,
-  meterStartWh: number,
+  tx: TransactionState,
 ): Promise<void> {
   const endAt = Date.parse(p.timestamp);
   const summary = summarizeSession({
-    startAt,
+    startAt: tx.startedAt,
     endAt,
-    meterStartWh,
+    meterStartWh: tx.meterStart,
     meterStopWh: p.meterStop,
     points: curvePoints(ctx.store.samples(p.transactionId)),
+    statuses: ctx.store.statusEvents(tx.connectorId),
   });
   await closeSession(ctx.db, ctx.stationId, sessionId, {
     endAt: new Date(endAt),

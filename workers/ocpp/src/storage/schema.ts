@@ -18,6 +18,9 @@ const TABLES = [
      at INTEGER NOT NULL, measurand TEXT NOT NULL, phase TEXT, context TEXT NOT NULL, location TEXT NOT NULL,
      unit TEXT NOT NULL, format TEXT NOT NULL, value TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS meter_samples_tx ON meter_samples (transaction_id, at)`,
+  `CREATE TABLE IF NOT EXISTS status_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, connector_id INTEGER NOT NULL, status TEXT NOT NULL, at INTEGER NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS status_events_connector ON status_events (connector_id, at)`,
   `CREATE TABLE IF NOT EXISTS pending_calls (
      message_id TEXT PRIMARY KEY, action TEXT NOT NULL, payload TEXT NOT NULL,
      sent_at INTEGER NOT NULL, timeout_at INTEGER NOT NULL)`,

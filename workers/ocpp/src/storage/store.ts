@@ -4,6 +4,8 @@ import { migrate } from './schema';
 
 /** Samples outside any transaction are kept for diagnosis, but only the latest ones. */
 const MAX_FREE_SAMPLES = 2000;
+/** Status changes per connector, for charging and parking time when no meter values come. */
+const MAX_STATUS_EVENTS = 200;
 /** Closed transactions are kept only to answer a replayed Start or Stop the same way. */
 const MAX_CLOSED_TRANSACTIONS = 100;
 
@@ -85,6 +87,26 @@ export class Store {
         timestamp: (r.timestamp as string | null) ?? null,
         receivedAt: Number(r.received_at),
       }));
+  }
+
+  addStatusEvent(connectorId: number, status: string, at: number): void {
+    this.sql.exec('INSERT INTO status_events (connector_id, status, at) VALUES (?, ?, ?)', connectorId, status, at);
+    this.sql.exec(
+      `DELETE FROM status_events WHERE connector_id = ?1 AND id NOT IN
+       (SELECT id FROM status_events WHERE connector_id = ?1 ORDER BY id DESC LIMIT ?2)`,
+      connectorId,
+      MAX_STATUS_EVENTS,
+    );
+  }
+
+  statusEvents(connectorId: number): { at: number; status: string }[] {
+    return this.sql
+      .exec<{ at: number; status: string }>(
+        'SELECT at, status FROM status_events WHERE connector_id = ? ORDER BY at, id',
+        connectorId,
+      )
+      .toArray()
+      .map((r) => ({ at: Number(r.at), status: String(r.status) }));
   }
 
   insertTransaction(t: Omit<TransactionState, 'stop' | 'stopReply' | 'closed'>): void {
