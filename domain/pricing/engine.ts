@@ -9,6 +9,7 @@ import { LineBook } from './lines';
 import { bookReservation, first } from './reservation';
 import { matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
+import { soundTimeline } from './timeline';
 import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
 import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from './zone-clock';
 
@@ -19,20 +20,28 @@ export interface PricingOptions {
   privateSession?: boolean;
 }
 
-/** OCPI's "Free of Charge" tariff: one FLAT component at 0.00. */
+const freeTariffs = new Map<string, Tariff>();
+
+/** OCPI's "Free of Charge" tariff: one FLAT component at 0.00 (one shared object per currency). */
 export function freeTariff(currency = 'EUR'): Tariff {
-  return {
-    id: 'free',
-    currency,
-    elements: [{ priceComponents: [{ type: 'FLAT', price: 0, vatBp: null, stepSize: 0 }] }],
-  };
+  let tariff = freeTariffs.get(currency);
+  if (!tariff) {
+    tariff = {
+      id: 'free',
+      currency,
+      elements: [{ priceComponents: [{ type: 'FLAT', price: 0, vatBp: null, stepSize: 0 }] }],
+    };
+    freeTariffs.set(currency, tariff);
+  }
+  return tariff;
 }
 
 export function priceSession(
   tariff: Tariff | undefined,
-  timeline: SessionTimeline,
+  reported: SessionTimeline,
   options: PricingOptions = {},
 ): PricingResult {
+  const timeline = soundTimeline(reported);
   const needsRevision = timeline.anomalies.length > 0 ? [...timeline.anomalies] : null;
   const unpriced = (reason: string): PricingResult => unpricedResult(reason, needsRevision);
   const applied = options.privateSession ? freeTariff(tariff?.currency) : tariff;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anElement, aTariff, energy, flat, parking, time } from './builders';
 import { priceSession } from './engine';
-import { ANOMALIES, type MeterSession, timelineFromMeterValues } from './timeline';
+import { ANOMALIES, type MeterSession, soundTimeline, timelineFromMeterValues } from './timeline';
 
 const t0 = Date.parse('2026-04-07T08:00:00Z');
 const min = (m: number) => t0 + m * 60_000;
@@ -94,5 +94,37 @@ describe('timelineFromMeterValues', () => {
     expect(result.needsRevision).toEqual(anomalies);
     expect(result.quantities.energyWh).toBe(energyWh);
     expect(result.totals.exclVat).toBe(excl);
+  });
+});
+
+describe('soundTimeline', () => {
+  it('drops overlapping or outside periods from a hand-built time line and flags it', () => {
+    const timeline = {
+      start: t0,
+      end: min(60),
+      anomalies: [],
+      periods: [
+        { start: t0, end: min(30), energyWh: 3000, powerW: 6000, charging: true },
+        { start: min(20), end: min(40), energyWh: 2000, powerW: 6000, charging: true },
+        { start: min(30), end: min(60), energyWh: 0, powerW: 0, charging: false },
+        { start: min(50), end: min(70), energyWh: 1000, powerW: 3000, charging: true },
+      ],
+    };
+    const sound = soundTimeline(timeline);
+    expect(sound.periods.map((p) => [p.start, p.end])).toEqual([
+      [t0, min(30)],
+      [min(30), min(60)],
+    ]);
+    expect(sound.anomalies).toEqual([ANOMALIES.periodsUnsound]);
+    const result = priceSession(aTariff(), timeline);
+    expect(result.kind === 'priced' && [result.quantities.energyWh, result.needsRevision]).toEqual([
+      3000,
+      [ANOMALIES.periodsUnsound],
+    ]);
+  });
+
+  it('returns a sound time line untouched', () => {
+    const timeline = timelineFromMeterValues({ start: t0, end: min(10), meterStartWh: 0, meterStopWh: 100 });
+    expect(soundTimeline(timeline)).toBe(timeline);
   });
 });

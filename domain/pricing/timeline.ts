@@ -30,6 +30,7 @@ export const ANOMALIES = {
   negativeEnergy: 'negative energy (meter stop below meter start)',
   meterReset: 'meter reset during the session',
   sampleOutside: 'meter values outside the session',
+  periodsUnsound: 'periods overlapping, out of order or outside the session',
 } as const;
 
 export function timelineFromMeterValues(s: MeterSession): SessionTimeline {
@@ -93,4 +94,29 @@ function pushSplit(
   } else {
     out.push(make(a.at, b.at, energyWh));
   }
+}
+
+/**
+ * The time line as the engine can price it: periods ordered, not overlapping, inside the session, with
+ * no negative energy. Anything else is dropped and named, so a hand-built time line is flagged too.
+ */
+export function soundTimeline(t: SessionTimeline): SessionTimeline {
+  let previousEnd = t.start;
+  let sound = true;
+  for (const p of t.periods) {
+    if (p.start < previousEnd || p.end < p.start || p.end > t.end || p.energyWh < 0) {
+      sound = false;
+      break;
+    }
+    previousEnd = p.end;
+  }
+  if (sound) return t;
+  const periods: Period[] = [];
+  previousEnd = t.start;
+  for (const p of [...t.periods].sort((a, b) => a.start - b.start)) {
+    if (p.start < previousEnd || p.end < p.start || p.end > t.end || p.energyWh < 0) continue;
+    periods.push(p);
+    previousEnd = p.end;
+  }
+  return { ...t, periods, anomalies: [...t.anomalies, ANOMALIES.periodsUnsound] };
 }
