@@ -2,10 +2,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
+import { STATUS_TONES } from '../../lib/connector-status';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
@@ -20,24 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { totals, total, company: me.company.name, companyId: me.company.id, currency: me.company.currency };
 }
 
-type Tone = ComponentProps<typeof Badge>['tone'];
-
-/** The spec's connector states (section 4) in its order, with the tone an operator reads them by. */
-const BUCKETS: readonly { status: string; tone: Tone }[] = [
-  { status: 'available', tone: 'success' },
-  { status: 'charging', tone: 'info' },
-  { status: 'suspended', tone: 'attention' },
-  { status: 'reserved', tone: 'info' },
-  { status: 'offline', tone: 'critical' },
-  { status: 'faulted', tone: 'critical' },
-  { status: 'unavailable', tone: 'warning' },
-  { status: 'blocked', tone: 'warning' },
-  { status: 'inoperative', tone: 'warning' },
-  { status: 'out_of_order', tone: 'critical' },
-  { status: 'to_be_installed', tone: 'new' },
-  { status: 'removed', tone: undefined },
-  { status: 'unknown', tone: undefined },
-];
+const BUCKETS = Object.entries(STATUS_TONES).map(([status, tone]) => ({ status, tone }));
 
 /** A plug, drawn inline so the empty state needs no image host. */
 const EMPTY_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(

@@ -36,7 +36,8 @@ export const STATION_LOG_EVENT_TYPES = [
 const Items = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }).openapi('ReferenceItems');
 const items = (values: readonly string[]) => ({ data: values.map((v) => ({ id: v, name: v })) });
 
-function listRoute(path: string, summary: string) {
+/** Generic in the path so the typed client keeps one entry per route (a plain string would swallow them all). */
+function listRoute<const P extends string>(path: P, summary: string) {
   return defineRoute('session:basic', {
     method: 'get',
     path,

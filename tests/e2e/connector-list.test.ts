@@ -1,0 +1,49 @@
+/** The connector list in a browser: filters and sort live in the URL, search narrows the rows. */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lastMailId, latestMail, openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser(baseURL);
+  page = await browser.context.newPage();
+  const email = 'cpm-view@voltaria-sud.test';
+  const before = await lastMailId(baseURL, email);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Demo-2026!');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/2fa');
+  const code = /\b(\d{6})\b/.exec((await latestMail(baseURL, email, before)).text)?.[1] ?? '';
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/connectors/overview');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const rows = () => page.locator('tbody tr');
+
+describe('connector list', () => {
+  it("shows only the sub-operator's connectors, filtered and sorted from the URL", async () => {
+    // Voltaria Sud operates the Marseille and Nice stations: 6 stations × 2 connectors.
+    await page.goto('/connectors/list');
+    await expect.poll(() => page.getByText('12 connectors').count()).toBeGreaterThan(0);
+    await page.goto('/connectors/list?power=DC&sort=city+desc');
+    await expect.poll(() => rows().count()).toBe(4);
+    const cities = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(cities).toEqual(['Nice', 'Nice', 'Marseille', 'Marseille']);
+  });
+
+  it('narrows the rows by a search and keeps it in the URL', async () => {
+    await page.goto('/connectors/list?q=Nice');
+    await expect.poll(() => rows().count()).toBe(6);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Nice');
+    await page.goto('/connectors/list?q=no-such-connector');
+    await expect.poll(() => page.getByText('No connectors match').count()).toBe(1);
+  });
+});
