@@ -46,6 +46,7 @@ export function parseClock(hhmm: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+/** Energy thresholds are whole Wh, like the energy they are compared with. */
 export function compileRestrictions(r: TariffRestrictions | undefined): CompiledRestrictions {
   const from = r?.startTime === undefined ? 0 : parseClock(r.startTime);
   const rawTo = r?.endTime === undefined ? 1440 : parseClock(r.endTime);
@@ -57,8 +58,8 @@ export function compileRestrictions(r: TariffRestrictions | undefined): Compiled
     dayFrom: r?.startDate === undefined ? Number.NEGATIVE_INFINITY : dayOfDate(r.startDate),
     dayTo: r?.endDate === undefined ? Number.POSITIVE_INFINITY : dayOfDate(r.endDate),
     weekdays: r?.dayOfWeek?.length ? weekdayMask(r.dayOfWeek) : ALL_WEEKDAYS,
-    minWh: r?.minKwh === undefined ? Number.NEGATIVE_INFINITY : r.minKwh * 1000,
-    maxWh: r?.maxKwh === undefined ? Number.POSITIVE_INFINITY : r.maxKwh * 1000,
+    minWh: r?.minKwh === undefined ? Number.NEGATIVE_INFINITY : Math.round(r.minKwh * 1000),
+    maxWh: r?.maxKwh === undefined ? Number.POSITIVE_INFINITY : Math.round(r.maxKwh * 1000),
     minW: r?.minPower === undefined ? Number.NEGATIVE_INFINITY : r.minPower * 1000,
     maxW: r?.maxPower === undefined ? Number.POSITIVE_INFINITY : r.maxPower * 1000,
     minA: r?.minCurrent ?? Number.NEGATIVE_INFINITY,
