@@ -73,6 +73,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // How long a browser assertion waits for the page to settle; not a performance bound.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/live-server-setup.ts'],
           testTimeout: 60_000,
