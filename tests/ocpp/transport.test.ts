@@ -1,8 +1,10 @@
 /** OCPP-J framing and schema validation: each error code, and nothing a broken frame can crash. */
+import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
-import { aStation, connect, db } from './helpers';
+import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
+import { aStation, connect, db, stub } from './helpers';
 
 async function charger() {
   const { uid } = await aStation();
@@ -104,6 +106,22 @@ describe('transport', () => {
     expect(ids.size).toBe(1);
     const rows = await db.select().from(chargingSessions).where(eq(chargingSessions.stationId, stationId));
     expect(rows).toHaveLength(1);
+    cp.close();
+  });
+  it('refuses a second CALL with the id of one still being processed, and answers the first', async () => {
+    const { uid, idTag } = await aStation();
+    const cp = await connect(uid);
+    await cp.ok('Heartbeat', {});
+    const sent: string[] = [];
+    const fake = { send: (frame: string) => sent.push(frame) } as unknown as WebSocket;
+    const frame = JSON.stringify([2, 'same-id', 'Authorize', { idTag }]);
+    await runInDurableObject(stub(uid), async (instance: ChargePoint) => {
+      // Both deliveries start before either finishes, as with a charge point that resends too early.
+      await Promise.all([instance.webSocketMessage(fake, frame), instance.webSocketMessage(fake, frame)]);
+    });
+    const frames = sent.map((f) => JSON.parse(f) as unknown[]);
+    expect(frames.map((f) => f[0]).sort()).toEqual([3, 4]);
+    expect(frames.find((f) => f[0] === 4)?.slice(1, 3)).toEqual(['same-id', 'ProtocolError']);
     cp.close();
   });
 });
