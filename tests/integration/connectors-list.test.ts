@@ -120,3 +120,43 @@ describe('POST /api/connectors', () => {
     expect(caps.data).toHaveLength(13);
   });
 });
+
+describe('GET /api/connectors/{id}', () => {
+  it("answers a connector of the tree with its station, and the spec's not-found message outside it", async () => {
+    const w = await world({ roles: [32], company: { cpms: 'public' } });
+    const other = await createCompany(db, { name: unique('Elsewhere'), cpms: 'public' });
+    const tag = unique('DET');
+    const mine = await createStation(db, { uid: `${tag}-A`, companyId: w.company.id, city: 'Lille', latitude: 50.63 });
+    const theirs = await createStation(db, { uid: `${tag}-B`, companyId: other.id });
+    const c1 = await createConnector(db, {
+      stationId: mine.id,
+      connectorNumber: 1,
+      uid: `${tag}-A-1`,
+      maxPowerW: 7400,
+      status: 'faulted',
+      errorCode: 'GroundFailure',
+    });
+    const c2 = await createConnector(db, { stationId: theirs.id, connectorNumber: 1, uid: `${tag}-B-1` });
+    const session = await login(w.email, w.password, w.ip);
+
+    const res = await call(`/connectors/${c1.id}`, session);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: c1.id,
+      status: 'faulted',
+      bucket: 'faulted',
+      errorCode: 'GroundFailure',
+      maxPowerKw: 7.4,
+      station: { uid: `${tag}-A`, city: 'Lille', latitude: 50.63, operatorId: w.company.id },
+    });
+    await expectError(await call(`/connectors/${c2.id}`, session), 404, {
+      code: 'CONNECTOR_NOT_FOUND',
+      message: `Connector id: ${c2.id} not found.`,
+    });
+    await expectError(await call('/connectors/abc', session), 400, {
+      code: 'VALIDATION_FAILED',
+      field: 'id',
+      message: 'Some validation errors, fix them before resubmitting.',
+    });
+  });
+});

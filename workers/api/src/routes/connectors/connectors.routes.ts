@@ -5,8 +5,10 @@ import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
-import { defineRoute, json, jsonBody } from '../../lib/route';
+import { apiError } from '../../lib/errors';
+import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
+import { ConnectorDetailSchema, connectorDetail } from './connector-detail';
 import { listConnectors } from './connectors.list';
 import { ConnectorListBody, ConnectorPage } from './connectors.schemas';
 
@@ -32,7 +34,27 @@ const connectorList = defineRoute('connectors:view', {
   responses: { 200: json(ConnectorPage) },
 });
 
+const getConnector = defineRoute('connectors:view', {
+  method: 'get',
+  path: '/connectors/{id}',
+  tags: ['Connectors'],
+  summary: "One connector with its station's fields; 404 outside the selected company's tree",
+  request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+  responses: {
+    200: json(ConnectorDetailSchema),
+    404: json(ErrorSchema, 'Connector id: {id} not found.'),
+  },
+});
+
 export const connectorRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getConnector, async (c) => {
+    const { company } = authOf(c);
+    const { id } = c.req.valid('param');
+    const db = c.get('db');
+    const detail = await connectorDetail(db, await companyScopeIds(db, company.id), id);
+    if (!detail) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
+    return c.json(detail, 200);
+  })
   .openapi(connectorList, async (c) => {
     const { company } = authOf(c);
     const db = c.get('db');

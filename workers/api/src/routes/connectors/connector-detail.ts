@@ -1,0 +1,123 @@
+/** @module One connector with its station's fields, within the selected company's tree. */
+import { z } from '@hono/zod-openapi';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { CONNECTOR_STATUSES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
+import type { Db } from '../../../../../drizzle/db';
+import { companies, connectors, stations } from '../../../../../drizzle/schema';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const StationSchema = z
+  .object({
+    id: z.number(),
+    uid: z.string(),
+    name: z.string(),
+    operatorId: z.number(),
+    operatorName: z.string(),
+    ownerId: z.number().nullable(),
+    type: z.string(),
+    address: z.string().nullable(),
+    streetNumber: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    timeZone: z.string(),
+    powerType: z.string().nullable(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    serialNumber: z.string().nullable(),
+    firmware: z.string().nullable(),
+    registration: z.string(),
+    visibleInApp: z.boolean(),
+    openToPublic: z.boolean(),
+    offline: z.boolean(),
+    lastHeartbeatAt: z.string().nullable(),
+    lastBootAt: z.string().nullable(),
+    lastSeenAt: z.string().nullable(),
+  })
+  .openapi('StationSummary');
+
+export const ConnectorDetailSchema = z
+  .object({
+    id: z.number(),
+    uid: z.string(),
+    evseId: z.string().nullable(),
+    connectorNumber: z.number(),
+    status: z.enum(CONNECTOR_STATUSES),
+    bucket: z.string(),
+    errorCode: z.string().nullable(),
+    statusInfo: z.string().nullable(),
+    statusChangedAt: z.string().nullable(),
+    plugType: z.string().nullable(),
+    plugFormat: z.string().nullable(),
+    powerType: z.string().nullable(),
+    voltage: z.number().nullable(),
+    amperage: z.number().nullable(),
+    maxPowerW: z.number().nullable(),
+    maxPowerKw: z.number().nullable(),
+    capabilities: z.array(z.string()),
+    station: StationSchema,
+  })
+  .openapi('ConnectorDetail');
+
+export async function connectorDetail(db: Db, scope: number[], id: number) {
+  const row = await db
+    .select({ c: connectors, s: stations, operatorName: companies.name })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .innerJoin(companies, eq(companies.id, stations.companyId))
+    .where(and(eq(connectors.id, id), or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .get();
+  if (!row) return null;
+  const { c, s } = row;
+  return {
+    id: c.id,
+    uid: c.uid,
+    evseId: c.evseId,
+    connectorNumber: c.connectorNumber,
+    status: c.status,
+    bucket: STATUS_BUCKET[c.status],
+    errorCode: c.errorCode,
+    statusInfo: c.statusInfo,
+    statusChangedAt: iso(c.statusChangedAt),
+    plugType: c.plugType,
+    plugFormat: c.plugFormat,
+    powerType: c.powerType,
+    voltage: c.voltage,
+    amperage: c.amperage,
+    maxPowerW: c.maxPowerW,
+    maxPowerKw: c.maxPowerW === null ? null : wattsToKw(c.maxPowerW),
+    capabilities: JSON.parse(c.capabilitiesJson) as string[],
+    station: {
+      id: s.id,
+      uid: s.uid,
+      name: s.name,
+      operatorId: s.companyId,
+      operatorName: row.operatorName,
+      ownerId: s.ownerCompanyId,
+      type: s.type,
+      address: s.address,
+      streetNumber: s.streetNumber,
+      postalCode: s.postalCode,
+      city: s.city,
+      country: s.country,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      timeZone: s.timeZone,
+      powerType: s.powerType,
+      brand: s.brand,
+      model: s.model,
+      serialNumber: s.serialNumber,
+      firmware: s.firmware,
+      registration: s.registration,
+      visibleInApp: s.visibleInApp,
+      openToPublic: s.openToPublic,
+      offline: s.offline,
+      lastHeartbeatAt: iso(s.lastHeartbeatAt),
+      lastBootAt: iso(s.lastBootAt),
+      lastSeenAt: iso(s.lastSeenAt),
+    },
+  };
+}
