@@ -1,5 +1,5 @@
 /** Every transaction becomes exactly one session: replays, duplicates and evictions included. */
-import { evictDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
@@ -217,6 +217,24 @@ describe('StartTransaction and StopTransaction', () => {
     const [row] = await sessionsOf(w.stationId);
     expect(row).toMatchObject({ chargingMinutes: 30, parkingS: 18 * 60, energyWh: 5000 });
     expect(row?.stopChargingAt?.getTime()).toBe(min(32));
+    cp.close();
+  });
+  it('finds the session in D1 when the object lost its copy: same transactionId, one close', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const start = { connectorId: 1, idTag: w.idTag, meterStart: 10, timestamp: iso(min(3)) };
+    const first = await cp.ok<{ transactionId: number }>('StartTransaction', start);
+    await runInDurableObject(stub(w.uid), (_instance, state) => {
+      state.storage.sql.exec('DELETE FROM transactions');
+    });
+    expect(await cp.ok('StartTransaction', start)).toEqual(first);
+    await runInDurableObject(stub(w.uid), (_instance, state) => {
+      state.storage.sql.exec('DELETE FROM transactions');
+    });
+    await cp.ok('StopTransaction', { transactionId: first.transactionId, meterStop: 510, timestamp: iso(min(13)) });
+    const rows = await sessionsOf(w.stationId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'closed', energyWh: 500, durationS: 600 });
     cp.close();
   });
 });
