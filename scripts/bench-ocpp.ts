@@ -1,0 +1,82 @@
+/**
+ * @module `npm run bench:ocpp`: K charge points against the product's OCPP endpoint and, in the same
+ * run, against a bare ocpp-rpc server as the baseline; prints one table row for each. Loopback only,
+ * bounded in count and time. Options: --stations K (500), --url ws://127.0.0.1:PORT/ocpp (use a
+ * running server instead of starting one), --password P, --steady S (30), --interval S (10),
+ * --in-flight N (100).
+ */
+import { readFileSync } from 'node:fs';
+import { isLoopbackUrl } from './simulator/args';
+import { benchId } from './simulator/bench-ids';
+import { runLoad } from './simulator/bench-load';
+import { type BenchRow, formatTable, percentile } from './simulator/bench-measure';
+import { type RunningServer, startBaseline, startProduct } from './simulator/bench-product';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const number = (name: string, fallback: number, max: number) => {
+  const n = Number(flag(name) ?? fallback);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
+  return n;
+};
+const stations = number('stations', 500, 20_000);
+const steadySeconds = number('steady', 30, 600);
+const intervalSeconds = number('interval', 10, 300);
+const inFlight = number('in-flight', 100, 1000);
+const password = flag('password') ?? 'bench-ocpp-password-2026';
+const url = flag('url');
+if (url && !isLoopbackUrl(url)) throw new Error(`${url}: the benchmark only targets loopback addresses`);
+
+// Each charge point holds one socket here and one or two in the server (workerd, wrangler's proxy).
+const limits = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1];
+if (limits && Number(limits) < stations * 3 + 500) {
+  console.warn(
+    `! open-file limit ${limits} is low for ${stations} charge points: run \`ulimit -n ${stations * 3 + 1000}\` first`,
+  );
+}
+
+const log = (s: string) => console.log(`▸ ${s}`);
+const ids = Array.from({ length: stations }, (_, i) => benchId(i));
+const load = { ids, password, steadySeconds, intervalSeconds, inFlight };
+const rows: BenchRow[] = [];
+// Hard stop: a hung server must not keep the benchmark alive.
+const budgetMs = (steadySeconds + intervalSeconds + 300 + stations / 10) * 1000;
+setTimeout(() => {
+  console.error(`✖ benchmark exceeded ${Math.round(budgetMs / 1000)} s; giving up`);
+  process.exit(1);
+}, budgetMs).unref();
+
+async function measure(name: string, start: () => Promise<RunningServer>) {
+  const server = await start();
+  try {
+    log(`${name}: ${stations} charge points → ${server.url}`);
+    rows.push(await runLoad(name, server.url, server.pid, load));
+  } finally {
+    await server.stop();
+  }
+}
+
+const noStop = async () => undefined;
+if (url) await measure('product (given url)', async () => ({ url, pid: 0, stop: noStop }));
+else await measure('product (wrangler dev)', () => startProduct(stations, password, log));
+await measure('baseline (bare ocpp-rpc)', startBaseline);
+
+console.log(
+  `\nOCPP benchmark: ${stations} charge points, ${inFlight} connecting at a time, then ${steadySeconds} s of ` +
+    `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s.\n`,
+);
+console.log(formatTable(rows));
+const [product, baseline] = rows;
+if (product && baseline) {
+  const p99 = (r: BenchRow) =>
+    percentile(
+      [...r.latencies.MeterValues].sort((a, b) => a - b),
+      99,
+    );
+  const ratio = (p99(product) ?? Number.NaN) / (p99(baseline) ?? Number.NaN);
+  console.log(`\nMeterValues p99, product ÷ baseline: ${ratio.toFixed(2)}× (target ≤ 2×)`);
+}
+process.exit(0);

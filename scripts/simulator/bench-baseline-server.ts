@@ -1,0 +1,18 @@
+/**
+ * @module The benchmark's baseline: a bare ocpp-rpc RPCServer on 127.0.0.1 answering the same
+ * three actions as the product (no storage, no auth check), started by ./bench-product.ts.
+ */
+import { RPCServer } from 'ocpp-rpc';
+
+const port = Number(process.argv[2]);
+const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
+server.auth((accept) => accept());
+server.on('client', (client) => {
+  const now = () => new Date().toISOString();
+  client.handle('BootNotification', async () => ({ status: 'Accepted', currentTime: now(), interval: 300 }));
+  client.handle('Heartbeat', async () => ({ currentTime: now() }));
+  client.handle('MeterValues', async () => ({}));
+});
+await server.listen(port, '127.0.0.1');
+console.log(`listening on ${port}`);
+process.on('SIGTERM', () => void server.close({ force: true }).then(() => process.exit(0)));

@@ -1,0 +1,115 @@
+/**
+ * @module The benchmark's load: K ocpp-rpc clients in strict mode connect and boot (a bounded number
+ * in flight), then each sends one MeterValues and one Heartbeat per interval, at random offsets so
+ * the rate is steady, for a fixed time. Every CALL→CALLRESULT is timed; failures are counted by kind.
+ */
+import { performance } from 'node:perf_hooks';
+import { RPCClient } from 'ocpp-rpc';
+import { type BenchRow, watchPeakRss } from './bench-measure';
+import { idleReading, toMeterValue } from './meter';
+
+export interface LoadOptions {
+  ids: readonly string[];
+  password?: string;
+  steadySeconds: number;
+  intervalSeconds: number;
+  inFlight: number;
+}
+
+type Action = keyof BenchRow['latencies'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runLoad(target: string, url: string, serverPid: number, o: LoadOptions): Promise<BenchRow> {
+  const peakRss = watchPeakRss(serverPid);
+  const errors = new Map<string, number>();
+  const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
+  const latencies: BenchRow['latencies'] = { BootNotification: [], Heartbeat: [], MeterValues: [] };
+  let closing = false;
+
+  const timed = async (client: RPCClient, action: Action, payload: object) => {
+    const t0 = performance.now();
+    try {
+      await client.call(action, payload);
+      latencies[action].push(performance.now() - t0);
+      return true;
+    } catch (err) {
+      const e = err as Error & { rpcErrorCode?: string };
+      fail(`${action} ${e.rpcErrorCode ?? e.message.slice(0, 60)}`);
+      return false;
+    }
+  };
+
+  const clients = o.ids.map((identity) => {
+    const client = new RPCClient({
+      identity,
+      endpoint: url,
+      password: o.password ?? null,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+      callTimeoutMs: 30_000,
+    } as ConstructorParameters<typeof RPCClient>[0]);
+    client.on('close', ({ code, reason }: { code?: number; reason?: string }) => {
+      if (!closing) fail(`connection closed by server (${code} ${reason ?? ''})`.trim());
+    });
+    return client;
+  });
+
+  // Connect and boot, `inFlight` charge points at a time.
+  const connected: RPCClient[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    for (let i = next++; i < clients.length; i = next++) {
+      const client = clients[i] as RPCClient;
+      try {
+        await client.connect();
+      } catch (err) {
+        fail(`connect ${(err as Error).message.slice(0, 60)}`);
+        continue;
+      }
+      connected.push(client);
+      await timed(client, 'BootNotification', {
+        chargePointVendor: 'Bench',
+        chargePointModel: 'Load-1',
+        chargePointSerialNumber: client.identity,
+        firmwareVersion: '1.0.0',
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: o.inFlight }, worker));
+  const connectSeconds = (performance.now() - t0) / 1000;
+
+  // Steady phase: one MeterValues and one Heartbeat per charge point per interval.
+  const meterValue = [
+    toMeterValue(idleReading({ powerType: 'AC', limitW: 22_000 }, 1_234_567), 'Sample.Periodic', new Date()),
+  ];
+  const steadyEnd = performance.now() + o.steadySeconds * 1000;
+  let messages = 0;
+  const s0 = performance.now();
+  await Promise.all(
+    connected.map(async (client) => {
+      await sleep(Math.random() * o.intervalSeconds * 1000);
+      while (performance.now() < steadyEnd && client.state === RPCClient.OPEN) {
+        const round = performance.now();
+        if (await timed(client, 'MeterValues', { connectorId: 1, meterValue })) messages++;
+        if (await timed(client, 'Heartbeat', {})) messages++;
+        await sleep(Math.max(0, o.intervalSeconds * 1000 - (performance.now() - round)));
+      }
+    }),
+  );
+  const steadySeconds = (performance.now() - s0) / 1000;
+
+  closing = true;
+  await Promise.all(clients.map((c) => c.close({ code: 1000 }).catch(() => undefined)));
+  return {
+    target,
+    stations: clients.length,
+    connected: connected.length,
+    connectPerSecond: connected.length / connectSeconds,
+    latencies,
+    messagesPerSecond: messages / steadySeconds,
+    peakRssBytes: peakRss(),
+    errors,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * @module Starts the product for the benchmark much as tests/support/live-server-setup.ts does:
+ * `wrangler dev` on a free loopback port, a fresh temporary state directory with migrations, the
+ * demo seed and the bench stations (./bench-seed.ts). Unlike the tests it serves a bundled snapshot
+ * of the ocpp worker only: `wrangler dev` reloads on every saved source file, which drops every
+ * socket, and in a shared tree someone is always saving; the web worker is not on the OCPP path.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const node = process.execPath;
+const wrangler = 'node_modules/wrangler/bin/wrangler.js';
+const tsx = 'node_modules/tsx/dist/cli.mjs';
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_D1_WARNING: 'true' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function run(args: string[], extraEnv: Record<string, string> = {}) {
+  const res = spawnSync(node, args, {
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (res.status !== 0) throw new Error(`${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
+  return res.stdout;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** The ocpp worker bundled now, with a config that serves that bundle as is. */
+function snapshotOcppWorker(dir: string): string {
+  run([wrangler, 'deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml', '--outdir', join(dir, 'ocpp')]);
+  const config = readFileSync('workers/ocpp/wrangler.toml', 'utf8')
+    .replace(/^main = .*$/m, 'main = "ocpp/index.js"\nno_bundle = true')
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`);
+  writeFileSync(join(dir, 'wrangler.toml'), config);
+  return join(dir, 'wrangler.toml');
+}
+
+export async function startProduct(
+  stations: number,
+  password: string,
+  log: (s: string) => void,
+): Promise<RunningServer> {
+  const state = mkdtempSync(join(tmpdir(), 'bench-ocpp-'));
+  const config = snapshotOcppWorker(join(state, 'snapshot'));
+  log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
+  run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  run([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
+  log(
+    run([tsx, 'scripts/simulator/bench-seed.ts'], {
+      PERSIST_DIR: state,
+      BENCH_STATIONS: String(stations),
+      BENCH_PASSWORD: password,
+    }).trim(),
+  );
+
+  const [port, inspector] = [await freePort(), await freePort()];
+  // Own process group, so stopping it also stops workerd, which wrangler runs as a child.
+  const child: ChildProcess = spawn(
+    node,
+    [
+      wrangler,
+      'dev',
+      '-c',
+      config,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspector),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-8000)));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      process.kill(-child.pid, 'SIGINT');
+      await new Promise((r) => setTimeout(r, 1000));
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    rmSync(state, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not become ready:\n${output}`);
+    }
+    // Any HTTP answer from the OCPP route (426: not a WebSocket upgrade) means the worker is up.
+    const ok = await fetch(`${base}/ocpp/READY`).then(
+      () => true,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url: `ws://127.0.0.1:${port}/ocpp`, pid: child.pid ?? 0, stop };
+}
+
+/** The bare ocpp-rpc server of ./bench-baseline-server.ts, in its own process so its memory is its own. */
+export async function startBaseline(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(node, [tsx, 'scripts/simulator/bench-baseline-server.ts', String(port)], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d) => String(d).includes('listening') && resolve());
+    child.on('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
+  });
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+    },
+  };
+}
