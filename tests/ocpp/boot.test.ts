@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../domain/auth/password';
 import { stations } from '../../drizzle/schema';
 import { aStation, basic, connect, db, PASSWORD, upgrade } from './helpers';
 
@@ -36,6 +37,23 @@ describe('ocpp endpoint: checks before the upgrade', () => {
   it('answers 404 for an unknown charge point id', async () => {
     const res = await upgrade('NOBODY-KNOWS-ME', { authorization: basic('NOBODY-KNOWS-ME', PASSWORD) });
     expect(res.status).toBe(404);
+  });
+
+  it('refuses the old password as soon as a new one is stored, even after a successful connect', async () => {
+    const { uid, stationId } = await aStation();
+    const first = await upgrade(uid, { authorization: basic(uid, PASSWORD) });
+    expect(first.status).toBe(101);
+    first.webSocket?.accept();
+    first.webSocket?.close();
+    await db
+      .update(stations)
+      .set({ ocppPasswordHash: await hashPassword('a-new-secret-99', 1000) })
+      .where(eq(stations.id, stationId));
+    expect((await upgrade(uid, { authorization: basic(uid, PASSWORD) })).status).toBe(401);
+    const again = await upgrade(uid, { authorization: basic(uid, 'a-new-secret-99') });
+    expect(again.status).toBe(101);
+    again.webSocket?.accept();
+    again.webSocket?.close();
   });
 
   it('upgrades with the right password and echoes the subprotocol', async () => {

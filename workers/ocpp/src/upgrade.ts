@@ -7,6 +7,7 @@ import { verifyPassword } from '../../../domain/auth/password';
 import { openDb } from '../../../drizzle/db';
 import { findStationByUid } from '../../../drizzle/queries/stations';
 import { parseBasicAuth } from './basic-auth';
+import { passwordMatches } from './credential-cache';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
 
@@ -39,10 +40,12 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   const station = await findStationByUid(openDb(env.DB), id);
   // Unknown ids are refused; onboarding creates the station row (registration 'pending') first.
   if (!station) return new Response(`Unknown charge point ${id}`, { status: 404 });
-  const passwordOk = await verifyPassword(credentials.password, station.ocppPasswordHash);
   // The username must be the identity too (OCPP security profile 1), and a station without a
   // password is never open.
-  if (credentials.username !== id || !station.ocppPasswordHash || !passwordOk) {
+  const passwordOk = station.ocppPasswordHash
+    ? await passwordMatches(credentials.password, station.ocppPasswordHash)
+    : await verifyPassword(credentials.password, null);
+  if (credentials.username !== id || !passwordOk) {
     return unauthorized('Wrong charge point credentials');
   }
 

@@ -1,0 +1,24 @@
+/**
+ * @module Remembers, per isolate, which password matched which stored hash. PBKDF2 at 100,000
+ * iterations costs tens of milliseconds of CPU; after a deploy or a network blip thousands of charge
+ * points reconnect at once with the same credentials. Keyed by the stored hash, so a changed password
+ * (new hash) is never served from the cache; only a SHA-256 of the password is kept.
+ */
+import { verifyPassword } from '../../../domain/auth/password';
+
+const MAX_ENTRIES = 20_000;
+const verified = new Map<string, string>();
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function passwordMatches(password: string, storedHash: string): Promise<boolean> {
+  const digest = await sha256(password);
+  if (verified.get(storedHash) === digest) return true;
+  if (!(await verifyPassword(password, storedHash))) return false;
+  if (verified.size >= MAX_ENTRIES) verified.clear();
+  verified.set(storedHash, digest);
+  return true;
+}
