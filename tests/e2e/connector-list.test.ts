@@ -46,4 +46,20 @@ describe('connector list', () => {
     await page.goto('/connectors/list?q=no-such-connector');
     await expect.poll(() => page.getByText('No connectors match').count()).toBe(1);
   });
+
+  it("opens a connector from the list and shows its and its station's fields", async () => {
+    await page.goto('/connectors/list?q=VLT-NIC-003');
+    await expect.poll(() => rows().count()).toBe(2);
+    await rows().first().click();
+    await page.waitForURL(/\/connectors\/\d+\/detail$/);
+    await expect.poll(() => page.getByRole('heading', { name: /^Connector FR\*VLT\*EVLTNIC003/ }).count()).toBe(1);
+    expect(await page.getByText('150 kW').count()).toBeGreaterThan(0);
+    expect(await page.getByText('VLT-NIC-003', { exact: true }).count()).toBe(1);
+  });
+
+  it("answers another company's connector with the 404 page", async () => {
+    // Connector 1 belongs to Paris, operated by the parent company, outside Voltaria Sud's tree.
+    const res = await page.goto('/connectors/1/detail');
+    expect(res?.status()).toBe(404);
+  });
 });

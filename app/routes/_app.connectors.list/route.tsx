@@ -1,6 +1,6 @@
 /** @module /connectors/list: every connector of the company tree, filtered, sorted and paginated in the URL. */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Badge,
   Card,
@@ -63,6 +63,7 @@ export default function ConnectorList() {
     useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
   const [query, setQuery] = useState(state.q);
   useLiveFeed(companyId);
@@ -232,7 +233,12 @@ export default function ConnectorList() {
           }}
         >
           {rows.map((row, index) => (
-            <IndexTable.Row id={String(row.id)} key={row.id} position={index}>
+            <IndexTable.Row
+              id={String(row.id)}
+              key={row.id}
+              position={index}
+              onClick={() => navigate(`/connectors/${row.id}/detail`)}
+            >
               <IndexTable.Cell>
                 <Text as="span" variant="bodyMd" fontWeight="semibold">
                   {row.evseId ?? '—'}
