@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
+import { kpiRoutes } from './kpi/kpi.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
@@ -15,6 +16,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', referenceRoutes)
+  .route('/', kpiRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
