@@ -1,8 +1,8 @@
 /** OCPP-J framing and schema validation: each error code, and nothing a broken frame can crash. */
 import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { chargingSessions } from '../../drizzle/schema';
+import { describe, expect, it, vi } from 'vitest';
+import { chargingSessions, stations } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
 import { aStation, connect, db, stub } from './helpers';
 
@@ -122,6 +122,24 @@ describe('transport', () => {
     const frames = sent.map((f) => JSON.parse(f) as unknown[]);
     expect(frames.map((f) => f[0]).sort()).toEqual([3, 4]);
     expect(frames.find((f) => f[0] === 4)?.slice(1, 3)).toEqual(['same-id', 'ProtocolError']);
+    cp.close();
+  });
+  it('answers InternalError when a handler fails, and the connection lives on', async () => {
+    const { uid, stationId, idTag } = await aStation();
+    const cp = await connect(uid);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The station vanishes from D1 under a connected charge point: the session cannot be opened.
+    await db.delete(stations).where(eq(stations.id, stationId));
+    const reply = await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    });
+    expect(reply.slice(0, 3)).toEqual([4, 'm1', 'InternalError']);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    expect((await cp.call('Heartbeat', {}))[0]).toBe(3);
     cp.close();
   });
 });
