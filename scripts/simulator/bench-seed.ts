@@ -1,13 +1,15 @@
 /**
  * @module Seeds the benchmark's charge points into a fresh local state before the server starts
  * (run by ../bench-ocpp.ts with tsx): one company and K stations BENCH-00001… with one connector
- * each and one shared OCPP basic-auth password, through the same factories as the demo seed.
+ * each and one shared OCPP basic-auth password (the company through the seed factories).
  * Env: PERSIST_DIR, BENCH_STATIONS, BENCH_PASSWORD.
  */
+import { eq } from 'drizzle-orm';
 import { getPlatformProxy } from 'wrangler';
 import { hashPassword } from '../../domain/auth/password';
 import { openDb } from '../../drizzle/db';
-import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
+import { connectors, stations } from '../../drizzle/schema';
+import { createCompany } from '../../drizzle/seed/factories';
 import { benchId } from './bench-ids';
 
 const persistDir = process.env.PERSIST_DIR ?? '';
@@ -27,14 +29,26 @@ try {
   // each connection's password at full cost.
   const ocppPasswordHash = await hashPassword(password);
   const started = Date.now();
-  for (let first = 0; first < count; first += 100) {
-    const batch = Array.from({ length: Math.min(100, count - first) }, (_, i) => first + i);
-    await Promise.all(
-      batch.map(async (i) => {
-        const station = await createStation(db, { uid: benchId(i), companyId: company.id, ocppPasswordHash });
-        await createConnector(db, { stationId: station.id, connectorNumber: 1, uid: `${benchId(i)}-1` });
-      }),
+  // Rows go in as D1 batches of single-row INSERTs: thousands of factory calls, one round trip
+  // each, take minutes through the platform proxy.
+  const uids = Array.from({ length: count }, (_, i) => benchId(i));
+  const groups = <T>(xs: T[]) =>
+    Array.from({ length: Math.ceil(xs.length / 200) }, (_, i) => xs.slice(i * 200, i * 200 + 200));
+  for (const group of groups(uids)) {
+    const [first, ...rest] = group.map((uid) =>
+      db.insert(stations).values({ uid, name: uid, companyId: company.id, ocppPasswordHash }),
     );
+    if (first) await db.batch([first, ...rest]);
+  }
+  const created = await db
+    .select({ id: stations.id, uid: stations.uid })
+    .from(stations)
+    .where(eq(stations.companyId, company.id));
+  for (const group of groups(created)) {
+    const [first, ...rest] = group.map((st) =>
+      db.insert(connectors).values({ stationId: st.id, connectorNumber: 1, uid: `${st.uid}-1` }),
+    );
+    if (first) await db.batch([first, ...rest]);
   }
   console.log(`Seeded ${count} bench stations in ${Date.now() - started} ms.`);
 } finally {
