@@ -1,16 +1,16 @@
 /**
  * @module One simulated OCPP 1.6J charge point on ocpp-rpc in strict mode: boot (honouring Pending
- * and Rejected), status, heartbeat and charging sessions with meter values. Commands from the
- * central system are answered by ./commands.ts and ./commands-security.ts.
+ * and Rejected), status, heartbeat, triggers and reconnects. Sessions live in ./sessions.ts; commands
+ * from the central system are answered by ./commands.ts and ./commands-firmware-security.ts.
  */
 import { RPCClient } from 'ocpp-rpc';
 import type { InstalledProfile } from './charging-profiles';
-import { effectiveLimitW } from './charging-profiles';
 import { registerCoreCommands, registerReservationAndLocalList, registerSmartCharging } from './commands';
 import { registerFirmwareAndSecurity } from './commands-firmware-security';
 import { defaultConfiguration, intValue } from './configuration';
 import type { StationSpec } from './demo-stations';
-import { idleReading, type MeterReading, type MeterValue, nextReading, toMeterValue } from './meter';
+import type { MeterReading, MeterValue } from './meter';
+import { runSessions, sendMeterValues, startSession, stopSession } from './sessions';
 import type { SimStats } from './stats';
 
 export type ConnectorStatus =
@@ -54,7 +54,6 @@ export interface StationOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 type Reply = Record<string, unknown> & { status?: string; idTagInfo?: { status: string } };
 
 export class SimStation {
@@ -186,107 +185,10 @@ export class SimStation {
     await this.sendStatus(c.id);
   }
 
-  /** The loop a real site produces: cars arrive at free connectors now and then. */
-  async runSessions(stopBy: number) {
-    while (this.running && Date.now() < stopBy) {
-      await sleep(5_000 + Math.random() * 25_000);
-      if (!this.accepted) continue;
-      const free = this.connectors.filter((c) => c.status === 'Available' && c.operative);
-      const c = pick(free);
-      const idTag = pick(this.opts.idTags);
-      if (c && idTag) await this.startSession(c, idTag, { remote: false });
-    }
-  }
-
-  async startSession(c: Connector, idTag: string, how: { remote: boolean }) {
-    await this.setStatus(c, 'Preparing');
-    const authorizeRemote = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
-    if (!how.remote || authorizeRemote) {
-      const auth = await this.call('Authorize', { idTag });
-      if (auth?.idTagInfo?.status !== 'Accepted') {
-        this.stats.authRejected += auth ? 1 : 0;
-        return this.setStatus(c, c.reservation ? 'Reserved' : 'Available');
-      }
-    }
-    const reading = idleReading(this.meterSpec(c), c.energyWh, 10 + Math.random() * 40);
-    const reservationId = c.reservation?.idTag === idTag ? c.reservation.id : undefined;
-    const timestamp = new Date();
-    const start = await this.call('StartTransaction', {
-      connectorId: c.id,
-      idTag,
-      meterStart: Math.floor(c.energyWh),
-      timestamp: timestamp.toISOString(),
-      ...(reservationId !== undefined ? { reservationId } : {}),
-    });
-    if (!start || typeof start.transactionId !== 'number') return this.setStatus(c, 'Available');
-    if (c.reservation) clearTimeout(c.reservation.timer);
-    c.reservation = undefined;
-    const [min, max] = this.opts.sessionSeconds;
-    c.tx = {
-      id: start.transactionId,
-      idTag,
-      reading,
-      begin: toMeterValue(reading, 'Transaction.Begin', timestamp),
-      stopAt: Date.now() + (min + Math.random() * (max - min)) * 1000,
-    };
-    this.stats.sessionsStarted++;
-    // The system may refuse the idTag in StartTransaction: stop at once, as StopTransactionOnInvalidId says.
-    if (start.idTagInfo?.status !== 'Accepted') return this.stopSession(c, 'DeAuthorized');
-    await this.setStatus(c, 'Charging');
-    this.scheduleMeter(c);
-  }
-
-  meterSpec(c: Connector) {
-    const limitW = effectiveLimitW(this.profiles, c.id, this.spec.maxPowerW, Date.now());
-    return { powerType: this.spec.powerType, limitW };
-  }
-
-  private scheduleMeter(c: Connector) {
-    const tx = c.tx;
-    if (!tx) return;
-    const seconds = intValue(this.config, 'MeterValueSampleInterval', this.opts.meterIntervalSeconds);
-    tx.timer = setTimeout(async () => {
-      if (c.tx !== tx) return;
-      tx.reading = nextReading(tx.reading, seconds, this.meterSpec(c));
-      c.energyWh = tx.reading.energyWh;
-      if (Date.now() >= tx.stopAt) return void this.stopSession(c, 'EVDisconnected');
-      await this.sendMeterValues(c, 'Sample.Periodic');
-      this.scheduleMeter(c);
-    }, seconds * 1000);
-  }
-
-  async sendMeterValues(c: Connector, context: 'Sample.Periodic' | 'Trigger') {
-    const reading = c.tx?.reading ?? idleReading(this.meterSpec(c), c.energyWh);
-    await this.call('MeterValues', {
-      connectorId: c.id,
-      ...(c.tx ? { transactionId: c.tx.id } : {}),
-      meterValue: [toMeterValue(reading, context, new Date())],
-    });
-  }
-
-  async stopSession(c: Connector, reason: string) {
-    const tx = c.tx;
-    if (!tx) return;
-    clearTimeout(tx.timer);
-    c.tx = undefined;
-    const at = new Date();
-    await this.call('StopTransaction', {
-      transactionId: tx.id,
-      idTag: tx.idTag,
-      meterStop: Math.floor(tx.reading.energyWh),
-      timestamp: at.toISOString(),
-      reason,
-      transactionData: [tx.begin, toMeterValue(tx.reading, 'Transaction.End', at)],
-    });
-    this.stats.sessionsStopped++;
-    if (!this.running) return;
-    await this.setStatus(c, 'Finishing');
-    if (c.scheduledInoperative) {
-      c.scheduledInoperative = false;
-      c.operative = false;
-    }
-    await this.setStatus(c, c.operative ? 'Available' : 'Unavailable');
-  }
+  runSessions = (stopBy: number) => runSessions(this, stopBy);
+  startSession = (c: Connector, idTag: string, how: { remote: boolean }) => startSession(this, c, idTag, how);
+  stopSession = (c: Connector, reason: string) => stopSession(this, c, reason);
+  sendMeterValues = (c: Connector, context: 'Sample.Periodic' | 'Trigger') => sendMeterValues(this, c, context);
 
   /** TriggerMessage and ExtendedTriggerMessage: send the requested message once, now. */
   async trigger(message: string, connectorId?: number) {
