@@ -68,6 +68,25 @@ describe('sendCommand', () => {
   });
 });
 
+describe('sendCommand queueing', () => {
+  it('sends one CALL at a time: the next goes out when the first is answered', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const first = stub(w.uid).sendCommand('ClearCache', {});
+    const second = stub(w.uid).sendCommand('GetLocalListVersion', {});
+    const call1 = await cp.next((f) => f[0] === 2);
+    expect(call1[2]).toBe('ClearCache');
+    expect(await cp.nothingWithin(200)).toBe(true);
+    cp.sendRaw(JSON.stringify([3, call1[1], { status: 'Accepted' }]));
+    const call2 = await cp.next((f) => f[0] === 2);
+    expect(call2[2]).toBe('GetLocalListVersion');
+    cp.sendRaw(JSON.stringify([3, call2[1], { listVersion: 7 }]));
+    expect(await first).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    expect(await second).toEqual({ status: 'accepted', reply: { listVersion: 7 } });
+    cp.close();
+  });
+});
+
 describe('reconnection', () => {
   it('closes the old socket with 1012 and sends commands on the newest one', async () => {
     const w = await aStation();

@@ -31,8 +31,11 @@ export class Outbox {
     private readonly socket: () => { ws: WebSocket; tag: string } | null,
   ) {}
 
+  /** The timeout counts from this call: time spent queued behind another command is part of it. */
   send(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
-    const turn = this.queue.then(() => this.sendNow(action, payload, timeoutMs));
+    const deadline = Date.now() + timeoutMs;
+    if (!this.socket()) return Promise.resolve({ status: 'offline' });
+    const turn = this.queue.then(() => this.sendNow(action, payload, deadline - Date.now()));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -40,6 +43,7 @@ export class Outbox {
   private sendNow(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
     const current = this.socket();
     if (!current) return Promise.resolve({ status: 'offline' });
+    if (timeoutMs <= 0) return Promise.resolve({ status: 'timeout' });
     const id = crypto.randomUUID();
     const sentAt = Date.now();
     this.store.addPendingCall({ messageId: id, action, sentAt, timeoutAt: sentAt + timeoutMs }, payload);
