@@ -77,7 +77,7 @@ process.on('SIGTERM', () => void stop('Terminated'));
 // Connect in small waves so a thousand charge points do not all open sockets in the same tick.
 for (const [i, station] of stations.entries()) {
   if (stopping) break;
-  station.connect().catch((err: Error) => station.error(`connect: ${err.message}`));
+  void station.connect();
   void station.runSessions(stopBy);
   if (i % 50 === 49) await new Promise((r) => setTimeout(r, 100));
 }

@@ -130,8 +130,16 @@ export class SimStation {
     }
   }
 
+  /** ocpp-rpc reconnects only after a first success, so a server still starting is retried here. */
   async connect() {
-    await this.client.connect();
+    while (this.running) {
+      try {
+        return await this.client.connect();
+      } catch (err) {
+        this.error(`connect: ${(err as Error).message}`);
+        await sleep(10_000);
+      }
+    }
   }
 
   private async boot() {
