@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'drizzle/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
       {
