@@ -26,7 +26,6 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     meterStartWh: p.meterStart,
     userId: decision.userId,
     rfidId: decision.rfidId,
-    startMethod: p.reservationId !== undefined ? 'Reservation' : 'RFID',
   });
   const reply = { transactionId: session.id, idTagInfo: info };
   ctx.store.insertTransaction({
