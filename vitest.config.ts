@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['tests/integration/**/*.test.ts'],
+          // Logging every role in through the real API takes a while on a busy machine.
+          hookTimeout: 60_000,
           setupFiles: ['./tests/integration/setup.ts'],
         },
       },

@@ -1,8 +1,9 @@
 /**
  * A p95 micro-benchmark of decideAuthorization against local D1 inside workerd: 5,000 drivers with
  * a card each and 20,000 sessions this month, decisions at a work station (the path with the most
- * queries: card, station, company family, usage, concurrency). The issue's target is p95 < 20 ms;
- * the assertion is looser so a loaded test machine does not fail it, and the figure is printed.
+ * queries: card, station, company family, usage, concurrency). The issue's target is p95 < 20 ms.
+ * Tests never assert on wall-clock time: this prints the figures and checks only the decisions.
+ * Run alone: `npx vitest run --project workers tests/integration/authorization-bench.test.ts`.
  */
 import { expect, it } from 'vitest';
 import { decideAuthorization } from '../../drizzle/queries/authorization';
@@ -14,7 +15,7 @@ const SESSIONS = 20_000;
 const DECISIONS = 300;
 const AT = new Date('2026-11-18T10:00:00Z');
 
-it('decides in p95 well under the bound with realistic volumes', { timeout: 60_000 }, async () => {
+it('decides over realistic volumes and prints p50/p95', { timeout: 60_000 }, async () => {
   const fleet = await createCompany(db, { name: unique('Bench fleet'), isEvfleet: true });
   const station = await createStation(db, { uid: unique('BENCH'), companyId: fleet.id, type: 'work' });
   const prefix = unique('B').replace(/\W/g, '').slice(-6).toUpperCase();
@@ -66,6 +67,5 @@ it('decides in p95 well under the bound with realistic volumes', { timeout: 60_0
   console.log(
     `decideAuthorization over ${DRIVERS} cards, ${SESSIONS} sessions: p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, max ${p(1).toFixed(1)} ms; ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
-  expect(statuses.get('Accepted')).toBeGreaterThan(0);
-  expect(p(0.95)).toBeLessThan(250);
+  expect(statuses.get('Accepted')).toBe(DECISIONS);
 });

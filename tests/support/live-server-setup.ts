@@ -53,7 +53,8 @@ async function waitFor(url: string, child: ChildProcess, log: () => string) {
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const inspector = await freePort();
-  const state = `tests/.tmp/e2e-state-${process.pid}`;
+  // One folder per project: e2e and ocpp-live run in the same process and must not share state.
+  const state = `tests/.tmp/live-state-${project.name}-${process.pid}`;
   rmSync(state, { recursive: true, force: true });
   run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   run(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: state });
