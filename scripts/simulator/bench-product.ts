@@ -1,15 +1,15 @@
 /**
  * @module Starts the product for the benchmark much as tests/support/live-server-setup.ts does:
  * `wrangler dev` on a free loopback port, a fresh temporary state directory with migrations, the
- * demo seed and the bench stations (./bench-seed.ts). Unlike the tests it serves a bundled snapshot
- * of the ocpp worker only: `wrangler dev` reloads on every saved source file, which drops every
- * socket, and in a shared tree someone is always saving; the web worker is not on the OCPP path.
+ * demo seed and the bench stations (./bench-seed.ts), both workers as `npm start` runs them. Unlike
+ * the tests it serves a copy of the sources taken at start: `wrangler dev` reloads on every saved
+ * source file, which drops every socket, and in a shared tree someone is always saving.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const node = process.execPath;
 const wrangler = 'node_modules/wrangler/bin/wrangler.js';
@@ -44,14 +44,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The ocpp worker bundled now, with a config that serves that bundle as is. */
-function snapshotOcppWorker(dir: string): string {
-  run([wrangler, 'deploy', '--dry-run', '-c', 'workers/ocpp/wrangler.toml', '--outdir', join(dir, 'ocpp')]);
-  const config = readFileSync('workers/ocpp/wrangler.toml', 'utf8')
-    .replace(/^main = .*$/m, 'main = "ocpp/index.js"\nno_bundle = true')
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(resolve('migrations'))}`);
-  writeFileSync(join(dir, 'wrangler.toml'), config);
-  return join(dir, 'wrangler.toml');
+const SERVED = ['workers', 'domain', 'drizzle', 'app', 'build', 'migrations', 'wrangler.toml', 'package.json'];
+
+/** What `wrangler dev` serves, copied now (node_modules linked), so later edits cannot reload it. */
+function snapshotSources(dir: string) {
+  for (const entry of SERVED.filter((e) => existsSync(e))) {
+    cpSync(entry, join(dir, entry), {
+      recursive: true,
+      filter: (src) => !['.wrangler', 'node_modules'].includes(basename(src)),
+    });
+  }
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
 }
 
 export async function startProduct(
@@ -59,8 +62,9 @@ export async function startProduct(
   password: string,
   log: (s: string) => void,
 ): Promise<RunningServer> {
-  const state = mkdtempSync(join(tmpdir(), 'bench-ocpp-'));
-  const config = snapshotOcppWorker(join(state, 'snapshot'));
+  const root = mkdtempSync(join(tmpdir(), 'bench-ocpp-'));
+  const [state, snapshot] = [join(root, 'state'), join(root, 'snapshot')];
+  snapshotSources(snapshot);
   log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
   run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   run([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
@@ -80,7 +84,9 @@ export async function startProduct(
       wrangler,
       'dev',
       '-c',
-      config,
+      'wrangler.toml',
+      '-c',
+      'workers/ocpp/wrangler.toml',
       '--ip',
       '127.0.0.1',
       '--port',
@@ -91,7 +97,7 @@ export async function startProduct(
       state,
       '--show-interactive-dev-session=false',
     ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: snapshot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
@@ -103,7 +109,7 @@ export async function startProduct(
       await new Promise((r) => setTimeout(r, 1000));
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
-    rmSync(state, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
