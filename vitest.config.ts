@@ -61,7 +61,7 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest({
-            wrangler: { configPath: './workers/ocpp/wrangler.toml' },
+            wrangler: { configPath: './workers/ocpp/wrangler.toml', environment: 'test' },
             miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
           }),
         ],

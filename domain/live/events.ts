@@ -5,7 +5,8 @@ export type LiveEvent =
   | {
       type: 'connector-status';
       stationUid: string;
-      connectorId: number;
+      /** The OCPP connector number on the station. */
+      connectorNumber: number;
       status: ConnectorStatus;
       errorCode: string | null;
       at: string;

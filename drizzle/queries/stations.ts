@@ -98,3 +98,18 @@ export async function applyConnectorStatus(
   ]);
   return true;
 }
+
+/** Companies whose live feed hears of this station: its operator's and its owner's chains up to the roots. */
+export async function liveFeedCompanies(db: Db, stationId: number): Promise<number[]> {
+  const rows = await db.$client
+    .prepare(
+      `WITH RECURSIVE up(id, parent) AS (
+         SELECT c.id, c.parent_company_id FROM companies c JOIN stations s
+           ON c.id = s.company_id OR c.id = s.owner_company_id WHERE s.id = ?1
+         UNION SELECT c.id, c.parent_company_id FROM companies c JOIN up ON c.id = up.parent
+       ) SELECT DISTINCT id FROM up`,
+    )
+    .bind(stationId)
+    .all<{ id: number }>();
+  return rows.results.map((r) => r.id);
+}

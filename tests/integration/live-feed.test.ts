@@ -36,7 +36,7 @@ describe('live feed rooms', () => {
     const event: LiveEvent = {
       type: 'connector-status',
       stationUid: 'CP-LIVE-1',
-      connectorId: 1,
+      connectorNumber: 1,
       status: 'charging',
       errorCode: null,
       at: new Date().toISOString(),

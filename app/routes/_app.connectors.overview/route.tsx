@@ -66,19 +66,21 @@ export default function ConnectorsOverview() {
               const count = totals[status] ?? 0;
               const label = tKey(t, `overview.status.${status}`);
               return (
-                <Card key={status}>
-                  <BlockStack gap="200">
-                    <InlineStack>
-                      <Badge tone={count > 0 ? tone : undefined}>{label}</Badge>
-                    </InlineStack>
-                    <Text as="p" variant="headingXl" tone={count === 0 ? 'subdued' : undefined}>
-                      {formatNumber(count, { currency })}
-                    </Text>
-                    <Text as="p" variant="bodySm" tone="subdued">
-                      {t('overview.share', { percent: formatPercent(count, total, currency) })}
-                    </Text>
-                  </BlockStack>
-                </Card>
+                <section key={status} aria-label={label}>
+                  <Card>
+                    <BlockStack gap="200">
+                      <InlineStack>
+                        <Badge tone={count > 0 ? tone : undefined}>{label}</Badge>
+                      </InlineStack>
+                      <Text as="p" variant="headingXl" tone={count === 0 ? 'subdued' : undefined}>
+                        {formatNumber(count, { currency })}
+                      </Text>
+                      <Text as="p" variant="bodySm" tone="subdued">
+                        {t('overview.share', { percent: formatPercent(count, total, currency) })}
+                      </Text>
+                    </BlockStack>
+                  </Card>
+                </section>
               );
             })}
           </InlineGrid>

@@ -3,7 +3,10 @@
  * in its own SQLite storage, answers the charge point's CALLs and sends the back office's commands.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { getServerByName } from 'partyserver';
+import { companyRoom, type LiveEvent } from '../../../domain/live/events';
 import { openDb } from '../../../drizzle/db';
+import { liveFeedCompanies } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isInboundAction } from './handlers';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
@@ -38,6 +41,8 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly outbox: Outbox;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
   private readonly inFlight = new Set<string>();
+  /** Rooms this station's events go to, looked up once per object life. */
+  private rooms: Promise<string[]> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -65,6 +70,7 @@ export class ChargePoint extends DurableObject<Env> {
     }
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [tag]);
+    this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date().toISOString() });
     return new Response(null, {
       status: 101,
       webSocket: pair[0],
@@ -106,7 +112,12 @@ export class ChargePoint extends DurableObject<Env> {
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     const tag = this.ctx.getTags(ws)[0];
     if (tag) this.outbox.socketClosed(tag);
-    if (tag === this.store.get<string>('socket')) this.store.put('disconnectedAt', new Date().toISOString());
+    if (tag === this.store.get<string>('socket')) {
+      const at = new Date().toISOString();
+      this.store.put('disconnectedAt', at);
+      const identity = this.store.get<string>('identity');
+      if (identity) this.publish({ type: 'station-online', stationUid: identity, online: false, at });
+    }
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
     } catch {}
@@ -168,7 +179,32 @@ export class ChargePoint extends DurableObject<Env> {
       stationId,
       ip: this.store.get<string>('ip'),
       now,
+      publish: (event) => this.publish(event),
     };
+  }
+
+  /**
+   * Sends the event to the live-feed rooms after the reply, never delaying the charge point. The web
+   * worker owns the rooms (binding `LiveFeed`); where it is absent (the ocpp worker's own tests)
+   * nothing is published.
+   */
+  private publish(event: LiveEvent): void {
+    const rooms = (this.env as Partial<Env>).LiveFeed;
+    const stationId = this.store.get<number>('stationId');
+    if (!rooms || stationId === null) return;
+    this.rooms ??= liveFeedCompanies(openDb(this.env.DB), stationId).then((ids) => ids.map(companyRoom));
+    const delivery = this.rooms.then((names) =>
+      Promise.all(names.map(async (name) => (await getServerByName(rooms, name)).publish(event))),
+    );
+    this.ctx.waitUntil(
+      delivery.then(
+        () => undefined,
+        (error: unknown) => {
+          this.rooms = null;
+          console.warn('live feed publish failed', error);
+        },
+      ),
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 /** @module What every inbound handler may use: the object's storage, D1, configuration and the clock. */
+import type { LiveEvent } from '../../../domain/live/events';
 import type { Db } from '../../../drizzle/db';
 import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
 import type { Store } from './storage/store';
@@ -14,6 +15,8 @@ export interface HandlerContext {
   /** The address the charge point connected from, when the edge told us. */
   ip: string | null;
   now: Date;
+  /** Pushes an event to the live feed of every company whose tree holds this station; never waits. */
+  publish: (event: LiveEvent) => void;
 }
 
 export type Handler<A extends InboundAction> = (

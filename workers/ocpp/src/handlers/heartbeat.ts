@@ -15,5 +15,6 @@ export async function touchSeen(ctx: HandlerContext, heartbeat: boolean): Promis
 export const heartbeat: Handler<'Heartbeat'> = async (ctx) => {
   ctx.store.put('lastHeartbeat', ctx.now.toISOString());
   await touchSeen(ctx, true);
+  ctx.publish({ type: 'heartbeat', stationUid: ctx.identity, at: ctx.now.toISOString() });
   return { currentTime: ctx.now.toISOString() };
 };

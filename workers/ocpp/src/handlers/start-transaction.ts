@@ -37,5 +37,12 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     startedAt: Date.parse(p.timestamp),
     startReply: reply,
   });
+  ctx.publish({
+    type: 'session',
+    stationUid: ctx.identity,
+    sessionId: session.id,
+    state: 'started',
+    at: ctx.now.toISOString(),
+  });
   return reply;
 };

@@ -15,6 +15,14 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
   if (p.connectorId > 0 && !unchanged) {
     await writeD1(ctx, p);
     ctx.store.addStatusEvent(p.connectorId, p.status, p.timestamp ? Date.parse(p.timestamp) : ctx.now.getTime());
+    ctx.publish({
+      type: 'connector-status',
+      stationUid: ctx.identity,
+      connectorNumber: p.connectorId,
+      status: connectorStatusFromOcpp(p.status),
+      errorCode: p.errorCode === 'NoError' ? null : p.errorCode,
+      at: ctx.now.toISOString(),
+    });
   }
   // Stored after D1, so a failed D1 write is retried by the next notification.
   ctx.store.putConnector({

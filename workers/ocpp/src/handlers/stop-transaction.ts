@@ -46,6 +46,13 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   }
   await close(ctx, p, session.id, tx);
   ctx.store.markClosed(tx.transactionId, reply);
+  ctx.publish({
+    type: 'session',
+    stationUid: ctx.identity,
+    sessionId: session.id,
+    state: 'stopped',
+    at: ctx.now.toISOString(),
+  });
   return reply;
 };
 
