@@ -51,23 +51,33 @@ export function connectorHistory(connectorId: number, current: ConnectorStatus, 
   return ordered;
 }
 
-/** Writes the history of every connector, in batches that stay within D1's bound-parameter limit. */
+/**
+ * Writes the history of every connector: 16 rows per statement (D1 binds at most 100 parameters)
+ * and many statements per batch, so seeding makes a few round trips rather than hundreds.
+ */
 export async function seedDemoHistory(db: Db, until = Date.now()): Promise<number> {
   const all = await db
     .select({ id: connectors.id, status: connectors.status })
     .from(connectors)
     .orderBy(asc(connectors.id));
+  type Statement = Parameters<typeof db.batch>[0][number];
+  const statements: Statement[] = [];
   let written = 0;
   for (const connector of all) {
     const rows = connectorHistory(connector.id, connector.status, until);
-    for (let i = 0; i < rows.length; i += 16) {
-      await db.insert(connectorStatusHistory).values(rows.slice(i, i + 16));
-    }
-    await db
-      .update(connectors)
-      .set({ statusChangedAt: rows.at(-1)?.at as Date })
-      .where(eq(connectors.id, connector.id));
+    for (let i = 0; i < rows.length; i += 16)
+      statements.push(db.insert(connectorStatusHistory).values(rows.slice(i, i + 16)));
+    statements.push(
+      db
+        .update(connectors)
+        .set({ statusChangedAt: rows.at(-1)?.at as Date })
+        .where(eq(connectors.id, connector.id)),
+    );
     written += rows.length;
+  }
+  for (let i = 0; i < statements.length; i += 200) {
+    const chunk = statements.slice(i, i + 200);
+    if (chunk.length > 0) await db.batch(chunk as [Statement, ...Statement[]]);
   }
   return written;
 }
