@@ -64,17 +64,21 @@ export async function startProduct(
 ): Promise<RunningServer> {
   const root = mkdtempSync(join(tmpdir(), 'bench-ocpp-'));
   const [state, snapshot] = [join(root, 'state'), join(root, 'snapshot')];
-  snapshotSources(snapshot);
-  log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
-  run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-  run([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
-  log(
-    run([tsx, 'scripts/simulator/bench-seed.ts'], {
+  try {
+    snapshotSources(snapshot);
+    log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
+    run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+    run([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
+    const seeded = run([tsx, 'scripts/simulator/bench-seed.ts'], {
       PERSIST_DIR: state,
       BENCH_STATIONS: String(stations),
       BENCH_PASSWORD: password,
-    }).trim(),
-  );
+    });
+    log(seeded.trim());
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true }); // a failed set-up leaves no temp state behind
+    throw err;
+  }
 
   const [port, inspector] = [await freePort(), await freePort()];
   // Own process group, so stopping it also stops workerd, which wrangler runs as a child.
