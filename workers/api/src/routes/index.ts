@@ -6,6 +6,7 @@ import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
+import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
@@ -17,6 +18,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', keyfobRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
+  .route('/', maintenanceRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

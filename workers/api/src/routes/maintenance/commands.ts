@@ -1,0 +1,95 @@
+/**
+ * @module Sends one OCPP command to a connector's charge point through its Durable Object, writes
+ * the customer-service log (who, what, the answer) and turns the outcome into the API's answer.
+ */
+import { z } from '@hono/zod-openapi';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../../../../../drizzle/db';
+import { connectors, customerServiceLogs, stations } from '../../../../../drizzle/schema';
+// Type only: the workers meet through the Durable Object binding, never through each other's code.
+import type { CommandResult } from '../../../../ocpp/src/charge-point';
+import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
+import { authOf } from '../../middleware/permission';
+
+export const CommandAnswer = z
+  .object({
+    action: z.string(),
+    /** The charge point's own answer, e.g. Accepted, Rejected, Unlocked, UnlockFailed, Scheduled. */
+    status: z.string(),
+    succeeded: z.boolean(),
+    // Any JSON the charge point sent; its shape depends on the action (validated against the OCPP schema).
+    reply: z.record(z.string(), z.any()),
+  })
+  .openapi('CommandAnswer');
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+/** Replies whose `status` means the charge point did what was asked. */
+const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled']);
+
+export type Target = { connector: typeof connectors.$inferSelect; station: typeof stations.$inferSelect };
+
+/** A connector of the caller's company tree (operated or owned), by id or by uid. */
+export async function connectorInScope(db: Db, scope: number[], key: { id: number } | { uid: string }) {
+  const match = 'id' in key ? eq(connectors.id, key.id) : eq(connectors.uid, key.uid);
+  return db
+    .select({ connector: connectors, station: stations })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(and(match, or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .get();
+}
+
+export async function sendToChargePoint(c: Context<AppEnv>, target: Target, action: string, payload: object) {
+  const { user } = authOf(c);
+  const timeout = Number((c.env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
+  const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(target.station.uid));
+  // RPC typing drops the `unknown` reply of the accepted variant; the object returns exactly CommandResult.
+  const outcome = (await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
+  const replyStatus =
+    outcome.status === 'accepted' ? String((outcome.reply as { status?: unknown } | null)?.status ?? 'Accepted') : null;
+  const succeeded = replyStatus !== null && DONE.has(replyStatus);
+  const error =
+    outcome.status === 'accepted'
+      ? succeeded
+        ? null
+        : `The charge point answered ${replyStatus}`
+      : outcome.status === 'rejected'
+        ? `${outcome.code}: ${outcome.description}`
+        : outcome.status;
+  await c
+    .get('db')
+    .insert(customerServiceLogs)
+    .values({
+      companyId: target.station.companyId,
+      stationId: target.station.id,
+      connectorId: target.connector.id,
+      connectorEvseId: target.connector.evseId,
+      userId: user.id,
+      action,
+      detailJson: JSON.stringify({ request: payload, outcome }),
+      result: succeeded ? 'success' : 'failed',
+      errorMessage: error,
+    });
+
+  switch (outcome.status) {
+    case 'accepted': {
+      const body: z.infer<typeof CommandAnswer> = {
+        action,
+        status: replyStatus ?? 'Accepted',
+        succeeded,
+        reply: outcome.reply as z.infer<typeof CommandAnswer>['reply'],
+      };
+      return c.json(body, 200);
+    }
+    case 'offline':
+      return apiError(c, 409, 'STATION_OFFLINE', 'stationOffline');
+    case 'timeout':
+      return apiError(c, 504, 'COMMAND_TIMEOUT', 'commandTimeout');
+    case 'rejected':
+      return apiError(c, 502, 'COMMAND_REJECTED', 'commandRejected', {
+        params: { reason: `${outcome.code}: ${outcome.description}` },
+      });
+  }
+}

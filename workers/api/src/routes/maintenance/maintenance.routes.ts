@@ -1,0 +1,148 @@
+/** @module Maintenance commands of spec 7.16/7.17 and the customer-service log. */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { desc, eq, inArray, or } from 'drizzle-orm';
+import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
+import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
+import { defineRoute, ErrorSchema, json } from '../../lib/route';
+import { authOf } from '../../middleware/permission';
+import { CommandAnswer, connectorInScope, sendToChargePoint } from './commands';
+
+const commandResponses = {
+  200: json(CommandAnswer),
+  404: json(ErrorSchema, 'Connector id: {id} not found.'),
+  409: json(ErrorSchema, 'The station is offline (STATION_OFFLINE); nothing was sent'),
+  502: json(ErrorSchema, 'The charge point refused the call (COMMAND_REJECTED)'),
+  504: json(ErrorSchema, 'No answer in time (COMMAND_TIMEOUT)'),
+};
+const ById = z.object({ id: z.coerce.number().int().positive() });
+const ByUid = z.object({ uid: z.string().min(1).max(100) });
+
+const unlock = defineRoute('connectors:command:basic', {
+  method: 'post',
+  path: '/maintenance/{id}/unlock',
+  tags: ['Maintenance'],
+  summary: 'UnlockConnector on the connector; answers with the charge point reply',
+  request: { params: ById },
+  responses: commandResponses,
+});
+
+const reset = defineRoute('connectors:command:basic', {
+  method: 'post',
+  path: '/maintenance/{id}/reset',
+  tags: ['Maintenance'],
+  summary: "Reset (Soft by default, ?type=Hard) of the connector's station",
+  request: { params: ById, query: z.object({ type: z.enum(['Soft', 'Hard']).default('Soft') }) },
+  responses: commandResponses,
+});
+
+const inoperative = defineRoute('connectors:command:advanced', {
+  method: 'post',
+  path: '/connectors/{uid}/set-connector-inoperative',
+  tags: ['Maintenance'],
+  summary: 'ChangeAvailability Inoperative (answered Scheduled while a transaction runs)',
+  request: { params: ByUid },
+  responses: commandResponses,
+});
+
+const operative = defineRoute('connectors:command:advanced', {
+  method: 'post',
+  path: '/connectors/{uid}/set-connector-operative',
+  tags: ['Maintenance'],
+  summary: 'ChangeAvailability Operative (answered Scheduled while a transaction runs)',
+  request: { params: ByUid },
+  responses: commandResponses,
+});
+
+const LogEntry = z
+  .object({
+    id: z.number(),
+    connector_id: z.number().nullable(),
+    connector_evseid: z.string().nullable(),
+    station_uid: z.string().nullable(),
+    created_at: z.string(),
+    action: z.string(),
+    result: z.enum(['success', 'failed']),
+    error_message: z.string().nullable(),
+    user_email: z.string().nullable(),
+  })
+  .openapi('CustomerServiceLogEntry');
+
+const logs = defineRoute('connectors:logs', {
+  method: 'get',
+  path: '/customer-services/logs',
+  tags: ['Maintenance'],
+  summary: 'The 200 latest commands sent to charge points of the company tree, newest first',
+  responses: { 200: json(z.object({ data: z.array(LogEntry) })) },
+});
+
+function notFound(c: Parameters<typeof apiError>[0], id: number | string) {
+  return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
+}
+
+async function target(c: Parameters<typeof authOf>[0], key: { id: number } | { uid: string }) {
+  const db = c.get('db');
+  return connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), key);
+}
+
+export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(unlock, async (c) => {
+    const { id } = c.req.valid('param');
+    const t = await target(c, { id });
+    if (!t) return notFound(c, id);
+    return sendToChargePoint(c, t, 'UnlockConnector', { connectorId: t.connector.connectorNumber });
+  })
+  .openapi(reset, async (c) => {
+    const { id } = c.req.valid('param');
+    const t = await target(c, { id });
+    if (!t) return notFound(c, id);
+    return sendToChargePoint(c, t, 'Reset', { type: c.req.valid('query').type });
+  })
+  .openapi(inoperative, async (c) => {
+    const { uid } = c.req.valid('param');
+    const t = await target(c, { uid });
+    if (!t) return notFound(c, uid);
+    return sendToChargePoint(c, t, 'ChangeAvailability', {
+      connectorId: t.connector.connectorNumber,
+      type: 'Inoperative',
+    });
+  })
+  .openapi(operative, async (c) => {
+    const { uid } = c.req.valid('param');
+    const t = await target(c, { uid });
+    if (!t) return notFound(c, uid);
+    return sendToChargePoint(c, t, 'ChangeAvailability', {
+      connectorId: t.connector.connectorNumber,
+      type: 'Operative',
+    });
+  })
+  .openapi(logs, async (c) => {
+    const db = c.get('db');
+    const scope = await companyScopeIds(db, authOf(c).company.id);
+    const rows = await db
+      .select({ log: customerServiceLogs, stationUid: stations.uid, email: users.email })
+      .from(customerServiceLogs)
+      .leftJoin(stations, eq(stations.id, customerServiceLogs.stationId))
+      .leftJoin(users, eq(users.id, customerServiceLogs.userId))
+      .leftJoin(connectors, eq(connectors.id, customerServiceLogs.connectorId))
+      .where(or(inArray(customerServiceLogs.companyId, scope), inArray(stations.ownerCompanyId, scope)))
+      .orderBy(desc(customerServiceLogs.createdAt), desc(customerServiceLogs.id))
+      .limit(200);
+    return c.json(
+      {
+        data: rows.map(({ log, stationUid, email }) => ({
+          id: log.id,
+          connector_id: log.connectorId,
+          connector_evseid: log.connectorEvseId,
+          station_uid: stationUid,
+          created_at: log.createdAt.toISOString(),
+          action: log.action,
+          result: log.result,
+          error_message: log.errorMessage,
+          user_email: email,
+        })),
+      },
+      200,
+    );
+  });
