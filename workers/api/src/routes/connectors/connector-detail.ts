@@ -1,9 +1,9 @@
 /** @module One connector with its station's fields, within the selected company's tree. */
 import { z } from '@hono/zod-openapi';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { CONNECTOR_STATUSES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
+import { connectorFields, connectorFieldsShape } from './connectors.schemas';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -41,23 +41,11 @@ export const StationSchema = z
 
 export const ConnectorDetailSchema = z
   .object({
-    id: z.number(),
-    uid: z.string(),
-    evseId: z.string().nullable(),
-    connectorNumber: z.number(),
-    status: z.enum(CONNECTOR_STATUSES),
-    bucket: z.string(),
-    errorCode: z.string().nullable(),
-    statusInfo: z.string().nullable(),
-    statusChangedAt: z.string().nullable(),
-    plugType: z.string().nullable(),
+    ...connectorFieldsShape,
     plugFormat: z.string().nullable(),
-    powerType: z.string().nullable(),
     voltage: z.number().nullable(),
     amperage: z.number().nullable(),
     maxPowerW: z.number().nullable(),
-    maxPowerKw: z.number().nullable(),
-    capabilities: z.array(z.string()),
     station: StationSchema,
   })
   .openapi('ConnectorDetail');
@@ -73,23 +61,11 @@ export async function connectorDetail(db: Db, scope: number[], id: number) {
   if (!row) return null;
   const { c, s } = row;
   return {
-    id: c.id,
-    uid: c.uid,
-    evseId: c.evseId,
-    connectorNumber: c.connectorNumber,
-    status: c.status,
-    bucket: STATUS_BUCKET[c.status],
-    errorCode: c.errorCode,
-    statusInfo: c.statusInfo,
-    statusChangedAt: iso(c.statusChangedAt),
-    plugType: c.plugType,
+    ...connectorFields(c),
     plugFormat: c.plugFormat,
-    powerType: c.powerType,
     voltage: c.voltage,
     amperage: c.amperage,
     maxPowerW: c.maxPowerW,
-    maxPowerKw: c.maxPowerW === null ? null : wattsToKw(c.maxPowerW),
-    capabilities: JSON.parse(c.capabilitiesJson) as string[],
     station: {
       id: s.id,
       uid: s.uid,

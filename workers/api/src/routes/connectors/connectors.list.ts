@@ -1,10 +1,10 @@
 /** @module The connector list query: company scope, filters, sort and pagination in one place. */
 import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CONNECTOR_STATUSES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
+import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
-import type { ConnectorListBody } from './connectors.schemas';
+import { type ConnectorListBody, connectorFields } from './connectors.schemas';
 
 type Filter = z.output<typeof ConnectorListBody>;
 
@@ -69,19 +69,7 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
 
   return {
     data: rows.map(({ connector: c, station: s, operatorName }) => ({
-      id: c.id,
-      uid: c.uid,
-      evseId: c.evseId,
-      connectorNumber: c.connectorNumber,
-      status: c.status,
-      bucket: STATUS_BUCKET[c.status],
-      errorCode: c.errorCode,
-      statusInfo: c.statusInfo,
-      statusChangedAt: c.statusChangedAt?.toISOString() ?? null,
-      maxPowerKw: c.maxPowerW === null ? null : wattsToKw(c.maxPowerW),
-      plugType: c.plugType,
-      powerType: c.powerType,
-      capabilities: JSON.parse(c.capabilitiesJson) as string[],
+      ...connectorFields(c),
       station: {
         id: s.id,
         uid: s.uid,

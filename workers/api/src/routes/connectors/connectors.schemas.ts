@@ -1,6 +1,7 @@
 /** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
 import { z } from '@hono/zod-openapi';
-import { CONNECTOR_STATUSES, POWER_TYPES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
+import { CONNECTOR_STATUSES, POWER_TYPES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
+import type { connectors } from '../../../../../drizzle/schema';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
 export const SORTS = ['evse_id', 'station', 'city', 'status', 'max_power', 'status_changed_at'] as const;
@@ -21,22 +22,46 @@ export const ConnectorListBody = z
   })
   .openapi('ConnectorListFilter');
 
+/** The connector fields every connector answer carries (list rows and detail). */
+export const connectorFieldsShape = {
+  id: z.number(),
+  uid: z.string(),
+  evseId: z.string().nullable(),
+  connectorNumber: z.number(),
+  status: z.enum(CONNECTOR_STATUSES),
+  bucket: z.string(),
+  errorCode: z.string().nullable(),
+  statusInfo: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
+  /** Watts divided by 1000, as the spec shows power. */
+  maxPowerKw: z.number().nullable(),
+  plugType: z.string().nullable(),
+  powerType: z.string().nullable(),
+  capabilities: z.array(z.string()),
+};
+
+/** Maps a connector row to `connectorFieldsShape`. */
+export function connectorFields(c: typeof connectors.$inferSelect) {
+  return {
+    id: c.id,
+    uid: c.uid,
+    evseId: c.evseId,
+    connectorNumber: c.connectorNumber,
+    status: c.status,
+    bucket: STATUS_BUCKET[c.status],
+    errorCode: c.errorCode,
+    statusInfo: c.statusInfo,
+    statusChangedAt: c.statusChangedAt?.toISOString() ?? null,
+    maxPowerKw: c.maxPowerW === null ? null : wattsToKw(c.maxPowerW),
+    plugType: c.plugType,
+    powerType: c.powerType,
+    capabilities: JSON.parse(c.capabilitiesJson) as string[],
+  };
+}
+
 export const ConnectorRow = z
   .object({
-    id: z.number(),
-    uid: z.string(),
-    evseId: z.string().nullable(),
-    connectorNumber: z.number(),
-    status: z.enum(CONNECTOR_STATUSES),
-    bucket: z.string(),
-    errorCode: z.string().nullable(),
-    statusInfo: z.string().nullable(),
-    statusChangedAt: z.string().nullable(),
-    /** Watts divided by 1000, as the spec shows power. */
-    maxPowerKw: z.number().nullable(),
-    plugType: z.string().nullable(),
-    powerType: z.string().nullable(),
-    capabilities: z.array(z.string()),
+    ...connectorFieldsShape,
     station: z.object({
       id: z.number(),
       uid: z.string(),
