@@ -5,38 +5,13 @@
  * the tests it serves a copy of the sources taken at start: `wrangler dev` reloads on every saved
  * source file, which drops every socket, and in a shared tree someone is always saving.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { childEnv, freePort, node, runNode, tsx, wrangler } from '../node-processes';
 
-const node = process.execPath;
-const wrangler = 'node_modules/wrangler/bin/wrangler.js';
-const tsx = 'node_modules/tsx/dist/cli.mjs';
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_D1_WARNING: 'true' };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const res = spawnSync(node, args, {
-    env: { ...env, ...extraEnv },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (res.status !== 0) throw new Error(`${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
-}
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -67,9 +42,9 @@ export async function startProduct(
   try {
     snapshotSources(snapshot);
     log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
-    run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-    run([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
-    const seeded = run([tsx, 'scripts/simulator/bench-seed.ts'], {
+    runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+    runNode([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
+    const seeded = runNode([tsx, 'scripts/simulator/bench-seed.ts'], {
       PERSIST_DIR: state,
       BENCH_STATIONS: String(stations),
       BENCH_PASSWORD: password,
@@ -101,7 +76,7 @@ export async function startProduct(
       state,
       '--show-interactive-dev-session=false',
     ],
-    { cwd: snapshot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: snapshot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
@@ -136,7 +111,7 @@ export async function startProduct(
 export async function startBaseline(): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(node, [tsx, 'scripts/simulator/bench-baseline-server.ts', String(port)], {
-    env,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

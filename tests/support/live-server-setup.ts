@@ -2,40 +2,15 @@
  * Starts the built product the way `npm start` does (both workers under one `wrangler dev`,
  * migrations applied, demo data seeded) on a free loopback port with a fresh state directory.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { childEnv, freePort, node, runNode, wrangler } from '../../scripts/node-processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
   }
-}
-
-const node = process.execPath;
-const wrangler = 'node_modules/wrangler/bin/wrangler.js';
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_D1_WARNING: 'true' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const res = spawnSync(node, args, {
-    env: { ...env, ...extraEnv },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (res.status !== 0) throw new Error(`${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
 async function waitFor(url: string, child: ChildProcess, log: () => string) {
@@ -56,8 +31,8 @@ export default async function setup(project: TestProject) {
   // One folder per project: e2e and ocpp-live run in the same process and must not share state.
   const state = `tests/.tmp/live-state-${project.name}-${process.pid}`;
   rmSync(state, { recursive: true, force: true });
-  run([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-  run(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: state });
+  runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: state });
 
   let output = '';
   const child = spawn(
@@ -79,7 +54,7 @@ export default async function setup(project: TestProject) {
       state,
       '--show-interactive-dev-session=false',
     ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
