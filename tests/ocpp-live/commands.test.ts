@@ -2,48 +2,15 @@
  * Commands from the back office reach a real charge point: the API call goes through the ChargePoint
  * object to an ocpp-rpc charge point in strict mode, answers with its reply, and is logged.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoCharger } from './helpers';
-
-const baseURL = inject('baseURL');
-const api = (path: string, init: RequestInit & { cookie: string }) =>
-  fetch(`${baseURL}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', cookie: init.cookie, ...(init.headers ?? {}) },
-  });
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, connectorIdOf, demoCharger } from './helpers';
 
 let cookie = '';
 const charger = demoCharger('VLT-LYO-002');
-
-async function loginAsAdmin(): Promise<string> {
-  const email = 'maint-advanced@voltaria.test';
-  const res = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo-2026!' }),
-  });
-  const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-  if (!sid) throw new Error('no session cookie');
-  const c = `sid=${sid}`;
-  await api('/2fa/send-code', { cookie: c });
-  const mail = (await (await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`)).json()) as {
-    messages: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(mail.messages[0]?.text ?? '')?.[1];
-  expect((await api('/2fa', { cookie: c, method: 'POST', body: JSON.stringify({ _2fa: code }) })).status).toBe(200);
-  return c;
-}
-
-async function connectorId(keyword: string): Promise<number> {
-  const res = await api('/connectors', { cookie, method: 'POST', body: JSON.stringify({ keyword }) });
-  const body = (await res.json()) as { data: { id: number; uid: string }[] };
-  const row = body.data.find((r) => r.uid === keyword);
-  if (!row) throw new Error(`no connector ${keyword}`);
-  return row.id;
-}
+const connectorId = (uid: string) => connectorIdOf(cookie, uid);
 
 beforeAll(async () => {
-  cookie = await loginAsAdmin();
+  cookie = await apiLogin('maint-advanced@voltaria.test');
   charger.handle('UnlockConnector', async () => ({ status: 'Unlocked' }));
   charger.handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
   await charger.connect();

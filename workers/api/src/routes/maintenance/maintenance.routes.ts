@@ -8,11 +8,15 @@ import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { CommandAnswer, connectorInScope, sendToChargePoint } from './commands';
+import { remoteStart, remoteStop } from './remote-session';
 
 const commandResponses = {
   200: json(CommandAnswer),
-  404: json(ErrorSchema, 'Connector id: {id} not found.'),
-  409: json(ErrorSchema, 'The station is offline (STATION_OFFLINE); nothing was sent'),
+  404: json(ErrorSchema, 'Connector id: {id} not found. (User not found, for a remote start)'),
+  409: json(
+    ErrorSchema,
+    'STATION_OFFLINE (nothing sent); for remote start/stop also CONNECTOR_BUSY, NO_ACTIVE_RFID, NOT_ALLOWED_TO_CHARGE, NO_SESSION',
+  ),
   502: json(ErrorSchema, 'The charge point refused the call (COMMAND_REJECTED)'),
   504: json(ErrorSchema, 'No answer in time (COMMAND_TIMEOUT)'),
 };
@@ -52,6 +56,30 @@ const operative = defineRoute('connectors:command:advanced', {
   tags: ['Maintenance'],
   summary: 'ChangeAvailability Operative (answered Scheduled while a transaction runs)',
   request: { params: ByUid },
+  responses: commandResponses,
+});
+
+const ByConnectorAndUser = z.object({
+  id: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+});
+
+const start = defineRoute('connectors:command:basic', {
+  method: 'post',
+  path: '/maintenance/{id}/{userId}/start',
+  tags: ['Maintenance'],
+  summary:
+    'RemoteStartTransaction for a user with their active RFID card, under the same rules as at the charger; refused when the connector is busy',
+  request: { params: ByConnectorAndUser },
+  responses: commandResponses,
+});
+
+const stop = defineRoute('connectors:command:basic', {
+  method: 'post',
+  path: '/maintenance/{id}/{userId}/stop',
+  tags: ['Maintenance'],
+  summary: 'RemoteStopTransaction of the session in progress on the connector',
+  request: { params: ByConnectorAndUser },
   responses: commandResponses,
 });
 
@@ -116,6 +144,18 @@ export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
       connectorId: t.connector.connectorNumber,
       type: 'Operative',
     });
+  })
+  .openapi(start, async (c) => {
+    const { id, userId } = c.req.valid('param');
+    const t = await target(c, { id });
+    if (!t) return notFound(c, id);
+    return remoteStart(c, t, userId);
+  })
+  .openapi(stop, async (c) => {
+    const { id } = c.req.valid('param');
+    const t = await target(c, { id });
+    if (!t) return notFound(c, id);
+    return remoteStop(c, t);
   })
   .openapi(logs, async (c) => {
     const db = c.get('db');
