@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ZoneClock } from '../time/zone-clock';
 import { anElement, aSession, aTariff, charge, energy, park, parking, time } from './builders';
 import { priceSession } from './engine';
 import type { PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
-import { ZoneClock } from './zone-clock';
 
 /** Time of day, midnight, weekdays, dates and the CET/CEST changes (last Sundays of March and October 2026). */
 

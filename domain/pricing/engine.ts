@@ -3,6 +3,8 @@
  * semantics (first matching element per dimension, evaluated per segment), the spec's grace time,
  * free parking and private sessions, step sizes once per session, then min/max price.
  */
+
+import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from '../time/zone-clock';
 import { type CompiledTariff, compileTariff } from './compile';
 import { exactTotals, limitLines, roundTotals } from './limits';
 import { LineBook } from './lines';
@@ -11,7 +13,6 @@ import { matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
 import { soundTimeline } from './timeline';
 import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
-import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from './zone-clock';
 
 export interface PricingOptions {
   /** IANA zone of the station, for time-of-day, date and weekday restrictions. Default Europe/Paris. */

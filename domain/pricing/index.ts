@@ -1,4 +1,6 @@
 /** @module Public surface of the pricing engine. */
+
+export { DEFAULT_TIME_ZONE } from '../time/zone-clock';
 export { freeTariff, type PricingOptions, priceSession } from './engine';
 export { dec4, minor, vatBp } from './money';
 export { fromOcpiTariff, type OcpiTariff } from './ocpi';
@@ -6,4 +8,3 @@ export { type CdrPrices, type PerspectiveTariffs, priceCdr } from './perspective
 export { tariffAt } from './select';
 export { ANOMALIES, type MeterSample, type MeterSession, timelineFromMeterValues } from './timeline';
 export type * from './types';
-export { DEFAULT_TIME_ZONE } from './zone-clock';

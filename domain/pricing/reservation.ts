@@ -3,11 +3,12 @@
  * fee and the reserved time, rounded up once in the step of its TIME component. An expired
  * reservation prefers the RESERVATION_EXPIRES elements and falls back to RESERVATION ones.
  */
+
+import { dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock } from '../time/zone-clock';
 import type { Candidate, CompiledTariff } from './compile';
 import type { LineBook } from './lines';
 import { matches, type SegmentFacts } from './restrictions';
 import type { Reservation } from './types';
-import { dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock } from './zone-clock';
 
 export function bookReservation(c: CompiledTariff, r: Reservation, book: LineBook, clock: ZoneClock): void {
   const wall = clock.wall(r.start);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dayOfDate, weekdayOfDay } from '../time/zone-clock';
 import { anElement, aSession, aTariff, charge, energy, time } from './builders';
 import { priceSession } from './engine';
 import { compileRestrictions, matches, parseClock, type SegmentFacts } from './restrictions';
 import type { TariffRestrictions } from './types';
-import { dayOfDate, weekdayOfDay } from './zone-clock';
 
 /** Every OCPI restriction alone: min bounds inclusive, max bounds exclusive (TariffRestrictions class). */
 

@@ -3,9 +3,10 @@
  * session, within which every restricted quantity is constant (see `segments.ts`). All restrictions
  * of an element must hold (logical AND); min bounds are inclusive, max bounds exclusive.
  */
+
+import { dayOfDate } from '../time/zone-clock';
 import type { DayOfWeek, TariffRestrictions } from './types';
 import { DAYS_OF_WEEK } from './types';
-import { dayOfDate } from './zone-clock';
 
 /** What a restriction can look at, for one segment (evaluated at the segment's start). */
 export interface SegmentFacts {

@@ -4,9 +4,10 @@
  * durations, and the moments the consumed energy crosses a kWh threshold. Energy inside a period is
  * spread linearly over its time, so cuts interpolate it (to whole Wh) and kWh cuts interpolate time.
  */
+
+import { DAY_MS, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock } from '../time/zone-clock';
 import type { SegmentFacts, Thresholds } from './restrictions';
 import type { Period, SessionTimeline } from './types';
-import { DAY_MS, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock } from './zone-clock';
 
 export interface Segment {
   start: number;

@@ -6,8 +6,8 @@ import {
   overallAvailability,
   type StatusChange,
 } from '../../../../../domain/kpi/availability';
-import { zoneClock } from '../../../../../domain/pricing/zone-clock';
 import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
+import { zoneClock } from '../../../../../domain/time/zone-clock';
 import type { Db } from '../../../../../drizzle/db';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -49,11 +49,9 @@ const daily = defineRoute('connectors:view', {
   responses: { 200: json(Availability), 400: json(ErrorSchema, 'No such date') },
 });
 
-/** The UTC instant of a local wall-clock time; in a DST gap, the first instant after it. */
-function localToUtc(timeZone: string, y: number, m: number, d: number, h = 0): number {
-  const clock = zoneClock(timeZone);
-  const wall = Date.UTC(y, m - 1, d, h);
-  return clock.utcOf(wall)[0] ?? clock.utcOf(wall + 3_600_000)[0] ?? wall;
+/** The UTC instant at which a local day starts (month is 1-based; day may overflow into the next month). */
+function localToUtc(timeZone: string, y: number, m: number, d: number): number {
+  return zoneClock(timeZone).earliestUtcOf(Date.UTC(y, m - 1, d));
 }
 
 const SCOPED_CONNECTORS = `

@@ -59,6 +59,11 @@ export class ZoneClock {
     return found.length > 0 ? found : [wall - before];
   }
 
+  /** The earliest UTC instant showing `wall` (the first of an autumn overlap; see `utcOf` for the spring gap). */
+  earliestUtcOf(wall: number): number {
+    return Math.min(...this.utcOf(wall));
+  }
+
   /** Instants in [from, to) at which the offset changes (DST transitions). */
   transitionsBetween(from: number, to: number): number[] {
     const found: number[] = [];
