@@ -12,7 +12,10 @@
  */
 
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
-export type StationType = 'public' | 'private' | 'work' | 'home';
+
+import type { StationType } from '../stations/statuses';
+
+export type { StationType };
 
 export interface CardFacts {
   id: number;

@@ -79,6 +79,13 @@ export const CHARGE_POINT_ERROR_CODES = [
 export type ChargePointErrorCode = (typeof CHARGE_POINT_ERROR_CODES)[number];
 
 export const POWER_TYPES = ['AC_1_PHASE', 'AC_3_PHASE', 'DC'] as const;
+
+/** Who may charge at a station follows from its type (see domain/authorization). */
+export const STATION_TYPES = ['public', 'private', 'work', 'home'] as const;
+export type StationType = (typeof STATION_TYPES)[number];
+
+/** Orders the connector list offers (`POST /api/connectors` sort). */
+export const CONNECTOR_LIST_SORTS = ['evse_id', 'station', 'city', 'status', 'max_power', 'status_changed_at'] as const;
 export type PowerType = (typeof POWER_TYPES)[number];
 
 export const STATION_REGISTRATION = ['accepted', 'pending', 'rejected'] as const;

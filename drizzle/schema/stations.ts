@@ -1,6 +1,6 @@
 /** @module Stations (charge points) and their connectors. */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CONNECTOR_STATUSES, STATION_REGISTRATION } from '../../domain/stations/statuses';
+import { CONNECTOR_STATUSES, STATION_REGISTRATION, STATION_TYPES } from '../../domain/stations/statuses';
 import { createdAt, flag, timestamp } from './columns';
 import { companies, companyGroups } from './companies';
 
@@ -25,9 +25,7 @@ export const stations = sqliteTable(
     latitude: real('latitude'),
     longitude: real('longitude'),
     timeZone: text('time_zone').notNull().default('Europe/Paris'),
-    type: text('type', { enum: ['public', 'private', 'work', 'home'] })
-      .notNull()
-      .default('public'),
+    type: text('type', { enum: STATION_TYPES }).notNull().default('public'),
     directions: text('directions'),
     powerType: text('power_type'),
     voltage: integer('voltage'),

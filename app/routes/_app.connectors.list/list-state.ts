@@ -1,15 +1,15 @@
 /** @module The connector list's state, read from and written to the URL (shared by loader and page). */
+import { CONNECTOR_LIST_SORTS, POWER_TYPES } from '../../../domain/stations/statuses';
 
 export const PAGE_SIZE = 25;
-export const SORT_KEYS = ['evse_id', 'station', 'city', 'status', 'max_power', 'status_changed_at'] as const;
-export const POWER_TYPES = ['AC_1_PHASE', 'AC_3_PHASE', 'DC'] as const;
+export { CONNECTOR_LIST_SORTS as SORT_KEYS, POWER_TYPES };
 
 export interface ListState {
   q: string;
   status: string[];
   city: string[];
   power: string | null;
-  sort: (typeof SORT_KEYS)[number];
+  sort: (typeof CONNECTOR_LIST_SORTS)[number];
   direction: 'asc' | 'desc';
   page: number;
 }
@@ -20,7 +20,9 @@ const list = (value: string | null) => (value ? value.split(',').filter(Boolean)
 export function readState(url: URL): ListState {
   const p = url.searchParams;
   const [sortKey, direction] = (p.get('sort') ?? 'evse_id asc').split(' ');
-  const sort = (SORT_KEYS as readonly string[]).includes(sortKey ?? '') ? (sortKey as ListState['sort']) : 'evse_id';
+  const sort = (CONNECTOR_LIST_SORTS as readonly string[]).includes(sortKey ?? '')
+    ? (sortKey as ListState['sort'])
+    : 'evse_id';
   const power = p.get('power');
   return {
     q: p.get('q')?.slice(0, 100) ?? '',

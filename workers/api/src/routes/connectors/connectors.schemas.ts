@@ -1,10 +1,15 @@
 /** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
 import { z } from '@hono/zod-openapi';
-import { CONNECTOR_STATUSES, POWER_TYPES, STATUS_BUCKET, wattsToKw } from '../../../../../domain/stations/statuses';
+import {
+  CONNECTOR_LIST_SORTS,
+  CONNECTOR_STATUSES,
+  POWER_TYPES,
+  STATUS_BUCKET,
+  wattsToKw,
+} from '../../../../../domain/stations/statuses';
 import type { connectors } from '../../../../../drizzle/schema';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
-export const SORTS = ['evse_id', 'station', 'city', 'status', 'max_power', 'status_changed_at'] as const;
 
 /** Filters are only applied when given; the page index starts at 0 (spec 2 section 5). */
 export const ConnectorListBody = z
@@ -17,7 +22,7 @@ export const ConnectorListBody = z
     operator_id: z.number().int().positive().optional(),
     owner_id: z.number().int().positive().optional(),
     power_type: z.enum(POWER_TYPES).optional(),
-    sort: z.enum(SORTS).default('evse_id'),
+    sort: z.enum(CONNECTOR_LIST_SORTS).default('evse_id'),
     direction: z.enum(['asc', 'desc']).default('asc'),
   })
   .openapi('ConnectorListFilter');

@@ -6,6 +6,7 @@ import {
   CONNECTOR_CAPABILITIES,
   CONNECTOR_STATUSES,
   POWER_TYPES,
+  STATION_TYPES,
 } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stations } from '../../../../../drizzle/schema';
@@ -13,8 +14,6 @@ import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 
-/** Station types: who may charge there is decided by the type (see the authorization rules). */
-export const STATION_TYPES = ['public', 'private', 'work', 'home'] as const;
 export const PLUG_TYPES = ['Type 2', 'Type 1', 'CCS2', 'CCS1', 'CHAdeMO', 'Schuko', 'Type 3C', 'NACS'] as const;
 export const PLUG_FORMATS = ['SOCKET', 'CABLE'] as const;
 export const STATION_URL_TYPES = ['ocpp1.6', 'ocpp2.0.1'] as const;
