@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -58,4 +58,26 @@ export async function latestMail(
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no e-mail for ${to}`);
+}
+
+export const DEMO_PASSWORD = 'Demo-2026!';
+
+/** Fills and submits the login form. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs in as a person would: password, then the e-mailed code read from the dev mailbox. */
+export async function loginWithEmailCode(page: Page, baseURL: string, email: string): Promise<void> {
+  const before = await lastMailId(baseURL, email);
+  await submitLogin(page, email);
+  await page.waitForURL('**/2fa');
+  const mail = await latestMail(baseURL, email, before);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
 }

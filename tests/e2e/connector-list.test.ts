@@ -1,7 +1,7 @@
 /** The connector list in a browser: filters and sort live in the URL, search narrows the rows. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { lastMailId, latestMail, openBrowser } from './browser';
+import { loginWithEmailCode, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -10,16 +10,7 @@ let page: Page;
 beforeAll(async () => {
   browser = await openBrowser(baseURL);
   page = await browser.context.newPage();
-  const email = 'cpm-view@voltaria-sud.test';
-  const before = await lastMailId(baseURL, email);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/2fa');
-  const code = /\b(\d{6})\b/.exec((await latestMail(baseURL, email, before)).text)?.[1] ?? '';
-  await page.getByLabel('Code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await loginWithEmailCode(page, baseURL, 'cpm-view@voltaria-sud.test');
   await page.waitForURL('**/connectors/overview');
 });
 afterAll(async () => {

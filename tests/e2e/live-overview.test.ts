@@ -2,11 +2,11 @@
  * An operator watches the network live: a charge point (ocpp-rpc, strict mode) reports a status and
  * the overview's totals change without a reload, through the ChargePoint object and the live feed.
  */
-import { RPCClient } from 'ocpp-rpc';
+import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_OCPP_PASSWORD } from '../../drizzle/seed/demo';
-import { lastMailId, latestMail, openBrowser } from './browser';
+import { demoCharger } from '../ocpp-live/helpers';
+import { loginWithEmailCode, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -16,16 +16,7 @@ let charger: RPCClient;
 beforeAll(async () => {
   browser = await openBrowser(baseURL);
   page = await browser.context.newPage();
-  const email = 'cpm-view@voltaria-sud.test';
-  const before = await lastMailId(baseURL, email);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/2fa');
-  const code = /\b(\d{6})\b/.exec((await latestMail(baseURL, email, before)).text)?.[1] ?? '';
-  await page.getByLabel('Code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await loginWithEmailCode(page, baseURL, 'cpm-view@voltaria-sud.test');
   await page.waitForURL('**/connectors/overview');
 });
 afterAll(async () => {
@@ -42,15 +33,7 @@ describe('live overview', () => {
   it('counts a connector that starts charging without reloading the page', async () => {
     const charging = await countOf('Charging');
     const available = await countOf('Available');
-    const options = {
-      endpoint: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
-      identity: 'VLT-NIC-002',
-      password: DEMO_OCPP_PASSWORD,
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: false,
-    };
-    charger = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
+    charger = demoCharger('VLT-NIC-002');
     await charger.connect();
     await charger.call('BootNotification', { chargePointVendor: 'ACME', chargePointModel: 'Live' });
     // VLT-NIC-002 connector 2 is available in the demo data; it becomes occupied.

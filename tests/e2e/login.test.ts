@@ -6,10 +6,9 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { lastMailId, latestMail, openBrowser } from './browser';
+import { loginWithEmailCode as loginAs, openBrowser, submitLogin as submit } from './browser';
 
 const baseURL = inject('baseURL');
-const PASSWORD = 'Demo-2026!';
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
@@ -21,23 +20,8 @@ afterEach(async () => {
   await browser.close();
 });
 
-async function submitLogin(email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
-async function loginWithEmailCode(email: string) {
-  const before = await lastMailId(baseURL, email);
-  await submitLogin(email);
-  await page.waitForURL('**/2fa');
-  const mail = await latestMail(baseURL, email, before);
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  expect(code, `no code in: ${mail.text}`).toBeTruthy();
-  await page.getByLabel('Code').fill(code ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
+const submitLogin = (email: string) => submit(page, email);
+const loginWithEmailCode = (email: string) => loginAs(page, baseURL, email);
 
 const navLinks = async () =>
   (await page.getByRole('navigation').getByRole('link').allTextContents()).map((t) => t.trim()).filter(Boolean);
