@@ -1,13 +1,14 @@
 /** @module Maintenance commands of spec 7.16/7.17 and the customer-service log. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { desc, eq, inArray, or } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
-import { CommandAnswer, connectorInScope, sendToChargePoint } from './commands';
+import { CommandAnswer, connectorInScope, sendToChargePoint, type Target } from './commands';
 import { remoteStart, remoteStop } from './remote-session';
 
 const commandResponses = {
@@ -105,58 +106,40 @@ const logs = defineRoute('connectors:logs', {
   responses: { 200: json(z.object({ data: z.array(LogEntry) })) },
 });
 
-function notFound(c: Parameters<typeof apiError>[0], id: number | string) {
-  return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
+/** Runs `act` on the connector when it is in the caller's company tree; the spec's 404 otherwise. */
+async function onConnector<R>(
+  c: Context<AppEnv>,
+  key: { id: number } | { uid: string },
+  act: (target: Target) => Promise<R>,
+) {
+  const db = c.get('db');
+  const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), key);
+  if (!target) {
+    const id = 'id' in key ? key.id : key.uid;
+    return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
+  }
+  return act(target);
 }
 
-async function target(c: Parameters<typeof authOf>[0], key: { id: number } | { uid: string }) {
-  const db = c.get('db');
-  return connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), key);
-}
+const changeAvailability = (c: Context<AppEnv>, t: Target, type: 'Operative' | 'Inoperative') =>
+  sendToChargePoint(c, t, 'ChangeAvailability', { connectorId: t.connector.connectorNumber, type });
 
 export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(unlock, async (c) => {
-    const { id } = c.req.valid('param');
-    const t = await target(c, { id });
-    if (!t) return notFound(c, id);
-    return sendToChargePoint(c, t, 'UnlockConnector', { connectorId: t.connector.connectorNumber });
-  })
-  .openapi(reset, async (c) => {
-    const { id } = c.req.valid('param');
-    const t = await target(c, { id });
-    if (!t) return notFound(c, id);
-    return sendToChargePoint(c, t, 'Reset', { type: c.req.valid('query').type });
-  })
-  .openapi(inoperative, async (c) => {
-    const { uid } = c.req.valid('param');
-    const t = await target(c, { uid });
-    if (!t) return notFound(c, uid);
-    return sendToChargePoint(c, t, 'ChangeAvailability', {
-      connectorId: t.connector.connectorNumber,
-      type: 'Inoperative',
-    });
-  })
-  .openapi(operative, async (c) => {
-    const { uid } = c.req.valid('param');
-    const t = await target(c, { uid });
-    if (!t) return notFound(c, uid);
-    return sendToChargePoint(c, t, 'ChangeAvailability', {
-      connectorId: t.connector.connectorNumber,
-      type: 'Operative',
-    });
-  })
-  .openapi(start, async (c) => {
+  .openapi(unlock, (c) =>
+    onConnector(c, c.req.valid('param'), (t) =>
+      sendToChargePoint(c, t, 'UnlockConnector', { connectorId: t.connector.connectorNumber }),
+    ),
+  )
+  .openapi(reset, (c) =>
+    onConnector(c, c.req.valid('param'), (t) => sendToChargePoint(c, t, 'Reset', { type: c.req.valid('query').type })),
+  )
+  .openapi(inoperative, (c) => onConnector(c, c.req.valid('param'), (t) => changeAvailability(c, t, 'Inoperative')))
+  .openapi(operative, (c) => onConnector(c, c.req.valid('param'), (t) => changeAvailability(c, t, 'Operative')))
+  .openapi(start, (c) => {
     const { id, userId } = c.req.valid('param');
-    const t = await target(c, { id });
-    if (!t) return notFound(c, id);
-    return remoteStart(c, t, userId);
+    return onConnector(c, { id }, (t) => remoteStart(c, t, userId));
   })
-  .openapi(stop, async (c) => {
-    const { id } = c.req.valid('param');
-    const t = await target(c, { id });
-    if (!t) return notFound(c, id);
-    return remoteStop(c, t);
-  })
+  .openapi(stop, (c) => onConnector(c, { id: c.req.valid('param').id }, (t) => remoteStop(c, t)))
   .openapi(logs, async (c) => {
     const db = c.get('db');
     const scope = await companyScopeIds(db, authOf(c).company.id);
