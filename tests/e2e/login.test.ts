@@ -87,6 +87,16 @@ describe('logging in', () => {
   });
 });
 
+describe('development mailbox', () => {
+  it('shows the e-mailed login code of a recipient', async () => {
+    await submitLogin('support@voltaria.test');
+    await page.waitForURL('**/2fa');
+    await page.goto('/dev/mailbox?to=support@voltaria.test');
+    await expect.poll(() => page.getByRole('heading', { name: 'Your login code' }).count()).toBeGreaterThan(0);
+    expect(await page.getByText(/Your login code is \d{6}\./).count()).toBeGreaterThan(0);
+  });
+});
+
 describe('where a user may go', () => {
   it('answers a page without permission with "Error 403" and sends the user back', async () => {
     await loginWithEmailCode('fleet-view@fleetwise.test');

@@ -3,7 +3,7 @@
  * a delivery adapter sends them. In development the outbox itself is the mailbox, readable at
  * /dev/mailbox and /api/dev/mailbox; in production the Cloudflare e-mail binding `EMAIL` sends them.
  */
-import { and, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../../drizzle/db';
 import { emailOutbox } from '../../../../drizzle/schema';
 
@@ -43,21 +43,17 @@ export async function deliverPendingEmails(db: Db, env: Env, limit = 50): Promis
       await db
         .update(emailOutbox)
         .set({ sentAt: new Date(), attempts: message.attempts + 1 })
-        .where(eqId(message.id));
+        .where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (error) {
       await db
         .update(emailOutbox)
         .set({ attempts: message.attempts + 1, lastError: String(error).slice(0, 500) })
-        .where(eqId(message.id));
+        .where(eq(emailOutbox.id, message.id));
     }
   }
   return sent;
 }
-
-import { eq } from 'drizzle-orm';
-
-const eqId = (id: number) => eq(emailOutbox.id, id);
 
 function rfc822(env: Env, m: typeof emailOutbox.$inferSelect): string {
   const from = env.EMAIL_FROM ?? 'no-reply@localhost';
