@@ -72,10 +72,13 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
       .where(eq(authSessions.id, sid));
     return 'expired';
   }
-  const user = await db.select().from(users).where(eq(users.id, row.userId)).get();
-  if (user?.status !== 'active') return null;
-  const company = await db.select().from(companies).where(eq(companies.id, row.selectedCompanyId)).get();
-  if (!company) return null;
+  // Every API call pays for these reads: they are independent of each other, so they go together.
+  const [user, company, services] = await Promise.all([
+    db.select().from(users).where(eq(users.id, row.userId)).get(),
+    db.select().from(companies).where(eq(companies.id, row.selectedCompanyId)).get(),
+    serviceSettingsOf(db, row.selectedCompanyId),
+  ]);
+  if (user?.status !== 'active' || !company) return null;
   if (now - row.lastSeenAt.getTime() > 60_000) {
     await db
       .update(authSessions)
@@ -89,7 +92,7 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
     twoFactorPassed: row.twoFactorPassedAt !== null,
     access: {
       roles: JSON.parse(row.rolesJson) as number[],
-      services: await serviceSettingsOf(db, company.id),
+      services,
       company: companyKind(company),
     },
   };
