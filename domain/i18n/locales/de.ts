@@ -1,7 +1,8 @@
 /** @module German UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const de: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Backoffice',
     skipToContent: 'Zum Inhalt springen',
@@ -346,3 +347,5 @@ export const de: UiCatalog = {
       'Die Löschung erfolgt innerhalb eines Monats nach Ihrem Antrag, wie es die Datenschutz-Grundverordnung verlangt.',
   },
 };
+
+export const de: UiCatalog = { ...core, ...areaCatalogs('de') };

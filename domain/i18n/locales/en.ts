@@ -3,7 +3,9 @@
  * against it (`UiCatalog`), so a missing or extra key is a type error; tests/unit/i18n.test.ts
  * checks the same at run time, with the placeholders.
  */
-export const en = {
+import { areaCatalogs } from '../areas';
+
+const core = {
   app: {
     name: 'Back office',
     skipToContent: 'Skip to content',
@@ -346,6 +348,8 @@ export const en = {
     delay: 'The deletion is done within one month of your request, as the General Data Protection Regulation requires.',
   },
 };
+
+export const en = { ...core, ...areaCatalogs('en') };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 

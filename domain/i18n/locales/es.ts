@@ -1,7 +1,8 @@
 /** @module Spanish UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const es: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Back office',
     skipToContent: 'Ir al contenido',
@@ -345,3 +346,5 @@ export const es: UiCatalog = {
       'La eliminación se realiza en el plazo de un mes desde tu solicitud, como exige el Reglamento General de Protección de Datos.',
   },
 };
+
+export const es: UiCatalog = { ...core, ...areaCatalogs('es') };

@@ -1,7 +1,8 @@
 /** @module French UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const fr: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Back-office',
     skipToContent: 'Aller au contenu',
@@ -346,3 +347,5 @@ export const fr: UiCatalog = {
       'La suppression est effectuée dans un délai d’un mois après votre demande, comme l’exige le Règlement général sur la protection des données.',
   },
 };
+
+export const fr: UiCatalog = { ...core, ...areaCatalogs('fr') };

@@ -1,7 +1,8 @@
 /** @module Italian UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const it: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Back office',
     skipToContent: 'Vai al contenuto',
@@ -345,3 +346,5 @@ export const it: UiCatalog = {
       "L'eliminazione avviene entro un mese dalla tua richiesta, come richiede il Regolamento generale sulla protezione dei dati.",
   },
 };
+
+export const it: UiCatalog = { ...core, ...areaCatalogs('it') };

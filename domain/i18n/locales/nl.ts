@@ -1,7 +1,8 @@
 /** @module Dutch UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const nl: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Backoffice',
     skipToContent: 'Naar de inhoud',
@@ -345,3 +346,5 @@ export const nl: UiCatalog = {
       'De verwijdering gebeurt binnen een maand na uw verzoek, zoals de Algemene verordening gegevensbescherming vereist.',
   },
 };
+
+export const nl: UiCatalog = { ...core, ...areaCatalogs('nl') };

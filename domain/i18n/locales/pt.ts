@@ -1,7 +1,8 @@
 /** @module Portuguese (European) UI catalog. */
+import { areaCatalogs } from '../areas';
 import type { UiCatalog } from './en';
 
-export const pt: UiCatalog = {
+const core: Omit<UiCatalog, keyof ReturnType<typeof areaCatalogs>> = {
   app: {
     name: 'Back office',
     skipToContent: 'Saltar para o conteúdo',
@@ -346,3 +347,5 @@ export const pt: UiCatalog = {
       'A eliminação é feita no prazo de um mês após o seu pedido, como exige o Regulamento Geral sobre a Proteção de Dados.',
   },
 };
+
+export const pt: UiCatalog = { ...core, ...areaCatalogs('pt') };
