@@ -10,6 +10,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
+import { tariffRoutes } from './tariffs/tariffs.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -19,6 +20,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
+  .route('/', tariffRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

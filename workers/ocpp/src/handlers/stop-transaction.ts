@@ -5,6 +5,7 @@
  */
 import { curvePoints, flattenMeterValues } from '../../../../domain/ocpp/meter-values';
 import { summarizeSession } from '../../../../domain/ocpp/session-summary';
+import { priceClosedSessionSafely } from '../../../../drizzle/queries/pricing';
 import { closeSession, findSession } from '../../../../drizzle/queries/sessions';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
@@ -46,6 +47,8 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   }
   await close(ctx, p, session.id, tx);
   ctx.store.markClosed(tx.transactionId, reply);
+  // Pricing at close (tariffs area): not awaited, so the reply is never delayed; a failure leaves it unpriced.
+  void priceClosedSessionSafely(ctx.db, session.id);
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,

@@ -1,0 +1,201 @@
+/** @module Shapes of the tariffs API (spec 7.21): snake_case, data in `data` as the spec says. */
+import { z } from '@hono/zod-openapi';
+import {
+  type ElementInput,
+  ElementSchema,
+  refineTariff,
+  TARIFF_LIST_TYPES,
+  TARIFF_TYPES,
+  TariffFields,
+  TariffInputSchema,
+} from '../../../../../domain/tariffs/model';
+import type { mpsTariffs, tariffs } from '../../../../../drizzle/schema';
+
+const idParam = (name: string) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name, in: 'path' }, example: 12 });
+
+export const IdParams = z.object({ tariffId: idParam('tariffId') });
+export const SessionParams = z.object({ sessionId: idParam('sessionId') });
+
+/** `emsp` is accepted and stored as `emp`; `pending` lists the approval queue. */
+const ListType = z.enum([...TARIFF_LIST_TYPES, 'emp', 'home_reimbursement'], { error: 'tariffTypeInvalid' });
+export const ListParams = z.object({ type: ListType.openapi({ param: { name: 'type', in: 'path' } }) });
+export const ScopedListParams = z.object({
+  scopeId: idParam('scopeId'),
+  type: ListType.openapi({ param: { name: 'type', in: 'path' } }),
+});
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  items_per_page: z.coerce.number().int().min(1).max(100).default(10),
+  /** `false`: every row (the reference list of spec 7.9). */
+  paginate: z.enum(['true', 'false']).default('true'),
+  keyword: z.string().trim().max(100).optional(),
+  status: z.enum(['pending', 'approved']).optional(),
+});
+
+const InputType = z.enum([...TARIFF_TYPES, 'emsp'], { error: 'tariffTypeInvalid' });
+export const CreateBody = TariffFields.extend({
+  type: InputType,
+  /** Scope; defaults to the selected company. */
+  company_id: z.number().int().positive().optional(),
+}).superRefine(refineTariff);
+export const UpdateBody = TariffInputSchema;
+export const ComponentsBody = z.strictObject({
+  elements: z.array(ElementSchema).min(1, { error: 'tariffElementsMissing' }).max(24),
+});
+export const VersionBody = z.strictObject({
+  apply_from: z.iso.datetime({ offset: true, error: 'tariffDateInvalid' }),
+});
+
+export const PreviewBody = z.strictObject({
+  tariff: TariffInputSchema,
+  sample: z.strictObject({
+    start: z.iso.datetime({ offset: true, error: 'tariffDateInvalid' }),
+    /** Charging minutes, then idle (parked) minutes. */
+    charging_minutes: z
+      .number()
+      .int()
+      .min(0, { error: 'tariffNumberInvalid' })
+      .max(7 * 24 * 60),
+    idle_minutes: z
+      .number()
+      .int()
+      .min(0, { error: 'tariffNumberInvalid' })
+      .max(7 * 24 * 60)
+      .default(0),
+    kwh: z.number().min(0, { error: 'tariffNumberInvalid' }).max(10_000),
+    time_zone: z.string().max(64).default('Europe/Paris'),
+  }),
+});
+
+const TariffSchema = z
+  .object({
+    id: z.number(),
+    company_id: z.number(),
+    type: z.enum(TARIFF_TYPES),
+    status: z.enum(['pending', 'approved']),
+    name: z.string(),
+    label: z.string().nullable(),
+    currency: z.string(),
+    countries: z.array(z.string()),
+    grace_time_s: z.number(),
+    free_parking_s: z.number(),
+    elements: z.array(z.any()),
+    min_price_excl_vat: z.number().nullable(),
+    max_price_excl_vat: z.number().nullable(),
+    max_price_incl_vat: z.number().nullable(),
+    vat_included: z.boolean(),
+    valid_from: z.string().nullable(),
+    valid_to: z.string().nullable(),
+    apply_from: z.string().nullable(),
+    customer_group_id: z.number().nullable(),
+    payment_type: z.string().nullable(),
+    emsp: z.string().nullable(),
+    version_of: z.number().nullable(),
+    version: z.number(),
+    created_by: z.number().nullable(),
+    approved_by: z.number().nullable(),
+    approved_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string().nullable(),
+  })
+  .openapi('Tariff');
+export type TariffOut = z.infer<typeof TariffSchema>;
+
+export const TariffData = z.object({ data: TariffSchema }).openapi('TariffData');
+export const TariffPage = z
+  .object({ data: z.array(TariffSchema), total: z.number(), page: z.number(), items_per_page: z.number() })
+  .openapi('TariffPage');
+
+export const MpsBody = z.strictObject({
+  type: InputType,
+  country_code: z.string().regex(/^[A-Z]{2}$/, { error: 'tariffCountryInvalid' }),
+  tariff_id: z.number().int().positive(),
+});
+export const MpsListQuery = z.object({
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'tariffCountryInvalid' })
+    .optional(),
+  /** `true`: every company of the scope, not only the selected one. */
+  noCompany: z.enum(['true', 'false']).default('false'),
+});
+export const MpsListParams = z.object({
+  type: z
+    .enum([...TARIFF_TYPES, 'emsp'], { error: 'tariffTypeInvalid' })
+    .openapi({ param: { name: 'type', in: 'path' } }),
+});
+const MpsSchema = z
+  .object({
+    id: z.number(),
+    company_id: z.number(),
+    type: z.enum(TARIFF_TYPES),
+    country_code: z.string(),
+    tariff_id: z.number(),
+    tariff_name: z.string().nullable(),
+  })
+  .openapi('MpsTariff');
+export const MpsData = z.object({ data: MpsSchema });
+export const MpsList = z.object({ data: z.array(MpsSchema) });
+export const Items = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const PreviewData = z.object({ data: z.any() });
+export const RepriceData = z.object({
+  data: z.object({
+    session_id: z.number(),
+    outcome: z.string(),
+    note: z.string().nullable(),
+    previous: z.record(z.string(), z.any()),
+    current: z.record(z.string(), z.any()),
+  }),
+});
+
+type TariffRow = typeof tariffs.$inferSelect;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toTariff(t: TariffRow): TariffOut {
+  return {
+    id: t.id,
+    company_id: t.companyId,
+    type: t.type,
+    status: t.status,
+    name: t.name,
+    label: t.label,
+    currency: t.currency,
+    countries: JSON.parse(t.countriesJson) as string[],
+    grace_time_s: t.graceTimeS,
+    free_parking_s: t.freeParkingS,
+    elements: JSON.parse(t.elementsJson) as ElementInput[],
+    min_price_excl_vat: t.minPriceExclVat,
+    max_price_excl_vat: t.maxPriceExclVat,
+    max_price_incl_vat: t.maxPriceInclVat,
+    vat_included: t.vatIncluded,
+    valid_from: iso(t.validFrom),
+    valid_to: iso(t.validTo),
+    apply_from: iso(t.applyFrom),
+    customer_group_id: t.customerGroupId,
+    payment_type: t.paymentType,
+    emsp: t.emsp,
+    version_of: t.versionOf,
+    version: t.version,
+    created_by: t.createdBy,
+    approved_by: t.approvedBy,
+    approved_at: iso(t.approvedAt),
+    created_at: t.createdAt.toISOString(),
+    updated_at: iso(t.updatedAt),
+  };
+}
+
+export function toMps(m: typeof mpsTariffs.$inferSelect, tariffName: string | null) {
+  return {
+    id: m.id,
+    company_id: m.companyId,
+    type: m.type,
+    country_code: m.countryCode,
+    tariff_id: m.tariffId,
+    tariff_name: tariffName,
+  };
+}
