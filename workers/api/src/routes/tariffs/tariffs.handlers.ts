@@ -418,7 +418,9 @@ async function uniqueOr409<T>(write: () => Promise<T[]>): Promise<T | undefined 
   try {
     return (await write())[0];
   } catch (err) {
-    if (String(err).includes('UNIQUE')) return 'exists';
+    // Drizzle wraps D1's error: the constraint is named in the cause.
+    const text = `${String(err)} ${String((err as { cause?: unknown }).cause)}`;
+    if (text.includes('UNIQUE')) return 'exists';
     throw err;
   }
 }
