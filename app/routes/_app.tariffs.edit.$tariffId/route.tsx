@@ -1,0 +1,174 @@
+/** @module /tariffs/edit/{tariffId}: a pending tariff is edited; an approved one is shown read-only with "new version". */
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Banner, BlockStack, Button, Card, InlineStack, Page, Text, TextField } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { type ApiTariffBody, fromApiTariff } from '../../components/tariffs/form-model';
+import { TariffFormView } from '../../components/tariffs/tariff-form';
+import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save.server';
+import { tKey } from '../../i18n/resources';
+import { createApi } from '../../lib/api.server';
+import { writeToast } from '../../lib/cookies.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+import { flash } from '../../lib/toast';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'tariffs.editTitle');
+
+type Stored = ApiTariffBody & { id: number; type: string; status: 'pending' | 'approved'; version: number };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'tariffs:view');
+  const id = Number(params.tariffId);
+  if (!Number.isInteger(id) || id <= 0) throw data({ status: 404 }, { status: 404 });
+  const api = createApi(request, context);
+  const result = await api.send<{ data: Stored }>(
+    api.client.api.tariff.id[':tariffId'].$get({ param: { tariffId: String(id) } }),
+  );
+  if (!result.ok) {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    throw data({ status: result.status }, { status: result.status === 404 ? 404 : 500 });
+  }
+  return { tariff: result.data.data, canManage: me.permissions.includes('tariffs:manage') };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'tariffs:manage');
+  const api = createApi(request, context);
+  const tariffId = String(Number(params.tariffId));
+  if (request.headers.get('content-type')?.includes('application/json')) {
+    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+    const result = await api.send<{ data: { type: string } }>(
+      api.client.api.tariff.id[':tariffId'].$put({ param: { tariffId }, json: body as never }),
+    );
+    if (result.ok) {
+      const cookie = await writeToast(request, flash('tariffs.toast.saved'));
+      return redirect('/tariffs/type/pending', { headers: { 'Set-Cookie': cookie } });
+    }
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    return data<SaveRefusal>(refusalOf(result.error), { status: result.status });
+  }
+  // A new version of an approved tariff, from an apply-from date.
+  const form = await request.formData();
+  const applyFrom = String(form.get('applyFrom') ?? '');
+  const result = await api.send<{ data: { id: number } }>(
+    api.client.api.tariff.id[':tariffId'].version.$post({
+      param: { tariffId },
+      json: { apply_from: /^\d{4}-\d{2}-\d{2}$/.test(applyFrom) ? `${applyFrom}T00:00:00Z` : applyFrom },
+    }),
+  );
+  if (result.ok) {
+    const cookie = await writeToast(request, flash('tariffs.toast.versioned'));
+    return redirect(`/tariffs/edit/${result.data.data.id}`, { headers: { 'Set-Cookie': cookie } });
+  }
+  if (result.status === 403) forbidden(me, result.error['error-msg']);
+  return data<SaveRefusal>(refusalOf(result.error), { status: result.status });
+}
+
+export default function EditTariff() {
+  const { t } = useTranslation();
+  const { tariff, canManage } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [applyFrom, setApplyFrom] = useState('');
+  const typeLabel = tKey(t, `tariffs.type.${tabOf(tariff.type)}`);
+  const title = t('tariffs.editTitleOf', { name: tariff.name, version: tariff.version });
+  const back = {
+    content: t('tariffs.title'),
+    url: `/tariffs/type/${tariff.status === 'pending' ? 'pending' : tabOf(tariff.type)}`,
+  };
+
+  if (tariff.status === 'approved' || !canManage) {
+    return (
+      <Page title={title} subtitle={typeLabel} backAction={back}>
+        <BlockStack gap="400">
+          <Banner tone="info" title={t('tariffs.edit.immutable')}>
+            <p>{t('tariffs.edit.immutableHelp')}</p>
+          </Banner>
+          {canManage && tariff.status === 'approved' ? (
+            <Card>
+              <Form method="post">
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    {t('tariffs.edit.newVersion')}
+                  </Text>
+                  <TextField
+                    type="date"
+                    name="applyFrom"
+                    label={t('tariffs.form.applyFrom')}
+                    value={applyFrom}
+                    onChange={setApplyFrom}
+                    autoComplete="off"
+                    error={refusal?.errors.apply_from ?? refusal?.message}
+                  />
+                  <InlineStack>
+                    <Button submit variant="primary" disabled={!applyFrom} loading={navigation.state === 'submitting'}>
+                      {t('tariffs.edit.createVersion')}
+                    </Button>
+                  </InlineStack>
+                </BlockStack>
+              </Form>
+            </Card>
+          ) : null}
+          <TariffSummary tariff={tariff} />
+        </BlockStack>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} subtitle={typeLabel} backAction={back}>
+      <TariffFormView
+        initial={fromApiTariff(tariff)}
+        serverErrors={refusal?.errors ?? {}}
+        serverMessage={refusal?.message ?? null}
+        submitting={navigation.state === 'submitting'}
+        submitLabel={t('tariffs.form.save')}
+        onSubmit={(body) => submit(JSON.stringify(body), { method: 'post', encType: 'application/json' })}
+      />
+    </Page>
+  );
+}
+
+function TariffSummary({ tariff }: { tariff: Stored }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <BlockStack gap="200">
+        {tariff.elements.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in stored order
+          <BlockStack key={i} gap="100">
+            <Text as="h3" variant="headingSm">
+              {t('tariffs.form.element', { n: i + 1 })}
+            </Text>
+            {e.price_components.map((c, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in stored order
+              <Text as="p" key={j}>
+                {tKey(t, `tariffs.dimension.${c.type}`)}: {c.price / 10_000} {tariff.currency}
+                {c.vat_bp !== null ? ` · ${t('tariffs.form.vat')} ${c.vat_bp / 100} %` : ''}
+              </Text>
+            ))}
+            {e.restrictions ? (
+              <Text as="p" tone="subdued">
+                {Object.entries(e.restrictions)
+                  .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+                  .join(' · ')}
+              </Text>
+            ) : null}
+          </BlockStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
