@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { emptyForm } from '../../components/tariffs/form-model';
 import { TariffFormView } from '../../components/tariffs/tariff-form';
-import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save.server';
+import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';

@@ -1,0 +1,64 @@
+/** Tariffs in a browser: create a tariff with the live preview, approve it from the pending queue, see it listed. */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginWithEmailCode, openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser(baseURL);
+  page = await browser.context.newPage();
+  await loginWithEmailCode(page, baseURL, 'admin@voltaria.test');
+  await page.waitForURL((u) => !u.pathname.startsWith('/2fa') && !u.pathname.startsWith('/login'));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('tariffs', () => {
+  it('lists the demo tariffs per type', async () => {
+    await page.goto('/tariffs/type/cpo');
+    await expect.poll(() => page.getByText('Voltaria public AC/DC', { exact: true }).count()).toBe(1);
+    await page.goto('/tariffs/type/emsp');
+    await expect.poll(() => page.getByText('Voltaria driver peak / off-peak').count()).toBe(1);
+  });
+
+  it('creates a tariff, prices the sample live, approves it and lists it', async () => {
+    const name = `E2E night tariff ${Date.now()}`;
+    await page.goto('/tariffs/create/cpo');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Price excl. VAT', { exact: true }).fill('0,30');
+    // Sample: 20 kWh → 6.00 excl., 7.20 incl. 20 % VAT.
+    await expect
+      .poll(async () => {
+        const text = (await page.locator('body').textContent()) ?? '';
+        return /of which VAT 1,20\s€/.test(text)
+          ? 'priced'
+          : text.slice(text.indexOf('Live preview'), text.indexOf('Live preview') + 400);
+      })
+      .toBe('priced');
+    await page.getByRole('button', { name: 'Create tariff' }).last().click();
+    await page.waitForURL('**/tariffs/type/pending');
+    const row = page.locator('tbody tr', { hasText: name });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(0);
+    await page.goto('/tariffs/type/cpo');
+    const listed = page.locator('tbody tr', { hasText: name });
+    await expect.poll(() => listed.count()).toBe(1);
+    expect(await listed.getByText('Approved').count()).toBe(1);
+  });
+
+  it('refuses an unreadable price with a clear message and keeps what was typed', async () => {
+    await page.goto('/tariffs/create/emsp');
+    await page.getByLabel('Name', { exact: true }).fill('Broken');
+    await page.getByLabel('Price excl. VAT', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Create tariff' }).last().click();
+    await expect.poll(() => page.getByText('Enter a number of zero or more, e.g. 0,25.').count()).toBe(1);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Broken');
+    expect(new URL(page.url()).pathname).toBe('/tariffs/create/emsp');
+  });
+});
