@@ -223,12 +223,24 @@ export async function priceClosedSession(
   return { sessionId, outcome: prices.pricingStatus, note };
 }
 
-/** For callers that must never fail (the OCPP close): logs and leaves the session unpriced. */
+/**
+ * For callers that must never fail (the OCPP close): a failure is logged and named in the note of a
+ * session that stays unpriced, so the operator sees why and can re-price it.
+ */
 export async function priceClosedSessionSafely(db: Db, sessionId: number): Promise<PricingOutcome | null> {
   try {
     return await priceClosedSession(db, sessionId);
   } catch (error) {
-    console.warn(`[pricing] session ${sessionId} left unpriced:`, error instanceof Error ? error.message : error);
+    const message = error instanceof Error ? error.message : String(error);
+    console.warn(`[pricing] session ${sessionId} left unpriced:`, message);
+    try {
+      await db
+        .update(chargingSessions)
+        .set({ pricingNote: `Pricing failed: ${message}`.slice(0, 500) })
+        .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.pricingStatus, 'unpriced')));
+    } catch {
+      // D1 itself failed: the session keeps the note it had.
+    }
     return null;
   }
 }

@@ -119,7 +119,12 @@ describe('StartTransaction and StopTransaction', () => {
     });
     const stop = { transactionId, idTag: w.idTag, meterStop: 2000, timestamp: iso(min(20)), reason: 'Local' };
     const first = await cp.ok('StopTransaction', stop);
-    const [afterFirst] = await sessionsOf(w.stationId);
+    // Pricing at close writes its note after the reply; the snapshot is taken once it has.
+    let [afterFirst] = await sessionsOf(w.stationId);
+    for (let i = 0; i < 500 && afterFirst?.pricingNote === 'Pricing not run yet'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      [afterFirst] = await sessionsOf(w.stationId);
+    }
     const second = await cp.ok('StopTransaction', { ...stop, meterStop: 9999 });
     expect(second).toEqual(first);
     const [afterSecond] = await sessionsOf(w.stationId);
