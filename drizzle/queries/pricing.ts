@@ -223,6 +223,19 @@ export async function priceClosedSession(
   return { sessionId, outcome: prices.pricingStatus, note };
 }
 
+/** Prices closed sessions still unpriced (the demo seed, after tariffs exist); oldest first, at most `limit`. */
+export async function priceUnpricedSessions(db: Db, limit = 500): Promise<number> {
+  const rows = await db
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.status, 'closed'), eq(chargingSessions.pricingStatus, 'unpriced')))
+    .orderBy(chargingSessions.id)
+    .limit(limit);
+  let priced = 0;
+  for (const r of rows) if ((await priceClosedSessionSafely(db, r.id))?.outcome === 'priced') priced++;
+  return priced;
+}
+
 /**
  * For callers that must never fail (the OCPP close): a failure is logged and named in the note of a
  * session that stays unpriced, so the operator sees why and can re-price it.

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ElementInput, PaymentType, TariffType } from '../../domain/tariffs/model';
 import type { Db } from '../db';
+import { priceUnpricedSessions } from '../queries/pricing';
 import { tariffs, users } from '../schema';
 
 interface DemoTariff {
@@ -124,5 +125,7 @@ export async function seedDemoTariffs(db: Db, operatorId: number): Promise<numbe
     });
     created++;
   }
+  // Sessions seeded before the tariffs existed get their prices now (a no-op for priced ones).
+  await priceUnpricedSessions(db);
   return created;
 }
