@@ -17,6 +17,7 @@ import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tar
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';
+import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
@@ -139,6 +140,22 @@ export default function EditTariff() {
   );
 }
 
+const RESTRICTION_LABEL: Record<string, string> = {
+  start_time: 'tariffs.form.startTime',
+  end_time: 'tariffs.form.endTime',
+  start_date: 'tariffs.form.startDate',
+  end_date: 'tariffs.form.endDate',
+  min_kwh: 'tariffs.form.minKwh',
+  max_kwh: 'tariffs.form.maxKwh',
+  min_power: 'tariffs.form.minPower',
+  max_power: 'tariffs.form.maxPower',
+  min_current: 'tariffs.form.minCurrent',
+  max_current: 'tariffs.form.maxCurrent',
+  min_duration: 'tariffs.form.minDuration',
+  max_duration: 'tariffs.form.maxDuration',
+  day_of_week: 'tariffs.form.days',
+};
+
 function TariffSummary({ tariff }: { tariff: Stored }) {
   const { t } = useTranslation();
   return (
@@ -153,14 +170,26 @@ function TariffSummary({ tariff }: { tariff: Stored }) {
             {e.price_components.map((c, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in stored order
               <Text as="p" key={j}>
-                {tKey(t, `tariffs.dimension.${c.type}`)}: {c.price / 10_000} {tariff.currency}
-                {c.vat_bp !== null ? ` · ${t('tariffs.form.vat')} ${c.vat_bp / 100} %` : ''}
+                {tKey(t, `tariffs.dimension.${c.type}`)}:{' '}
+                {formatNumber(c.price / 10_000, { maximumFractionDigits: 4, currency: tariff.currency })}{' '}
+                {tariff.currency} ({tKey(t, `tariffs.form.priceHelp${c.type}`)})
+                {c.vat_bp !== null
+                  ? ` · ${t('tariffs.form.vat')} ${formatNumber(c.vat_bp / 100, { maximumFractionDigits: 2, currency: tariff.currency })} %`
+                  : ''}
               </Text>
             ))}
             {e.restrictions ? (
               <Text as="p" tone="subdued">
                 {Object.entries(e.restrictions)
-                  .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+                  .map(([k, v]) => {
+                    const label = RESTRICTION_LABEL[k] ? tKey(t, RESTRICTION_LABEL[k]) : k;
+                    const value = Array.isArray(v)
+                      ? v.map((d) => tKey(t, `tariffs.day.${d}`)).join(', ')
+                      : k.endsWith('_duration') && typeof v === 'number'
+                        ? `${formatNumber(v / 60, { maximumFractionDigits: 1 })} min`
+                        : String(v);
+                    return `${label}: ${value}`;
+                  })
                   .join(' · ')}
               </Text>
             ) : null}
