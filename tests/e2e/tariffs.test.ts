@@ -62,3 +62,22 @@ describe('tariffs', () => {
     expect(new URL(page.url()).pathname).toBe('/tariffs/create/emsp');
   });
 });
+
+describe('pending tariff page', () => {
+  it('deletes a pending tariff from its page after a confirmation', async () => {
+    const name = `E2E to delete ${Date.now()}`;
+    await page.goto('/tariffs/create/owner');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Price excl. VAT', { exact: true }).fill('0,10');
+    await page.getByRole('button', { name: 'Create tariff' }).last().click();
+    await page.waitForURL('**/tariffs/type/pending');
+    await page.locator('tbody tr', { hasText: name }).click();
+    await page.waitForURL(/\/tariffs\/edit\/\d+$/);
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('This cannot be undone.', { exact: false }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/tariffs/type/pending');
+    await expect.poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(0);
+  });
+});

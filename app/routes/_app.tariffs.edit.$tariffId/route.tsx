@@ -7,7 +7,7 @@ import {
   redirect,
 } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, InlineStack, Page, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Modal, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
@@ -38,7 +38,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ status: result.status }, { status: result.status === 404 ? 404 : 500 });
   }
-  return { tariff: result.data.data, canManage: me.permissions.includes('tariffs:manage') };
+  return {
+    tariff: result.data.data,
+    canManage: me.permissions.includes('tariffs:manage'),
+    canApprove: me.permissions.includes('tariffs:approve'),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -57,8 +61,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     return data<SaveRefusal>(refusalOf(result.error), { status: result.status });
   }
-  // A new version of an approved tariff, from an apply-from date.
   const form = await request.formData();
+  const intent = String(form.get('intent') ?? 'version');
+  if (intent === 'approve' || intent === 'delete') {
+    if (intent === 'approve') await requirePermission(request, context, 'tariffs:approve');
+    const done = await api.send<{ data: { name: string; type: string } }>(
+      intent === 'approve'
+        ? api.client.api.tariff.id[':tariffId'].approve.$post({ param: { tariffId } })
+        : api.client.api.tariff.id[':tariffId'].$delete({ param: { tariffId } }),
+    );
+    if (done.ok) {
+      const { name, type } = done.data.data;
+      const cookie = await writeToast(
+        request,
+        flash(`tariffs.toast.${intent === 'approve' ? 'approved' : 'deleted'}`, { name }),
+      );
+      return redirect(`/tariffs/type/${intent === 'approve' ? tabOf(type) : 'pending'}`, {
+        headers: { 'Set-Cookie': cookie },
+      });
+    }
+    if (done.status === 403) forbidden(me, done.error['error-msg']);
+    return data<SaveRefusal>(refusalOf(done.error), { status: done.status });
+  }
+  // A new version of an approved tariff, from an apply-from date.
   const applyFrom = String(form.get('applyFrom') ?? '');
   const result = await api.send<{ data: { id: number } }>(
     api.client.api.tariff.id[':tariffId'].version.$post({
@@ -76,7 +101,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EditTariff() {
   const { t } = useTranslation();
-  const { tariff, canManage } = useLoaderData<typeof loader>();
+  const { tariff, canManage, canApprove } = useLoaderData<typeof loader>();
+  const [confirm, setConfirm] = useState<'approve' | 'delete' | null>(null);
   const refusal = useActionData<typeof action>();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -126,8 +152,30 @@ export default function EditTariff() {
     );
   }
 
+  const pendingActions = [
+    ...(canApprove ? [{ content: t('tariffs.approve'), onAction: () => setConfirm('approve' as const) }] : []),
+    { content: t('tariffs.delete'), destructive: true, onAction: () => setConfirm('delete' as const) },
+  ];
   return (
-    <Page title={title} subtitle={typeLabel} backAction={back}>
+    <Page title={title} subtitle={typeLabel} backAction={back} secondaryActions={pendingActions}>
+      <Modal
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm ? tKey(t, `tariffs.confirm.${confirm}Title`, { name: tariff.name }) : ''}
+        primaryAction={{
+          content: confirm ? tKey(t, `tariffs.${confirm}`) : '',
+          destructive: confirm === 'delete',
+          loading: navigation.state === 'submitting',
+          onAction: () => {
+            if (confirm) submit({ intent: confirm }, { method: 'post' });
+          },
+        }}
+        secondaryActions={[{ content: t('tariffs.cancel'), onAction: () => setConfirm(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{confirm ? tKey(t, `tariffs.confirm.${confirm}Text`) : ''}</Text>
+        </Modal.Section>
+      </Modal>
       <TariffFormView
         initial={fromApiTariff(tariff)}
         serverErrors={refusal?.errors ?? {}}
