@@ -221,6 +221,17 @@ export class ChargePoint extends DurableObject<Env> {
     };
   }
 
+  /**
+   * DataTransfer goes both ways in OCPP 1.6; `sendCommand` refuses inbound action names, so the back
+   * office's DataTransfer goes through here (same validation, timeout and offline answer).
+   */
+  async sendDataTransfer(payload: unknown, timeoutMs?: number): Promise<CommandResult> {
+    const invalid = checkCommand('DataTransfer', payload);
+    if (invalid) return invalid;
+    const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
+    return this.outbox.send('DataTransfer', payload, wait);
+  }
+
   /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */
   async resetProgress(kind: 'diagnostics' | 'firmware' | 'log'): Promise<void> {
     this.store.put(`${kind}Status`, null);
