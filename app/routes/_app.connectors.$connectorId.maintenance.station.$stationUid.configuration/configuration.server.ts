@@ -5,40 +5,16 @@
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
 import { type Api, type ApiErrorBody, createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
+import {
+  type CommandAnswer,
+  type ConfigurationKey,
+  FILES_PER_PAGE,
+  type FileList,
+  type Progress,
+  type Tab,
+} from './shared';
 
-export const TABS = ['configuration', 'diagnostics', 'firmware'] as const;
-export type Tab = (typeof TABS)[number];
-
-export interface ConfigurationKey {
-  key: string;
-  value?: string;
-  readonly: boolean;
-}
-export interface CommandAnswer {
-  action: string;
-  status: string;
-  succeeded: boolean;
-  reply: Record<string, unknown>;
-}
-export interface Progress {
-  status: string | null;
-  received_at: string | null;
-  connected: boolean;
-}
-export interface FileRow {
-  filename: string;
-  size: number;
-  content_type: string | null;
-  created_at: string;
-}
-export interface FileList {
-  data: FileRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export const FILES_PER_PAGE = 25;
+export type { CommandAnswer, ConfigurationKey, FileList, Progress, Tab };
 
 /** A read that failed: a 404/403 ends the page; anything else is shown beside the rest. */
 function failed(me: Me, status: number, error: ApiErrorBody): never {

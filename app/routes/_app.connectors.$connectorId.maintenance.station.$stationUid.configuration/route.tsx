@@ -36,17 +36,8 @@ import { tKey } from '../../i18n/resources';
 import { formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import {
-  type ActionResult,
-  type ConfigurationKey,
-  FILES_PER_PAGE,
-  type FileList,
-  loadTab,
-  type Progress,
-  runIntent,
-  TABS,
-  type Tab,
-} from './configuration.server';
+import { type ActionResult, loadTab, runIntent } from './configuration.server';
+import { type ConfigurationKey, FILES_PER_PAGE, type FileList, type Progress, TABS, type Tab } from './shared';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'stationConfig.title');
 
