@@ -247,6 +247,25 @@ describe('firmware', () => {
     });
   });
 
+  it('replaces a firmware file uploaded again under the same name (links already sent keep working)', async () => {
+    const again = await call(`/stations/${uid}/firmware/fw-1.2.3.bin`, { ...admin, method: 'POST', raw: 'v2' });
+    expect(again.status).toBe(201);
+    const list = (await (await call(`/stations/${uid}/get-firmware-list`, admin)).json()) as {
+      data: { filename: string; size: number }[];
+    };
+    expect(list.data.filter((f) => f.filename === 'fw-1.2.3.bin')).toEqual([
+      expect.objectContaining({ filename: 'fw-1.2.3.bin', size: 2 }),
+    ]);
+    const sent = lastCall('UpdateFirmware') as { location: string };
+    const download = await call(new URL(sent.location).pathname.replace(/^\/api/, ''));
+    expect(await download.text()).toBe('v2');
+  });
+
+  it('refuses an empty firmware upload', async () => {
+    const res = await call(`/stations/${uid}/firmware/empty.bin`, { ...admin, method: 'POST', raw: '' });
+    expect(res.status).toBe(400);
+  });
+
   it('answers 404 for an unknown firmware file', async () => {
     const res = await call(`/stations/${uid}/upgrade/nope.bin`, admin);
     expect(res.status).toBe(404);
@@ -291,15 +310,19 @@ describe('commands without a spec path', () => {
     expect(extra.status).toBe(400);
   });
 
-  it('refuses CertificateSigned while no certificate authority is configured', async () => {
-    const res = await call(`/stations/${uid}/commands/certificate-signed`, {
-      ...admin,
-      json: { certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----' },
+  it('keeps the CSR of SignCertificate and sends the signed leaf with the configured CA chain', async () => {
+    const csr = '-----BEGIN CERTIFICATE REQUEST-----\nQ1NSLVRFU1Q=\n-----END CERTIFICATE REQUEST-----';
+    expect(await cp.call('SignCertificate', { csr })).toEqual({ status: 'Accepted' });
+    expect(await (await call(`/stations/${uid}/csr`, admin)).json()).toMatchObject({ csr, status: 'Accepted' });
+    cp.handle('CertificateSigned', () => ({ status: 'Accepted' }));
+    const leaf = '-----BEGIN CERTIFICATE-----\nTEVBRg==\n-----END CERTIFICATE-----';
+    const res = await call(`/stations/${uid}/commands/certificate-signed`, { ...admin, json: { certificate: leaf } });
+    expect(await res.json()).toMatchObject({ action: 'CertificateSigned', status: 'Accepted', succeeded: true });
+    expect(lastCall('CertificateSigned')).toEqual({
+      certificateChain: `${leaf}\n-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----\n`,
     });
-    await expectError(res, 409, {
-      code: 'NO_CERTIFICATE_AUTHORITY',
-      message: 'No certificate authority is configured: certificates cannot be sent.',
-    });
+    const bad = await call(`/stations/${uid}/commands/certificate-signed`, { ...admin, json: { certificate: 'x' } });
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -375,30 +375,34 @@ export const fileRoutes = new OpenAPIHono<AppEnv>()
       const key = `firmware/${s.companyId}/${filename}`;
       const contentType = c.req.header('content-type') || 'application/octet-stream';
       await c.env.FILES.put(key, bytes, { httpMetadata: { contentType } });
-      // Same name in the same company: the new upload replaces the old row (and object).
-      await db
-        .delete(stationFiles)
+      // Same name in the same company: the new upload replaces the old one (same row, same object key),
+      // so download links already sent to charge points keep pointing at a row that exists.
+      const values = {
+        r2Key: key,
+        size: bytes.byteLength,
+        contentType,
+        uploadedBy: authOf(c).user.id,
+        createdAt: new Date(),
+      };
+      const existing = await db
+        .select({ id: stationFiles.id })
+        .from(stationFiles)
         .where(
           and(
             eq(stationFiles.kind, 'firmware'),
             eq(stationFiles.companyId, s.companyId),
             eq(stationFiles.filename, filename),
           ),
-        );
-      const row = await db
-        .insert(stationFiles)
-        .values({
-          kind: 'firmware',
-          companyId: s.companyId,
-          stationId: null,
-          filename,
-          r2Key: key,
-          size: bytes.byteLength,
-          contentType,
-          uploadedBy: authOf(c).user.id,
-        })
-        .returning()
+        )
         .get();
+      const row = existing
+        ? await db.update(stationFiles).set(values).where(eq(stationFiles.id, existing.id)).returning().get()
+        : await db
+            .insert(stationFiles)
+            .values({ kind: 'firmware', companyId: s.companyId, stationId: null, filename, ...values })
+            .returning()
+            .get();
+      if (!row) return apiError(c, 404, 'FILE_NOT_FOUND', 'stationFileNotFound', { params: { filename } });
       return c.json(fileJson(row), 201);
     });
   })
