@@ -24,6 +24,16 @@ beforeAll(async () => {
       { key: 'NumberOfConnectors', readonly: true, value: '2' },
     ],
   }));
+  charger.handle('GetDiagnostics', async ({ params }) => {
+    const { location } = params as { location: string };
+    // Like a charger: answer first, then upload and report.
+    setTimeout(async () => {
+      await charger.call('DiagnosticsStatusNotification', { status: 'Uploading' });
+      const put = await fetch(`${location}e2e-diag.txt`, { method: 'PUT', body: 'e2e diagnostics\n' });
+      await charger.call('DiagnosticsStatusNotification', { status: put.ok ? 'Uploaded' : 'UploadFailed' });
+    }, 200);
+    return { fileName: 'e2e-diag.txt' };
+  });
   charger.handle('ChangeConfiguration', async ({ params }) => {
     changes.push(params);
     return { status: 'RebootRequired' };
@@ -57,6 +67,23 @@ describe('station configuration page', () => {
       .poll(() => page.getByTestId('command-outcome').textContent())
       .toBe('HeartbeatInterval: The station stored the value; it takes effect after a reboot.');
     expect(changes).toEqual([{ key: 'HeartbeatInterval', value: '120' }]);
+  });
+
+  it('requests diagnostics and lists the uploaded file once the station reports it', async () => {
+    await page.getByRole('tab', { name: 'Diagnostics' }).click();
+    await page.waitForURL('**/configuration?tab=diagnostics');
+    await page.getByRole('button', { name: 'Request', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('command-outcome').textContent())
+      .toBe('Diagnostics requested: the station answered Accepted.');
+    // The status card re-reads while the upload is in progress; reload once if it settled before.
+    await expect
+      .poll(async () => {
+        if ((await page.getByRole('cell', { name: 'e2e-diag.txt', exact: true }).count()) === 0) await page.reload();
+        return page.getByRole('cell', { name: 'e2e-diag.txt', exact: true }).count();
+      })
+      .toBe(1);
+    expect(await page.getByText(/^Uploaded at /).count()).toBe(1);
   });
 
   it('shows a station that is not connected as offline, with its commands disabled', async () => {

@@ -29,7 +29,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
@@ -315,11 +315,24 @@ function ConfigurationTab(props: {
   );
 }
 
+/** Statuses after which the charge point reports again soon: the card re-reads until it settles. */
+const IN_PROGRESS = new Set(['Uploading', 'Downloading', 'Downloaded', 'Installing', 'SignatureVerified']);
+const POLL_MS = 3000;
+
 function StatusCard(props: { title: string; empty: string; progress: Progress; resetIntent: string }) {
   const { t } = useTranslation();
   const { timeZone, language } = useLoaderData<typeof loader>();
   const submit = useSubmit();
+  const revalidator = useRevalidator();
   const p = props.progress;
+  const moving = p.status !== null && IN_PROGRESS.has(p.status);
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [moving, revalidator]);
   return (
     <Card>
       <BlockStack gap="200">
