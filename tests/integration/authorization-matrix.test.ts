@@ -125,13 +125,14 @@ describe('authorization matrix', () => {
     );
   });
 
+  // Walks every operation of the API in turn (over 100 since the station commands): more than the default
+  // 5 s on a busy machine.
   it.each(ROLE_IDS)(
     'role %i alone: 403 exactly where can() refuses',
     async (role) => {
       const who = actors.get(String(role));
       if (!who) throw new Error(`no actor for ${role}`);
       expect(await mismatches(who, [role])).toEqual([]);
-      // Every operation of the API in turn (over 100 since the station commands): more than the default 5 s on a busy machine.
     },
     60_000,
   );
