@@ -16,6 +16,8 @@ const testVars = {
   SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
   EMAIL_FROM: 'no-reply@test.localhost',
 };
+/** A stand-in CA chain: with it the API's tests see SignCertificate accepted and CertificateSigned sent (ADR 014). */
+const TEST_CA_CHAIN = '-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----';
 
 export default defineConfig({
   define: { __DEV_TOOLS__: 'true' },
@@ -34,7 +36,7 @@ export default defineConfig({
             main: './tests/integration/worker.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { ...testVars, TEST_MIGRATIONS: migrations },
+              bindings: { ...testVars, OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN, TEST_MIGRATIONS: migrations },
               workers: [
                 {
                   name: 'backoffice-ocpp',
@@ -44,7 +46,7 @@ export default defineConfig({
                   compatibilityFlags: ['nodejs_compat'],
                   durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },
                   d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
-                  bindings: { HEARTBEAT_INTERVAL_SECONDS: '300' },
+                  bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN },
                 },
               ],
             },

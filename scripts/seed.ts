@@ -6,6 +6,7 @@
 import { getPlatformProxy } from 'wrangler';
 import { openDb } from '../drizzle/db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../drizzle/seed/demo';
+import { seedDemoStationFiles } from '../drizzle/seed/demo-station-files';
 
 const persistDir = process.env.PERSIST_DIR ?? '.wrangler/state';
 
@@ -24,6 +25,8 @@ try {
       `Seeded ${result.users} users, ${result.stations} stations, ${result.connectors} connectors in ${Date.now() - started} ms.`,
     );
   }
+  // Firmware and diagnostics files live in R2, which the D1-only seed cannot reach (ADR 014).
+  await seedDemoStationFiles(openDb(env.DB), env.FILES);
   if (process.argv.includes('--print-logins')) {
     console.log(`\nDemo logins (password for all: ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  role ${String(u.role).padEnd(3)} ${u.email}`);

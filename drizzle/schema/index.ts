@@ -3,6 +3,7 @@ export * from './auth';
 export * from './companies';
 export * from './rfids';
 export * from './sessions';
+export * from './station-files';
 export * from './stations';
 export * from './system';
 export * from './tariffs';

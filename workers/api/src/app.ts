@@ -14,6 +14,7 @@ import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const FILE_TRANSFER_PATH = /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/)/;
 
 export function createApi() {
   const app = new OpenAPIHono<AppEnv>({
@@ -26,13 +27,13 @@ export function createApi() {
     c.set('db', openDb(c.env.DB));
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        apiError(c, 400, 'BODY_TOO_LARGE', 'bodyTooLarge', { field: '(body)', params: { max: MAX_BODY_BYTES } }),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      apiError(c, 400, 'BODY_TOO_LARGE', 'bodyTooLarge', { field: '(body)', params: { max: MAX_BODY_BYTES } }),
+  });
+  // File transfers (firmware uploads, charge point diagnostics) enforce their own, larger limits.
+  app.use((c, next) => (FILE_TRANSFER_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
   app.use(loadSession);
 
   const api = app.route('/', routes);

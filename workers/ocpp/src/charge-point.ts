@@ -206,6 +206,36 @@ export class ChargePoint extends DurableObject<Env> {
       ),
     );
   }
+
+  // ---- Command progress RPC (helper "cmds", ADR 013): diagnostics / firmware / log progress that the
+  // charge point reported through its notifications, the last CSR it sent, and resetting them. ----
+
+  /** What the charge point last reported about uploads, firmware and logs, and its last CSR. */
+  async commandProgress(): Promise<import('./handlers/notifications').CommandProgress> {
+    return {
+      connected: this.newestSocket() !== null,
+      diagnostics: this.store.get<import('./handlers/notifications').ProgressReport>('diagnosticsStatus'),
+      firmware: this.store.get<import('./handlers/notifications').ProgressReport>('firmwareStatus'),
+      log: this.store.get<import('./handlers/notifications').ProgressReport>('logStatus'),
+      csr: this.store.get<import('./handlers/notifications').CsrReport>('lastCsr'),
+    };
+  }
+
+  /**
+   * DataTransfer goes both ways in OCPP 1.6; `sendCommand` refuses inbound action names, so the back
+   * office's DataTransfer goes through here (same validation, timeout and offline answer).
+   */
+  async sendDataTransfer(payload: unknown, timeoutMs?: number): Promise<CommandResult> {
+    const invalid = checkCommand('DataTransfer', payload);
+    if (invalid) return invalid;
+    const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
+    return this.outbox.send('DataTransfer', payload, wait);
+  }
+
+  /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */
+  async resetProgress(kind: 'diagnostics' | 'firmware' | 'log'): Promise<void> {
+    this.store.put(`${kind}Status`, null);
+  }
 }
 
 function send(ws: WebSocket, frame: string): void {

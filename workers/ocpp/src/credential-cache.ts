@@ -2,7 +2,8 @@
  * @module Remembers, per isolate, which password matched which stored hash. PBKDF2 at 100,000
  * iterations costs tens of milliseconds of CPU; after a deploy or a network blip thousands of charge
  * points reconnect at once with the same credentials. Keyed by the stored hash, so a changed password
- * (new hash) is never served from the cache; only a SHA-256 of the password is kept.
+ * (new hash) is never served from the cache; only a SHA-256 of the password is kept. A replaced hash
+ * is forgotten too (`forgetHash`), so a retired password is not even cached where the change happened.
  */
 import { verifyPassword } from '../../../domain/auth/password';
 
@@ -21,4 +22,9 @@ export async function passwordMatches(password: string, storedHash: string): Pro
   if (verified.size >= MAX_ENTRIES) verified.clear();
   verified.set(storedHash, digest);
   return true;
+}
+
+/** Drops whatever was verified against `storedHash` (a station password that was just replaced). */
+export function forgetHash(storedHash: string): void {
+  verified.delete(storedHash);
 }

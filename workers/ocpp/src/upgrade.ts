@@ -5,9 +5,10 @@
  */
 import { verifyPassword } from '../../../domain/auth/password';
 import { openDb } from '../../../drizzle/db';
+import { pendingKeyHash, promotePendingKey } from '../../../drizzle/queries/station-keys';
 import { findStationByUid } from '../../../drizzle/queries/stations';
 import { parseBasicAuth } from './basic-auth';
-import { passwordMatches } from './credential-cache';
+import { forgetHash, passwordMatches } from './credential-cache';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
 
@@ -37,17 +38,27 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   const credentials = parseBasicAuth(request.headers.get('authorization'));
   if (!credentials) return unauthorized('Basic authentication required');
 
-  const station = await findStationByUid(openDb(env.DB), id);
+  const db = openDb(env.DB);
+  const station = await findStationByUid(db, id);
   // Unknown ids are refused; onboarding creates the station row (registration 'pending') first.
   if (!station) return new Response(`Unknown charge point ${id}`, { status: 404 });
   // The username must be the identity too (OCPP security profile 1), and a station without a
   // password is never open.
-  const passwordOk = station.ocppPasswordHash
+  let passwordOk = station.ocppPasswordHash
     ? await passwordMatches(credentials.password, station.ocppPasswordHash)
     : await verifyPassword(credentials.password, null);
-  if (credentials.username !== id || !passwordOk) {
-    return unauthorized('Wrong charge point credentials');
+  if (credentials.username !== id) return unauthorized('Wrong charge point credentials');
+  if (!passwordOk) {
+    // A new AuthorizationKey whose ChangeConfiguration answer never arrived (timeout, dropped socket):
+    // the charge point proves it has the key by using it, which promotes it (ADR 013).
+    const pending = await pendingKeyHash(db, station.id);
+    if (pending && (await passwordMatches(credentials.password, pending))) {
+      await promotePendingKey(db, station.id, pending);
+      if (station.ocppPasswordHash) forgetHash(station.ocppPasswordHash);
+      passwordOk = true;
+    }
   }
+  if (!passwordOk) return unauthorized('Wrong charge point credentials');
 
   const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(id));
   const forwarded = new Request(request);

@@ -9,6 +9,7 @@ import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
+import { stationCommandRoutes } from './station-commands';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 
@@ -21,6 +22,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
+  .route('/', stationCommandRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

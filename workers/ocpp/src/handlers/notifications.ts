@@ -4,6 +4,17 @@
  */
 import type { Handler, HandlerContext } from '../context';
 
+/** A Diagnostics/Firmware/SignedFirmware/LogStatusNotification as received (read by `commandProgress`). */
+export type ProgressReport = { status: string; requestId?: number; receivedAt: string };
+export type CsrReport = { csr: string; status: string; receivedAt: string };
+export interface CommandProgress {
+  connected: boolean;
+  diagnostics: ProgressReport | null;
+  firmware: ProgressReport | null;
+  log: ProgressReport | null;
+  csr: CsrReport | null;
+}
+
 function keep(ctx: HandlerContext, key: string, payload: object): Record<string, never> {
   ctx.store.put(key, { ...payload, receivedAt: ctx.now.toISOString() });
   return {};
@@ -21,8 +32,18 @@ export const securityEventNotification: Handler<'SecurityEventNotification'> = (
   return keep(ctx, 'lastSecurityEvent', p);
 };
 
-/** No certificate authority is configured, so a CSR cannot be signed (Security Whitepaper use case A02). */
-export const signCertificate: Handler<'SignCertificate'> = () => ({ status: 'Rejected' });
+/**
+ * Security Whitepaper use case A02. The CSR is kept for the back office (GET stations/{uid}/csr).
+ * It is Accepted only where a certificate authority is configured (OCPP_CA_CERTIFICATE_CHAIN, the PEM
+ * chain sent with every CertificateSigned); the signed leaf then comes from that CA through
+ * POST stations/{uid}/commands/certificate-signed (ADR 013). Without a CA it is Rejected at once.
+ */
+export const signCertificate: Handler<'SignCertificate'> = (ctx, p) => {
+  const caChain = (ctx.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN?.trim();
+  const status = caChain ? 'Accepted' : 'Rejected';
+  ctx.store.put('lastCsr', { csr: p.csr, status, receivedAt: ctx.now.toISOString() });
+  return { status };
+};
 
 /** Vendor extensions are opt-in: only vendors listed in OCPP_DATA_TRANSFER_VENDORS are accepted. */
 export const dataTransfer: Handler<'DataTransfer'> = (ctx, p) => {

@@ -25,10 +25,20 @@ export const CommandAnswer = z
   .openapi('CommandAnswer');
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-/** Replies whose `status` means the charge point did what was asked. */
-const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled']);
+/** Replies whose `status` means the charge point did what was asked (RebootRequired: stored, applied at reboot). */
+const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled', 'RebootRequired']);
 
 export type Target = { connector: typeof connectors.$inferSelect; station: typeof stations.$inferSelect };
+/** Any command's target: a connector of a station, or (station-wide commands) the station alone. */
+export type CommandTarget = { connector: Target['connector'] | null; station: Target['station'] };
+
+export interface Dispatched {
+  action: string;
+  outcome: CommandResult;
+  /** The reply's `status` (Accepted when the reply has none); null when no reply came. */
+  replyStatus: string | null;
+  succeeded: boolean;
+}
 
 /** A connector of the caller's company tree (operated or owned), by id or by uid. */
 export async function connectorInScope(db: Db, scope: number[], key: { id: number } | { uid: string }) {
@@ -41,12 +51,29 @@ export async function connectorInScope(db: Db, scope: number[], key: { id: numbe
     .get();
 }
 
-export async function sendToChargePoint(c: Context<AppEnv>, target: Target, action: string, payload: object) {
+export async function sendToChargePoint(c: Context<AppEnv>, target: CommandTarget, action: string, payload: object) {
+  return answerCommand(c, await dispatchCommand(c, target, action, payload));
+}
+
+/**
+ * Sends the command and writes the customer-service log row. `logged` replaces the payload in the log
+ * where it holds a secret (AuthorizationKey).
+ */
+export async function dispatchCommand(
+  c: Context<AppEnv>,
+  target: CommandTarget,
+  action: string,
+  payload: object,
+  logged: object = payload,
+): Promise<Dispatched> {
   const { user } = authOf(c);
   const timeout = Number((c.env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
   const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(target.station.uid));
   // RPC typing drops the `unknown` reply of the accepted variant; the object returns exactly CommandResult.
-  const outcome = (await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
+  // DataTransfer is also a charge point → system action, which sendCommand refuses by name.
+  const outcome = (action === 'DataTransfer'
+    ? await stub.sendDataTransfer(payload, timeout)
+    : await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
   const replyStatus =
     outcome.status === 'accepted' ? String((outcome.reply as { status?: unknown } | null)?.status ?? 'Accepted') : null;
   const succeeded = replyStatus !== null && DONE.has(replyStatus);
@@ -64,15 +91,19 @@ export async function sendToChargePoint(c: Context<AppEnv>, target: Target, acti
     .values({
       companyId: target.station.companyId,
       stationId: target.station.id,
-      connectorId: target.connector.id,
-      connectorEvseId: target.connector.evseId,
+      connectorId: target.connector?.id ?? null,
+      connectorEvseId: target.connector?.evseId ?? null,
       userId: user.id,
       action,
-      detailJson: JSON.stringify({ request: payload, outcome }),
+      detailJson: JSON.stringify({ request: logged, outcome }),
       result: succeeded ? 'success' : 'failed',
       errorMessage: error,
     });
+  return { action, outcome, replyStatus, succeeded };
+}
 
+/** The API's answer to a dispatched command: 200 with the reply, or 409 offline / 504 timeout / 502 refused. */
+export function answerCommand(c: Context<AppEnv>, { action, outcome, replyStatus, succeeded }: Dispatched) {
   switch (outcome.status) {
     case 'accepted': {
       const body: z.infer<typeof CommandAnswer> = {

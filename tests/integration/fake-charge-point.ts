@@ -1,0 +1,75 @@
+/**
+ * A minimal charge point for the API's integration tests: connects through the ocpp worker's real
+ * upgrade (subprotocol, basic auth), answers the commands it is given handlers for and records them.
+ */
+import { env } from 'cloudflare:test';
+
+type Handler = (payload: Record<string, unknown>) => Record<string, unknown>;
+
+export interface FakeChargePoint {
+  ws: WebSocket;
+  handlers: Map<string, Handler>;
+  /** Every CALL received: action and payload, in order. */
+  received: { action: string; payload: Record<string, unknown> }[];
+  handle(action: string, handler: Handler): void;
+  /** Sends a CALL and resolves with the CALLRESULT payload. */
+  call(action: string, payload: object): Promise<unknown>;
+  close(): void;
+}
+
+/** The ocpp worker, as the web worker reaches it locally. */
+export function ocpp() {
+  if (!env.OCPP) throw new Error('no OCPP service binding');
+  return env.OCPP;
+}
+
+export function upgradeRequest(identity: string, password: string): Request {
+  return new Request(`http://localhost/ocpp/${identity}`, {
+    headers: {
+      upgrade: 'websocket',
+      'sec-websocket-protocol': 'ocpp1.6',
+      authorization: `Basic ${btoa(`${identity}:${password}`)}`,
+    },
+  });
+}
+
+export async function connectChargePoint(identity: string, password: string): Promise<FakeChargePoint> {
+  const res = await ocpp().fetch(upgradeRequest(identity, password));
+  const ws = res.webSocket;
+  if (res.status !== 101 || !ws) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
+  ws.accept();
+  const handlers = new Map<string, Handler>();
+  const received: FakeChargePoint['received'] = [];
+  const waiting = new Map<string, (payload: unknown) => void>();
+  ws.addEventListener('message', (event) => {
+    const frame = JSON.parse(String(event.data)) as unknown[];
+    if (frame[0] === 2) {
+      const [, id, action, payload] = frame as [number, string, string, Record<string, unknown>];
+      received.push({ action, payload });
+      const handler = handlers.get(action);
+      ws.send(
+        JSON.stringify(
+          handler ? [3, id, handler(payload)] : [4, id, 'NotImplemented', `${action} not handled by the test`, {}],
+        ),
+      );
+    } else if (frame[0] === 3) {
+      waiting.get(String(frame[1]))?.(frame[2]);
+    }
+  });
+  let seq = 0;
+  return {
+    ws,
+    handlers,
+    received,
+    handle: (action, handler) => handlers.set(action, handler),
+    call(action, payload) {
+      seq += 1;
+      const id = `t${seq}-${Math.random().toString(36).slice(2, 8)}`;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify([2, id, action, payload]));
+      });
+    },
+    close: () => ws.close(1000, 'test done'),
+  };
+}
