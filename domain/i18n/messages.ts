@@ -43,6 +43,13 @@ const en = {
   rfidNotFound: "The RFID doesn't exist.",
   rfidAlreadyAssigned: 'The RFID is already assigned to a user.',
   rfidNotActive: 'The RFID is blocked or unlinked: this cannot be undone, and the RFID can no longer be changed.',
+  stationNotFound: 'Station id: {{id}} not found.',
+  stationMandatoryField: 'Station update failed: fill in the mandatory fields.',
+  coordinatesInvalid:
+    'Check the coordinate format: latitude from -90 to 90 and longitude from -180 to 180, with a dot as decimal separator.',
+  publicPeeringNeedsPublicStation: 'Public peering requires the station to be public.',
+  qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
+  ownerNotInScope: 'The owner must be a company of your company tree.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -87,6 +94,13 @@ const de: Catalog = {
   rfidAlreadyAssigned: 'Das RFID ist bereits einem Benutzer zugewiesen.',
   rfidNotActive:
     'Das RFID ist gesperrt oder entkoppelt: Dies kann nicht rückgängig gemacht werden, und das RFID kann nicht mehr geändert werden.',
+  stationNotFound: 'Stations-ID: {{id}} nicht gefunden.',
+  stationMandatoryField: 'Aktualisierung der Station fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
+  coordinatesInvalid:
+    'Prüfen Sie das Koordinatenformat: Breitengrad von -90 bis 90 und Längengrad von -180 bis 180, mit Punkt als Dezimaltrennzeichen.',
+  publicPeeringNeedsPublicStation: 'Öffentliches Peering erfordert eine öffentliche Station.',
+  qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
+  ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
 };
 
 const fr: Catalog = {
@@ -127,6 +141,13 @@ const fr: Catalog = {
   rfidNotFound: "Le RFID n'existe pas.",
   rfidAlreadyAssigned: 'Le RFID est déjà attribué à un utilisateur.',
   rfidNotActive: "Le RFID est bloqué ou dissocié : c'est irréversible et le RFID ne peut plus être modifié.",
+  stationNotFound: 'Station id : {{id}} introuvable.',
+  stationMandatoryField: 'Échec de la mise à jour de la station : remplissez les champs obligatoires.',
+  coordinatesInvalid:
+    'Vérifiez le format des coordonnées : latitude de -90 à 90 et longitude de -180 à 180, avec le point comme séparateur décimal.',
+  publicPeeringNeedsPublicStation: 'Un peering public exige que la station soit publique.',
+  qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
+  ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
 };
 
 const nl: Catalog = {
@@ -168,6 +189,13 @@ const nl: Catalog = {
   rfidAlreadyAssigned: 'De RFID is al aan een gebruiker toegewezen.',
   rfidNotActive:
     'De RFID is geblokkeerd of ontkoppeld: dit kan niet ongedaan worden gemaakt en de RFID kan niet meer worden gewijzigd.',
+  stationNotFound: 'Station-id: {{id}} niet gevonden.',
+  stationMandatoryField: 'Bijwerken van het station mislukt: vul de verplichte velden in.',
+  coordinatesInvalid:
+    'Controleer het coördinatenformaat: breedtegraad van -90 tot 90 en lengtegraad van -180 tot 180, met een punt als decimaalteken.',
+  publicPeeringNeedsPublicStation: 'Openbare peering vereist dat het station openbaar is.',
+  qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
+  ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
 };
 
 const it: Catalog = {
@@ -208,6 +236,13 @@ const it: Catalog = {
   rfidNotFound: "L'RFID non esiste.",
   rfidAlreadyAssigned: "L'RFID è già assegnato a un utente.",
   rfidNotActive: "L'RFID è bloccato o scollegato: l'operazione è irreversibile e l'RFID non può più essere modificato.",
+  stationNotFound: 'Stazione id: {{id}} non trovata.',
+  stationMandatoryField: 'Aggiornamento della stazione non riuscito: compila i campi obbligatori.',
+  coordinatesInvalid:
+    'Controlla il formato delle coordinate: latitudine da -90 a 90 e longitudine da -180 a 180, con il punto come separatore decimale.',
+  publicPeeringNeedsPublicStation: 'Il peering pubblico richiede che la stazione sia pubblica.',
+  qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
+  ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
 };
 
 const es: Catalog = {
@@ -248,6 +283,13 @@ const es: Catalog = {
   rfidNotFound: 'El RFID no existe.',
   rfidAlreadyAssigned: 'El RFID ya está asignado a un usuario.',
   rfidNotActive: 'El RFID está bloqueado o desvinculado: no se puede deshacer y el RFID ya no se puede modificar.',
+  stationNotFound: 'Estación id: {{id}} no encontrada.',
+  stationMandatoryField: 'No se pudo actualizar la estación: rellene los campos obligatorios.',
+  coordinatesInvalid:
+    'Compruebe el formato de las coordenadas: latitud de -90 a 90 y longitud de -180 a 180, con el punto como separador decimal.',
+  publicPeeringNeedsPublicStation: 'El peering público requiere que la estación sea pública.',
+  qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
+  ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
 };
 
 const pt: Catalog = {
@@ -288,6 +330,13 @@ const pt: Catalog = {
   rfidNotFound: 'O RFID não existe.',
   rfidAlreadyAssigned: 'O RFID já está atribuído a um utilizador.',
   rfidNotActive: 'O RFID está bloqueado ou desassociado: não é possível anular e o RFID já não pode ser alterado.',
+  stationNotFound: 'Estação id: {{id}} não encontrada.',
+  stationMandatoryField: 'Falha ao atualizar a estação: preencha os campos obrigatórios.',
+  coordinatesInvalid:
+    'Verifique o formato das coordenadas: latitude de -90 a 90 e longitude de -180 a 180, com o ponto como separador decimal.',
+  publicPeeringNeedsPublicStation: 'O peering público exige que a estação seja pública.',
+  qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
+  ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
+import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
@@ -9,6 +10,7 @@ import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
+import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { systemRoutes } from './system/system.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
@@ -19,6 +21,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
+  .route('/', stationDetailRoutes)
+  .route('/', connectorDetailRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
