@@ -185,6 +185,7 @@ const en = {
     filterAction: 'Action',
     filterResult: 'Result',
     utc: 'Dates in UTC.',
+    apply: 'Apply filters',
   },
   support: {
     title: 'Support: {{evse}}',
@@ -427,6 +428,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Aktion',
       filterResult: 'Ergebnis',
       utc: 'Daten in UTC.',
+      apply: 'Filter anwenden',
     },
     support: {
       title: 'Support: {{evse}}',
@@ -667,6 +669,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Action',
       filterResult: 'Résultat',
       utc: 'Dates en UTC.',
+      apply: 'Appliquer les filtres',
     },
     support: {
       title: 'Support : {{evse}}',
@@ -906,6 +909,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Actie',
       filterResult: 'Resultaat',
       utc: 'Datums in UTC.',
+      apply: 'Filters toepassen',
     },
     support: {
       title: 'Support: {{evse}}',
@@ -1146,6 +1150,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Azione',
       filterResult: 'Esito',
       utc: 'Date in UTC.',
+      apply: 'Applica filtri',
     },
     support: {
       title: 'Supporto: {{evse}}',
@@ -1386,6 +1391,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Acción',
       filterResult: 'Resultado',
       utc: 'Fechas en UTC.',
+      apply: 'Aplicar filtros',
     },
     support: {
       title: 'Soporte: {{evse}}',
@@ -1625,6 +1631,7 @@ export const maintenance = defineArea(en, {
       filterAction: 'Ação',
       filterResult: 'Resultado',
       utc: 'Datas em UTC.',
+      apply: 'Aplicar filtros',
     },
     support: {
       title: 'Suporte: {{evse}}',
