@@ -91,7 +91,11 @@ function useOutcomeText() {
   };
 }
 
-export function RecentSessionsCard({ data }: { data: MaintenanceData }) {
+export function RecentSessionsCard({
+  data,
+}: {
+  data: Pick<MaintenanceData, 'sessions' | 'timeZone' | 'language' | 'currency'>;
+}) {
   const { t } = useTranslation();
   const { sessions, timeZone, language, currency } = data;
   return (
