@@ -50,6 +50,7 @@ const en = {
   publicPeeringNeedsPublicStation: 'Public peering requires the station to be public.',
   qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
   ownerNotInScope: 'The owner must be a company of your company tree.',
+  ticketNotFound: 'Ticket id: {{id}} not found.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -101,6 +102,7 @@ const de: Catalog = {
   publicPeeringNeedsPublicStation: 'Öffentliches Peering erfordert eine öffentliche Station.',
   qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
   ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
+  ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
 };
 
 const fr: Catalog = {
@@ -148,6 +150,7 @@ const fr: Catalog = {
   publicPeeringNeedsPublicStation: 'Un peering public exige que la station soit publique.',
   qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
   ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
+  ticketNotFound: 'Ticket id : {{id}} introuvable.',
 };
 
 const nl: Catalog = {
@@ -196,6 +199,7 @@ const nl: Catalog = {
   publicPeeringNeedsPublicStation: 'Openbare peering vereist dat het station openbaar is.',
   qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
   ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
+  ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
 };
 
 const it: Catalog = {
@@ -243,6 +247,7 @@ const it: Catalog = {
   publicPeeringNeedsPublicStation: 'Il peering pubblico richiede che la stazione sia pubblica.',
   qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
   ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
+  ticketNotFound: 'Ticket id: {{id}} non trovato.',
 };
 
 const es: Catalog = {
@@ -290,6 +295,7 @@ const es: Catalog = {
   publicPeeringNeedsPublicStation: 'El peering público requiere que la estación sea pública.',
   qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
   ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
+  ticketNotFound: 'Ticket id: {{id}} no encontrado.',
 };
 
 const pt: Catalog = {
@@ -337,6 +343,7 @@ const pt: Catalog = {
   publicPeeringNeedsPublicStation: 'O peering público exige que a estação seja pública.',
   qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
   ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
+  ticketNotFound: 'Ticket id: {{id}} não encontrado.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

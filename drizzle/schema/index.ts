@@ -5,4 +5,5 @@ export * from './rfids';
 export * from './sessions';
 export * from './stations';
 export * from './system';
+export * from './tickets';
 export * from './users';

@@ -12,6 +12,7 @@ import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { systemRoutes } from './system/system.routes';
+import { ticketRoutes } from './tickets/tickets.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -23,6 +24,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', maintenanceRoutes)
   .route('/', stationDetailRoutes)
   .route('/', connectorDetailRoutes)
+  .route('/', ticketRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
