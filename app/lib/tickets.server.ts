@@ -1,12 +1,10 @@
 /** @module Maintenance tickets for the ticket screens: reads through the API, and the form's fields. */
 import type { InferResponseType } from 'hono/client';
 import type { Api } from './api.server';
+import { PRIORITIES, type Priority } from './tickets';
 
 export type Ticket = InferResponseType<Api['client']['api']['maintenance']['ticket'][':id']['$get'], 200>;
 export type MaintainerOverview = InferResponseType<Api['client']['api']['maintainer']['overview']['$get'], 200>;
-
-export const PRIORITIES = ['new', 'stuck', 'critical', 'high', 'medium', 'low'] as const;
-export type Priority = (typeof PRIORITIES)[number];
 
 /** The ticket form as the API wants it; `missing` names required fields left empty (nothing is sent then). */
 export function readTicketForm(form: FormData) {

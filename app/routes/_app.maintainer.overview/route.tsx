@@ -11,7 +11,8 @@ import { formatDateTime } from '../../lib/format';
 import { unwrap } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { type MaintainerOverview, PRIORITIES } from '../../lib/tickets.server';
+import { PRIORITIES } from '../../lib/tickets';
+import type { MaintainerOverview } from '../../lib/tickets.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.tickets.overviewTitle');
 
