@@ -70,6 +70,33 @@ describe('maintenance screen', () => {
     ).toContain('maint-advanced@voltaria.test');
   });
 
+  it('edits a station with the spec rules, and shows open tickets by priority', async () => {
+    const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const id = await connectorIdOf(cookie, 'VLT-LIL-002-1');
+    const connector = (await (await api(`/connectors/${id}`, { cookie })).json()) as { station: { id: number } };
+    await page.goto(`/connectors/${id}/maintenance/station/${connector.station.id}/update/VLT-LIL-002-1`);
+    const latitude = page.getByLabel('Latitude');
+    await latitude.fill('50,64');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const coordinates =
+      'Check the coordinate format: latitude from -90 to 90 and longitude from -180 to 180, with a dot as decimal separator.';
+    await expect.poll(() => page.getByText(coordinates).first().isVisible()).toBe(true);
+    expect(await latitude.inputValue()).toBe('50,64'); // nothing typed is lost
+    await latitude.fill('50.6412');
+    await page.getByLabel('Directions').fill('Car park level -1, bay 12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Station saved.').isVisible()).toBe(true);
+    const saved = (await (await api(`/stations/${connector.station.id}/detail`, { cookie })).json()) as {
+      latitude: number;
+      directions: string;
+    };
+    expect(saved).toMatchObject({ latitude: 50.6412, directions: 'Car park level -1, bay 12' });
+
+    await page.goto('/maintainer/overview');
+    await expect.poll(() => page.getByText('Ground failure reported').isVisible()).toBe(true);
+    expect(await page.locator('section[aria-label="Critical"] p').textContent()).toBe('1');
+  });
+
   it('shows a view-only user no command button, and the API answers 403', async () => {
     await browser.context.clearCookies();
     const viewPage = await browser.context.newPage();
