@@ -116,4 +116,19 @@ describe('maintenance screen', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
+
+  it('sends a support agent (role 52) to the support page of a connector', async () => {
+    await browser.context.clearCookies();
+    const support = await browser.context.newPage();
+    await loginWithEmailCode(support, baseURL, 'support@voltaria.test');
+    await support.waitForURL('**/connectors/overview');
+    const cookie = await apiLogin('support@voltaria.test');
+    const id = await connectorIdOf(cookie, 'VLT-LYO-001-2');
+    await support.goto(`/connectors/${id}/maintenance`);
+    await support.waitForURL(`**/connectors/${id}/support`);
+    await expect.poll(() => support.getByRole('heading', { name: 'Support: FR*VLT*EVLTLYO0012' }).count()).toBe(1);
+    // The demo log holds an unlock on this connector; the agent reads it but has no command button.
+    await expect.poll(() => support.getByText('UnlockConnector', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await support.getByRole('button', { name: 'Unlock', exact: true }).count()).toBe(0);
+  });
 });
