@@ -75,6 +75,14 @@ const en = {
   mpsTariffExists: 'An MPS tariff of this type already exists for this country.',
   sessionNotFound: 'Session id: {{id}} not found.',
   sessionNotClosed: 'The session is still in progress: it is priced when it closes.',
+  stationNotFound: 'Station id: {{id}} not found.',
+  stationMandatoryField: 'Station update failed: fill in the mandatory fields.',
+  coordinatesInvalid:
+    'Check the coordinate format: latitude from -90 to 90 and longitude from -180 to 180, with a dot as decimal separator.',
+  publicPeeringNeedsPublicStation: 'Public peering requires the station to be public.',
+  qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
+  ownerNotInScope: 'The owner must be a company of your company tree.',
+  ticketNotFound: 'Ticket id: {{id}} not found.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -152,6 +160,14 @@ const de: Catalog = {
   mpsTariffExists: 'Für dieses Land gibt es bereits einen MPS-Tarif dieses Typs.',
   sessionNotFound: 'Sitzungs-ID {{id}} nicht gefunden.',
   sessionNotClosed: 'Die Sitzung läuft noch: Sie wird beim Abschluss bepreist.',
+  stationNotFound: 'Stations-ID: {{id}} nicht gefunden.',
+  stationMandatoryField: 'Aktualisierung der Station fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
+  coordinatesInvalid:
+    'Prüfen Sie das Koordinatenformat: Breitengrad von -90 bis 90 und Längengrad von -180 bis 180, mit Punkt als Dezimaltrennzeichen.',
+  publicPeeringNeedsPublicStation: 'Öffentliches Peering erfordert eine öffentliche Station.',
+  qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
+  ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
+  ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
 };
 
 const fr: Catalog = {
@@ -225,6 +241,14 @@ const fr: Catalog = {
   mpsTariffExists: 'Un tarif MPS de ce type existe déjà pour ce pays.',
   sessionNotFound: 'Session id : {{id}} introuvable.',
   sessionNotClosed: 'La session est encore en cours : elle sera tarifée à sa clôture.',
+  stationNotFound: 'Station id : {{id}} introuvable.',
+  stationMandatoryField: 'Échec de la mise à jour de la station : remplissez les champs obligatoires.',
+  coordinatesInvalid:
+    'Vérifiez le format des coordonnées : latitude de -90 à 90 et longitude de -180 à 180, avec le point comme séparateur décimal.',
+  publicPeeringNeedsPublicStation: 'Un peering public exige que la station soit publique.',
+  qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
+  ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
+  ticketNotFound: 'Ticket id : {{id}} introuvable.',
 };
 
 const nl: Catalog = {
@@ -299,6 +323,14 @@ const nl: Catalog = {
   mpsTariffExists: 'Er bestaat al een MPS-tarief van dit type voor dit land.',
   sessionNotFound: 'Sessie-id {{id}} niet gevonden.',
   sessionNotClosed: 'De sessie loopt nog: ze wordt geprijsd bij het afsluiten.',
+  stationNotFound: 'Station-id: {{id}} niet gevonden.',
+  stationMandatoryField: 'Bijwerken van het station mislukt: vul de verplichte velden in.',
+  coordinatesInvalid:
+    'Controleer het coördinatenformaat: breedtegraad van -90 tot 90 en lengtegraad van -180 tot 180, met een punt als decimaalteken.',
+  publicPeeringNeedsPublicStation: 'Openbare peering vereist dat het station openbaar is.',
+  qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
+  ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
+  ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
 };
 
 const it: Catalog = {
@@ -372,6 +404,14 @@ const it: Catalog = {
   mpsTariffExists: 'Esiste già una tariffa MPS di questo tipo per questo paese.',
   sessionNotFound: 'Sessione id: {{id}} non trovata.',
   sessionNotClosed: 'La sessione è ancora in corso: viene tariffata alla chiusura.',
+  stationNotFound: 'Stazione id: {{id}} non trovata.',
+  stationMandatoryField: 'Aggiornamento della stazione non riuscito: compila i campi obbligatori.',
+  coordinatesInvalid:
+    'Controlla il formato delle coordinate: latitudine da -90 a 90 e longitudine da -180 a 180, con il punto come separatore decimale.',
+  publicPeeringNeedsPublicStation: 'Il peering pubblico richiede che la stazione sia pubblica.',
+  qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
+  ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
+  ticketNotFound: 'Ticket id: {{id}} non trovato.',
 };
 
 const es: Catalog = {
@@ -444,6 +484,14 @@ const es: Catalog = {
   mpsTariffExists: 'Ya existe una tarifa MPS de este tipo para este país.',
   sessionNotFound: 'Sesión id: {{id}} no encontrada.',
   sessionNotClosed: 'La sesión sigue en curso: se tarifica al cerrarse.',
+  stationNotFound: 'Estación id: {{id}} no encontrada.',
+  stationMandatoryField: 'No se pudo actualizar la estación: rellene los campos obligatorios.',
+  coordinatesInvalid:
+    'Compruebe el formato de las coordenadas: latitud de -90 a 90 y longitud de -180 a 180, con el punto como separador decimal.',
+  publicPeeringNeedsPublicStation: 'El peering público requiere que la estación sea pública.',
+  qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
+  ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
+  ticketNotFound: 'Ticket id: {{id}} no encontrado.',
 };
 
 const pt: Catalog = {
@@ -516,6 +564,14 @@ const pt: Catalog = {
   mpsTariffExists: 'Já existe uma tarifa MPS deste tipo para este país.',
   sessionNotFound: 'Sessão id: {{id}} não encontrada.',
   sessionNotClosed: 'A sessão ainda está em curso: é tarifada quando terminar.',
+  stationNotFound: 'Estação id: {{id}} não encontrada.',
+  stationMandatoryField: 'Falha ao atualizar a estação: preencha os campos obrigatórios.',
+  coordinatesInvalid:
+    'Verifique o formato das coordenadas: latitude de -90 a 90 e longitude de -180 a 180, com o ponto como separador decimal.',
+  publicPeeringNeedsPublicStation: 'O peering público exige que a estação seja pública.',
+  qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
+  ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
+  ticketNotFound: 'Ticket id: {{id}} não encontrado.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

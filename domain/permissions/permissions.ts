@@ -69,6 +69,11 @@ export const RULES = {
     roles: [...ADMINS, ...MAINTAINERS, ROLE.SUPPORT_AGENT, ROLE.ENGINEER],
     company: operates,
   },
+  /** Station detail update (spec: station update screen); same operators who may command advanced, plus onboarding. */
+  'stations:edit': {
+    roles: [...ADMINS, ROLE.MAINTENANCE_ONLY, ROLE.ADVANCED_MAINTENANCE, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
+    company: operates,
+  },
   'stations:onboard': {
     roles: [...ADMINS, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
     services: [SERVICE.ONBOARD_STATIONS],

@@ -7,4 +7,5 @@ export * from './station-files';
 export * from './stations';
 export * from './system';
 export * from './tariffs';
+export * from './tickets';
 export * from './users';

@@ -10,6 +10,7 @@ import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoTariffs } from './demo-tariffs';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
@@ -266,5 +267,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   // Thirty days of status history, so the availability KPIs start with real figures.
   await seedDemoHistory(db);
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
+  await seedDemoMaintenance(db); // idempotent: skipped once demo tickets exist
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

@@ -16,3 +16,26 @@ export async function loadConnector(request: Request, context: AppLoadContext, m
   }
   throw data({ status: result.status }, { status: Math.max(result.status, 500) });
 }
+
+export type StationDetail = InferResponseType<Api['client']['api']['stations'][':id']['detail']['$get'], 200>;
+export type ConnectorTotals = InferResponseType<
+  Api['client']['api']['connectors'][':id']['total-local-stats']['$get'],
+  200
+>;
+type Recent = InferResponseType<Api['client']['api']['connectors'][':id']['recent-sessions']['$get'], 200>;
+
+/** The station's full fields, the connector's totals and latest sessions; each may be missing, never fatal. */
+export async function loadDetailExtras(request: Request, context: AppLoadContext, id: number, stationId: number) {
+  const api = createApi(request, context);
+  const param = { id: String(id) };
+  const [station, totals, recent] = await Promise.all([
+    api.send<StationDetail>(api.client.api.stations[':id'].detail.$get({ param: { id: String(stationId) } })),
+    api.send<ConnectorTotals>(api.client.api.connectors[':id']['total-local-stats'].$get({ param })),
+    api.send<Recent>(api.client.api.connectors[':id']['recent-sessions'].$get({ param, query: { limit: '10' } })),
+  ]);
+  return {
+    station: station.ok ? station.data : null,
+    totals: totals.ok ? totals.data : null,
+    sessions: recent.ok ? recent.data.data : [],
+  };
+}

@@ -4,22 +4,27 @@ import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecentSessionsCard } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
+import { connectorHome, connectorLinks, isSupportAgent } from '../../lib/connector-links';
 import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
-import { loadConnector } from './detail.server';
+import { loadConnector, loadDetailExtras } from './detail.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorDetail.connector');
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const connector = await loadConnector(request, context, me, params.id ?? '');
+  const extra = await loadDetailExtras(request, context, connector.id, connector.station.id);
   return {
     connector,
+    ...extra,
+    permissions: me.permissions,
     companyId: me.company.id,
     currency: me.company.currency,
     timeZone: me.company.timeZone,
@@ -42,7 +47,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ConnectorDetailPage() {
   const { t } = useTranslation();
-  const { connector: c, companyId, currency, timeZone, language } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { connector: c, companyId, currency, timeZone, language, station: full, totals, permissions } = data;
   useLiveFeed(companyId);
   const s = c.station;
   const when = (value: string | null) =>
@@ -58,6 +64,19 @@ export default function ConnectorDetailPage() {
       subtitle={`${s.name} · ${dash(s.city)}`}
       titleMetadata={<Badge tone={STATUS_TONES[c.bucket]}>{tKey(t, `overview.status.${c.bucket}`)}</Badge>}
       backAction={{ content: t('connectorDetail.back'), url: '/connectors/list' }}
+      primaryAction={{
+        content: isSupportAgent(permissions) ? t('maintenance.links.support') : t('maintenance.links.maintenance'),
+        url: connectorHome(permissions, c.id),
+      }}
+      secondaryActions={[
+        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(c.id, s.uid) },
+        ...(permissions.includes('connectors:support') && !isSupportAgent(permissions)
+          ? [{ content: t('maintenance.links.support'), url: connectorLinks.support(c.id) }]
+          : []),
+        ...(permissions.includes('stations:edit')
+          ? [{ content: t('maintenance.links.updateStation'), url: connectorLinks.updateStation(c.id, s.id, c.uid) }]
+          : []),
+      ]}
     >
       <Layout>
         <Layout.Section variant="oneHalf">
@@ -124,8 +143,74 @@ export default function ConnectorDetailPage() {
               <Field label={t('connectorDetail.lastSeen')}>{when(s.lastSeenAt)}</Field>
               <Field label={t('connectorDetail.visibleInApp')}>{yesNo(s.visibleInApp)}</Field>
               <Field label={t('connectorDetail.openToPublic')}>{yesNo(s.openToPublic)}</Field>
+              {full && (
+                <>
+                  <Field label={t('maintenance.station.openingDate')}>{dash(full.openingDate)}</Field>
+                  <Field label={t('maintenance.station.template')}>{dash(full.template)}</Field>
+                  <Field label={t('maintenance.station.owner')}>{dash(full.ownerName)}</Field>
+                  <Field label={t('maintenance.station.timeZone')}>{full.timeZone}</Field>
+                  <Field label={t('maintenance.station.directions')}>{dash(full.directions)}</Field>
+                  <Field label={t('connectorDetail.powerType')}>{dash(full.powerType)}</Field>
+                  <Field label={t('maintenance.station.voltage')}>
+                    {number(full.voltage, 'connectorDetail.volts')}
+                  </Field>
+                  <Field label={t('maintenance.station.amperage')}>
+                    {number(full.amperage, 'connectorDetail.amps')}
+                  </Field>
+                  <Field label={t('maintenance.station.plugType')}>{dash(full.plugType)}</Field>
+                  <Field label={t('maintenance.station.plugFormat')}>{dash(full.plugFormat)}</Field>
+                  <Field label={t('maintenance.station.urlType')}>{dash(full.urlType)}</Field>
+                  <Field label={t('maintenance.station.peerings')}>
+                    {full.peerings.length
+                      ? full.peerings.map((p) => p.id).join(', ')
+                      : t('maintenance.station.noPeering')}
+                  </Field>
+                  <Field label={t('maintenance.station.profile')}>{dash(full.profile)}</Field>
+                  <Field label={t('maintenance.station.installationDate')}>{dash(full.installationDate)}</Field>
+                  <Field label={t('maintenance.station.commissioningDate')}>{dash(full.commissioningDate)}</Field>
+                  <Field label={t('maintenance.station.midMeterSerial')}>{dash(full.midMeterSerial)}</Field>
+                  <Field label={t('maintenance.station.paymentTerminalSerial')}>
+                    {dash(full.paymentTerminalSerial)}
+                  </Field>
+                  <Field label={t('maintenance.station.energyStorageUrl')}>{dash(full.energyStorageUrl)}</Field>
+                  <Field label={t('maintenance.station.qrPayment')}>{yesNo(full.qrPaymentEnabled)}</Field>
+                  <Field label={t('maintenance.station.atHome')}>{yesNo(full.atHome)}</Field>
+                  <Field label={t('maintenance.station.offline')}>{yesNo(full.offline)}</Field>
+                  <Field label={t('maintenance.station.lastIp')}>{dash(full.lastIp)}</Field>
+                  <Field label={t('maintenance.station.lastReset')}>{when(full.lastResetAt)}</Field>
+                  <Field label={t('maintenance.station.lastAuthorization')}>{when(full.lastAuthorizationAt)}</Field>
+                </>
+              )}
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t('maintenance.totals.title')}
+              </Text>
+              {totals && (
+                <>
+                  <Field label={t('maintenance.totals.sessions')}>{formatNumber(totals.sessions, { currency })}</Field>
+                  <Field label={t('maintenance.totals.inProgress')}>
+                    {formatNumber(totals.inProgress, { currency })}
+                  </Field>
+                  <Field label={t('maintenance.totals.energy')}>
+                    {t('maintenance.sessions.kwh', { value: formatNumber(totals.energyWh / 1000, { currency }) })}
+                  </Field>
+                  <Field label={t('maintenance.totals.chargingTime')}>
+                    {t('maintenance.totals.hours', { value: formatNumber(totals.chargingMinutes / 60, { currency }) })}
+                  </Field>
+                  <Field label={t('maintenance.totals.first')}>{when(totals.firstSessionAt)}</Field>
+                  <Field label={t('maintenance.totals.last')}>{when(totals.lastSessionAt)}</Field>
+                </>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <RecentSessionsCard data={data} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -207,7 +207,7 @@ export class ChargePoint extends DurableObject<Env> {
     );
   }
 
-  // ---- Command progress RPC (helper "cmds", ADR 013): diagnostics / firmware / log progress that the
+  // ---- Command progress RPC (helper "cmds", ADR 014): diagnostics / firmware / log progress that the
   // charge point reported through its notifications, the last CSR it sent, and resetting them. ----
 
   /** What the charge point last reported about uploads, firmware and logs, and its last CSR. */

@@ -50,7 +50,7 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   if (credentials.username !== id) return unauthorized('Wrong charge point credentials');
   if (!passwordOk) {
     // A new AuthorizationKey whose ChangeConfiguration answer never arrived (timeout, dropped socket):
-    // the charge point proves it has the key by using it, which promotes it (ADR 013).
+    // the charge point proves it has the key by using it, which promotes it (ADR 014).
     const pending = await pendingKeyHash(db, station.id);
     if (pending && (await passwordMatches(credentials.password, pending))) {
       await promotePendingKey(db, station.id, pending);

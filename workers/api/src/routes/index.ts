@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
+import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
@@ -10,8 +11,10 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { stationCommandRoutes } from './station-commands';
-import { systemRoutes } from './system/system.routes';
+import { stationDetailRoutes } from './station-detail/station-detail.routes';
+import { systemRoutes, systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
+import { ticketRoutes } from './tickets/tickets.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -23,6 +26,9 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationCommandRoutes)
+  .route('/', stationDetailRoutes)
+  .route('/', connectorDetailRoutes)
+  .route('/', ticketRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

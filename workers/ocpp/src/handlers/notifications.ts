@@ -36,7 +36,7 @@ export const securityEventNotification: Handler<'SecurityEventNotification'> = (
  * Security Whitepaper use case A02. The CSR is kept for the back office (GET stations/{uid}/csr).
  * It is Accepted only where a certificate authority is configured (OCPP_CA_CERTIFICATE_CHAIN, the PEM
  * chain sent with every CertificateSigned); the signed leaf then comes from that CA through
- * POST stations/{uid}/commands/certificate-signed (ADR 013). Without a CA it is Rejected at once.
+ * POST stations/{uid}/commands/certificate-signed (ADR 014). Without a CA it is Rejected at once.
  */
 export const signCertificate: Handler<'SignCertificate'> = (ctx, p) => {
   const caChain = (ctx.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN?.trim();

@@ -1,15 +1,16 @@
 /** @module Maintenance commands of spec 7.16/7.17 and the customer-service log. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
+import { rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { CommandAnswer, connectorInScope, sendToChargePoint, type Target } from './commands';
 import { remoteStart, remoteStop } from './remote-session';
+import { listServiceLogs, logsRoute } from './service-logs';
 
 const commandResponses = {
   200: json(CommandAnswer),
@@ -84,26 +85,52 @@ const stop = defineRoute('connectors:command:basic', {
   responses: commandResponses,
 });
 
-const LogEntry = z
+const stationOutOfOrder = defineRoute('connectors:command:advanced', {
+  method: 'post',
+  path: '/maintenance/{id}/station-out-of-order',
+  tags: ['Maintenance'],
+  summary: "ChangeAvailability Inoperative on connector 0: the connector's whole station out of order",
+  request: { params: ById },
+  responses: commandResponses,
+});
+
+const stationAvailable = defineRoute('connectors:command:advanced', {
+  method: 'post',
+  path: '/maintenance/{id}/station-available',
+  tags: ['Maintenance'],
+  summary: "ChangeAvailability Operative on connector 0: the connector's whole station available again",
+  request: { params: ById },
+  responses: commandResponses,
+});
+
+const UserOption = z
   .object({
     id: z.number(),
-    connector_id: z.number().nullable(),
-    connector_evseid: z.string().nullable(),
-    station_uid: z.string().nullable(),
-    created_at: z.string(),
-    action: z.string(),
-    result: z.enum(['success', 'failed']),
-    error_message: z.string().nullable(),
-    user_email: z.string().nullable(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    /** A remote start needs an active RFID card of the user. */
+    has_active_rfid: z.boolean(),
   })
-  .openapi('CustomerServiceLogEntry');
+  .openapi('RemoteStartUser');
 
-const logs = defineRoute('connectors:logs', {
+const startUsers = defineRoute('connectors:command:basic', {
   method: 'get',
-  path: '/customer-services/logs',
+  path: '/maintenance/{id}/users',
   tags: ['Maintenance'],
-  summary: 'The 200 latest commands sent to charge points of the company tree, newest first',
-  responses: { 200: json(z.object({ data: z.array(LogEntry) })) },
+  summary:
+    'Active users of the selected company tree a remote start can be sent for (e-mail or name search, 20 at most)',
+  request: { params: ById, query: z.object({ keyword: z.string().trim().max(100).optional() }) },
+  responses: { 200: json(z.object({ data: z.array(UserOption) })), 404: commandResponses[404] },
+});
+
+const statusLookup = defineRoute('connectors:view', {
+  method: 'get',
+  path: '/maintenance/status/{stationUid}/{connectorUid}',
+  tags: ['Maintenance'],
+  summary: 'The connector id of a station uid and connector uid (the maintenance status page addresses connectors so)',
+  request: { params: z.object({ stationUid: z.string().min(1).max(100), connectorUid: z.string().min(1).max(100) }) },
+  responses: { 200: json(z.object({ id: z.number() })), 404: commandResponses[404] },
 });
 
 /** Runs `act` on the connector when it is in the caller's company tree; the spec's 404 otherwise. */
@@ -140,32 +167,52 @@ export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
     return onConnector(c, { id }, (t) => remoteStart(c, t, userId));
   })
   .openapi(stop, (c) => onConnector(c, { id: c.req.valid('param').id }, (t) => remoteStop(c, t)))
-  .openapi(logs, async (c) => {
+  .openapi(stationOutOfOrder, (c) =>
+    onConnector(c, c.req.valid('param'), (t) =>
+      sendToChargePoint(c, t, 'ChangeAvailability', { connectorId: 0, type: 'Inoperative' }),
+    ),
+  )
+  .openapi(stationAvailable, (c) =>
+    onConnector(c, c.req.valid('param'), (t) =>
+      sendToChargePoint(c, t, 'ChangeAvailability', { connectorId: 0, type: 'Operative' }),
+    ),
+  )
+  .openapi(startUsers, (c) =>
+    onConnector(c, c.req.valid('param'), async () => {
+      const db = c.get('db');
+      const scope = await companyScopeIds(db, authOf(c).company.id);
+      const { keyword } = c.req.valid('query');
+      const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+      const rows = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          cards: sql<number>`(SELECT count(*) FROM ${rfids} WHERE ${rfids.userId} = ${users.id} AND ${rfids.status} = 'active')`,
+        })
+        .from(users)
+        .where(
+          and(
+            inArray(users.companyId, scope),
+            eq(users.status, 'active'),
+            pattern
+              ? or(like(users.email, pattern), like(users.firstName, pattern), like(users.lastName, pattern))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(users.email))
+        .limit(20);
+      return c.json({ data: rows.map(({ cards, ...u }) => ({ ...u, has_active_rfid: cards > 0 })) }, 200);
+    }),
+  )
+  .openapi(statusLookup, async (c) => {
+    const { stationUid, connectorUid } = c.req.valid('param');
     const db = c.get('db');
-    const scope = await companyScopeIds(db, authOf(c).company.id);
-    const rows = await db
-      .select({ log: customerServiceLogs, stationUid: stations.uid, email: users.email })
-      .from(customerServiceLogs)
-      .leftJoin(stations, eq(stations.id, customerServiceLogs.stationId))
-      .leftJoin(users, eq(users.id, customerServiceLogs.userId))
-      .leftJoin(connectors, eq(connectors.id, customerServiceLogs.connectorId))
-      .where(or(inArray(customerServiceLogs.companyId, scope), inArray(stations.ownerCompanyId, scope)))
-      .orderBy(desc(customerServiceLogs.createdAt), desc(customerServiceLogs.id))
-      .limit(200);
-    return c.json(
-      {
-        data: rows.map(({ log, stationUid, email }) => ({
-          id: log.id,
-          connector_id: log.connectorId,
-          connector_evseid: log.connectorEvseId,
-          station_uid: stationUid,
-          created_at: log.createdAt.toISOString(),
-          action: log.action,
-          result: log.result,
-          error_message: log.errorMessage,
-          user_email: email,
-        })),
-      },
-      200,
-    );
-  });
+    const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), { uid: connectorUid });
+    if (!target || target.station.uid !== stationUid) {
+      return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id: connectorUid } });
+    }
+    return c.json({ id: target.connector.id }, 200);
+  })
+  .openapi(logsRoute, async (c) => c.json(await listServiceLogs(c, c.req.valid('query')), 200));

@@ -1,5 +1,5 @@
 /**
- * @module The system → charge point commands the spec gives no path for (ADR 013):
+ * @module The system → charge point commands the spec gives no path for (ADR 014):
  * `POST /stations/{uid}/commands/{action-kebab}` with the OCPP request as the JSON body, checked by a
  * zod schema per action (then by the official OCPP schema in the ChargePoint object). Ids the caller
  * chooses (reservation, charging profile, transaction, connector) are passed on unchanged: the

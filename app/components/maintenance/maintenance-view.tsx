@@ -1,0 +1,443 @@
+/**
+ * @module The maintenance screen of one connector (spec 2 "Maintenance", 4 "Connector status"):
+ * its live state, the commands the user's role allows, each behind a confirmation, the charge
+ * point's real answer in a banner and a toast, and the connector's customer-service log.
+ */
+import { useFetcher, useLocation } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  ChoiceList,
+  InlineStack,
+  Layout,
+  Modal,
+  Page,
+  ResourceItem,
+  ResourceList,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/resources';
+import { connectorLinks } from '../../lib/connector-links';
+import { STATUS_TONES } from '../../lib/connector-status';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import type {
+  CommandIntent,
+  CommandOutcome,
+  ConnectorDetail,
+  RecentSessions,
+  ServiceLogPage,
+  StartUsers,
+} from '../../lib/maintenance.server';
+import { useLiveFeed } from '../../lib/use-live-feed';
+import { useFeedback } from '../feedback';
+import { logDate, ResultBadge, type ServiceLogEntry, ServiceLogModal } from './service-log-modal';
+
+export interface MaintenanceData {
+  connector: ConnectorDetail;
+  sessions: RecentSessions;
+  logs: ServiceLogPage | null;
+  users: StartUsers | null;
+  permissions: string[];
+  companyId: number;
+  timeZone: string;
+  language: string;
+  currency: string;
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <InlineStack gap="400" wrap={false} align="space-between" blockAlign="start">
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" alignment="end" breakWord>
+        {children}
+      </Text>
+    </InlineStack>
+  );
+}
+
+/** The banner's tone and text for a command's outcome. */
+function useOutcomeText() {
+  const { t } = useTranslation();
+  return (o: CommandOutcome) => {
+    const action = tKey(t, `maintenance.action.${o.intent}`);
+    if (o.answered && o.succeeded && o.replyStatus === 'Scheduled') {
+      return { tone: 'info' as const, text: t('maintenance.answer.scheduled', { action }) };
+    }
+    if (o.answered && o.succeeded) {
+      return {
+        tone: 'success' as const,
+        text: t('maintenance.answer.accepted', { action, status: o.replyStatus ?? '' }),
+      };
+    }
+    if (o.answered) {
+      return {
+        tone: 'warning' as const,
+        text: t('maintenance.answer.refused', { action, status: o.replyStatus ?? '' }),
+      };
+    }
+    return {
+      tone: 'critical' as const,
+      text: t('maintenance.answer.failed', { action, message: o.message ?? t('maintenance.answer.unknown') }),
+    };
+  };
+}
+
+export function RecentSessionsCard({
+  data,
+}: {
+  data: Pick<MaintenanceData, 'sessions' | 'timeZone' | 'language' | 'currency'>;
+}) {
+  const { t } = useTranslation();
+  const { sessions, timeZone, language, currency } = data;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t('maintenance.sessions.title')}
+        </Text>
+        {sessions.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {t('maintenance.sessions.empty')}
+          </Text>
+        ) : (
+          sessions.map((s) => (
+            <InlineStack key={s.id} align="space-between" gap="200" blockAlign="center">
+              <BlockStack gap="050">
+                <Text as="span" fontWeight="semibold">
+                  {formatDateTime(s.startAt, { timeZone, language })}
+                </Text>
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {s.userEmail ?? s.authId} · {s.startMethod}
+                </Text>
+              </BlockStack>
+              {s.status === 'in_progress' ? (
+                <Badge tone="attention">{t('maintenance.sessions.inProgress')}</Badge>
+              ) : (
+                <Text as="span">
+                  {s.energyWh === null
+                    ? '—'
+                    : t('maintenance.sessions.kwh', { value: formatNumber(s.energyWh / 1000, { currency }) })}
+                </Text>
+              )}
+            </InlineStack>
+          ))
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function ConnectorLogCard({ data }: { data: MaintenanceData }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<ServiceLogEntry | null>(null);
+  if (!data.logs) return null;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between">
+          <Text as="h2" variant="headingMd">
+            {t('maintenance.log.title')}
+          </Text>
+          <Button variant="plain" url="/connectors/customer-service-logs">
+            {t('maintenance.links.serviceLogs')}
+          </Button>
+        </InlineStack>
+        {data.logs.data.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {t('maintenance.log.empty')}
+          </Text>
+        ) : (
+          <ResourceList
+            items={data.logs.data}
+            renderItem={(entry) => (
+              <ResourceItem
+                id={String(entry.id)}
+                onClick={() => setOpen(entry)}
+                accessibilityLabel={`${entry.action} ${logDate(entry.created_at)}`}
+              >
+                <InlineStack align="space-between" gap="200" blockAlign="center">
+                  <BlockStack gap="050">
+                    <Text as="span" fontWeight="semibold">
+                      {entry.action}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {formatDateTime(entry.created_at, { timeZone: data.timeZone, language: data.language })} ·{' '}
+                      {entry.user_email ?? '—'}
+                    </Text>
+                  </BlockStack>
+                  <InlineStack gap="100">
+                    {entry.reply_status && <Badge>{entry.reply_status}</Badge>}
+                    <ResultBadge entry={entry} />
+                  </InlineStack>
+                </InlineStack>
+              </ResourceItem>
+            )}
+          />
+        )}
+      </BlockStack>
+      <ServiceLogModal entry={open} permissions={data.permissions} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
+
+export function StateCard({ data }: { data: MaintenanceData }) {
+  const { t } = useTranslation();
+  const { connector: c, timeZone, language } = data;
+  const when = (v: string | null) => (v ? formatDateTime(v, { timeZone, language }) : t('maintenance.state.never'));
+  const running = data.sessions.find((s) => s.status === 'in_progress');
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t('maintenance.state.title')}
+        </Text>
+        <Field label={t('maintenance.state.status')}>
+          <Badge tone={STATUS_TONES[c.bucket]}>{tKey(t, `overview.status.${c.bucket}`)}</Badge>
+        </Field>
+        <Field label={t('maintenance.state.since')}>{when(c.statusChangedAt)}</Field>
+        <Field label={t('maintenance.state.errorCode')}>{c.errorCode ?? '—'}</Field>
+        <Field label={t('maintenance.state.info')}>{c.statusInfo ?? '—'}</Field>
+        <Field label={t('maintenance.state.lastSeen')}>{when(c.station.lastSeenAt)}</Field>
+        <Text as="p" tone="subdued">
+          {running
+            ? t('maintenance.state.sessionInProgress', {
+                start: formatDateTime(running.startAt, { timeZone, language }),
+                who: running.userEmail ?? running.authId,
+              })
+            : t('maintenance.state.noSession')}
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t('maintenance.state.live')}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function StartUserPicker({
+  connectorId,
+  chosen,
+  onChoose,
+}: {
+  connectorId: number;
+  chosen: string;
+  onChoose: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const search = useFetcher<{ users: StartUsers | null }>();
+  const location = useLocation();
+  const [keyword, setKeyword] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load on keyword change only (the fetcher is stable enough).
+  useEffect(() => {
+    const timer = setTimeout(
+      () => search.load(`${location.pathname}?users=${encodeURIComponent(keyword)}&for=${connectorId}`),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [keyword]);
+  const users = search.data?.users ?? [];
+  return (
+    <BlockStack gap="300">
+      <TextField
+        label={t('maintenance.startUser.search')}
+        helpText={t('maintenance.startUser.searchHelp')}
+        value={keyword}
+        onChange={setKeyword}
+        autoComplete="off"
+      />
+      {search.data && users.length === 0 ? (
+        <Text as="p" tone="subdued">
+          {t('maintenance.startUser.none')}
+        </Text>
+      ) : (
+        <ChoiceList
+          title={t('maintenance.startUser.choose')}
+          selected={chosen ? [chosen] : []}
+          onChange={(v) => onChoose(v[0] ?? '')}
+          choices={users.map((u) => ({
+            label: `${[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email} (${u.email})`,
+            value: String(u.id),
+            disabled: !u.has_active_rfid,
+            helpText: u.has_active_rfid ? undefined : t('maintenance.startUser.noCard'),
+          }))}
+        />
+      )}
+    </BlockStack>
+  );
+}
+
+export function MaintenanceView({ data, title }: { data: MaintenanceData; title: string }) {
+  const { t } = useTranslation();
+  const { connector: c, permissions } = data;
+  const s = c.station;
+  useLiveFeed(data.companyId);
+  const basic = permissions.includes('connectors:command:basic');
+  const advanced = permissions.includes('connectors:command:advanced');
+  const command = useFetcher<{ outcome: CommandOutcome | null }>();
+  const [pending, setPending] = useState<CommandIntent | null>(null);
+  const [startUser, setStartUser] = useState('');
+  const [outcome, setOutcome] = useState<CommandOutcome | null>(null);
+  const describe = useOutcomeText();
+  const { toast } = useFeedback();
+  const running = data.sessions.find((x) => x.status === 'in_progress');
+
+  useEffect(() => {
+    const o = command.data?.outcome;
+    if (command.state !== 'idle' || !o || o.id === outcome?.id) return;
+    setOutcome(o);
+    const { tone, text } = describe(o);
+    toast(text, { error: tone === 'critical' || tone === 'warning' });
+  }, [command.state, command.data, outcome, describe, toast]);
+
+  const send = (intent: CommandIntent) => {
+    const form: Record<string, string> = { intent, connectorUid: c.uid };
+    if (intent === 'start') form.userId = startUser;
+    if (intent === 'stop' && running?.userId) form.userId = String(running.userId);
+    command.submit(form, { method: 'post' });
+    setPending(null);
+  };
+
+  const button = (intent: CommandIntent, label: string, destructive = false) => (
+    <Button
+      key={intent}
+      onClick={() => setPending(intent)}
+      tone={destructive ? 'critical' : undefined}
+      loading={command.state !== 'idle' && command.formData?.get('intent') === intent}
+      disabled={command.state !== 'idle'}
+    >
+      {label}
+    </Button>
+  );
+
+  const banner = outcome ? describe(outcome) : null;
+  const availability = pending === 'set-operative' || pending === 'set-inoperative' || pending?.startsWith('station-');
+
+  return (
+    <Page
+      title={title}
+      subtitle={`${s.name} · ${s.uid}`}
+      titleMetadata={<Badge tone={STATUS_TONES[c.bucket]}>{tKey(t, `overview.status.${c.bucket}`)}</Badge>}
+      backAction={{ content: t('maintenance.back'), url: connectorLinks.detail(c.id) }}
+      secondaryActions={[
+        { content: t('maintenance.links.detail'), url: connectorLinks.detail(c.id) },
+        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(c.id, s.uid) },
+        ...(advanced
+          ? [{ content: t('maintenance.links.configuration'), url: connectorLinks.configuration(c.id, s.uid) }]
+          : []),
+        ...(permissions.includes('stations:edit')
+          ? [{ content: t('maintenance.links.updateStation'), url: connectorLinks.updateStation(c.id, s.id, c.uid) }]
+          : []),
+      ]}
+    >
+      <BlockStack gap="400">
+        {banner && (
+          <Banner tone={banner.tone} onDismiss={() => setOutcome(null)}>
+            <p data-testid="command-answer">{banner.text}</p>
+          </Banner>
+        )}
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="400">
+              <StateCard data={data} />
+              <Card>
+                <BlockStack gap="400">
+                  <Text as="h2" variant="headingMd">
+                    {t('maintenance.commands.title')}
+                  </Text>
+                  {!basic && !advanced && (
+                    <Banner tone="info">
+                      <p>{t('maintenance.commands.viewOnly')}</p>
+                    </Banner>
+                  )}
+                  {basic && (
+                    <BlockStack gap="200">
+                      <Text as="h3" variant="headingSm">
+                        {t('maintenance.commands.session')}
+                      </Text>
+                      <InlineStack gap="200">
+                        {button('start', t('maintenance.commands.start'))}
+                        {button('stop', t('maintenance.commands.stop'), true)}
+                      </InlineStack>
+                      <Text as="h3" variant="headingSm">
+                        {t('maintenance.commands.connector')}
+                      </Text>
+                      <InlineStack gap="200">
+                        {button('unlock', t('maintenance.commands.unlock'))}
+                        {button('reset-soft', t('maintenance.commands.resetSoft'))}
+                        {button('reset-hard', t('maintenance.commands.resetHard'), true)}
+                      </InlineStack>
+                    </BlockStack>
+                  )}
+                  {advanced && (
+                    <BlockStack gap="200">
+                      <Text as="h3" variant="headingSm">
+                        {t('maintenance.commands.availability')}
+                      </Text>
+                      <InlineStack gap="200">
+                        {button('set-operative', t('maintenance.commands.setOperative'))}
+                        {button('set-inoperative', t('maintenance.commands.setInoperative'), true)}
+                      </InlineStack>
+                      <Text as="h3" variant="headingSm">
+                        {t('maintenance.commands.station')}
+                      </Text>
+                      <InlineStack gap="200">
+                        {button('station-available', t('maintenance.commands.stationAvailable'))}
+                        {button('station-out-of-order', t('maintenance.commands.stationOutOfOrder'), true)}
+                      </InlineStack>
+                      <Text as="p" variant="bodySm" tone="subdued">
+                        {t('maintenance.commands.scheduleNote')}
+                      </Text>
+                    </BlockStack>
+                  )}
+                </BlockStack>
+              </Card>
+            </BlockStack>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <BlockStack gap="400">
+              <ConnectorLogCard data={data} />
+              <RecentSessionsCard data={data} />
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+      <Modal
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={
+          pending ? tKey(t, `maintenance.confirm.${pending}.title`, { evse: c.evseId ?? c.uid, station: s.name }) : ''
+        }
+        primaryAction={{
+          content: t('maintenance.confirm.send'),
+          destructive: pending === 'stop' || pending === 'reset-hard' || pending === 'set-inoperative',
+          disabled: pending === 'start' && !startUser,
+          onAction: () => pending && send(pending),
+        }}
+        secondaryActions={[{ content: t('maintenance.confirm.cancel'), onAction: () => setPending(null) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            <Text as="p">{pending ? tKey(t, `maintenance.confirm.${pending}.body`) : ''}</Text>
+            {availability && (
+              <Box>
+                <Text as="p" tone="subdued">
+                  {t('maintenance.commands.scheduleNote')}
+                </Text>
+              </Box>
+            )}
+            {pending === 'start' && <StartUserPicker connectorId={c.id} chosen={startUser} onChoose={setStartUser} />}
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,141 @@
+/** @module Shapes of `GET/PATCH /api/stations/{id}/detail` (spec 7.16): every station field of spec section 3. */
+import { z } from '@hono/zod-openapi';
+import { POWER_TYPES, STATION_TYPES } from '../../../../../domain/stations/statuses';
+
+export const StationIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 3 }),
+});
+
+export const StationDetailSchema = z
+  .object({
+    id: z.number(),
+    /** The OCPP identity (last path segment of /ocpp/{id}). */
+    uid: z.string(),
+    name: z.string(),
+    template: z.string().nullable(),
+    operatorId: z.number(),
+    operatorName: z.string(),
+    ownerId: z.number().nullable(),
+    ownerName: z.string().nullable(),
+    address: z.string().nullable(),
+    streetNumber: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    timeZone: z.string(),
+    type: z.enum(STATION_TYPES),
+    directions: z.string().nullable(),
+    powerType: z.string().nullable(),
+    voltage: z.number().nullable(),
+    amperage: z.number().nullable(),
+    plugType: z.string().nullable(),
+    plugFormat: z.string().nullable(),
+    urlType: z.string().nullable(),
+    /** Roaming peerings the station is bound to (none are stored until the roaming issue lands). */
+    peerings: z.array(z.object({ id: z.string(), public: z.boolean() })),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    profile: z.string().nullable(),
+    serialNumber: z.string().nullable(),
+    firmware: z.string().nullable(),
+    installationDate: z.string().nullable(),
+    commissioningDate: z.string().nullable(),
+    midMeterSerial: z.string().nullable(),
+    paymentTerminalSerial: z.string().nullable(),
+    energyStorageUrl: z.string().nullable(),
+    visibleInApp: z.boolean(),
+    openToPublic: z.boolean(),
+    openingDate: z.string().nullable(),
+    qrPaymentEnabled: z.boolean(),
+    atHome: z.boolean(),
+    offline: z.boolean(),
+    registration: z.string(),
+    lastIp: z.string().nullable(),
+    lastHeartbeatAt: z.string().nullable(),
+    lastResetAt: z.string().nullable(),
+    lastBootAt: z.string().nullable(),
+    lastAuthorizationAt: z.string().nullable(),
+    lastSeenAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+    connectors: z.array(
+      z.object({ id: z.number(), uid: z.string(), connectorNumber: z.number(), evseId: z.string().nullable() }),
+    ),
+  })
+  .openapi('StationDetail');
+
+const text = (max: number) => z.string().trim().max(max);
+/** An optional text; an empty one clears the field. */
+const optionalText = (max: number) =>
+  text(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+const mandatory = (max: number) =>
+  z
+    .string({ error: 'stationMandatoryField' })
+    .trim()
+    .min(1, { error: 'stationMandatoryField' })
+    .max(max, { error: 'stationMandatoryField' });
+const coordinate = (min: number, max: number) =>
+  z
+    .number({ error: 'coordinatesInvalid' })
+    .min(min, { error: 'coordinatesInvalid' })
+    .max(max, { error: 'coordinatesInvalid' });
+const isoDate = z.iso.date().nullable().optional();
+
+/** Only what an operator may change; identity, operator, firmware and the charge point's reports are not. */
+export const StationPatchBody = z
+  .strictObject({
+    name: mandatory(120).optional(),
+    ownerId: z.number().int().positive().nullable().optional(),
+    address: mandatory(200).optional(),
+    streetNumber: optionalText(20),
+    postalCode: mandatory(20).optional(),
+    city: mandatory(100).optional(),
+    country: z
+      .string({ error: 'stationMandatoryField' })
+      .trim()
+      .regex(/^[A-Z]{2}$/, { error: 'stationMandatoryField' })
+      .optional(),
+    latitude: coordinate(-90, 90).optional(),
+    longitude: coordinate(-180, 180).optional(),
+    timeZone: mandatory(64)
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone')
+      .optional(),
+    type: z.enum(STATION_TYPES).optional(),
+    directions: optionalText(500),
+    powerType: z.enum(POWER_TYPES).nullable().optional(),
+    voltage: z.number().int().min(1).max(2000).nullable().optional(),
+    amperage: z.number().int().min(1).max(1000).nullable().optional(),
+    plugType: optionalText(40),
+    plugFormat: optionalText(40),
+    urlType: optionalText(40),
+    brand: optionalText(80),
+    model: optionalText(80),
+    profile: optionalText(80),
+    serialNumber: optionalText(80),
+    installationDate: isoDate,
+    commissioningDate: isoDate,
+    midMeterSerial: optionalText(80),
+    paymentTerminalSerial: optionalText(80),
+    energyStorageUrl: z.url().max(300).nullable().optional(),
+    visibleInApp: z.boolean().optional(),
+    openToPublic: z.boolean().optional(),
+    openingDate: isoDate,
+    qrPaymentEnabled: z.boolean().optional(),
+    atHome: z.boolean().optional(),
+  })
+  .openapi('StationPatch');
