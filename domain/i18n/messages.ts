@@ -75,7 +75,7 @@ const en = {
   mpsTariffExists: 'An MPS tariff of this type already exists for this country.',
   sessionNotFound: 'Session id: {{id}} not found.',
   sessionNotClosed: 'The session is still in progress: it is priced when it closes.',
-  stationNotFound: 'Station id: {{id}} not found.',
+  stationIdNotFound: 'Station id: {{id}} not found.',
   stationMandatoryField: 'Station update failed: fill in the mandatory fields.',
   coordinatesInvalid:
     'Check the coordinate format: latitude from -90 to 90 and longitude from -180 to 180, with a dot as decimal separator.',
@@ -160,7 +160,7 @@ const de: Catalog = {
   mpsTariffExists: 'Für dieses Land gibt es bereits einen MPS-Tarif dieses Typs.',
   sessionNotFound: 'Sitzungs-ID {{id}} nicht gefunden.',
   sessionNotClosed: 'Die Sitzung läuft noch: Sie wird beim Abschluss bepreist.',
-  stationNotFound: 'Stations-ID: {{id}} nicht gefunden.',
+  stationIdNotFound: 'Stations-ID: {{id}} nicht gefunden.',
   stationMandatoryField: 'Aktualisierung der Station fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
   coordinatesInvalid:
     'Prüfen Sie das Koordinatenformat: Breitengrad von -90 bis 90 und Längengrad von -180 bis 180, mit Punkt als Dezimaltrennzeichen.',
@@ -241,7 +241,7 @@ const fr: Catalog = {
   mpsTariffExists: 'Un tarif MPS de ce type existe déjà pour ce pays.',
   sessionNotFound: 'Session id : {{id}} introuvable.',
   sessionNotClosed: 'La session est encore en cours : elle sera tarifée à sa clôture.',
-  stationNotFound: 'Station id : {{id}} introuvable.',
+  stationIdNotFound: 'Station id : {{id}} introuvable.',
   stationMandatoryField: 'Échec de la mise à jour de la station : remplissez les champs obligatoires.',
   coordinatesInvalid:
     'Vérifiez le format des coordonnées : latitude de -90 à 90 et longitude de -180 à 180, avec le point comme séparateur décimal.',
@@ -323,7 +323,7 @@ const nl: Catalog = {
   mpsTariffExists: 'Er bestaat al een MPS-tarief van dit type voor dit land.',
   sessionNotFound: 'Sessie-id {{id}} niet gevonden.',
   sessionNotClosed: 'De sessie loopt nog: ze wordt geprijsd bij het afsluiten.',
-  stationNotFound: 'Station-id: {{id}} niet gevonden.',
+  stationIdNotFound: 'Station-id: {{id}} niet gevonden.',
   stationMandatoryField: 'Bijwerken van het station mislukt: vul de verplichte velden in.',
   coordinatesInvalid:
     'Controleer het coördinatenformaat: breedtegraad van -90 tot 90 en lengtegraad van -180 tot 180, met een punt als decimaalteken.',
@@ -404,7 +404,7 @@ const it: Catalog = {
   mpsTariffExists: 'Esiste già una tariffa MPS di questo tipo per questo paese.',
   sessionNotFound: 'Sessione id: {{id}} non trovata.',
   sessionNotClosed: 'La sessione è ancora in corso: viene tariffata alla chiusura.',
-  stationNotFound: 'Stazione id: {{id}} non trovata.',
+  stationIdNotFound: 'Stazione id: {{id}} non trovata.',
   stationMandatoryField: 'Aggiornamento della stazione non riuscito: compila i campi obbligatori.',
   coordinatesInvalid:
     'Controlla il formato delle coordinate: latitudine da -90 a 90 e longitudine da -180 a 180, con il punto come separatore decimale.',
@@ -484,7 +484,7 @@ const es: Catalog = {
   mpsTariffExists: 'Ya existe una tarifa MPS de este tipo para este país.',
   sessionNotFound: 'Sesión id: {{id}} no encontrada.',
   sessionNotClosed: 'La sesión sigue en curso: se tarifica al cerrarse.',
-  stationNotFound: 'Estación id: {{id}} no encontrada.',
+  stationIdNotFound: 'Estación id: {{id}} no encontrada.',
   stationMandatoryField: 'No se pudo actualizar la estación: rellene los campos obligatorios.',
   coordinatesInvalid:
     'Compruebe el formato de las coordenadas: latitud de -90 a 90 y longitud de -180 a 180, con el punto como separador decimal.',
@@ -564,7 +564,7 @@ const pt: Catalog = {
   mpsTariffExists: 'Já existe uma tarifa MPS deste tipo para este país.',
   sessionNotFound: 'Sessão id: {{id}} não encontrada.',
   sessionNotClosed: 'A sessão ainda está em curso: é tarifada quando terminar.',
-  stationNotFound: 'Estação id: {{id}} não encontrada.',
+  stationIdNotFound: 'Estação id: {{id}} não encontrada.',
   stationMandatoryField: 'Falha ao atualizar a estação: preencha os campos obrigatórios.',
   coordinatesInvalid:
     'Verifique o formato das coordenadas: latitude de -90 a 90 e longitude de -180 a 180, com o ponto como separador decimal.',

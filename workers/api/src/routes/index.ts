@@ -12,7 +12,7 @@ import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
-import { systemRoutes, systemRoutes } from './system/system.routes';
+import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
 

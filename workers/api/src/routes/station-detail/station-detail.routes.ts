@@ -132,7 +132,7 @@ function toDetail({ s, operatorName, ownerName, plugs }: Loaded) {
 }
 
 function stationNotFound(c: Context<AppEnv>, id: number) {
-  return apiError(c, 404, 'STATION_NOT_FOUND', 'stationNotFound', { params: { id } });
+  return apiError(c, 404, 'STATION_NOT_FOUND', 'stationIdNotFound', { params: { id } });
 }
 
 export const stationDetailRoutes = new OpenAPIHono<AppEnv>()
