@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoRfids } from './demo-rfids';
+import { seedDemoSessions } from './demo-sessions';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -264,5 +265,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoRfids(db, ids); // idempotent: cards whose UUID exists are skipped
   // Thirty days of status history, so the availability KPIs start with real figures.
   await seedDemoHistory(db);
+  await seedDemoSessions(db);
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }
