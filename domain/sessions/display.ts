@@ -21,6 +21,8 @@ function numberFormat(locale: string, digits: number, style?: { currency: string
     f = new Intl.NumberFormat(locale, {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
+      // CLDR leaves 4-digit Italian numbers ungrouped, which reads badly in tables.
+      useGrouping: 'always',
       ...(style ? { style: 'currency', currency: style.currency } : {}),
     });
     formatters.set(key, f);
