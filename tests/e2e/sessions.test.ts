@@ -39,10 +39,12 @@ describe('sessions', () => {
 
   it('filters on needs revision through the filter bar and keeps it in the URL', async () => {
     await page.goto('/connectors/sessions');
+    await expect.poll(() => rows().count()).toBeGreaterThan(2);
     await page
-      .getByRole('button', { name: /Needs revision/ })
+      .getByRole('button', { name: /search and filter/i })
       .first()
       .click();
+    await page.getByRole('button', { name: 'Needs revision' }).first().click();
     await page.getByRole('radio', { name: 'Yes' }).check();
     await expect.poll(() => new URL(page.url()).searchParams.get('revision')).toBe('yes');
     await expect.poll(() => page.locator('tbody').getByText('Yes', { exact: true }).count()).toBeGreaterThan(0);
