@@ -122,7 +122,7 @@ export function SessionList(props: {
     {
       key: 'period',
       label: t('sessions.filter.period'),
-      shortcut: true,
+      pinned: true,
       filter: (
         <BlockStack gap="200">
           <TextField
@@ -146,7 +146,7 @@ export function SessionList(props: {
     {
       key: 'status',
       label: t('sessions.filter.status'),
-      shortcut: true,
+      pinned: true,
       filter: (
         <ChoiceList
           title={t('sessions.filter.status')}
@@ -163,7 +163,7 @@ export function SessionList(props: {
     {
       key: 'revision',
       label: t('sessions.filter.needsRevision'),
-      shortcut: true,
+      pinned: true,
       filter: (
         <ChoiceList
           title={t('sessions.filter.needsRevision')}
