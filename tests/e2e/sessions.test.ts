@@ -45,7 +45,8 @@ describe('sessions', () => {
       .first()
       .click();
     await page.getByRole('button', { name: 'Needs revision' }).first().click();
-    await page.getByRole('radio', { name: 'Yes' }).check();
+    // Polaris draws its own radio over a visually hidden input: click the label, as a person does.
+    await page.locator('label').filter({ hasText: /^Yes$/ }).first().click();
     await expect.poll(() => new URL(page.url()).searchParams.get('revision')).toBe('yes');
     await expect.poll(() => page.locator('tbody').getByText('Yes', { exact: true }).count()).toBeGreaterThan(0);
     const flagged = await page.locator('tbody').getByText('Yes', { exact: true }).count();
