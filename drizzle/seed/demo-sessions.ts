@@ -5,10 +5,58 @@
  * of charge). Deterministic (seeded generator) and idempotent (cdr ids DEMO-…). Unpriced until the
  * pricing engine runs; demo-sessions-priced.ts prices a share of them for the price columns.
  */
-import { eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db';
-import { chargingSessions, connectors, rfids, stations, users } from '../schema';
+import { chargingSessions, companies, connectors, rfids, stations, users } from '../schema';
 import { demoPrices } from './demo-sessions-priced';
+import { createUser } from './factories';
+
+/**
+ * Drivers of the demo fleet whose history fills the session tables. They have no login and no
+ * limits, and their cards are not the DEMO-RFID cards of the README, so seeding their sessions
+ * changes no authorization answer of those cards (limits, concurrent transaction).
+ */
+const DRIVERS = [
+  { first: 'Anaïs', last: 'Perrin', plate: 'GE-412-FW', employee: 'E2041', cost: 'CC-LOG', group: 'Drivers Lyon' },
+  { first: 'Benoît', last: 'Caron', plate: 'FH-208-FW', employee: 'E2107', cost: 'CC-SALES', group: 'Drivers Paris' },
+  { first: 'Camille', last: 'Noël', plate: 'GK-730-FW', employee: 'E2163', cost: 'CC-OPS', group: 'Drivers Lyon' },
+  { first: 'Damien', last: 'Riviere', plate: 'FZ-951-FW', employee: 'E2219', cost: 'CC-LOG', group: 'Management' },
+  { first: 'Elodie', last: 'Henry', plate: 'GA-118-FW', employee: 'E2275', cost: 'CC-SALES', group: 'Drivers Paris' },
+  { first: 'Fabien', last: 'Garnier', plate: 'GB-664-FW', employee: 'E2331', cost: 'CC-OPS', group: 'Management' },
+] as const;
+
+async function demoDrivers(db: Db) {
+  const fleet = await db.select().from(companies).where(eq(companies.name, 'Fleetwise Logistics')).get();
+  if (!fleet) return [];
+  const emails = DRIVERS.map(
+    (d) => `${d.first.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}.${d.last.toLowerCase()}@fleetwise.test`,
+  );
+  for (const [i, d] of DRIVERS.entries()) {
+    const email = emails[i] ?? '';
+    if (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) continue;
+    const user = await createUser(db, {
+      companyId: fleet.id,
+      email,
+      firstName: d.first,
+      lastName: d.last,
+      licensePlate: d.plate,
+      employeeNumber: d.employee,
+      costCenter: d.cost,
+      canChargePublic: true,
+      canChargeWork: true,
+    });
+    await db
+      .insert(rfids)
+      .values({ companyId: fleet.id, keyHangerCode: `FW-D${i + 1}`, uuid: `DEMO-DRV-000${i + 1}`, userId: user.id })
+      .onConflictDoNothing({ target: rfids.uuid });
+  }
+  const rows = await db
+    .select({ rfid: rfids, user: users })
+    .from(rfids)
+    .innerJoin(users, eq(users.id, rfids.userId))
+    .where(and(inArray(users.email, emails), like(rfids.uuid, 'DEMO-DRV-%')));
+  return rows.map((r) => ({ ...r, group: DRIVERS[emails.indexOf(r.user.email)]?.group ?? null }));
+}
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -74,11 +122,7 @@ export async function seedDemoSessions(db: Db, now = Date.UTC(2026, 10, 20, 12, 
   if (existing.length > 0) return 0;
   const allStations = await db.select().from(stations).where(like(stations.uid, 'VLT-%'));
   const allConnectors = await db.select().from(connectors);
-  const cards = await db
-    .select({ rfid: rfids, user: users })
-    .from(rfids)
-    .innerJoin(users, eq(users.id, rfids.userId))
-    .where(eq(rfids.status, 'active'));
+  const cards = await demoDrivers(db);
   const random = generator(7);
   const rows: Insert[] = [];
   let n = 0;
@@ -123,7 +167,7 @@ export async function seedDemoSessions(db: Db, now = Date.UTC(2026, 10, 20, 12, 
             childPlate: card?.user.licensePlate ?? (card ? `GE-${100 + (n % 800)}-FW` : null),
             childEmployeeId: card?.user.employeeNumber ?? (card ? `E${2000 + (card.user.id % 300)}` : null),
             childCostCenter: card?.user.costCenter ?? (card ? ['CC-LOG', 'CC-SALES', 'CC-OPS'][n % 3] : null),
-            corporateGroupName: card ? ['Drivers Lyon', 'Drivers Paris', 'Management'][card.user.id % 3] : null,
+            corporateGroupName: card?.group ?? null,
             userKeyHangerCode: card?.rfid.keyHangerCode ?? null,
             userEmail: card?.user.email ?? null,
             userCode: card ? `U-${card.user.id.toString().padStart(4, '0')}` : null,
