@@ -87,8 +87,6 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     return activeAnswer(c, scope, { ...q, variant: 'fleet' }, { ...q, variant: 'fleet_mps' });
   })
   .openapi(active, async (c) => {
-    const auth = authOf(c);
-    if (!can(auth.access, 'connectors:view')) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
     const scope = await scopeOf(c);
     const q = queryOf({ direction: 'desc', status: 'in_progress' } as SessionFiltersInput, 'multiflow');
     return activeAnswer(c, scope, q);
@@ -97,7 +95,6 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid('param');
     const auth = authOf(c);
     const audiences = { network: can(auth.access, 'connectors:view'), fleet: can(auth.access, 'fleet:view') };
-    if (!audiences.network && !audiences.fleet) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
     const find = await scopedSession(c.env.DB, await scopeOf(c), audiences);
     const row = await find(id);
     if (!row) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');

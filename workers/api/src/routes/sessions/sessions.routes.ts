@@ -52,11 +52,11 @@ export const connectorList = defineRoute('connectors:view', {
   responses: { ...listResponses, 404: error('Connector id: {id} not found.') },
 });
 
-export const active = defineRoute('session:basic', {
+export const active = defineRoute('connectors:view', {
   method: 'get',
   path: '/sessions/active',
   tags,
-  summary: 'Sessions in progress on the stations of the company tree (needs connectors:view)',
+  summary: 'Sessions in progress on the stations of the company tree',
   responses: { 200: json(ActiveSessions) },
 });
 
@@ -72,7 +72,8 @@ export const detail = defineRoute('session:basic', {
   method: 'get',
   path: '/sessions/{id}',
   tags,
-  summary: 'One session: every CDR field, prices per party (or why unpriced), the recorded power curve',
+  summary:
+    'One session: every CDR field, prices per party (or why unpriced), the recorded power curve. Network users see sessions on their stations, fleet users their drivers’ sessions; anyone else sees none (404).',
   request: { params: IdParams },
   responses: { 200: json(SessionDetail), 404: notFound },
 });
