@@ -84,9 +84,9 @@ try {
          INSERT INTO users (id, company_id, email) SELECT i, 3, 'driver' || i || '@fleet.test' FROM n`,
       ),
     ]);
-    log(`▸ Loading ${TOTAL.toLocaleString('en')} sessions (INSERT … SELECT in batches of 50,000) …`);
+    log(`▸ Loading ${TOTAL.toLocaleString('en')} sessions (INSERT … SELECT in batches of 10,000) …`);
     const loadStart = performance.now();
-    const BATCH = 50_000;
+    const BATCH = 10_000;
     for (let from = 0; from < TOTAL; from += BATCH) {
       const to = Math.min(TOTAL, from + BATCH);
       await d1
@@ -117,7 +117,7 @@ try {
         )
         .bind(from + 1, to, END, SPAN_DAYS)
         .run();
-      if ((to / BATCH) % 4 === 0 || to === TOTAL) process.stdout.write(`  ${to.toLocaleString('en')} rows\n`);
+      if ((to / BATCH) % 20 === 0 || to === TOTAL) process.stdout.write(`  ${to.toLocaleString('en')} rows\n`);
     }
     const loadS = (performance.now() - loadStart) / 1000;
     log(`  loaded in ${loadS.toFixed(1)} s (${Math.round(TOTAL / loadS).toLocaleString('en')} rows/s)`);
