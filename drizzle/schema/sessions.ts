@@ -107,6 +107,9 @@ export const chargingSessions = sqliteTable(
     index('charging_sessions_company_idx').on(t.companyId, t.startAt),
     index('charging_sessions_user_idx').on(t.userId, t.startAt),
     index('charging_sessions_auth_idx').on(t.authId, t.status),
+    // Session lists: newest first across a company tree, and the owner variants' scope.
+    index('charging_sessions_start_idx').on(t.startAt),
+    index('charging_sessions_owner_idx').on(t.ownerCompanyId, t.startAt),
   ],
 );
 

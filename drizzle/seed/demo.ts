@@ -13,6 +13,7 @@ import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoTariffs } from './demo-tariffs';
+import { seedDemoSessions } from './demo-sessions';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -266,7 +267,9 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoRfids(db, ids); // idempotent: cards whose UUID exists are skipped
   // Thirty days of status history, so the availability KPIs start with real figures.
   await seedDemoHistory(db);
-  await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoMaintenance(db); // idempotent: skipped once demo tickets exist
+  await seedDemoSessions(db);
+  // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
+  await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

@@ -12,6 +12,7 @@ import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
+import { sessionRoutes } from './sessions/sessions.handlers';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
@@ -29,6 +30,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', stationDetailRoutes)
   .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)
+  .route('/', sessionRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

@@ -1,0 +1,97 @@
+/**
+ * @module Export of the filtered session list: the browser streams the file from /sessions-export,
+ * showing rows to export and bytes received (CSV progress counts lines, so it is exact; XLSX is
+ * compressed, so its bar follows the bytes against an estimate and completes when the file does).
+ */
+import { Banner, BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../lib/format';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'running'; format: 'xlsx' | 'csv'; rows: number; received: number; progress: number }
+  | { kind: 'done'; file: string; truncatedAt: number | null }
+  | { kind: 'failed' };
+
+/** Compressed XLSX bytes per row, for the estimate only. */
+const XLSX_BYTES_PER_ROW = 60;
+
+export function ExportButtons({ query }: { query: URLSearchParams }) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+
+  async function run(format: 'xlsx' | 'csv') {
+    const params = new URLSearchParams(query);
+    params.set('format', format);
+    setPhase({ kind: 'running', format, rows: 0, received: 0, progress: 0 });
+    try {
+      const res = await fetch(`/sessions-export?${params}`);
+      if (!res.ok || !res.body) throw new Error(String(res.status));
+      const rows = Number(res.headers.get('x-export-rows') ?? 0);
+      const total = Number(res.headers.get('x-export-total') ?? rows);
+      const reader = res.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let received = 0;
+      let lines = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        if (format === 'csv') for (const b of value) if (b === 10) lines++;
+        const progress =
+          format === 'csv'
+            ? Math.min(99, (100 * Math.max(0, lines - 1)) / Math.max(1, rows))
+            : Math.min(95, (100 * received) / Math.max(1, rows * XLSX_BYTES_PER_ROW));
+        setPhase({ kind: 'running', format, rows, received, progress });
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `sessions.${format}`;
+      const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? '' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setPhase({ kind: 'done', file: name, truncatedAt: total > rows ? rows : null });
+    } catch {
+      setPhase({ kind: 'failed' });
+    }
+  }
+
+  const running = phase.kind === 'running';
+  return (
+    <BlockStack gap="200">
+      <InlineStack align="end">
+        <ButtonGroup>
+          <Button onClick={() => run('xlsx')} disabled={running} loading={running && phase.format === 'xlsx'}>
+            {t('sessions.export.xlsx')}
+          </Button>
+          <Button onClick={() => run('csv')} disabled={running} loading={running && phase.format === 'csv'}>
+            {t('sessions.export.csv')}
+          </Button>
+          <Button disabled>{t('sessions.export.pdf')}</Button>
+        </ButtonGroup>
+      </InlineStack>
+      {phase.kind === 'running' ? (
+        <BlockStack gap="100">
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t('sessions.export.progress', { rows: phase.rows, received: formatBytes(phase.received) })}
+          </Text>
+          <ProgressBar progress={phase.progress} size="small" />
+        </BlockStack>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <Banner tone="success" onDismiss={() => setPhase({ kind: 'idle' })}>
+          <p>{t('sessions.export.done', { file: phase.file })}</p>
+          {phase.truncatedAt ? <p>{t('sessions.export.truncated', { max: phase.truncatedAt })}</p> : null}
+        </Banner>
+      ) : null}
+      {phase.kind === 'failed' ? (
+        <Banner tone="critical" onDismiss={() => setPhase({ kind: 'idle' })}>
+          <p>{t('sessions.export.failed')}</p>
+        </Banner>
+      ) : null}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * @module /sessions-export: streams the API's XLSX or CSV export of a session list to the browser
+ * unchanged (no buffering here), after the same permission check as the list screen.
+ */
+import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { readState } from '../components/sessions/list-state';
+import { type ListScope, requestList } from '../components/sessions/load.server';
+import { requirePermission } from '../lib/session.server';
+
+const PASSED = ['content-type', 'content-disposition', 'x-export-rows', 'x-export-total', 'cache-control'];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const format = url.searchParams.get('format');
+  if (format !== 'xlsx' && format !== 'csv') throw data({ message: 'format must be xlsx or csv' }, { status: 400 });
+  const kind = url.searchParams.get('scope');
+  let scope: ListScope;
+  if (kind === 'fleet') {
+    await requirePermission(request, context, 'fleet:view');
+    scope = { kind: 'fleet' };
+  } else {
+    await requirePermission(request, context, 'connectors:view');
+    const id = Number(url.searchParams.get('connector'));
+    scope = kind === 'connector' && Number.isInteger(id) && id > 0 ? { kind: 'connector', id } : { kind: 'network' };
+  }
+  const { pending } = requestList(request, context, scope, readState(url), format);
+  const res = await pending;
+  if (!res.ok) throw data({ message: 'Export failed' }, { status: res.status });
+  const headers = new Headers();
+  for (const name of PASSED) {
+    const value = res.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(res.body, { status: 200, headers });
+}

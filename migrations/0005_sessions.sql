@@ -1,0 +1,2 @@
+CREATE INDEX `charging_sessions_start_idx` ON `charging_sessions` (`cdr_start`);--> statement-breakpoint
+CREATE INDEX `charging_sessions_owner_idx` ON `charging_sessions` (`owner_company_id`,`cdr_start`);

@@ -1,0 +1,208 @@
+/**
+ * Loads N charge detail records (default 1,000,000) into a fresh local D1 (Miniflare through
+ * wrangler's platform proxy, on loopback, in a temporary directory removed at the end) and prints
+ * p50/p95 of a filtered, paginated session list for each of the eight variants, next to a baseline
+ * in the same run (the same page without filters, and a raw `count(*)` scan), then the time and
+ * peak memory of a 100,000-row XLSX export and its baseline (reading the same rows without writing).
+ * Usage: `npm run bench:sessions [-- sessions] [--runs 20]`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { xlsxStream } from '../domain/export/xlsx';
+import { exportCells, exportColumns } from '../domain/sessions/export-rows';
+import { columnsOf, SESSION_VARIANTS, type SessionVariant } from '../domain/sessions/variants';
+import {
+  exportRows,
+  listPage,
+  listSums,
+  type Scope,
+  type SessionQuery,
+} from '../workers/api/src/routes/sessions/sessions.store';
+import { bin, runNode } from './lib.mjs';
+
+const args: string[] = process.argv.slice(2);
+const TOTAL = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 20) || 20;
+const EXPORT_ROWS = Math.min(100_000, TOTAL);
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 1);
+const SPAN_DAYS = 365;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-sessions-'));
+const started = Date.now();
+const log = (s: string) => console.log(s);
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+
+async function timed(fn: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  await fn(); // warm-up
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+try {
+  log(`▸ Fresh local D1 in ${dir}; applying migrations …`);
+  runNode(bin.wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], { quiet: true });
+  const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${dir}/v3` } });
+  try {
+    const d1 = env.DB;
+    // Companies: an operator with a sub-operator (the scope), a fleet, an outsider; 200 stations, 2 connectors each.
+    await d1.batch([
+      d1.prepare(
+        "INSERT INTO companies (id, name, country, cpms, emp_services) VALUES (1, 'Operator', 'FR', 'public', 1)",
+      ),
+      d1.prepare(
+        "INSERT INTO companies (id, parent_company_id, name, country, cpms, is_subcpo) VALUES (2, 1, 'Sub', 'FR', 'private', 1)",
+      ),
+      d1.prepare("INSERT INTO companies (id, name, country, is_evfleet) VALUES (3, 'Fleet', 'FR', 1)"),
+      d1.prepare("INSERT INTO companies (id, name, country, cpms) VALUES (4, 'Outsider', 'FR', 'public')"),
+      d1.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+         INSERT INTO stations (id, uid, name, company_id, owner_company_id, city, type)
+         SELECT i, 'B-' || i, 'Bench station ' || i, CASE WHEN i % 10 = 0 THEN 4 WHEN i % 3 = 0 THEN 2 ELSE 1 END,
+                CASE WHEN i % 7 = 0 THEN 3 END, 'City ' || (i % 12), CASE WHEN i % 5 = 0 THEN 'work' WHEN i % 11 = 0 THEN 'home' ELSE 'public' END
+         FROM n`,
+      ),
+      d1.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400)
+         INSERT INTO connectors (id, uid, station_id, connector_number, evse_id, max_power_w)
+         SELECT i, 'B-C-' || i, (i + 1) / 2, 2 - (i % 2), 'FR*B*E' || i, CASE WHEN i % 6 = 0 THEN 150000 ELSE 22000 END FROM n`,
+      ),
+      d1.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+         INSERT INTO users (id, company_id, email) SELECT i, 3, 'driver' || i || '@fleet.test' FROM n`,
+      ),
+    ]);
+    log(`▸ Loading ${TOTAL.toLocaleString('en')} sessions (INSERT … SELECT in batches of 10,000) …`);
+    const loadStart = performance.now();
+    const BATCH = 10_000;
+    for (let from = 0; from < TOTAL; from += BATCH) {
+      const to = Math.min(TOTAL, from + BATCH);
+      await d1
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+           INSERT INTO charging_sessions (cdr_id, status, station_id, connector_id, connector_number, company_id,
+             owner_company_id, user_id, auth_id, start_method, start_key, cdr_start, cdr_end, meter_start_wh, meter_stop_wh,
+             cdr_consumed_energy, cdr_time, cdr_time_charged, cdr_total_parking_time, cdr_needs_revision, connector_evse_id,
+             user_email, station_name, station_city, plug_type, plug_max_electric_power, pricing_status,
+             emp_price_total, emp_price_net_total, emp_price_energy, emp_price_net_energy, emp_price_time,
+             emp_price_penalty, emp_price_net_penalty, subcpo_price_total, subcpo_price_energy, subcpo_price_time,
+             subcpo_price_penalty, owner_price_total, owner_price_energy, owner_price_penalty, owner_cost_per_kwh, cdr_vat_value)
+           SELECT 'B-' || i, CASE WHEN i % 500 = 0 THEN 'in_progress' ELSE 'closed' END,
+             st, st * 2, 1, CASE WHEN st % 10 = 0 THEN 4 WHEN st % 3 = 0 THEN 2 ELSE 1 END, CASE WHEN st % 7 = 0 THEN 3 END,
+             CASE WHEN i % 2 = 0 THEN 1 + (i % 500) END,
+             CASE WHEN i % 9 = 0 THEN 'EP-' || i ELSE 'TAG' || (i % 5000) END,
+             CASE WHEN i % 7 = 0 THEN 'QR' WHEN i % 9 = 0 THEN 'APP' ELSE 'RFID' END, 'k' || i,
+             start, start + 5400000, 0, wh, wh, 5400, 80, 600, CASE WHEN i % 211 = 0 THEN 1 ELSE 0 END, 'FR*B*E' || (st * 2),
+             CASE WHEN i % 2 = 0 THEN 'driver' || (1 + (i % 500)) || '@fleet.test' END, 'Bench station ' || st, 'City ' || (st % 12),
+             'Type 2', 22000, CASE WHEN i % 3 = 0 THEN 'unpriced' ELSE 'priced' END,
+             CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 468 / 10000 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 39 / 1000 END,
+             CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 468 / 10000 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 39 / 1000 END,
+             0, 0, 0, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 3 / 100 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 3 / 100 END, 0, 0,
+             CASE WHEN i % 3 = 0 THEN NULL ELSE wh / 40 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh / 40 END, 0, 25000,
+             CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 78 / 10000 END
+           FROM (SELECT i, 1 + (i * 7919) % 200 AS st, ?3 - (i * 104729 % (?4 * 86400)) * 1000 AS start,
+                        2000 + (i * 31) % 60000 AS wh FROM n)`,
+        )
+        .bind(from + 1, to, END, SPAN_DAYS)
+        .run();
+      if ((to / BATCH) % 20 === 0 || to === TOTAL) process.stdout.write(`  ${to.toLocaleString('en')} rows\n`);
+    }
+    const loadS = (performance.now() - loadStart) / 1000;
+    log(`  loaded in ${loadS.toFixed(1)} s (${Math.round(TOTAL / loadS).toLocaleString('en')} rows/s)`);
+    await d1.prepare('ANALYZE').run();
+
+    const scope: Scope = { companies: [1, 2] };
+    const fleetScope: Scope = { companies: [3] };
+    const month = { from: new Date(END - 30 * DAY).toISOString(), to: new Date(END).toISOString() };
+    const base = (variant: SessionVariant): SessionQuery => ({ variant, direction: 'desc' });
+    const filtered = (variant: SessionVariant): SessionQuery => ({
+      ...base(variant),
+      ...month,
+      status: 'closed',
+      ...(variant.startsWith('fleet') ? { place: 'roaming' as const } : {}),
+    });
+
+    log(`\n▸ List (page of 25 + sums over the filtered list), ${RUNS} runs each, after one warm-up:`);
+    log(
+      `  ${'variant'.padEnd(15)} ${'filtered p50'.padStart(12)} ${'p95'.padStart(10)}   ${'no filter p50'.padStart(13)} ${'p95'.padStart(10)}   rows (filtered / all)`,
+    );
+    for (const v of SESSION_VARIANTS) {
+      const sc = v.startsWith('fleet') ? fleetScope : scope;
+      let page = 0;
+      const f = await timed(async () => {
+        page = (page + 3) % 20;
+        await Promise.all([listPage(d1, sc, filtered(v), page, 25, false), listSums(d1, sc, filtered(v))]);
+      });
+      const b = await timed(() => Promise.all([listPage(d1, sc, base(v), 0, 25, false), listSums(d1, sc, base(v))]));
+      const [nf, nb] = await Promise.all([listSums(d1, sc, filtered(v)), listSums(d1, sc, base(v))]);
+      log(
+        `  ${v.padEnd(15)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${nf.total.toLocaleString('en')} / ${nb.total.toLocaleString('en')}`,
+      );
+    }
+    const page25 = await timed(() => listPage(d1, scope, filtered('emp'), 5, 25, false));
+    log(`  page only (emp, filtered, no sums): p50 ${ms(pct(page25, 50))}  p95 ${ms(pct(page25, 95))}`);
+    const raw = await timed(() => d1.prepare('SELECT count(*) AS n FROM charging_sessions').first());
+    log(
+      `  baseline raw scan SELECT count(*) (all ${TOTAL.toLocaleString('en')} rows): p50 ${ms(pct(raw, 50))}  p95 ${ms(pct(raw, 95))}`,
+    );
+
+    log(`\n▸ Export of ${EXPORT_ROWS.toLocaleString('en')} rows (emp variant, no filter):`);
+    const texts = {
+      header: (k: string) => k,
+      yes: 'yes',
+      no: 'no',
+      unpriced: 'unpriced',
+      status: (s: string) => s,
+      language: 'en',
+    };
+    const cols = columnsOf('emp');
+    let peak = 0;
+    const sample = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const rssBefore = process.memoryUsage().rss;
+    peak = rssBefore;
+    let t = performance.now();
+    let readRows = 0;
+    for await (const _ of exportRows(d1, scope, base('emp'), EXPORT_ROWS, false)) readRows++;
+    const readMs = performance.now() - t;
+    const readPeak = peak;
+    peak = process.memoryUsage().rss;
+    t = performance.now();
+    async function* rows() {
+      for await (const row of exportRows(d1, scope, base('emp'), EXPORT_ROWS, false))
+        yield exportCells(row, cols, texts);
+    }
+    const reader = xlsxStream(exportColumns(cols, texts), rows()).getReader();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+    }
+    const xlsxMs = performance.now() - t;
+    clearInterval(sample);
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    log(
+      `  baseline: read ${readRows.toLocaleString('en')} rows (keyset pages of 1,000): ${ms(readMs)}, peak RSS ${mb(readPeak)}`,
+    );
+    log(`  XLSX streamed: ${ms(xlsxMs)}, ${mb(bytes)} file, peak RSS ${mb(peak)} (RSS before export ${mb(rssBefore)})`);
+  } finally {
+    await dispose();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; temporary D1 removed.`);
+}

@@ -1,0 +1,147 @@
+/** @module The sessions API: fleet and network lists, per-connector list, active sessions, detail. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { can } from '../../../../../domain/permissions/permissions';
+import { isQrPayment } from '../../../../../domain/sessions/display';
+import { projectCdr } from '../../../../../domain/sessions/project';
+import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '../../../../../domain/sessions/variants';
+import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
+import { authOf } from '../../middleware/permission';
+import { answerList, queryOf } from './sessions.list';
+import {
+  active,
+  connectorList,
+  detail,
+  fleetActive,
+  fleetHome,
+  fleetRoaming,
+  fleetWork,
+  networkList,
+} from './sessions.routes';
+import type { SessionFiltersInput } from './sessions.schemas';
+import { ALL_FIELDS, listPage, listSums, type Scope, scopedSession } from './sessions.store';
+
+async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
+  return { companies: await companyScopeIds(c.get('db'), authOf(c).company.id) };
+}
+
+/** The variant asked for, if the caller may see it; the first allowed one when none was asked. */
+function pickVariant(asked: SessionVariant | undefined, allowed: readonly SessionVariant[]): SessionVariant | null {
+  if (!asked) return allowed[0] ?? null;
+  return allowed.includes(asked) ? asked : null;
+}
+
+function fleetHandler(place: 'work' | 'roaming' | 'home') {
+  return async (c: Context<AppEnv>, filters: SessionFiltersInput) => {
+    const variant = pickVariant(filters.variant, FLEET_VARIANTS);
+    if (!variant) return apiError(c, 403, 'VARIANT_FORBIDDEN', 'forbidden');
+    return answerList(c, filters, queryOf(filters, variant, { place }), FLEET_VARIANTS, await scopeOf(c));
+  };
+}
+const work = fleetHandler('work');
+const roaming = fleetHandler('roaming');
+const home = fleetHandler('home');
+
+const ACTIVE_FIELDS = [
+  'id',
+  'cdr_start',
+  'station_name',
+  'station_city',
+  'connector_evse_id',
+  'cdr_auth_id',
+  'user_email',
+  'start_method',
+];
+
+export const sessionRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(fleetWork, async (c) => work(c, c.req.valid('json')))
+  .openapi(fleetRoaming, async (c) => roaming(c, c.req.valid('json')))
+  .openapi(fleetHome, async (c) => home(c, c.req.valid('json')))
+  .openapi(networkList, async (c) => {
+    const filters = c.req.valid('json');
+    const allowed = networkVariantsFor(authOf(c).access.company);
+    const variant = pickVariant(filters.variant, allowed);
+    if (!variant) return apiError(c, 403, 'VARIANT_FORBIDDEN', 'forbidden');
+    return answerList(c, filters, queryOf(filters, variant), allowed, await scopeOf(c));
+  })
+  .openapi(connectorList, async (c) => {
+    const { id } = c.req.valid('param');
+    const filters = c.req.valid('json');
+    const allowed = networkVariantsFor(authOf(c).access.company);
+    const variant = pickVariant(filters.variant, allowed);
+    if (!variant) return apiError(c, 403, 'VARIANT_FORBIDDEN', 'forbidden');
+    const scope = await scopeOf(c);
+    const inScope = await c.env.DB.prepare(
+      `SELECT c.id FROM connectors c JOIN stations st ON st.id = c.station_id WHERE c.id = ? AND (st.company_id IN (${scope.companies.join(',') || 'NULL'}) OR st.owner_company_id IN (${scope.companies.join(',') || 'NULL'}))`,
+    )
+      .bind(id)
+      .first();
+    if (!inScope) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
+    return answerList(c, filters, queryOf(filters, variant, { connector_id: id }), allowed, scope);
+  })
+  .openapi(fleetActive, async (c) => {
+    const scope = await scopeOf(c);
+    const q = queryOf({ direction: 'desc', status: 'in_progress' } as SessionFiltersInput, 'fleet_mps');
+    return activeAnswer(c, scope, { ...q, variant: 'fleet' }, { ...q, variant: 'fleet_mps' });
+  })
+  .openapi(active, async (c) => {
+    const scope = await scopeOf(c);
+    const q = queryOf({ direction: 'desc', status: 'in_progress' } as SessionFiltersInput, 'multiflow');
+    return activeAnswer(c, scope, q);
+  })
+  .openapi(detail, async (c) => {
+    const { id } = c.req.valid('param');
+    const auth = authOf(c);
+    const audiences = { network: can(auth.access, 'connectors:view'), fleet: can(auth.access, 'fleet:view') };
+    const find = await scopedSession(c.env.DB, await scopeOf(c), audiences);
+    const row = await find(id);
+    if (!row) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
+    const { meter_curve_json, ...cdr } = row;
+    const qr = isQrPayment(cdr.start_method as string | null);
+    const priced = cdr.pricing_status === 'priced';
+    const reason = priced ? null : ((cdr.pricing_note as string | null) ?? null);
+    const party = (p: 'emp' | 'subcpo' | 'owner', keys: string[]) => ({
+      party: p,
+      priced: priced && !(qr && p !== 'emp'),
+      reason: qr && p !== 'emp' ? 'QR' : reason,
+      lines: keys.map((key) => ({
+        key,
+        value: priced && !(qr && p !== 'emp') ? ((cdr[`${p}_price_${key}`] ?? null) as number | null) : null,
+      })),
+    });
+    const parties = [
+      party('emp', ['energy', 'net_energy', 'time', 'penalty', 'net_penalty', 'net_total', 'total']),
+      party('subcpo', ['energy', 'time', 'penalty', 'total']),
+      party('owner', ['energy', 'penalty', 'total']),
+    ];
+    // Owner cost per kWh and the VAT value sit beside the parties' lines.
+    const owner = parties[2];
+    if (owner)
+      owner.lines.push({
+        key: 'cost_per_kwh',
+        value: owner.priced ? ((cdr.owner_cost_per_kwh ?? null) as number | null) : null,
+      });
+    const emp = parties[0];
+    if (emp) emp.lines.push({ key: 'vat', value: emp.priced ? ((cdr.cdr_vat_value ?? null) as number | null) : null });
+    const session: Record<string, string | number | null> = {};
+    for (const key of ALL_FIELDS) session[key] = cdr[key] ?? null;
+    const shown = projectCdr(cdr, 'emp');
+    session.start_method = shown.start_method as string;
+    let curve: (number | null)[][] = [];
+    try {
+      const parsed: unknown = meter_curve_json ? JSON.parse(meter_curve_json) : [];
+      if (Array.isArray(parsed)) curve = parsed.filter(Array.isArray) as (number | null)[][];
+    } catch {
+      curve = [];
+    }
+    return c.json({ session, parties, curve, engineer: can(auth.access, 'sessions:engineer-graphs') }, 200);
+  });
+
+async function activeAnswer(c: Context<AppEnv>, scope: Scope, ...queries: ReturnType<typeof queryOf>[]) {
+  const pages = await Promise.all(queries.map((q) => listPage(c.env.DB, scope, q, 0, 100, false)));
+  const totals = await Promise.all(queries.map((q) => listSums(c.env.DB, scope, q)));
+  const data = pages.flat().map((r) => Object.fromEntries(ACTIVE_FIELDS.map((k) => [k, r[k] ?? null])));
+  return c.json({ data, total: totals.reduce((n, t) => n + t.total, 0) }, 200);
+}

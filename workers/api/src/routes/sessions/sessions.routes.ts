@@ -1,0 +1,79 @@
+/** @module Route declarations of the sessions API (spec 7.15) and the connector session lists (7.16). */
+import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { ActiveSessions, IdParams, SessionDetail, SessionFilters, SessionPage } from './sessions.schemas';
+
+const tags = ['Sessions'];
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+const notFound = error('No such session in the caller’s scope');
+/** A list answers a page as JSON, or the whole filtered list as a file when `format` asks for one. */
+const listResponses = {
+  200: {
+    description: 'A page of the variant’s columns with sums, or (format xlsx/csv) the file, streamed',
+    content: {
+      'application/json': { schema: SessionPage },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+        schema: { type: 'string', format: 'binary' },
+      },
+      'text/csv': { schema: { type: 'string', format: 'binary' } },
+    },
+  },
+  501: error('PDF export is not yet available'),
+} as const;
+
+const fleetList = (place: 'work' | 'roaming' | 'home') =>
+  defineRoute('fleet:view', {
+    method: 'post',
+    path: `/sessions/fleet/${place}`,
+    tags,
+    summary: `Sessions of the fleet's drivers at ${place === 'roaming' ? 'public and roaming' : place} stations (variants fleet, fleet_mps)`,
+    request: { body: jsonBody(SessionFilters) },
+    responses: listResponses,
+  });
+
+export const fleetWork = fleetList('work');
+export const fleetRoaming = fleetList('roaming');
+export const fleetHome = fleetList('home');
+
+export const networkList = defineRoute('connectors:view', {
+  method: 'post',
+  path: '/connectors/sessions',
+  tags,
+  summary: 'Sessions on the stations of the company tree, in one of the network variants the company may see',
+  request: { body: jsonBody(SessionFilters) },
+  responses: listResponses,
+});
+
+export const connectorList = defineRoute('connectors:view', {
+  method: 'post',
+  path: '/connectors/{id}/sessions',
+  tags,
+  summary: 'Sessions of one connector of the company tree',
+  request: { params: IdParams, body: jsonBody(SessionFilters) },
+  responses: { ...listResponses, 404: error('Connector id: {id} not found.') },
+});
+
+export const active = defineRoute('connectors:view', {
+  method: 'get',
+  path: '/sessions/active',
+  tags,
+  summary: 'Sessions in progress on the stations of the company tree',
+  responses: { 200: json(ActiveSessions) },
+});
+
+export const fleetActive = defineRoute('fleet:view', {
+  method: 'get',
+  path: '/sessions/fleet/active',
+  tags,
+  summary: "Sessions in progress of the fleet's drivers",
+  responses: { 200: json(ActiveSessions) },
+});
+
+export const detail = defineRoute('session:basic', {
+  method: 'get',
+  path: '/sessions/{id}',
+  tags,
+  summary:
+    'One session: every CDR field, prices per party (or why unpriced), the recorded power curve. Network users see sessions on their stations, fleet users their drivers’ sessions; anyone else sees none (404).',
+  request: { params: IdParams },
+  responses: { 200: json(SessionDetail), 404: notFound },
+});

@@ -1,0 +1,302 @@
+/**
+ * @module Session reads on raw D1 SQL (one statement per page, one for the sums), always limited
+ * to the caller's company scope: sessions on stations the company operates (or owns, for the owner
+ * variants), or of the fleet's own drivers for the fleet variants. Scope ids are integers from the
+ * database and are written into the statement, so a large company tree never meets D1's
+ * 100-parameter limit; every user value is a bound parameter.
+ */
+import type { Cell } from '../../../../../domain/export/cells';
+import { type CdrRecord, projectCdr } from '../../../../../domain/sessions/project';
+import {
+  type SessionVariant,
+  sortableKeys,
+  VARIANT_COLUMNS,
+  variantChannel,
+  variantScope,
+} from '../../../../../domain/sessions/variants';
+
+/** Spec field name → SQL expression over `s` (charging_sessions). Dates stay epoch ms here. */
+const FIELD_SQL: Record<string, string> = {
+  id: 's.id',
+  cdr_id: 's.cdr_id',
+  status: 's.status',
+  cdr_auth_id: 's.auth_id',
+  start_method: 's.start_method',
+  cdr_start: 's.cdr_start',
+  cdr_end: 's.cdr_end',
+  cdr_stop_charging_date: 's.cdr_stop_charging_date',
+  cdr_charging_end: 's.cdr_charging_end',
+  cdr_consumed_energy: 's.cdr_consumed_energy',
+  cdr_time: 's.cdr_time',
+  cdr_time_charged: 's.cdr_time_charged',
+  cdr_total_parking_time: 's.cdr_total_parking_time',
+  cdr_vat_value: 's.cdr_vat_value',
+  cdr_odometer: 's.cdr_odometer',
+  cdr_needs_revision: 's.cdr_needs_revision',
+  cdr_remark: 's.cdr_remark',
+  cdr_operator_id: 's.cdr_operator_id',
+  cdr_partner_session_id: 's.cdr_partner_session_id',
+  cdr_type_id: 's.cdr_type_id',
+  connector_evse_id: 's.connector_evse_id',
+  child_email: 's.child_email',
+  child_plate: 's.child_plate',
+  child_employee_id: 's.child_employee_id',
+  child_cost_center: 's.child_cost_center',
+  corporate_group_name: 's.corporate_group_name',
+  user_key_hanger_code: 's.user_key_hanger_code',
+  user_email: 's.user_email',
+  user_code: 's.user_code',
+  station_name: 's.station_name',
+  station_city: 's.station_city',
+  station_street: 's.station_street',
+  plug_type: 's.plug_type',
+  plug_max_electric_power: 's.plug_max_electric_power',
+  pricing_status: 's.pricing_status',
+  pricing_note: 's.pricing_note',
+  currency: 's.currency',
+  emp_price_total: 's.emp_price_total',
+  emp_price_net_total: 's.emp_price_net_total',
+  emp_price_energy: 's.emp_price_energy',
+  emp_price_net_energy: 's.emp_price_net_energy',
+  emp_price_time: 's.emp_price_time',
+  emp_price_penalty: 's.emp_price_penalty',
+  emp_price_net_penalty: 's.emp_price_net_penalty',
+  subcpo_price_total: 's.subcpo_price_total',
+  subcpo_price_energy: 's.subcpo_price_energy',
+  subcpo_price_time: 's.subcpo_price_time',
+  subcpo_price_penalty: 's.subcpo_price_penalty',
+  owner_price_total: 's.owner_price_total',
+  owner_price_energy: 's.owner_price_energy',
+  owner_price_penalty: 's.owner_price_penalty',
+  owner_cost_per_kwh: 's.owner_cost_per_kwh',
+  station_id: 's.station_id',
+  connector_id: 's.connector_id',
+  connector_number: 's.connector_number',
+  user_id: 's.user_id',
+  company_id: 's.company_id',
+  owner_company_id: 's.owner_company_id',
+  meter_start_wh: 's.meter_start_wh',
+  meter_stop_wh: 's.meter_stop_wh',
+  stop_reason: 's.stop_reason',
+};
+export const ALL_FIELDS = Object.keys(FIELD_SQL);
+const DATE_FIELDS = new Set(['cdr_start', 'cdr_end', 'cdr_stop_charging_date', 'cdr_charging_end']);
+
+/** Payment-service sessions: QR or a payment terminal (EP- ids are shown as POS). */
+const MPS_SQL = "(s.start_method IN ('QR', 'POS') OR s.auth_id LIKE 'EP-%')";
+/** QR sessions show provider prices only, so the other parties' sums leave them out. */
+const NOT_QR = "s.start_method <> 'QR'";
+
+export interface Scope {
+  /** The caller's company and its descendants. */
+  companies: number[];
+}
+
+export interface SessionQuery {
+  variant: SessionVariant;
+  from?: string | undefined;
+  to?: string | undefined;
+  station_id?: number | undefined;
+  connector_id?: number | undefined;
+  group_id?: number | undefined;
+  user_id?: number | undefined;
+  corporate_group_id?: number | undefined;
+  status?: 'in_progress' | 'closed' | undefined;
+  needs_revision?: boolean | undefined;
+  keyword?: string | undefined;
+  /** Fleet endpoints: where the drivers charged. */
+  place?: 'work' | 'roaming' | 'home' | undefined;
+  sort?: string | undefined;
+  direction: 'asc' | 'desc';
+}
+
+const ints = (ids: number[]) => (ids.length ? ids.map((n) => Math.trunc(Number(n))).join(',') : 'NULL');
+
+/** The WHERE clause and its parameters for a query in a scope. */
+export function whereOf(scope: Scope, q: SessionQuery): { sql: string; params: unknown[] } {
+  const c: string[] = [];
+  const params: unknown[] = [];
+  const inScope = ints(scope.companies);
+  switch (variantScope(q.variant)) {
+    case 'fleet-users':
+      c.push(`s.user_id IN (SELECT id FROM users WHERE company_id IN (${inScope}))`);
+      break;
+    case 'operated-or-owned':
+      c.push(`(s.company_id IN (${inScope}) OR s.owner_company_id IN (${inScope}))`);
+      break;
+    default:
+      c.push(`s.company_id IN (${inScope})`);
+  }
+  const channel = variantChannel(q.variant);
+  if (channel === 'mps') c.push(MPS_SQL);
+  if (channel === 'groups') c.push(`NOT ${MPS_SQL}`);
+  if (q.place === 'work') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'work')");
+  if (q.place === 'home') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'home')");
+  if (q.place === 'roaming') c.push("s.station_id IN (SELECT id FROM stations WHERE type IN ('public', 'private'))");
+  if (q.from) {
+    c.push('s.cdr_start >= ?');
+    params.push(Date.parse(q.from));
+  }
+  if (q.to) {
+    c.push('s.cdr_start < ?');
+    params.push(Date.parse(q.to));
+  }
+  if (q.station_id) {
+    c.push('s.station_id = ?');
+    params.push(q.station_id);
+  }
+  if (q.connector_id) {
+    c.push('s.connector_id = ?');
+    params.push(q.connector_id);
+  }
+  if (q.group_id) {
+    c.push('s.station_id IN (SELECT id FROM stations WHERE ? IN (group1_id, group2_id, group3_id, group4_id))');
+    params.push(q.group_id);
+  }
+  if (q.user_id) {
+    c.push('s.user_id = ?');
+    params.push(q.user_id);
+  }
+  if (q.corporate_group_id) {
+    c.push('s.user_id IN (SELECT id FROM users WHERE corporate_group_id = ?)');
+    params.push(q.corporate_group_id);
+  }
+  if (q.status) {
+    c.push('s.status = ?');
+    params.push(q.status);
+  }
+  if (q.needs_revision !== undefined)
+    c.push(q.needs_revision ? 's.cdr_needs_revision <> 0' : 's.cdr_needs_revision = 0');
+  if (q.keyword) {
+    const k = q.keyword.toLowerCase();
+    c.push(
+      "(instr(lower(coalesce(s.station_name, '')), ?) > 0 OR instr(lower(coalesce(s.user_email, '')), ?) > 0 OR instr(lower(s.auth_id), ?) > 0 OR instr(lower(coalesce(s.connector_evse_id, '')), ?) > 0)",
+    );
+    params.push(k, k, k, k);
+  }
+  return { sql: c.join(' AND '), params };
+}
+
+/** The ORDER BY of a query: a sortable column of the variant, then the id as a tie-breaker. */
+export function orderOf(q: SessionQuery): string {
+  const key = q.sort && sortableKeys(q.variant).includes(q.sort) ? q.sort : 'cdr_start';
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  return `${FIELD_SQL[key]} ${dir}, s.id ${dir}`;
+}
+
+/** Columns selected for a variant: its own, plus what the display rules need. */
+function selectList(variant: SessionVariant): string {
+  const keys = new Set(['id', 'pricing_status', 'start_method', 'cdr_auth_id', 'currency']);
+  for (const col of VARIANT_COLUMNS[variant]) keys.add(col.key);
+  return [...keys].map((k) => `${FIELD_SQL[k] ?? 'NULL'} AS ${k}`).join(', ');
+}
+
+/** Dates as ISO strings, everything else as stored. */
+export function toRecord(raw: Record<string, unknown>): CdrRecord {
+  const out: CdrRecord = {};
+  for (const [k, v] of Object.entries(raw)) {
+    out[k] = DATE_FIELDS.has(k) && typeof v === 'number' ? new Date(v).toISOString() : (v as string | number | null);
+  }
+  return out;
+}
+
+export async function listPage(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  page: number,
+  perPage: number,
+  demo: boolean,
+): Promise<Record<string, Cell>[]> {
+  const where = whereOf(scope, q);
+  const rows = await d1
+    .prepare(
+      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
+    )
+    .bind(...where.params, perPage, page * perPage)
+    .all<Record<string, unknown>>();
+  return rows.results.map((r) => projectCdr(toRecord(r), q.variant, { demo }));
+}
+
+/** Count, unpriced count and the footer sums of a variant over the whole filtered list. */
+export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery) {
+  const where = whereOf(scope, q);
+  const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
+  const parts = summed.map((col) => {
+    const expr = FIELD_SQL[col.key];
+    if (!col.party) return `sum(${expr}) AS ${col.key}`;
+    const qr = col.party === 'emp' ? '' : ` AND ${NOT_QR}`;
+    return `sum(CASE WHEN s.pricing_status = 'priced'${qr} THEN ${expr} END) AS ${col.key}`;
+  });
+  const row = await d1
+    .prepare(
+      `SELECT count(*) AS n, sum(s.pricing_status <> 'priced') AS unpriced${parts.length ? `, ${parts.join(', ')}` : ''} FROM charging_sessions s WHERE ${where.sql}`,
+    )
+    .bind(...where.params)
+    .first<Record<string, number | null>>();
+  const sums: Record<string, number | null> = {};
+  for (const col of summed) sums[col.key] = row?.[col.key] ?? null;
+  return { total: row?.n ?? 0, unpriced: row?.unpriced ?? 0, sums };
+}
+
+/**
+ * Every row of the filtered list in order, read in pages of `chunk` rows with keyset pagination
+ * on (start, id) — cheap at any depth, unlike OFFSET — and stopped after `max` rows.
+ */
+export async function* exportRows(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  max: number,
+  demo: boolean,
+  chunk = 1000,
+): AsyncGenerator<Record<string, Cell>> {
+  const where = whereOf(scope, q);
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const cmp = q.direction === 'asc' ? '>' : '<';
+  let after: { start: number; id: number } | null = null;
+  let sent = 0;
+  while (sent < max) {
+    const keyset: string = after ? ` AND (s.cdr_start ${cmp} ? OR (s.cdr_start = ? AND s.id ${cmp} ?))` : '';
+    const params: unknown[] = after ? [...where.params, after.start, after.start, after.id] : where.params;
+    const limit = Math.min(chunk, max - sent);
+    const res: D1Result<Record<string, unknown>> = await d1
+      .prepare(
+        `SELECT ${selectList(q.variant)}, s.cdr_start AS _start FROM charging_sessions s WHERE ${where.sql}${keyset} ORDER BY s.cdr_start ${dir}, s.id ${dir} LIMIT ?`,
+      )
+      .bind(...params, limit)
+      .all<Record<string, unknown>>();
+    for (const r of res.results) {
+      const { _start, ...rest } = r;
+      yield projectCdr(toRecord(rest), q.variant, { demo });
+    }
+    sent += res.results.length;
+    const last = res.results.at(-1);
+    if (!last || res.results.length < limit) return;
+    after = { start: Number(last._start), id: Number(last.id) };
+  }
+}
+
+/** One session with every CDR field, if it is in the caller's scope for any of the audiences given. */
+export async function scopedSession(
+  d1: D1Database,
+  scope: Scope,
+  audiences: { network: boolean; fleet: boolean },
+): Promise<(id: number) => Promise<(CdrRecord & { meter_curve_json: string | null }) | null>> {
+  const inScope = ints(scope.companies);
+  const ors: string[] = [];
+  if (audiences.network) ors.push(`s.company_id IN (${inScope})`, `s.owner_company_id IN (${inScope})`);
+  if (audiences.fleet) ors.push(`s.user_id IN (SELECT id FROM users WHERE company_id IN (${inScope}))`);
+  return async (id) => {
+    if (ors.length === 0) return null;
+    const row = await d1
+      .prepare(
+        `SELECT ${ALL_FIELDS.map((k) => `${FIELD_SQL[k]} AS ${k}`).join(', ')}, s.meter_curve_json FROM charging_sessions s WHERE s.id = ? AND (${ors.join(' OR ')})`,
+      )
+      .bind(id)
+      .first<Record<string, unknown>>();
+    if (!row) return null;
+    const { meter_curve_json, ...rest } = row;
+    return { ...toRecord(rest), meter_curve_json: (meter_curve_json as string | null) ?? null };
+  };
+}
