@@ -12,8 +12,8 @@ import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
-import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoSessions } from './demo-sessions';
+import { seedDemoTariffs } from './demo-tariffs';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';

@@ -82,7 +82,7 @@ describe('station commands against a strict OCPP client', () => {
   it('receives diagnostics on the single-use link and serves them back', async () => {
     const res = await api(`/stations/${STATION}/get-diagnostics`, { cookie });
     expect(await res.json()).toMatchObject({ action: 'GetDiagnostics', reply: { fileName: 'live-diag.txt' } });
-    const { location } = received.GetDiagnostics?.at(-1) as { location: string };
+    const { location } = (received.GetDiagnostics ?? []).at(-1) as { location: string };
     const put = await fetch(`${location}live-diag.txt`, { method: 'PUT', body: 'diagnostics from the charger\n' });
     expect(put.status).toBe(201);
     expect((await fetch(`${location}again.txt`, { method: 'PUT', body: 'x' })).status).toBe(404);
