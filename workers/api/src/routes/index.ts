@@ -10,12 +10,14 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
+import { userRoutes } from './users/users.index';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
+  .route('/', userRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
