@@ -119,7 +119,8 @@ const de: Catalog = {
   licensePlateRequired: 'Das Kennzeichen ist erforderlich.',
   licensePlateInvalid: 'Das Kennzeichen muss dem französischen Muster entsprechen, z. B. AB-999-CD.',
   decimalDot: 'Verwenden Sie einen Punkt als Dezimaltrennzeichen.',
-  limitInvalid: 'Ein Limit ist eine positive Zahl (ganze kWh oder ein Betrag mit höchstens zwei Dezimalstellen); null entfernt es.',
+  limitInvalid:
+    'Ein Limit ist eine positive Zahl (ganze kWh oder ein Betrag mit höchstens zwei Dezimalstellen); null entfernt es.',
   publicPermissionConfirm: 'Die Berechtigung für öffentliches Laden muss bestätigt werden.',
   permissionUpdatesDisabled: 'Änderungen der Ladeberechtigungen sind für Ihr Konto deaktiviert.',
   userDeleted: 'Der Benutzer ist gelöscht: stellen Sie ihn zuerst wieder her.',
@@ -179,7 +180,8 @@ const fr: Catalog = {
   licensePlateRequired: "La plaque d'immatriculation est obligatoire.",
   licensePlateInvalid: "La plaque d'immatriculation doit suivre le format français, par ex. AB-999-CD.",
   decimalDot: 'Utilisez le point comme séparateur décimal.',
-  limitInvalid: 'Une limite est un nombre positif (kWh entiers, ou un montant avec au plus deux décimales) ; zéro la supprime.',
+  limitInvalid:
+    'Une limite est un nombre positif (kWh entiers, ou un montant avec au plus deux décimales) ; zéro la supprime.',
   publicPermissionConfirm: "L'autorisation de recharge publique doit être confirmée.",
   permissionUpdatesDisabled: 'La modification des autorisations de recharge est désactivée pour votre compte.',
   userDeleted: "L'utilisateur est supprimé : restaurez-le d'abord.",
@@ -240,7 +242,8 @@ const nl: Catalog = {
   licensePlateRequired: 'Het kenteken is verplicht.',
   licensePlateInvalid: 'Het kenteken moet het Franse patroon volgen, bijv. AB-999-CD.',
   decimalDot: 'Gebruik een punt als decimaalteken.',
-  limitInvalid: 'Een limiet is een positief getal (hele kWh, of een bedrag met hoogstens twee decimalen); nul verwijdert hem.',
+  limitInvalid:
+    'Een limiet is een positief getal (hele kWh, of een bedrag met hoogstens twee decimalen); nul verwijdert hem.',
   publicPermissionConfirm: 'Het recht om openbaar te laden moet worden bevestigd.',
   permissionUpdatesDisabled: 'Wijzigingen van laadrechten zijn uitgeschakeld voor uw account.',
   userDeleted: 'De gebruiker is verwijderd: herstel hem eerst.',
@@ -300,7 +303,8 @@ const it: Catalog = {
   licensePlateRequired: 'La targa è obbligatoria.',
   licensePlateInvalid: 'La targa deve seguire il formato francese, ad es. AB-999-CD.',
   decimalDot: 'Usa il punto come separatore decimale.',
-  limitInvalid: 'Un limite è un numero positivo (kWh interi, o un importo con al massimo due decimali); zero lo rimuove.',
+  limitInvalid:
+    'Un limite è un numero positivo (kWh interi, o un importo con al massimo due decimali); zero lo rimuove.',
   publicPermissionConfirm: 'Il permesso di ricarica pubblica richiede una conferma.',
   permissionUpdatesDisabled: 'Le modifiche ai permessi di ricarica sono disattivate per il tuo account.',
   userDeleted: "L'utente è eliminato: ripristinalo prima.",
@@ -360,7 +364,8 @@ const es: Catalog = {
   licensePlateRequired: 'La matrícula es obligatoria.',
   licensePlateInvalid: 'La matrícula debe seguir el formato francés, p. ej. AB-999-CD.',
   decimalDot: 'Use el punto como separador decimal.',
-  limitInvalid: 'Un límite es un número positivo (kWh enteros, o un importe con dos decimales como máximo); cero lo elimina.',
+  limitInvalid:
+    'Un límite es un número positivo (kWh enteros, o un importe con dos decimales como máximo); cero lo elimina.',
   publicPermissionConfirm: 'El permiso de carga pública necesita confirmación.',
   permissionUpdatesDisabled: 'Los cambios de permisos de carga están desactivados para su cuenta.',
   userDeleted: 'El usuario está eliminado: restáurelo primero.',
@@ -420,7 +425,8 @@ const pt: Catalog = {
   licensePlateRequired: 'A matrícula é obrigatória.',
   licensePlateInvalid: 'A matrícula deve seguir o formato francês, p. ex. AB-999-CD.',
   decimalDot: 'Use o ponto como separador decimal.',
-  limitInvalid: 'Um limite é um número positivo (kWh inteiros, ou um montante com no máximo duas casas decimais); zero remove-o.',
+  limitInvalid:
+    'Um limite é um número positivo (kWh inteiros, ou um montante com no máximo duas casas decimais); zero remove-o.',
   publicPermissionConfirm: 'A permissão de carregamento público precisa de confirmação.',
   permissionUpdatesDisabled: 'As alterações de permissões de carregamento estão desativadas para a sua conta.',
   userDeleted: 'O utilizador está eliminado: restaure-o primeiro.',
