@@ -63,12 +63,11 @@ export function checkRoles(c: Ctx, wanted: number[]): Err<403> | null {
   const caller = authOf(c).access.roles;
   const isSuper = caller.some((r) => SUPER_ROLES.includes(r));
   const isAdmin = caller.some((r) => ADMIN_ROLES.includes(r));
+  // A manager of users (35) may make others view-only fleet managers (31) or managers like them.
+  const grantable: number[] = (FLEET_ROLES as number[]).filter((r) => caller.includes(r));
+  if (caller.includes(ROLE.FLEET_MANAGER_MANAGE_USERS)) grantable.push(ROLE.FLEET_MANAGER_VIEW);
   for (const id of wanted) {
-    const ok =
-      isRoleId(id) &&
-      (isSuper ||
-        (isAdmin && !SUPER_ROLES.includes(id)) ||
-        ((FLEET_ROLES as number[]).includes(id) && caller.includes(id)));
+    const ok = isRoleId(id) && (isSuper || (isAdmin && !SUPER_ROLES.includes(id)) || grantable.includes(id));
     if (!ok) return apiError(c, 403, 'ROLE_NOT_ALLOWED', 'roleNotAllowed', { field: 'roles', params: { id } });
   }
   return null;

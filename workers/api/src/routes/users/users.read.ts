@@ -106,7 +106,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
   .openapi(counts, async (c) => {
     const db = c.get('db');
     const scope = await scopeOf(c);
-    const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = ${users.id} AND s.status = 'in_progress')`;
+    const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = "users"."id" AND s.status = 'in_progress')`;
     const [row, near] = await Promise.all([
       db
         .select({

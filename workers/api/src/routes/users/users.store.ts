@@ -26,8 +26,10 @@ export const NEAR_LIMIT_RATIO = 0.8;
 export const CURRENCY_NOTE =
   'Currency limits are stored and shown; they are enforced at the charger once sessions are priced.';
 
-const sessionCount = sql<number>`(SELECT count(*) FROM charging_sessions s WHERE s.user_id = ${users.id})`;
-const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = ${users.id} AND s.status = 'in_progress')`;
+/** Qualified on purpose: drizzle leaves a single-table select's columns unqualified, which a subquery would rebind. */
+const userIdColumn = sql.raw('"users"."id"');
+const sessionCount = sql<number>`(SELECT count(*) FROM charging_sessions s WHERE s.user_id = ${userIdColumn})`;
+const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = ${userIdColumn} AND s.status = 'in_progress')`;
 
 export function scopedUser(db: Db, scope: number[], id: number) {
   return db
@@ -90,7 +92,7 @@ export function listConditions(scope: number[], f: Partial<ListFilters>, hideDel
         contains(sql`${users.licensePlate}`, k),
         contains(sql`${users.employeeNumber}`, k),
         contains(sql`${users.costCenter}`, k),
-        sql`EXISTS (SELECT 1 FROM rfids r WHERE r.user_id = ${users.id} AND (instr(lower(r.uuid), ${k.toLowerCase()}) > 0 OR instr(lower(r.key_hanger_code), ${k.toLowerCase()}) > 0))`,
+        sql`EXISTS (SELECT 1 FROM rfids r WHERE r.user_id = ${userIdColumn} AND (instr(lower(r.uuid), ${k.toLowerCase()}) > 0 OR instr(lower(r.key_hanger_code), ${k.toLowerCase()}) > 0))`,
       ),
     );
   }
@@ -310,7 +312,7 @@ export function usageRows(
 export async function usersNearLimits(db: Db, scope: number[], timeZone: string, now = new Date()) {
   const p = periodStarts(now, timeZone);
   const used = (from: Date) =>
-    sql<number>`(SELECT coalesce(sum(coalesce(s.cdr_consumed_energy, 0)), 0) FROM charging_sessions s WHERE s.user_id = ${users.id} AND s.cdr_start >= ${from.getTime()})`;
+    sql<number>`(SELECT coalesce(sum(coalesce(s.cdr_consumed_energy, 0)), 0) FROM charging_sessions s WHERE s.user_id = ${userIdColumn} AND s.cdr_start >= ${from.getTime()})`;
   const rows = await db
     .select({ user: users, dayWh: used(p.day), weekWh: used(p.week), monthWh: used(p.month) })
     .from(users)
