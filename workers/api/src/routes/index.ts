@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
+import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
@@ -18,6 +19,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', userRoutes)
+  .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)

@@ -42,9 +42,10 @@ export function auditUser(c: Ctx, action: string, userId: number, detail: Record
 export async function foundUser(
   c: Ctx,
   id: number,
+  includeDeleted = false,
 ): Promise<{ user: User; error?: undefined } | { error: ReturnType<typeof apiError<404>> }> {
   const u = await scopedUser(c.get('db'), await scopeOf(c), id);
-  if (!u || (u.status === 'deleted' && hidesDeleted(c)))
+  if (!u || (u.status === 'deleted' && hidesDeleted(c) && !includeDeleted))
     return { error: apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound') };
   return { user: u };
 }
@@ -89,6 +90,60 @@ function writes(
     );
   }
   return stmts;
+}
+
+/** Soft delete; with permanent and confirm, the permanent deletion of an already deleted user. */
+export async function deleteUser(
+  c: Ctx,
+  userId: number,
+  q: { permanent?: 'true' | 'false'; confirm?: 'true' | 'false' },
+) {
+  const { permanent, confirm } = q;
+  const db = c.get('db');
+  const found = await foundUser(c, userId, true);
+  if (found.error) return found.error;
+  if (userId === authOf(c).user.id) return apiError(c, 409, 'OWN_ACCOUNT', 'ownAccount');
+  if (permanent !== 'true') {
+    if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
+    await db.batch([
+      db.update(users).set({ status: 'deleted', deletedAt: new Date() }).where(eq(users.id, userId)),
+      auditUser(c, 'user.delete', userId, { email: found.user.email }),
+    ]);
+    return c.json({ id: userId, state: 'deleted' }, 200);
+  }
+  if (found.user.status !== 'deleted') return apiError(c, 409, 'USER_NOT_DELETED', 'userNotDeleted');
+  if (confirm !== 'true') return apiError(c, 400, 'CONFIRMATION_REQUIRED', 'confirmRequired', { field: 'confirm' });
+  // Sessions keep their snapshot fields (child_email, user_email, plate...) and lose only the link;
+  // the user's cards are unlinked, irreversibly, since they can never identify this person again.
+  await db.batch([
+    db.update(chargingSessions).set({ userId: null }).where(eq(chargingSessions.userId, userId)),
+    db.update(customerServiceLogs).set({ userId: null }).where(eq(customerServiceLogs.userId, userId)),
+    db
+      .update(rfids)
+      .set({ userId: null, status: 'unlinked', unlinkedAt: new Date() })
+      .where(and(eq(rfids.userId, userId), eq(rfids.status, 'active'))),
+    db.update(rfids).set({ userId: null }).where(eq(rfids.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+    auditUser(c, 'user.delete.permanent', userId, { email: found.user.email }),
+  ]);
+  return c.json({ id: userId, state: 'permanently_deleted' }, 200);
+}
+
+export async function restoreUser(c: Ctx, userId: number) {
+  const db = c.get('db');
+  const found = await foundUser(c, userId, true);
+  if (found.error) return found.error;
+  if (found.user.status !== 'deleted') return apiError(c, 409, 'USER_NOT_DELETED', 'userNotDeleted');
+  const [[after]] = await db.batch([
+    db
+      .update(users)
+      .set({ status: 'active', deletedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(),
+    auditUser(c, 'user.restore', userId, {}),
+  ]);
+  if (!after) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
+  return c.json(await userView(db, after), 200);
 }
 
 export const userWrites = new OpenAPIHono<AppEnv>()
@@ -184,53 +239,9 @@ export const userWrites = new OpenAPIHono<AppEnv>()
   })
   .openapi(remove, async (c) => {
     const { userId } = c.req.valid('param');
-    const { permanent, confirm } = c.req.valid('query');
-    const db = c.get('db');
-    const found = await foundUser(c, userId);
-    if (found.error) return found.error;
-    if (userId === authOf(c).user.id) return apiError(c, 409, 'OWN_ACCOUNT', 'ownAccount');
-    if (permanent !== 'true') {
-      if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
-      await db.batch([
-        db.update(users).set({ status: 'deleted', deletedAt: new Date() }).where(eq(users.id, userId)),
-        auditUser(c, 'user.delete', userId, { email: found.user.email }),
-      ]);
-      return c.json({ id: userId, state: 'deleted' }, 200);
-    }
-    if (found.user.status !== 'deleted') return apiError(c, 409, 'USER_NOT_DELETED', 'userNotDeleted');
-    if (confirm !== 'true') return apiError(c, 400, 'CONFIRMATION_REQUIRED', 'confirmRequired', { field: 'confirm' });
-    // Sessions keep their snapshot fields (child_email, user_email, plate...) and lose only the link;
-    // the user's cards are unlinked, irreversibly, since they can never identify this person again.
-    await db.batch([
-      db.update(chargingSessions).set({ userId: null }).where(eq(chargingSessions.userId, userId)),
-      db.update(customerServiceLogs).set({ userId: null }).where(eq(customerServiceLogs.userId, userId)),
-      db
-        .update(rfids)
-        .set({ userId: null, status: 'unlinked', unlinkedAt: new Date() })
-        .where(and(eq(rfids.userId, userId), eq(rfids.status, 'active'))),
-      db.update(rfids).set({ userId: null }).where(eq(rfids.userId, userId)),
-      db.delete(users).where(eq(users.id, userId)),
-      auditUser(c, 'user.delete.permanent', userId, { email: found.user.email }),
-    ]);
-    return c.json({ id: userId, state: 'permanently_deleted' }, 200);
+    return deleteUser(c, userId, c.req.valid('query'));
   })
-  .openapi(restore, async (c) => {
-    const { userId } = c.req.valid('param');
-    const db = c.get('db');
-    const found = await foundUser(c, userId);
-    if (found.error) return found.error;
-    if (found.user.status !== 'deleted') return apiError(c, 409, 'USER_NOT_DELETED', 'userNotDeleted');
-    const [[after]] = await db.batch([
-      db
-        .update(users)
-        .set({ status: 'active', deletedAt: null, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning(),
-      auditUser(c, 'user.restore', userId, {}),
-    ]);
-    if (!after) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
-    return c.json(await userView(db, after), 200);
-  })
+  .openapi(restore, async (c) => restoreUser(c, c.req.valid('param').userId))
   .openapi(removeFromCompany, async (c) => {
     const { userId } = c.req.valid('param');
     const db = c.get('db');
