@@ -9,6 +9,7 @@ import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
+import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoRfids } from './demo-rfids';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
@@ -264,5 +265,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoRfids(db, ids); // idempotent: cards whose UUID exists are skipped
   // Thirty days of status history, so the availability KPIs start with real figures.
   await seedDemoHistory(db);
+  await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }
