@@ -1,17 +1,21 @@
 /** @module Fleet user reads: list, export, counts, near limits, permissions, detail, statistics. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { can } from '../../../../../domain/permissions/permissions';
+import { ROLE_IDS } from '../../../../../domain/permissions/roles';
 import { SERVICE } from '../../../../../domain/permissions/service-settings';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { chargingSessions, users } from '../../../../../drizzle/schema';
+import { chargingSessions, corporateGroups, rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { authOf } from '../../middleware/permission';
-import { counts, detail, exportCsv, list, nearLimits, permissions, stats } from './users.routes';
+import { checkRoles, permissionUpdatesDisabled } from './users.input';
+import { counts, detail, exportCsv, list, nearLimits, permissions, stats, wizardOptions } from './users.routes';
 import {
   decorate,
   exportUsers,
+  limitUnitOf,
   listUsers,
   scopedUser,
   toUser,
@@ -185,6 +189,40 @@ export const userReads = new OpenAPIHono<AppEnv>()
         home: row?.home ?? 0,
         only_private: row?.only_private ?? 0,
         rfid_only: row?.rfid_only ?? 0,
+      },
+      200,
+    );
+  })
+  .openapi(wizardOptions, async (c) => {
+    const db = c.get('db');
+    const scope = await scopeOf(c);
+    const { company } = authOf(c);
+    const [groups, cards, locked, unit] = await Promise.all([
+      db
+        .select({ id: corporateGroups.id, name: corporateGroups.name })
+        .from(corporateGroups)
+        .where(inArray(corporateGroups.companyId, scope))
+        .orderBy(corporateGroups.name),
+      db
+        .select({ id: rfids.id, uuid: rfids.uuid, key_hanger_code: rfids.keyHangerCode })
+        .from(rfids)
+        .where(and(inArray(rfids.companyId, scope), eq(rfids.status, 'active'), isNull(rfids.userId)))
+        .orderBy(rfids.keyHangerCode)
+        .limit(200),
+      permissionUpdatesDisabled(c),
+      limitUnitOf(db, company.id),
+    ]);
+    return c.json(
+      {
+        corporate_groups: groups,
+        free_cards: cards,
+        grantable_roles: ROLE_IDS.filter((id) => checkRoles(c, [id]) === null),
+        permission_updates_disabled: locked,
+        mandatory_license_plate: company.mandatoryLicensePlate,
+        limit_unit: unit,
+        currency: company.currency,
+        can_set_limits: can(authOf(c).access, 'fleet:limits'),
+        group_labels: [company.group1Label, company.group2Label, company.group3Label, company.group4Label],
       },
       200,
     );

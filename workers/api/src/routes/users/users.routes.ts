@@ -86,6 +86,29 @@ export const permissions = defineRoute(VIEW, {
   responses: { 200: json(PermissionCountsSchema) },
 });
 
+export const wizardOptions = defineRoute(MANAGE, {
+  method: 'get',
+  path: '/users/wizard-options',
+  tags,
+  summary:
+    "What the user wizard offers the caller: corporate groups, free cards, grantable roles, the company's plate and limit rules, whether the caller may change charging permissions",
+  responses: {
+    200: json(
+      z.object({
+        corporate_groups: z.array(z.object({ id: z.number(), name: z.string() })),
+        free_cards: z.array(z.object({ id: z.number(), uuid: z.string(), key_hanger_code: z.string() })),
+        grantable_roles: z.array(z.number()),
+        permission_updates_disabled: z.boolean(),
+        mandatory_license_plate: z.boolean(),
+        limit_unit: z.enum(['kwh', 'currency']),
+        currency: z.string(),
+        can_set_limits: z.boolean(),
+        group_labels: z.array(z.string()),
+      }),
+    ),
+  },
+});
+
 export const create = defineRoute(MANAGE, {
   method: 'post',
   path: '/users/create',
