@@ -1,20 +1,9 @@
 /** @module The user wizard's loader data and its one save (POST users/create or PUT users/{id}). */
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
-import { type FleetUserRow, must } from '../../lib/fleet.server';
+import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
 import type { Me } from '../../lib/session.server';
-
-export interface WizardOptions {
-  corporate_groups: { id: number; name: string }[];
-  free_cards: { id: number; uuid: string; key_hanger_code: string }[];
-  grantable_roles: number[];
-  permission_updates_disabled: boolean;
-  mandatory_license_plate: boolean;
-  limit_unit: 'kwh' | 'currency';
-  currency: string;
-  can_set_limits: boolean;
-  group_labels: string[];
-}
 
 export async function loadWizard(request: Request, context: AppLoadContext, me: Me, userId?: number) {
   const api = createApi(request, context);
@@ -25,11 +14,6 @@ export async function loadWizard(request: Request, context: AppLoadContext, me: 
       : Promise.resolve(null),
   ]);
   return { options: must(options, me), user: user ? must(user, me) : null };
-}
-
-export interface WizardError {
-  message: string;
-  field?: string;
 }
 
 /** Sends the wizard's data; a validation answer comes back to the wizard, which opens the step of the field. */

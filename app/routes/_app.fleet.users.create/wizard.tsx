@@ -28,8 +28,7 @@ import { emailError, hasChargingPermission, licensePlateError, parseLimit } from
 import { isLanguage } from '../../../domain/i18n/languages';
 import { type MessageKey, translate } from '../../../domain/i18n/messages';
 import { tKey } from '../../i18n/resources';
-import type { FleetUserRow } from '../../lib/fleet.server';
-import type { WizardError, WizardOptions } from './wizard.server';
+import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
 
 const STEPS = ['stepInfo', 'stepPermissions', 'stepRfid', 'stepGroups', 'stepRoles', 'stepFinalize'] as const;
 const PERMS = ['can_charge_public', 'can_charge_work', 'can_charge_home', 'only_private'] as const;

@@ -23,14 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import {
-  displayName,
-  type FleetUserRow,
-  must,
-  PERMISSION_LABEL,
-  PERMISSIONS,
-  type Usage,
-} from '../../lib/fleet.server';
+import { displayName, type FleetUserRow, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
