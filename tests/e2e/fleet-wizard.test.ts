@@ -48,7 +48,7 @@ describe('fleet users', () => {
     await expect
       .poll(() => page.getByText('At least one charging permission must be chosen.').count())
       .toBeGreaterThan(0);
-    await page.getByLabel('Public').check({ force: true });
+    await page.getByLabel('Public').click({ force: true });
     await expect.poll(() => page.getByText('Allow public charging?').count()).toBe(1);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByLabel('Monthly').fill('12,5');
