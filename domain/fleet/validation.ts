@@ -30,11 +30,10 @@ export type ParsedLimit = { ok: true; value: number | null } | { ok: false; erro
  */
 export function parseLimit(input: number | string | null | undefined, unit: LimitUnitKind): ParsedLimit {
   if (input === null || input === undefined) return { ok: true, value: null };
-  let text = typeof input === 'number' ? String(input) : input.trim();
+  const text = typeof input === 'number' ? String(input) : input.trim();
   if (text === '') return { ok: true, value: null };
   if (/^\d+,\d+$/.test(text)) return { ok: false, error: 'decimalDot' };
   if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, error: 'limitInvalid' };
-  if (/e/i.test(text)) text = String(Number(text));
   const n = Number(text);
   if (!Number.isFinite(n) || n < 0 || n > 1_000_000) return { ok: false, error: 'limitInvalid' };
   if (n === 0) return { ok: true, value: null };
