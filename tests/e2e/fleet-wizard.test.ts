@@ -63,4 +63,20 @@ describe('fleet users', () => {
     expect(await page.getByRole('heading', { name: 'Wanda Wizard' }).count()).toBe(1);
     expect(await page.getByText('0 of 150 kWh').count()).toBe(1);
   });
+
+  it('shows the overview, a user statistics page and the corporate groups', async () => {
+    await page.goto('/fleet/overview');
+    await expect.poll(() => page.getByText('Users near their limits').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Camille Durand').count()).toBeGreaterThan(0);
+    await page.getByText('Camille Durand').first().click();
+    await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
+    const id = /detail\/(\d+)/.exec(page.url())?.[1];
+    await page.goto(`/fleet/users/kpi/${id}`);
+    await expect.poll(() => page.locator('svg rect').count()).toBeGreaterThan(6);
+    await page.goto('/fleet/corporate-groups');
+    await expect.poll(() => page.getByText('Field technicians').count()).toBe(1);
+    await page.getByText('Field technicians').click();
+    await page.waitForURL(/\/fleet\/corporate-groups\/\d+$/);
+    await expect.poll(() => page.getByText('Hugo Robert').count()).toBe(1);
+  });
 });
