@@ -438,3 +438,57 @@ describe('corporate groups', () => {
     expect(list.data.map((x) => x.id)).toContain(g.id);
   });
 });
+
+describe('private users (settings 52-56)', () => {
+  it('shows private sessions only as settings 53-55 allow and hides e-mails on active ones (56)', async () => {
+    const w = await world({
+      roles: [ROLE.FLEET_MANAGER_VIEW],
+      company: {
+        isEvfleet: true,
+        services: [
+          SERVICE.PRIVATE_USER_LIST,
+          SERVICE.PRIVATE_USERS_PRIVATE_SESSIONS,
+          SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS,
+        ],
+      },
+    });
+    const s = await login(w.email, w.password, w.ip);
+    const driver = await createUser(db, { companyId: w.company.id, email: email(), onlyPrivate: true });
+    const worker = await createUser(db, { companyId: w.company.id, email: email(), canChargeWork: true });
+    const home = await createStation(db, { uid: unique('HOME'), companyId: w.company.id, type: 'home' });
+    const pub = await createStation(db, { uid: unique('PUB'), companyId: w.company.id, type: 'public' });
+    const row = (stationId: number, status: 'closed' | 'in_progress') => ({
+      cdrId: unique('cdr'),
+      stationId,
+      connectorNumber: 1,
+      companyId: w.company.id,
+      userId: driver.id,
+      userEmail: driver.email,
+      authId: 'P',
+      startKey: unique('k'),
+      startAt: new Date(),
+      meterStartWh: 0,
+      energyWh: 3000,
+      status,
+    });
+    await db
+      .insert(chargingSessions)
+      .values([row(home.id, 'closed'), row(home.id, 'in_progress'), row(pub.id, 'closed')]);
+    const res = await call('/users/private', { ...s, json: {} });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: { id: number }[];
+      session_scope: string;
+      sessions: { station_type: string; email: string | null; email_hidden: boolean; status: string }[];
+    };
+    expect(body.data.map((u) => u.id)).toEqual([driver.id]);
+    expect(body.data.map((u) => u.id)).not.toContain(worker.id);
+    expect(body.session_scope).toBe('private');
+    expect(body.sessions.map((x) => x.station_type)).toEqual(['home', 'home']);
+    const active = body.sessions.find((x) => x.status === 'in_progress');
+    expect([active?.email, active?.email_hidden]).toEqual([null, true]);
+    expect(body.sessions.find((x) => x.status === 'closed')?.email).toBe(driver.email);
+    // Without setting 52 the list is refused.
+    expect((await call('/users/private', { ...session, json: {} })).status).toBe(403);
+  });
+});

@@ -2,10 +2,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
 import { groupRoutes } from './groups';
+import { privateRoutes } from './private';
 import { userReads } from './users.read';
 import { userWrites } from './users.write';
 
 export const userRoutes = new OpenAPIHono<AppEnv>()
   .route('/', groupRoutes)
+  .route('/', privateRoutes)
   .route('/', userReads)
   .route('/', userWrites);
