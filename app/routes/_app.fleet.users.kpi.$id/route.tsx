@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-function Bars({ stats, color, currency }: { stats: Stats; color: string; currency: string }) {
+function Bars({ stats, color, currency, title }: { stats: Stats; color: string; currency: string; title: string }) {
   const height = 260;
   const margin = { top: 12, right: 12, bottom: 32, left: 48 };
   return (
@@ -71,6 +71,7 @@ function Bars({ stats, color, currency }: { stats: Stats; color: string; currenc
         const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
         return (
           <svg width={width} height={height} role="img">
+            <title>{title}</title>
             <Group left={margin.left} top={margin.top}>
               {stats.data.map((d) => {
                 const h = innerH - (y(d.value) ?? innerH);
@@ -148,7 +149,7 @@ export default function UserKpi() {
                   {t('fleet.kpi.total', { value: `${total(consumption)} kWh` })}
                 </Text>
               </InlineStack>
-              <Bars stats={consumption} color="#2c6ecb" currency={currency} />
+              <Bars stats={consumption} color="#2c6ecb" currency={currency} title={t('fleet.kpi.consumption')} />
             </BlockStack>
           </Card>
           <Card>
@@ -161,7 +162,7 @@ export default function UserKpi() {
                   {t('fleet.kpi.total', { value: total(sessions) })}
                 </Text>
               </InlineStack>
-              <Bars stats={sessions} color="#47b881" currency={currency} />
+              <Bars stats={sessions} color="#47b881" currency={currency} title={t('fleet.kpi.sessions')} />
             </BlockStack>
           </Card>
         </InlineGrid>
