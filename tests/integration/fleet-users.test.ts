@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import { chargingSessions, corporateGroups, fleetCompanySettings, rfids, users } from '../../drizzle/schema';
+import {
+  backofficeUserFlags,
+  chargingSessions,
+  corporateGroups,
+  fleetCompanySettings,
+  rfids,
+  users,
+} from '../../drizzle/schema';
 import { createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
@@ -490,5 +497,59 @@ describe('private users (settings 52-56)', () => {
     expect(body.sessions.find((x) => x.status === 'closed')?.email).toBe(driver.email);
     // Without setting 52 the list is refused.
     expect((await call('/users/private', { ...session, json: {} })).status).toBe(403);
+  });
+});
+
+describe('permission updates disabled, near limits, wizard options', () => {
+  it('refuses charging permission changes to a locked admin but lets other fields change', async () => {
+    const locked = await world({ roles: [ROLE.FLEET_MANAGER_MANAGE_USERS], company: FLEET });
+    await db.insert(backofficeUserFlags).values({ userId: locked.user.id, permissionUpdatesDisabled: true });
+    const s = await login(locked.email, locked.password, locked.ip);
+    const [g] = await db.insert(corporateGroups).values({ companyId: locked.company.id, name: 'G' }).returning();
+    const u = await createUser(db, {
+      companyId: locked.company.id,
+      email: email(),
+      corporateGroupId: g?.id,
+      licensePlate: 'AA-111-AA',
+      canChargeWork: true,
+    });
+    await expectError(await call(`/users/${u.id}`, { ...s, method: 'PUT', json: { can_charge_home: true } }), 403, {
+      code: 'PERMISSION_UPDATES_DISABLED',
+      message: 'Charging permission updates are disabled for your account.',
+      field: 'permissions',
+    });
+    expect(
+      (await call(`/users/${u.id}`, { ...s, method: 'PUT', json: { first_name: 'Ok', can_charge_work: true } })).status,
+    ).toBe(200);
+    const options = (await (await call('/users/wizard-options', s)).json()) as {
+      permission_updates_disabled: boolean;
+      grantable_roles: number[];
+      corporate_groups: { id: number }[];
+    };
+    expect(options.permission_updates_disabled).toBe(true);
+    expect(options.grantable_roles).toEqual([ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS]);
+    expect(options.corporate_groups.map((x) => x.id)).toEqual([g?.id]);
+  });
+
+  it('lists users at 80% or more of a kWh limit', async () => {
+    const u = await createdUser({ limits: { daily: 10 } });
+    const station = await createStation(db, { uid: unique('ST'), companyId: manager.company.id });
+    await db.insert(chargingSessions).values({
+      cdrId: unique('cdr'),
+      stationId: station.id,
+      connectorNumber: 1,
+      companyId: manager.company.id,
+      userId: u.id,
+      authId: 'N',
+      startKey: unique('k'),
+      startAt: new Date(),
+      meterStartWh: 0,
+      energyWh: 9000,
+      status: 'closed',
+    });
+    const near = (await (await call('/users/near-limits', session)).json()) as {
+      data: { id: number; ratio: number }[];
+    };
+    expect(near.data.find((n) => n.id === u.id)?.ratio).toBeCloseTo(0.9);
   });
 });
