@@ -3,7 +3,7 @@
  * a schema alone cannot decide. Each failure is the API's error answer with the spec's message.
  */
 import type { z } from '@hono/zod-openapi';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   hasChargingPermission,
@@ -258,7 +258,8 @@ export async function checkUserInput(
           inArray(rfids.id, rfidIds),
           inArray(rfids.companyId, scope),
           eq(rfids.status, 'active'),
-          isNull(rfids.userId),
+          // A card the user already holds may be sent again (the wizard in update mode).
+          existing ? or(isNull(rfids.userId), eq(rfids.userId, existing.id)) : isNull(rfids.userId),
         ),
       );
     if (cards.length !== rfidIds.length) {
