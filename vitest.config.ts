@@ -55,8 +55,10 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['tests/integration/**/*.test.ts'],
-          // Logging every role in through the real API takes a while on a busy machine.
+          // Logging every role in through the real API takes a while on a busy machine, and the
+          // authorization matrix walks every operation once per role.
           hookTimeout: 60_000,
+          testTimeout: 60_000,
           setupFiles: ['./tests/integration/setup.ts'],
         },
       },

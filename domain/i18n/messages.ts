@@ -83,6 +83,26 @@ const en = {
   qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
   ownerNotInScope: 'The owner must be a company of your company tree.',
   ticketNotFound: 'Ticket id: {{id}} not found.',
+  // Fleet users (spec section 5).
+  emailRequired: 'Email is mandatory.',
+  emailTaken: 'A user with this e-mail already exists.',
+  corporateGroupRequired: 'A corporate group must be selected.',
+  corporateGroupNotFound: 'Corporate group id: {{id}} not found.',
+  corporateGroupNameRequired: 'The corporate group name is mandatory.',
+  corporateGroupHasUsers: 'The corporate group still has users: move them to another group first.',
+  chargingPermissionRequired: 'At least one charging permission must be chosen.',
+  licensePlateRequired: 'The license plate is mandatory.',
+  licensePlateInvalid: 'The license plate must match the French pattern, e.g. AB-999-CD.',
+  decimalDot: 'Use a dot as the decimal separator.',
+  limitInvalid: 'A limit is a positive number (whole kWh, or an amount with at most two decimals); zero removes it.',
+  publicPermissionConfirm: 'Giving the public charging permission needs confirmation.',
+  permissionUpdatesDisabled: 'Charging permission updates are disabled for your account.',
+  userDeleted: 'The user is deleted: restore it first.',
+  userNotDeleted: 'Only a deleted user can be restored or permanently deleted.',
+  confirmRequired: 'This action cannot be undone: confirm it to continue.',
+  ownAccount: 'You cannot do this to your own account.',
+  roleNotAllowed: 'Role {{id}} cannot be given by you.',
+  companyGroupInvalid: 'The company group does not belong to this company or level.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -168,6 +188,28 @@ const de: Catalog = {
   qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
   ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
   ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
+  // Fleet users (spec section 5).
+  emailRequired: 'Die E-Mail ist erforderlich.',
+  emailTaken: 'Ein Benutzer mit dieser E-Mail existiert bereits.',
+  corporateGroupRequired: 'Eine Unternehmensgruppe muss ausgewählt werden.',
+  corporateGroupNotFound: 'Unternehmensgruppe id: {{id}} nicht gefunden.',
+  corporateGroupNameRequired: 'Der Name der Unternehmensgruppe ist erforderlich.',
+  corporateGroupHasUsers:
+    'Die Unternehmensgruppe hat noch Benutzer: verschieben Sie diese zuerst in eine andere Gruppe.',
+  chargingPermissionRequired: 'Mindestens eine Ladeberechtigung muss gewählt werden.',
+  licensePlateRequired: 'Das Kennzeichen ist erforderlich.',
+  licensePlateInvalid: 'Das Kennzeichen muss dem französischen Muster entsprechen, z. B. AB-999-CD.',
+  decimalDot: 'Verwenden Sie einen Punkt als Dezimaltrennzeichen.',
+  limitInvalid:
+    'Ein Limit ist eine positive Zahl (ganze kWh oder ein Betrag mit höchstens zwei Dezimalstellen); null entfernt es.',
+  publicPermissionConfirm: 'Die Berechtigung für öffentliches Laden muss bestätigt werden.',
+  permissionUpdatesDisabled: 'Änderungen der Ladeberechtigungen sind für Ihr Konto deaktiviert.',
+  userDeleted: 'Der Benutzer ist gelöscht: stellen Sie ihn zuerst wieder her.',
+  userNotDeleted: 'Nur ein gelöschter Benutzer kann wiederhergestellt oder endgültig gelöscht werden.',
+  confirmRequired: 'Diese Aktion kann nicht rückgängig gemacht werden: bestätigen Sie sie, um fortzufahren.',
+  ownAccount: 'Das können Sie mit Ihrem eigenen Konto nicht tun.',
+  roleNotAllowed: 'Die Rolle {{id}} können Sie nicht vergeben.',
+  companyGroupInvalid: 'Die Firmengruppe gehört nicht zu diesem Unternehmen oder dieser Ebene.',
 };
 
 const fr: Catalog = {
@@ -249,6 +291,27 @@ const fr: Catalog = {
   qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
   ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
   ticketNotFound: 'Ticket id : {{id}} introuvable.',
+  // Fleet users (spec section 5).
+  emailRequired: "L'e-mail est obligatoire.",
+  emailTaken: 'Un utilisateur avec cet e-mail existe déjà.',
+  corporateGroupRequired: 'Un groupe corporate doit être sélectionné.',
+  corporateGroupNotFound: 'Groupe corporate id : {{id}} introuvable.',
+  corporateGroupNameRequired: 'Le nom du groupe corporate est obligatoire.',
+  corporateGroupHasUsers: "Le groupe corporate a encore des utilisateurs : déplacez-les d'abord vers un autre groupe.",
+  chargingPermissionRequired: 'Au moins une autorisation de recharge doit être choisie.',
+  licensePlateRequired: "La plaque d'immatriculation est obligatoire.",
+  licensePlateInvalid: "La plaque d'immatriculation doit suivre le format français, par ex. AB-999-CD.",
+  decimalDot: 'Utilisez le point comme séparateur décimal.',
+  limitInvalid:
+    'Une limite est un nombre positif (kWh entiers, ou un montant avec au plus deux décimales) ; zéro la supprime.',
+  publicPermissionConfirm: "L'autorisation de recharge publique doit être confirmée.",
+  permissionUpdatesDisabled: 'La modification des autorisations de recharge est désactivée pour votre compte.',
+  userDeleted: "L'utilisateur est supprimé : restaurez-le d'abord.",
+  userNotDeleted: 'Seul un utilisateur supprimé peut être restauré ou supprimé définitivement.',
+  confirmRequired: 'Cette action est irréversible : confirmez-la pour continuer.',
+  ownAccount: 'Vous ne pouvez pas faire cela sur votre propre compte.',
+  roleNotAllowed: 'Vous ne pouvez pas attribuer le rôle {{id}}.',
+  companyGroupInvalid: "Le groupe d'entreprise n'appartient pas à cette entreprise ou à ce niveau.",
 };
 
 const nl: Catalog = {
@@ -331,6 +394,27 @@ const nl: Catalog = {
   qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
   ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
   ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
+  // Fleet users (spec section 5).
+  emailRequired: 'E-mail is verplicht.',
+  emailTaken: 'Er bestaat al een gebruiker met dit e-mailadres.',
+  corporateGroupRequired: 'Er moet een bedrijfsgroep worden geselecteerd.',
+  corporateGroupNotFound: 'Bedrijfsgroep id: {{id}} niet gevonden.',
+  corporateGroupNameRequired: 'De naam van de bedrijfsgroep is verplicht.',
+  corporateGroupHasUsers: 'De bedrijfsgroep heeft nog gebruikers: verplaats ze eerst naar een andere groep.',
+  chargingPermissionRequired: 'Er moet minstens één laadrecht worden gekozen.',
+  licensePlateRequired: 'Het kenteken is verplicht.',
+  licensePlateInvalid: 'Het kenteken moet het Franse patroon volgen, bijv. AB-999-CD.',
+  decimalDot: 'Gebruik een punt als decimaalteken.',
+  limitInvalid:
+    'Een limiet is een positief getal (hele kWh, of een bedrag met hoogstens twee decimalen); nul verwijdert hem.',
+  publicPermissionConfirm: 'Het recht om openbaar te laden moet worden bevestigd.',
+  permissionUpdatesDisabled: 'Wijzigingen van laadrechten zijn uitgeschakeld voor uw account.',
+  userDeleted: 'De gebruiker is verwijderd: herstel hem eerst.',
+  userNotDeleted: 'Alleen een verwijderde gebruiker kan worden hersteld of definitief verwijderd.',
+  confirmRequired: 'Deze actie kan niet ongedaan worden gemaakt: bevestig om door te gaan.',
+  ownAccount: 'Dit kunt u niet met uw eigen account doen.',
+  roleNotAllowed: 'Rol {{id}} kunt u niet toekennen.',
+  companyGroupInvalid: 'De bedrijfsgroep hoort niet bij dit bedrijf of dit niveau.',
 };
 
 const it: Catalog = {
@@ -412,6 +496,27 @@ const it: Catalog = {
   qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
   ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
   ticketNotFound: 'Ticket id: {{id}} non trovato.',
+  // Fleet users (spec section 5).
+  emailRequired: "L'e-mail è obbligatoria.",
+  emailTaken: 'Esiste già un utente con questa e-mail.',
+  corporateGroupRequired: 'È necessario selezionare un gruppo aziendale.',
+  corporateGroupNotFound: 'Gruppo aziendale id: {{id}} non trovato.',
+  corporateGroupNameRequired: 'Il nome del gruppo aziendale è obbligatorio.',
+  corporateGroupHasUsers: 'Il gruppo aziendale ha ancora utenti: spostali prima in un altro gruppo.',
+  chargingPermissionRequired: 'È necessario scegliere almeno un permesso di ricarica.',
+  licensePlateRequired: 'La targa è obbligatoria.',
+  licensePlateInvalid: 'La targa deve seguire il formato francese, ad es. AB-999-CD.',
+  decimalDot: 'Usa il punto come separatore decimale.',
+  limitInvalid:
+    'Un limite è un numero positivo (kWh interi, o un importo con al massimo due decimali); zero lo rimuove.',
+  publicPermissionConfirm: 'Il permesso di ricarica pubblica richiede una conferma.',
+  permissionUpdatesDisabled: 'Le modifiche ai permessi di ricarica sono disattivate per il tuo account.',
+  userDeleted: "L'utente è eliminato: ripristinalo prima.",
+  userNotDeleted: 'Solo un utente eliminato può essere ripristinato o eliminato definitivamente.',
+  confirmRequired: 'Questa azione è irreversibile: confermala per continuare.',
+  ownAccount: 'Non puoi farlo sul tuo account.',
+  roleNotAllowed: 'Non puoi assegnare il ruolo {{id}}.',
+  companyGroupInvalid: "Il gruppo dell'azienda non appartiene a questa azienda o a questo livello.",
 };
 
 const es: Catalog = {
@@ -492,6 +597,27 @@ const es: Catalog = {
   qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
   ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
   ticketNotFound: 'Ticket id: {{id}} no encontrado.',
+  // Fleet users (spec section 5).
+  emailRequired: 'El correo electrónico es obligatorio.',
+  emailTaken: 'Ya existe un usuario con este correo electrónico.',
+  corporateGroupRequired: 'Debe seleccionarse un grupo corporativo.',
+  corporateGroupNotFound: 'Grupo corporativo id: {{id}} no encontrado.',
+  corporateGroupNameRequired: 'El nombre del grupo corporativo es obligatorio.',
+  corporateGroupHasUsers: 'El grupo corporativo aún tiene usuarios: muévalos primero a otro grupo.',
+  chargingPermissionRequired: 'Debe elegirse al menos un permiso de carga.',
+  licensePlateRequired: 'La matrícula es obligatoria.',
+  licensePlateInvalid: 'La matrícula debe seguir el formato francés, p. ej. AB-999-CD.',
+  decimalDot: 'Use el punto como separador decimal.',
+  limitInvalid:
+    'Un límite es un número positivo (kWh enteros, o un importe con dos decimales como máximo); cero lo elimina.',
+  publicPermissionConfirm: 'El permiso de carga pública necesita confirmación.',
+  permissionUpdatesDisabled: 'Los cambios de permisos de carga están desactivados para su cuenta.',
+  userDeleted: 'El usuario está eliminado: restáurelo primero.',
+  userNotDeleted: 'Solo un usuario eliminado puede restaurarse o eliminarse definitivamente.',
+  confirmRequired: 'Esta acción no se puede deshacer: confírmela para continuar.',
+  ownAccount: 'No puede hacer esto con su propia cuenta.',
+  roleNotAllowed: 'No puede asignar el rol {{id}}.',
+  companyGroupInvalid: 'El grupo de empresa no pertenece a esta empresa o nivel.',
 };
 
 const pt: Catalog = {
@@ -572,6 +698,27 @@ const pt: Catalog = {
   qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
   ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
   ticketNotFound: 'Ticket id: {{id}} não encontrado.',
+  // Fleet users (spec section 5).
+  emailRequired: 'O e-mail é obrigatório.',
+  emailTaken: 'Já existe um utilizador com este e-mail.',
+  corporateGroupRequired: 'Deve ser selecionado um grupo empresarial.',
+  corporateGroupNotFound: 'Grupo empresarial id: {{id}} não encontrado.',
+  corporateGroupNameRequired: 'O nome do grupo empresarial é obrigatório.',
+  corporateGroupHasUsers: 'O grupo empresarial ainda tem utilizadores: mova-os primeiro para outro grupo.',
+  chargingPermissionRequired: 'Deve ser escolhida pelo menos uma permissão de carregamento.',
+  licensePlateRequired: 'A matrícula é obrigatória.',
+  licensePlateInvalid: 'A matrícula deve seguir o formato francês, p. ex. AB-999-CD.',
+  decimalDot: 'Use o ponto como separador decimal.',
+  limitInvalid:
+    'Um limite é um número positivo (kWh inteiros, ou um montante com no máximo duas casas decimais); zero remove-o.',
+  publicPermissionConfirm: 'A permissão de carregamento público precisa de confirmação.',
+  permissionUpdatesDisabled: 'As alterações de permissões de carregamento estão desativadas para a sua conta.',
+  userDeleted: 'O utilizador está eliminado: restaure-o primeiro.',
+  userNotDeleted: 'Só um utilizador eliminado pode ser restaurado ou eliminado definitivamente.',
+  confirmRequired: 'Esta ação não pode ser anulada: confirme-a para continuar.',
+  ownAccount: 'Não pode fazer isto na sua própria conta.',
+  roleNotAllowed: 'Não pode atribuir a função {{id}}.',
+  companyGroupInvalid: 'O grupo de empresa não pertence a esta empresa ou nível.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

@@ -9,6 +9,7 @@ import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
+import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
@@ -271,5 +272,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoSessions(db);
   // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
+  await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

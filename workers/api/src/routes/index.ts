@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
+import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
@@ -16,12 +17,15 @@ import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
+import { userRoutes } from './users/users.index';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
+  .route('/', userRoutes)
+  .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)

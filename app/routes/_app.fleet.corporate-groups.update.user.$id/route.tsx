@@ -1,0 +1,80 @@
+/** @module /fleet/corporate-groups/update/user/{id}: move one user to another corporate group. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Banner, BlockStack, Button, Card, Page, Select } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { displayName, type FleetUserRow } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+import type { Group } from '../_app.fleet.corporate-groups._index/route';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.groups.title');
+
+const idOf = (raw?: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
+  return String(id);
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:users:manage');
+  const api = createApi(request, context);
+  const [user, groups] = await Promise.all([
+    api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })),
+    api.send<{ data: Group[] }>(api.client.api.users.group.$get()),
+  ]);
+  return { user: must(user, me), groups: must(groups, me).data };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:users:manage');
+  const groupId = String((await request.formData()).get('group') ?? '');
+  const api = createApi(request, context, { language: me.user.language });
+  const result = await api.read(
+    await api.client.api.users.group[':groupId'].users.$put({
+      param: { groupId },
+      json: { user_ids: [Number(idOf(params.id))] },
+    }),
+  );
+  if (!result.ok) {
+    if (result.status === 403) must(result, me);
+    return { error: result.error['error-msg'] };
+  }
+  return redirect(`/fleet/corporate-groups/${groupId}`, { headers: api.headers() });
+}
+
+export default function UpdateUserGroup() {
+  const { t } = useTranslation();
+  const { user, groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [group, setGroup] = useState(String(user.corporate_group_id ?? groups[0]?.id ?? ''));
+  return (
+    <Page title={displayName(user)} subtitle={user.email} backAction={{ url: '/fleet/corporate-groups' }}>
+      <Form method="post">
+        <Card>
+          <BlockStack gap="300">
+            {actionData?.error ? <Banner tone="critical">{actionData.error}</Banner> : null}
+            <Select
+              label={t('fleet.wizard.corporateGroup')}
+              name="group"
+              options={groups.map((g) => ({ label: g.name, value: String(g.id) }))}
+              value={group}
+              onChange={setGroup}
+            />
+            <Button submit variant="primary" loading={navigation.state !== 'idle'}>
+              {t('fleet.groups.save')}
+            </Button>
+          </BlockStack>
+        </Card>
+      </Form>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

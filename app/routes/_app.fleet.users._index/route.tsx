@@ -1,0 +1,293 @@
+/** @module /fleet/users: fleet users with their derived status, filtered and paginated in the URL, live. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Badge,
+  Button,
+  Card,
+  ChoiceList,
+  EmptyState,
+  IndexFilters,
+  type IndexFiltersProps,
+  IndexTable,
+  InlineStack,
+  Page,
+  Text,
+  useSetIndexFiltersMode,
+} from '@shopify/polaris';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
+import { createApi } from '../../lib/api.server';
+import { displayName, type FleetUserRow, PERMISSION_LABEL, PERMISSIONS } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+import { useLiveFeed } from '../../lib/use-live-feed';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.users.title');
+
+const PAGE_SIZE = 25;
+const STATUSES = ['charging', 'idle'] as const;
+const STATES = ['active', 'deleted'] as const;
+const PERMISSION_FILTERS = ['public', 'work', 'home', 'only_private', 'rfid_only'] as const;
+
+interface State {
+  q: string;
+  status: string | null;
+  state: string | null;
+  permission: string | null;
+  group: number | null;
+  page: number;
+}
+
+export function readState(url: URL): State {
+  const p = url.searchParams;
+  const pick = (key: string, allowed: readonly string[]) => {
+    const v = p.get(key);
+    return v && allowed.includes(v) ? v : null;
+  };
+  const group = Number.parseInt(p.get('group') ?? '', 10);
+  return {
+    q: p.get('q')?.slice(0, 100) ?? '',
+    status: pick('status', STATUSES),
+    state: pick('state', STATES),
+    permission: pick('permission', PERMISSION_FILTERS),
+    group: Number.isFinite(group) && group > 0 ? group : null,
+    page: Math.max(0, Number.parseInt(p.get('page') ?? '0', 10) || 0),
+  };
+}
+
+/** The API body for a state: filters are sent only when given (spec section 5). */
+export function filtersOf(s: State) {
+  return {
+    ...(s.q ? { keyword: s.q } : {}),
+    ...(s.status ? { status: s.status as (typeof STATUSES)[number] } : {}),
+    ...(s.state ? { state: s.state as (typeof STATES)[number] } : {}),
+    ...(s.permission ? { permission: s.permission as (typeof PERMISSION_FILTERS)[number] } : {}),
+    ...(s.group ? { corporate_group_id: s.group } : {}),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:view');
+  const url = new URL(request.url);
+  const state = readState(url);
+  const api = createApi(request, context);
+  const [page, groups] = await Promise.all([
+    api.send<{ data: FleetUserRow[]; total: number }>(
+      api.client.api.users.$post({ json: { ...filtersOf(state), page: state.page, items_per_page: PAGE_SIZE } }),
+    ),
+    api.send<{ data: { id: number; name: string }[] }>(api.client.api.users.group.$get()),
+  ]);
+  const rows = must(page, me);
+  return {
+    rows: rows.data,
+    total: rows.total,
+    groups: must(groups, me).data,
+    state,
+    companyId: me.company.id,
+    canManage: me.permissions.includes('fleet:users:manage'),
+    hidesDeleted: me.services.includes(42),
+  };
+}
+
+export default function FleetUsers() {
+  const { t } = useTranslation();
+  const { rows, total, groups, state, companyId, canManage, hidesDeleted } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const [query, setQuery] = useState(state.q);
+  // Sessions starting and stopping change the charging/idle status: follow the live feed.
+  useLiveFeed(companyId);
+
+  const update = useCallback(
+    (changes: Partial<State>) => {
+      const next = { ...state, page: 0, ...changes };
+      const params = new URLSearchParams();
+      if (next.q) params.set('q', next.q);
+      if (next.status) params.set('status', next.status);
+      if (next.state) params.set('state', next.state);
+      if (next.permission) params.set('permission', next.permission);
+      if (next.group) params.set('group', String(next.group));
+      if (next.page) params.set('page', String(next.page));
+      setParams(params, { preventScrollReset: true, replace: true });
+    },
+    [state, setParams],
+  );
+
+  useEffect(() => {
+    if (query === state.q) return;
+    const timer = setTimeout(() => update({ q: query }), 300);
+    return () => clearTimeout(timer);
+  }, [query, state.q, update]);
+
+  const single = (key: keyof State, label: string, choices: { label: string; value: string }[]) => ({
+    key,
+    label,
+    shortcut: true,
+    filter: (
+      <ChoiceList
+        title={label}
+        titleHidden
+        choices={choices}
+        selected={state[key] === null ? [] : [String(state[key])]}
+        onChange={([v]) => update({ [key]: key === 'group' ? Number(v) : (v ?? null) } as Partial<State>)}
+      />
+    ),
+  });
+  const statusLabel = (s: string) => tKey(t, `fleet.status.${s}`);
+  const filters: IndexFiltersProps['filters'] = [
+    single(
+      'status',
+      t('fleet.users.status'),
+      STATUSES.map((s) => ({ label: statusLabel(s), value: s })),
+    ),
+    single(
+      'permission',
+      t('fleet.users.permission'),
+      PERMISSION_FILTERS.map((p) => ({ label: tKey(t, `fleet.permission.${p}`), value: p })),
+    ),
+    single(
+      'group',
+      t('fleet.users.corporateGroup'),
+      groups.map((g) => ({ label: g.name, value: String(g.id) })),
+    ),
+    ...(hidesDeleted
+      ? []
+      : [
+          single(
+            'state',
+            t('fleet.users.state'),
+            STATES.map((s) => ({ label: statusLabel(s), value: s })),
+          ),
+        ]),
+  ];
+  const applied: IndexFiltersProps['appliedFilters'] = [];
+  if (state.status)
+    applied.push({ key: 'status', label: statusLabel(state.status), onRemove: () => update({ status: null }) });
+  if (state.permission)
+    applied.push({
+      key: 'permission',
+      label: tKey(t, `fleet.permission.${state.permission}`),
+      onRemove: () => update({ permission: null }),
+    });
+  if (state.group)
+    applied.push({
+      key: 'group',
+      label: groups.find((g) => g.id === state.group)?.name ?? String(state.group),
+      onRemove: () => update({ group: null }),
+    });
+  if (state.state)
+    applied.push({ key: 'state', label: statusLabel(state.state), onRemove: () => update({ state: null }) });
+
+  const exportHref = `/fleet/users/export?${params.toString()}`;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <Page
+      title={t('fleet.users.title')}
+      fullWidth
+      primaryAction={canManage ? { content: t('fleet.users.create'), url: '/fleet/users/create' } : undefined}
+      secondaryActions={[{ content: t('fleet.users.export'), url: exportHref, external: true }]}
+    >
+      <Card padding="0">
+        <IndexFilters
+          queryValue={query}
+          queryPlaceholder={t('fleet.users.search')}
+          onQueryChange={setQuery}
+          onQueryClear={() => {
+            setQuery('');
+            update({ q: '' });
+          }}
+          filters={filters}
+          appliedFilters={applied}
+          onClearAll={() => {
+            setQuery('');
+            update({ q: '', status: null, permission: null, group: null, state: null });
+          }}
+          tabs={[{ id: 'all', content: t('fleet.users.all') }]}
+          selected={0}
+          mode={mode}
+          setMode={setMode}
+          loading={navigation.state === 'loading'}
+          cancelAction={{ onAction: () => undefined }}
+        />
+        <IndexTable
+          resourceName={{ singular: t('fleet.users.title'), plural: t('fleet.users.title') }}
+          itemCount={rows.length}
+          selectable={false}
+          emptyState={
+            <EmptyState heading={t('fleet.users.emptyTitle')} image="">
+              <p>{t('fleet.users.emptyBody')}</p>
+            </EmptyState>
+          }
+          headings={[
+            { title: t('fleet.users.colName') },
+            { title: t('fleet.users.colEmail') },
+            { title: t('fleet.users.colGroup') },
+            { title: t('fleet.users.colPlate') },
+            { title: t('fleet.users.colPermissions') },
+            { title: t('fleet.users.colSessions'), alignment: 'end' },
+            { title: t('fleet.users.colStatus') },
+          ]}
+          pagination={{
+            hasPrevious: state.page > 0,
+            hasNext: state.page + 1 < pages,
+            onPrevious: () => update({ page: state.page - 1 }),
+            onNext: () => update({ page: state.page + 1 }),
+            label: `${state.page + 1} / ${pages} · ${t('fleet.users.count', { count: total })}`,
+          }}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row
+              id={String(row.id)}
+              key={row.id}
+              position={index}
+              onClick={() => navigate(`/fleet/users/detail/${row.id}`)}
+            >
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {displayName(row)}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{row.email}</IndexTable.Cell>
+              <IndexTable.Cell>{row.corporate_group_name ?? '—'}</IndexTable.Cell>
+              <IndexTable.Cell>{row.license_plate ?? '—'}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <InlineStack gap="100">
+                  {[...PERMISSIONS, 'charge_only_with_rfid' as const]
+                    .filter((p) => row[p])
+                    .map((p) => (
+                      <Badge key={p}>{tKey(t, PERMISSION_LABEL[p] ?? p)}</Badge>
+                    ))}
+                </InlineStack>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {row.session_count}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.state === 'deleted' ? (
+                  <Badge tone="critical">{statusLabel('deleted')}</Badge>
+                ) : (
+                  <Badge tone={row.status === 'charging' ? 'success' : undefined}>{statusLabel(row.status)}</Badge>
+                )}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+      <InlineStack align="end">
+        <Button variant="plain" url="/fleet/corporate-groups">
+          {t('fleet.groups.title')}
+        </Button>
+      </InlineStack>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

@@ -1,0 +1,39 @@
+/** @module The user wizard's loader data and its one save (POST users/create or PUT users/{id}). */
+import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
+import { createApi } from '../../lib/api.server';
+import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import type { Me } from '../../lib/session.server';
+
+export async function loadWizard(request: Request, context: AppLoadContext, me: Me, userId?: number) {
+  const api = createApi(request, context);
+  const [options, user] = await Promise.all([
+    api.send<WizardOptions>(api.client.api.users['wizard-options'].$get()),
+    userId
+      ? api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId: String(userId) } }))
+      : Promise.resolve(null),
+  ]);
+  return { options: must(options, me), user: user ? must(user, me) : null };
+}
+
+/** Sends the wizard's data; a validation answer comes back to the wizard, which opens the step of the field. */
+export async function saveWizard(
+  request: Request,
+  context: AppLoadContext,
+  me: Me,
+  userId?: number,
+): Promise<{ error: WizardError } | Response> {
+  const body = (await request.json()) as Record<string, unknown>;
+  const api = createApi(request, context, { language: me.user.language });
+  const res = userId
+    ? await api.client.api.users[':userId'].$put({ param: { userId: String(userId) }, json: body as never })
+    : await api.client.api.users.create.$post({ json: body as never });
+  const result = await api.read<FleetUserRow>(res);
+  if (!result.ok) {
+    if (result.status === 403 && result.error.code === 'FORBIDDEN') must(result, me);
+    return { error: { message: result.error['error-msg'], field: result.error.field } };
+  }
+  return redirect(`/fleet/users/detail/${result.data.id}?saved=${userId ? 'updated' : 'created'}`, {
+    headers: api.headers(),
+  });
+}

@@ -1,0 +1,19 @@
+/** @module /fleet/users/export: the filtered user list as CSV (POST /api/users/export), same URL filters as the list. */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { createApi } from '../lib/api.server';
+import { must } from '../lib/fleet.server';
+import { requirePermission } from '../lib/session.server';
+import { filtersOf, readState } from './_app.fleet.users._index/route';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:view');
+  const api = createApi(request, context);
+  const res = await api.client.api.users.export.$post({ json: filtersOf(readState(new URL(request.url))) });
+  if (!res.ok) must(await api.read(res), me);
+  return new Response(await res.text(), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="fleet-users.csv"',
+    },
+  });
+}

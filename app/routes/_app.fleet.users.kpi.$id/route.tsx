@@ -1,0 +1,174 @@
+/** @module /fleet/users/kpi/{id}: consumption and sessions of a fleet user per month of a year or per year (visx). */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data } from '@remix-run/cloudflare';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
+import { BlockStack, Card, InlineGrid, InlineStack, Page, Select, Tabs, Text } from '@shopify/polaris';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { ParentSize } from '@visx/responsive';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { displayName, type FleetUserRow } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import { formatNumber } from '../../lib/format';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.detail.kpi');
+
+interface Stats {
+  unit: 'kWh' | 'sessions';
+  data: { period: string; value: number }[];
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:view');
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
+  const url = new URL(request.url);
+  const thisYear = new Date().getUTCFullYear();
+  const y = Number(url.searchParams.get('year'));
+  const year = Number.isInteger(y) && y >= 2000 && y <= thisYear ? y : thisYear;
+  const type = url.searchParams.get('type') === 'year' ? 'year' : 'month';
+  const api = createApi(request, context);
+  const userId = String(id);
+  const stat = (target: 'consumption' | 'sessions') =>
+    api.send<Stats>(
+      api.client.api.users[':userId'][':target'][':type'][':year'].$get({
+        param: { userId, target, type, year: String(year) },
+      }),
+    );
+  const [user, consumption, sessions] = await Promise.all([
+    api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId } })),
+    stat('consumption'),
+    stat('sessions'),
+  ]);
+  return {
+    user: must(user, me),
+    consumption: must(consumption, me),
+    sessions: must(sessions, me),
+    year,
+    type,
+    thisYear,
+    currency: me.company.currency,
+  };
+}
+
+function Bars({ stats, color, currency, title }: { stats: Stats; color: string; currency: string; title: string }) {
+  const height = 260;
+  const margin = { top: 12, right: 12, bottom: 32, left: 48 };
+  return (
+    <ParentSize>
+      {({ width }) => {
+        if (width < 10) return null;
+        const innerW = width - margin.left - margin.right;
+        const innerH = height - margin.top - margin.bottom;
+        const x = scaleBand({ domain: stats.data.map((d) => d.period), range: [0, innerW], padding: 0.25 });
+        const max = Math.max(1, ...stats.data.map((d) => d.value));
+        const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
+        return (
+          <svg width={width} height={height} role="img">
+            <title>{title}</title>
+            <Group left={margin.left} top={margin.top}>
+              {stats.data.map((d) => {
+                const h = innerH - (y(d.value) ?? innerH);
+                return (
+                  <Bar
+                    key={d.period}
+                    x={x(d.period) ?? 0}
+                    y={innerH - h}
+                    width={x.bandwidth()}
+                    height={h}
+                    fill={color}
+                    rx={2}
+                  >
+                    <title>{`${d.period}: ${formatNumber(d.value, { currency })}`}</title>
+                  </Bar>
+                );
+              })}
+              <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatNumber(Number(v), { currency })} />
+              <AxisBottom top={innerH} scale={x} tickFormat={(p) => (p.length > 4 ? p.slice(5) : p)} />
+            </Group>
+          </svg>
+        );
+      }}
+    </ParentSize>
+  );
+}
+
+export default function UserKpi() {
+  const { t } = useTranslation();
+  const { user, consumption, sessions, year, type, thisYear, currency } = useLoaderData<typeof loader>();
+  const [, setParams] = useSearchParams();
+  const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
+  const total = (s: Stats) =>
+    formatNumber(
+      s.data.reduce((a, d) => a + d.value, 0),
+      { currency },
+    );
+  const empty = sessions.data.every((d) => d.value === 0);
+  return (
+    <Page
+      title={t('fleet.kpi.title', { name: displayName(user) })}
+      backAction={{ url: `/fleet/users/detail/${user.id}` }}
+    >
+      <BlockStack gap="400">
+        <InlineStack gap="400" blockAlign="end">
+          <Tabs
+            tabs={[
+              { id: 'month', content: t('fleet.kpi.byMonth') },
+              { id: 'year', content: t('fleet.kpi.byYear') },
+            ]}
+            selected={type === 'year' ? 1 : 0}
+            onSelect={(i) => setParams({ type: i === 1 ? 'year' : 'month', year: String(year) }, { replace: true })}
+          />
+          <Select
+            label={t('fleet.kpi.year')}
+            labelInline
+            options={years}
+            value={String(year)}
+            onChange={(v) => setParams({ type, year: v }, { replace: true })}
+          />
+        </InlineStack>
+        {empty ? (
+          <Card>
+            <Text as="p">{t('fleet.kpi.empty')}</Text>
+          </Card>
+        ) : null}
+        <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
+          <Card>
+            <BlockStack gap="200">
+              <InlineStack align="space-between">
+                <Text as="h2" variant="headingMd">
+                  {t('fleet.kpi.consumption')}
+                </Text>
+                <Text as="span" tone="subdued">
+                  {t('fleet.kpi.total', { value: `${total(consumption)} kWh` })}
+                </Text>
+              </InlineStack>
+              <Bars stats={consumption} color="#2c6ecb" currency={currency} title={t('fleet.kpi.consumption')} />
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="200">
+              <InlineStack align="space-between">
+                <Text as="h2" variant="headingMd">
+                  {t('fleet.kpi.sessions')}
+                </Text>
+                <Text as="span" tone="subdued">
+                  {t('fleet.kpi.total', { value: total(sessions) })}
+                </Text>
+              </InlineStack>
+              <Bars stats={sessions} color="#47b881" currency={currency} title={t('fleet.kpi.sessions')} />
+            </BlockStack>
+          </Card>
+        </InlineGrid>
+      </BlockStack>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

@@ -1,0 +1,82 @@
+/** The fleet user wizard in a browser: step checks with the spec's messages, public confirmation, save, detail. */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginWithEmailCode, openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser(baseURL);
+  page = await browser.context.newPage();
+  await loginWithEmailCode(page, baseURL, 'fleet-manager@fleetwise.test');
+  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('fleet users', () => {
+  it('lists the demo drivers with a charging one', async () => {
+    await page.goto('/fleet/users?status=charging');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Camille Durand').count()).toBe(1);
+  });
+
+  it('creates a user through the wizard', async () => {
+    const email = `wizard-${Date.now()}@fleetwise.test`;
+    await page.goto('/fleet/users/create');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Email is mandatory.').count()).toBeGreaterThan(0);
+    expect(await page.getByText('A corporate group must be selected.').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('First name').fill('Wanda');
+    await page.getByLabel('Last name').fill('Wizard');
+    await page.getByLabel('Corporate group').selectOption({ label: 'Sales' });
+    await page.getByLabel('License plate').fill('AB123CD');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => page.getByText('The license plate must match the French pattern, e.g. AB-999-CD.').count())
+      .toBeGreaterThan(0);
+    await page.getByLabel('License plate').fill('AB-123-CD');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: no permission yet is refused; public asks for confirmation.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => page.getByText('At least one charging permission must be chosen.').count())
+      .toBeGreaterThan(0);
+    await page.getByLabel('Public').click({ force: true });
+    await expect.poll(() => page.getByText('Allow public charging?').count()).toBe(1);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Monthly').fill('12,5');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Use a dot as the decimal separator.').count()).toBeGreaterThan(0);
+    await page.getByLabel('Monthly').fill('150');
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
+    await expect.poll(() => page.getByText('User created').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Wanda Wizard' }).count()).toBe(1);
+    expect(await page.getByText('0 of 150 kWh').count()).toBe(1);
+  });
+
+  it('shows the overview, a user statistics page and the corporate groups', async () => {
+    await page.goto('/fleet/overview');
+    await expect.poll(() => page.getByText('Users near their limits').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Camille Durand').count()).toBeGreaterThan(0);
+    await page.getByText('Camille Durand').first().click();
+    await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
+    const id = /detail\/(\d+)/.exec(page.url())?.[1];
+    await page.goto(`/fleet/users/kpi/${id}`);
+    await expect.poll(() => page.locator('svg rect').count()).toBeGreaterThan(6);
+    await page.goto('/fleet/corporate-groups');
+    await expect.poll(() => page.getByText('Field technicians').count()).toBe(1);
+    await page.getByText('Field technicians').click();
+    await page.waitForURL(/\/fleet\/corporate-groups\/\d+$/);
+    await expect.poll(() => page.getByText('Hugo Robert').count()).toBe(1);
+  });
+});

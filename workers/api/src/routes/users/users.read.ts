@@ -1,0 +1,283 @@
+/** @module Fleet user reads: list, export, counts, near limits, permissions, detail, statistics. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { can } from '../../../../../domain/permissions/permissions';
+import { ROLE_IDS } from '../../../../../domain/permissions/roles';
+import { SERVICE } from '../../../../../domain/permissions/service-settings';
+import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { chargingSessions, corporateGroups, rfids, users } from '../../../../../drizzle/schema';
+import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
+import { authOf } from '../../middleware/permission';
+import { checkRoles, permissionUpdatesDisabled } from './users.input';
+import { counts, detail, exportCsv, list, nearLimits, permissions, stats, wizardOptions } from './users.routes';
+import {
+  decorate,
+  exportUsers,
+  limitUnitOf,
+  listUsers,
+  scopedUser,
+  toUser,
+  usageOf,
+  usageRows,
+  usersNearLimits,
+  userView,
+} from './users.store';
+
+type Ctx = Context<AppEnv>;
+
+export const scopeOf = (c: Ctx) => companyScopeIds(c.get('db'), authOf(c).company.id);
+/** Service setting 42: deleted fleet users are hidden. */
+export const hidesDeleted = (c: Ctx) => authOf(c).access.services.includes(SERVICE.HIDE_DELETED_FLEET_USERS);
+
+/** A CSV cell that a spreadsheet will not run as a formula. */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'corporate_group_name',
+  'license_plate',
+  'employee_number',
+  'cost_center',
+  'can_charge_public',
+  'can_charge_work',
+  'can_charge_home',
+  'only_private',
+  'charge_only_with_rfid',
+  'daily_limit',
+  'weekly_limit',
+  'monthly_limit',
+  'limit_unit',
+  'rfids',
+  'session_count',
+  'status',
+  'state',
+] as const;
+
+export const userReads = new OpenAPIHono<AppEnv>()
+  .openapi(list, async (c) => {
+    const filters = c.req.valid('json');
+    const db = c.get('db');
+    const { rows, total } = await listUsers(db, await scopeOf(c), filters, hidesDeleted(c));
+    const d = await decorate(
+      db,
+      rows.map((r) => r.user),
+    );
+    return c.json(
+      {
+        data: rows.map((r) => toUser(r.user, d, r.sessionCount, Boolean(r.charging))),
+        total,
+        page: filters.page,
+        items_per_page: filters.items_per_page,
+      },
+      200,
+    );
+  })
+  .openapi(exportCsv, async (c) => {
+    const filters = c.req.valid('json');
+    const db = c.get('db');
+    const rows = await exportUsers(db, await scopeOf(c), filters, hidesDeleted(c));
+    const d = await decorate(
+      db,
+      rows.map((r) => r.user),
+    );
+    const lines = [EXPORT_COLUMNS.join(',')];
+    for (const r of rows) {
+      const u = toUser(r.user, d, r.sessionCount, Boolean(r.charging));
+      const row: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
+        ...u,
+        daily_limit: u.limits.daily,
+        weekly_limit: u.limits.weekly,
+        monthly_limit: u.limits.monthly,
+        limit_unit: u.limits.unit,
+        rfids: u.rfids.map((x) => x.uuid).join(' '),
+      };
+      lines.push(EXPORT_COLUMNS.map((k) => csvCell(row[k])).join(','));
+    }
+    return c.body(`${lines.join('\r\n')}\r\n`, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="fleet-users.csv"',
+    });
+  })
+  .openapi(counts, async (c) => {
+    const db = c.get('db');
+    const scope = await scopeOf(c);
+    const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = "users"."id" AND s.status = 'in_progress')`;
+    const [row, near] = await Promise.all([
+      db
+        .select({
+          total: count(),
+          deleted: sql<number>`coalesce(sum(${users.status} = 'deleted'), 0)`,
+          charging: sql<number>`coalesce(sum(${users.status} = 'active' AND ${charging}), 0)`,
+        })
+        .from(users)
+        .where(inArray(users.companyId, scope))
+        .get(),
+      usersNearLimits(db, scope, authOf(c).company.timeZone),
+    ]);
+    const hide = hidesDeleted(c);
+    const deleted = row?.deleted ?? 0;
+    const active = (row?.total ?? 0) - deleted;
+    const chargingN = row?.charging ?? 0;
+    return c.json(
+      {
+        total: hide ? active : (row?.total ?? 0),
+        active,
+        deleted: hide ? 0 : deleted,
+        charging: chargingN,
+        idle: active - chargingN,
+        near_limit: near.length,
+      },
+      200,
+    );
+  })
+  .openapi(nearLimits, async (c) => {
+    const near = await usersNearLimits(c.get('db'), await scopeOf(c), authOf(c).company.timeZone);
+    return c.json(
+      {
+        data: near.slice(0, 100).map((n) => ({
+          id: n.user.id,
+          email: n.user.email,
+          first_name: n.user.firstName,
+          last_name: n.user.lastName,
+          ratio: n.ratio,
+          usage: usageRows(
+            {
+              unit: 'kwh',
+              currency: '',
+              daily: n.user.dailyLimit || null,
+              weekly: n.user.weeklyLimit || null,
+              monthly: n.user.monthlyLimit || null,
+              enforced_at_charger: true,
+              note: null,
+            },
+            n.usage,
+          ).map(({ period, limit, used, unit }) => ({ period, limit, used, unit })),
+        })),
+      },
+      200,
+    );
+  })
+  .openapi(permissions, async (c) => {
+    const db = c.get('db');
+    const sum = (col: typeof users.canChargePublic) => sql<number>`coalesce(sum(${col}), 0)`;
+    const row = await db
+      .select({
+        total: count(),
+        public: sum(users.canChargePublic),
+        work: sum(users.canChargeWork),
+        home: sum(users.canChargeHome),
+        only_private: sum(users.onlyPrivate),
+        rfid_only: sum(users.chargeOnlyWithRfid),
+      })
+      .from(users)
+      .where(and(inArray(users.companyId, await scopeOf(c)), eq(users.status, 'active')))
+      .get();
+    return c.json(
+      {
+        total: row?.total ?? 0,
+        public: row?.public ?? 0,
+        work: row?.work ?? 0,
+        home: row?.home ?? 0,
+        only_private: row?.only_private ?? 0,
+        rfid_only: row?.rfid_only ?? 0,
+      },
+      200,
+    );
+  })
+  .openapi(wizardOptions, async (c) => {
+    const db = c.get('db');
+    const scope = await scopeOf(c);
+    const { company } = authOf(c);
+    const [groups, cards, locked, unit] = await Promise.all([
+      db
+        .select({ id: corporateGroups.id, name: corporateGroups.name })
+        .from(corporateGroups)
+        .where(inArray(corporateGroups.companyId, scope))
+        .orderBy(corporateGroups.name),
+      db
+        .select({ id: rfids.id, uuid: rfids.uuid, key_hanger_code: rfids.keyHangerCode })
+        .from(rfids)
+        .where(and(inArray(rfids.companyId, scope), eq(rfids.status, 'active'), isNull(rfids.userId)))
+        .orderBy(rfids.keyHangerCode)
+        .limit(200),
+      permissionUpdatesDisabled(c),
+      limitUnitOf(db, company.id),
+    ]);
+    return c.json(
+      {
+        corporate_groups: groups,
+        free_cards: cards,
+        grantable_roles: ROLE_IDS.filter((id) => checkRoles(c, [id]) === null),
+        permission_updates_disabled: locked,
+        mandatory_license_plate: company.mandatoryLicensePlate,
+        limit_unit: unit,
+        currency: company.currency,
+        can_set_limits: can(authOf(c).access, 'fleet:limits'),
+        group_labels: [company.group1Label, company.group2Label, company.group3Label, company.group4Label],
+      },
+      200,
+    );
+  })
+  .openapi(detail, async (c) => {
+    const { userId } = c.req.valid('param');
+    const db = c.get('db');
+    const u = await scopedUser(db, await scopeOf(c), userId);
+    if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
+    const [view, used] = await Promise.all([userView(db, u), usageOf(db, u.id, authOf(c).company.timeZone)]);
+    return c.json({ ...view, usage: usageRows(view.limits, used) }, 200);
+  })
+  .openapi(stats, async (c) => {
+    const { userId, target, type, year } = c.req.valid('param');
+    const db = c.get('db');
+    const u = await scopedUser(db, await scopeOf(c), userId);
+    if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
+    // Periods of the company clock: the session's start instant, read in the company time zone.
+    const tz = authOf(c).company.timeZone;
+    const firstYear = type === 'month' ? year : year - 4;
+    const from = Date.UTC(firstYear, 0, 1) - 14 * 3600_000;
+    const to = Date.UTC(year + 1, 0, 1) + 14 * 3600_000;
+    const rows = await db
+      .select({ start: chargingSessions.startAt, wh: chargingSessions.energyWh })
+      .from(chargingSessions)
+      .where(
+        and(
+          eq(chargingSessions.userId, u.id),
+          gte(chargingSessions.startAt, new Date(from)),
+          lt(chargingSessions.startAt, new Date(to)),
+        ),
+      );
+    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit' });
+    const buckets = new Map<string, number>();
+    const keys =
+      type === 'month'
+        ? Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`)
+        : Array.from({ length: 5 }, (_, i) => String(firstYear + i));
+    for (const k of keys) buckets.set(k, 0);
+    for (const r of rows) {
+      const parts = fmt.formatToParts(r.start);
+      const y = parts.find((p) => p.type === 'year')?.value ?? '';
+      const m = parts.find((p) => p.type === 'month')?.value ?? '';
+      const key = type === 'month' ? `${y}-${m}` : y;
+      if (!buckets.has(key)) continue;
+      buckets.set(key, (buckets.get(key) ?? 0) + (target === 'sessions' ? 1 : (r.wh ?? 0) / 1000));
+    }
+    return c.json(
+      {
+        target,
+        type,
+        year,
+        unit: target === 'sessions' ? ('sessions' as const) : ('kWh' as const),
+        data: keys.map((period) => ({ period, value: Math.round((buckets.get(period) ?? 0) * 1000) / 1000 })),
+      },
+      200,
+    );
+  });
