@@ -8,12 +8,15 @@ import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
+import { networkRoutes } from './network/network.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { systemRoutes } from './system/system.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
+  // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
+  .route('/', networkRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', referenceRoutes)
