@@ -8,11 +8,16 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Link } from '@remix-run/react';
 import { BlockStack, Text } from '@shopify/polaris';
 import type { GeoJSONSource, MapLayerMouseEvent, StyleSpecification } from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
+// MapLibre finds its worker next to its own module, which bundling moves: point it at the emitted file.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapGL, { Layer, type MapRef, NavigationControl, Popup, Source } from 'react-map-gl/maplibre';
 import { tKey } from '../../i18n/resources';
 import { boundsOf, MARKER_COLOURS, type StationMarker } from './map-markers';
+
+maplibregl.setWorkerUrl(workerUrl);
 
 const PLAIN_STYLE: StyleSpecification = {
   version: 8,
@@ -75,6 +80,7 @@ export default function StationMap({ markers, styleUrl }: StationMapProps) {
     >
       <MapGL
         ref={ref}
+        mapLib={maplibregl}
         initialViewState={{ bounds, fitBoundsOptions: { padding: 40, maxZoom: 14 } }}
         mapStyle={styleUrl ?? PLAIN_STYLE}
         interactiveLayerIds={['clusters', 'stations']}

@@ -2,10 +2,10 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ChartBar {
   label: string;
@@ -72,10 +72,22 @@ function Bars({ width, bars, label, noData }: { width: number; bars: ChartBar[];
   );
 }
 
+/** Follows its container's width (server render and first paint use a typical card width). */
 export function AvailabilityChart(props: { bars: ChartBar[]; label: string; noData: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(720);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(240, Math.floor(element.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div data-testid="kpi-chart">
-      <ParentSize debounceTime={50}>{({ width }) => (width > 0 ? <Bars width={width} {...props} /> : null)}</ParentSize>
+    <div data-testid="kpi-chart" ref={ref} style={{ width: '100%', minHeight: HEIGHT }}>
+      <Bars width={width} {...props} />
     </div>
   );
 }
