@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { companyGroups } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
@@ -201,6 +202,38 @@ describe('network endpoints', () => {
       expect(body.byOperator.map((o) => o.id).sort()).toEqual([w.company.id, child.id].sort());
       expect(body.notHeardFrom.map((s) => s.id)).toEqual([ids.C, ids.B]);
       await expectError(await call('/network-status', denied), 403, { code: 'FORBIDDEN', message: FORBIDDEN });
+    });
+  });
+
+  describe('company group filter', () => {
+    // Last: the group's station joins the tree, so earlier counts stay as asserted.
+    it('narrows connectors, stations and markers to stations of a group at any level', async () => {
+      const [group] = await db
+        .insert(companyGroups)
+        .values({ companyId: w.company.id, level: 2, name: unique('Group') })
+        .returning();
+      const station = await createStation(db, {
+        uid: `${tag}-G`,
+        name: `${tag} station G`,
+        companyId: w.company.id,
+        latitude: 48,
+        longitude: 2,
+        group2Id: group?.id,
+      });
+      await createConnector(db, { stationId: station.id, connectorNumber: 1, uid: `${tag}-G-1`, status: 'available' });
+      const json = { keyword: tag, group_id: group?.id };
+      const connectors = (await (await call('/connectors', { ...session, json })).json()) as {
+        data: { uid: string }[];
+      };
+      expect(connectors.data.map((c) => c.uid)).toEqual([`${tag}-G-1`]);
+      const stations = (await (await call('/stations', { ...session, json })).json()) as { data: { id: number }[] };
+      expect(stations.data.map((s) => s.id)).toEqual([station.id]);
+      const markers = (await (await call('/connectors/map-markers', { ...session, json })).json()) as {
+        markers: { id: number }[];
+      };
+      expect(markers.markers.map((m) => m.id)).toEqual([station.id]);
+      const options = (await (await call('/connectors/filter', session)).json()) as { groups: { id: number }[] };
+      expect(options.groups.map((g) => g.id)).toContain(group?.id);
     });
   });
 });
