@@ -127,7 +127,6 @@ export const network = defineArea(
     export: {
       csv: 'Export CSV',
       xlsx: 'Export XLSX',
-      xlsxUnavailable: 'XLSX export: not yet available',
       selectedCsv: 'Export selected (CSV)',
       running: 'Exporting {{done}} of {{total}} rows…',
       done: 'Export ready: {{count}} rows',
@@ -270,7 +269,6 @@ export const network = defineArea(
       export: {
         csv: 'Als CSV exportieren',
         xlsx: 'Als XLSX exportieren',
-        xlsxUnavailable: 'XLSX-Export: noch nicht verfügbar',
         selectedCsv: 'Auswahl exportieren (CSV)',
         running: 'Exportiere {{done}} von {{total}} Zeilen…',
         done: 'Export fertig: {{count}} Zeilen',
@@ -412,7 +410,6 @@ export const network = defineArea(
       export: {
         csv: 'Exporter en CSV',
         xlsx: 'Exporter en XLSX',
-        xlsxUnavailable: 'Export XLSX : pas encore disponible',
         selectedCsv: 'Exporter la sélection (CSV)',
         running: 'Export de {{done}} lignes sur {{total}}…',
         done: 'Export prêt : {{count}} lignes',
@@ -554,7 +551,6 @@ export const network = defineArea(
       export: {
         csv: 'Exporteren als CSV',
         xlsx: 'Exporteren als XLSX',
-        xlsxUnavailable: 'XLSX-export: nog niet beschikbaar',
         selectedCsv: 'Selectie exporteren (CSV)',
         running: '{{done}} van {{total}} rijen exporteren…',
         done: 'Export klaar: {{count}} rijen',
@@ -696,7 +692,6 @@ export const network = defineArea(
       export: {
         csv: 'Esporta in CSV',
         xlsx: 'Esporta in XLSX',
-        xlsxUnavailable: 'Esportazione XLSX: non ancora disponibile',
         selectedCsv: 'Esporta selezione (CSV)',
         running: 'Esportazione di {{done}} righe su {{total}}…',
         done: 'Esportazione pronta: {{count}} righe',
@@ -839,7 +834,6 @@ export const network = defineArea(
       export: {
         csv: 'Exportar CSV',
         xlsx: 'Exportar XLSX',
-        xlsxUnavailable: 'Exportación XLSX: aún no disponible',
         selectedCsv: 'Exportar selección (CSV)',
         running: 'Exportando {{done}} de {{total}} filas…',
         done: 'Exportación lista: {{count}} filas',
@@ -982,7 +976,6 @@ export const network = defineArea(
       export: {
         csv: 'Exportar CSV',
         xlsx: 'Exportar XLSX',
-        xlsxUnavailable: 'Exportação XLSX: ainda não disponível',
         selectedCsv: 'Exportar seleção (CSV)',
         running: 'A exportar {{done}} de {{total}} linhas…',
         done: 'Exportação pronta: {{count}} linhas',
