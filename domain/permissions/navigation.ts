@@ -22,6 +22,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.overview', url: '/connectors/overview', permission: 'connectors:view' },
       { label: 'nav.kpi', url: '/connectors/kpi', permission: 'connectors:view' },
       { label: 'nav.connectorList', url: '/connectors/list', permission: 'connectors:view' },
+      { label: 'network.stations.title', url: '/connectors/stations', permission: 'connectors:view' },
       { label: 'nav.networkStatus', url: '/connectors/network-status', permission: 'connectors:view' },
       { label: 'nav.sessions', url: '/connectors/sessions', permission: 'connectors:view' },
       { label: 'nav.connectorGroups', url: '/connectors/groups', permission: 'connectors:view' },

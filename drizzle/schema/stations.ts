@@ -69,6 +69,8 @@ export const stations = sqliteTable(
     uniqueIndex('stations_uid_unique').on(t.uid),
     index('stations_company_idx').on(t.companyId),
     index('stations_city_idx').on(t.city),
+    index('stations_owner_idx').on(t.ownerCompanyId),
+    index('stations_name_idx').on(t.name),
   ],
 );
 
@@ -101,5 +103,9 @@ export const connectors = sqliteTable(
     uniqueIndex('connectors_uid_unique').on(t.uid),
     uniqueIndex('connectors_station_number_unique').on(t.stationId, t.connectorNumber),
     index('connectors_status_idx').on(t.status),
+    // Lists sorted by EVSE id walk this index and stop after one page; per-station status counts
+    // (overview totals, map markers, station rows) read only the covering (station_id, status) index.
+    index('connectors_evse_idx').on(t.evseId),
+    index('connectors_station_status_idx').on(t.stationId, t.status),
   ],
 );

@@ -26,7 +26,8 @@ describe('connector list', () => {
     await expect.poll(() => page.getByText('12 connectors').count()).toBeGreaterThan(0);
     await page.goto('/connectors/list?power=DC&sort=city+desc');
     await expect.poll(() => rows().count()).toBe(4);
-    const cities = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+    // Column 1 is the bulk-selection checkbox, then EVSE id, station, city.
+    const cities = await page.locator('tbody tr td:nth-child(4)').allTextContents();
     expect(cities).toEqual(['Nice', 'Nice', 'Marseille', 'Marseille']);
   });
 

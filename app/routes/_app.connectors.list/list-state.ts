@@ -9,12 +9,35 @@ export interface ListState {
   status: string[];
   city: string[];
   power: string | null;
+  operator: number | null;
+  owner: number | null;
+  group: number | null;
   sort: (typeof CONNECTOR_LIST_SORTS)[number];
   direction: 'asc' | 'desc';
   page: number;
 }
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+
+const id = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The API filters of a list state (only those given), shared by the loader and the export. */
+export function apiFilters(state: ListState) {
+  return {
+    sort: state.sort,
+    direction: state.direction,
+    ...(state.q ? { keyword: state.q } : {}),
+    ...(state.status.length ? { status: state.status } : {}),
+    ...(state.city.length ? { city: state.city } : {}),
+    ...(state.power ? { power_type: state.power as (typeof POWER_TYPES)[number] } : {}),
+    ...(state.operator ? { operator_id: state.operator } : {}),
+    ...(state.owner ? { owner_id: state.owner } : {}),
+    ...(state.group ? { group_id: state.group } : {}),
+  };
+}
 
 /** The URL is the list's state, so a filtered page can be linked and reloaded. */
 export function readState(url: URL): ListState {
@@ -29,6 +52,9 @@ export function readState(url: URL): ListState {
     status: list(p.get('status')),
     city: list(p.get('city')),
     power: power && (POWER_TYPES as readonly string[]).includes(power) ? power : null,
+    operator: id(p.get('operator')),
+    owner: id(p.get('owner')),
+    group: id(p.get('group')),
     sort,
     direction: direction === 'desc' ? 'desc' : 'asc',
     page: Math.max(0, Number.parseInt(p.get('page') ?? '0', 10) || 0),

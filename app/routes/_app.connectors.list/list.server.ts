@@ -2,7 +2,7 @@
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
-import { type ListState, PAGE_SIZE, type POWER_TYPES } from './list-state';
+import { apiFilters, type ListState, PAGE_SIZE } from './list-state';
 
 export interface ConnectorRow {
   id: number;
@@ -14,29 +14,32 @@ export interface ConnectorRow {
   maxPowerKw: number | null;
   plugType: string | null;
   powerType: string | null;
-  station: { id: number; uid: string; name: string; city: string | null; operatorName: string };
+  uid: string;
+  station: { id: number; uid: string; name: string; city: string | null; address: string | null; operatorName: string };
+}
+
+export interface FilterOptions {
+  operators: { id: number; name: string }[];
+  owners: { id: number; name: string }[];
+  groups: { id: number; name: string; level: number }[];
 }
 
 export async function loadList(request: Request, context: AppLoadContext, me: Me, state: ListState) {
   const api = createApi(request, context);
-  const [rows, cities] = await Promise.all([
+  const [rows, cities, options] = await Promise.all([
     api.send<{ data: ConnectorRow[]; total: number }>(
       api.client.api.connectors.$post({
         json: {
           page: state.page,
           items_per_page: PAGE_SIZE,
-          sort: state.sort,
-          direction: state.direction,
-          ...(state.q ? { keyword: state.q } : {}),
-          ...(state.status.length ? { status: state.status } : {}),
-          ...(state.city.length ? { city: state.city } : {}),
-          ...(state.power ? { power_type: state.power as (typeof POWER_TYPES)[number] } : {}),
+          ...apiFilters(state),
         },
       }),
     ),
     api.send<{ data: { name: string }[] }>(api.client.api['station-cities'].$get()),
+    api.send<FilterOptions>(api.client.api.connectors.filter.$get()),
   ]);
-  for (const result of [rows, cities]) {
+  for (const result of [rows, cities, options]) {
     if (result.ok) continue;
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     if (result.status === 400) break;
@@ -46,5 +49,6 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     rows: rows.ok ? rows.data.data : [],
     total: rows.ok ? rows.data.total : 0,
     cities: cities.ok ? cities.data.data.map((c) => c.name) : [],
+    options: options.ok ? options.data : { operators: [], owners: [], groups: [] },
   };
 }

@@ -11,10 +11,13 @@ import {
   IndexTable,
   Page,
   Text,
+  useIndexResourceState,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Cell, ExportColumn } from '../../../domain/export';
+import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
@@ -22,8 +25,9 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
+import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
-import { type ListState, PAGE_SIZE, POWER_TYPES, readState, SORT_KEYS } from './list-state';
+import { apiFilters, type ListState, PAGE_SIZE, POWER_TYPES, readState, SORT_KEYS } from './list-state';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorList.title');
 
@@ -59,8 +63,11 @@ const SORT_LABEL: Record<string, string> = {
 
 export default function ConnectorList() {
   const { t } = useTranslation();
-  const { rows, total, cities, state, company, companyId, currency, timeZone, language } =
+  const { rows, total, cities, options, state, company, companyId, currency, timeZone, language } =
     useLoaderData<typeof loader>();
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    rows.map((r) => ({ id: String(r.id) })),
+  );
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -76,6 +83,9 @@ export default function ConnectorList() {
       if (next.status.length) params.set('status', next.status.join(','));
       if (next.city.length) params.set('city', next.city.join(','));
       if (next.power) params.set('power', next.power);
+      if (next.operator) params.set('operator', String(next.operator));
+      if (next.owner) params.set('owner', String(next.owner));
+      if (next.group) params.set('group', String(next.group));
       if (next.sort !== 'evse_id' || next.direction !== 'asc') params.set('sort', `${next.sort} ${next.direction}`);
       if (next.page) params.set('page', String(next.page));
       setParams(params, { preventScrollReset: true, replace: true });
@@ -142,8 +152,29 @@ export default function ConnectorList() {
         />
       ),
     },
+    ...(
+      [
+        ['operator', 'network.list.operator', options.operators],
+        ['owner', 'network.list.owner', options.owners],
+        ['group', 'network.list.group', options.groups],
+      ] as const
+    ).map(([key, label, choices]) => ({
+      key,
+      label: tKey(t, label),
+      filter: (
+        <ChoiceList
+          title={tKey(t, label)}
+          titleHidden
+          choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
+          selected={state[key] ? [String(state[key])] : []}
+          onChange={([value]) => update({ [key]: value ? Number(value) : null })}
+        />
+      ),
+    })),
   ];
 
+  const named = (list: readonly { id: number; name: string }[], id: number) =>
+    list.find((o) => o.id === id)?.name ?? String(id);
   const applied: IndexFiltersProps['appliedFilters'] = [
     ...(state.status.length
       ? [
@@ -172,11 +203,62 @@ export default function ConnectorList() {
           },
         ]
       : []),
+    ...(
+      [
+        ['operator', 'network.list.operator', options.operators],
+        ['owner', 'network.list.owner', options.owners],
+        ['group', 'network.list.group', options.groups],
+      ] as const
+    ).flatMap(([key, label, list]) => {
+      const value = state[key];
+      return value
+        ? [{ key, label: `${tKey(t, label)}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }]
+        : [];
+    }),
+  ];
+
+  const columns: ExportColumn[] = [
+    { header: t('connectorList.colEvse'), width: 24 },
+    { header: t('network.export.colUid'), width: 18 },
+    { header: t('connectorList.colStation'), width: 28 },
+    { header: t('connectorList.colCity'), width: 16 },
+    { header: t('connectorList.colStatus'), width: 14 },
+    { header: t('network.export.colErrorCode'), width: 18 },
+    { header: t('connectorList.colPower'), format: 'decimal2' },
+    { header: t('connectorList.colPlug'), width: 12 },
+    { header: t('connectorList.powerType'), width: 12 },
+    { header: t('connectorList.colOperator'), width: 24 },
+    { header: t('connectorList.colSince'), width: 22 },
+  ];
+  const toRow = (r: ConnectorRow): Cell[] => [
+    r.evseId,
+    r.uid,
+    r.station.name,
+    r.station.city,
+    tKey(t, `overview.status.${r.bucket}`),
+    r.errorCode,
+    r.maxPowerKw,
+    r.plugType,
+    r.powerType,
+    r.station.operatorName,
+    r.statusChangedAt,
   ];
 
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
+      <div style={{ marginBottom: 12 }}>
+        <ExportButtons
+          spec={{
+            endpoint: '/api/connectors',
+            body: apiFilters(state),
+            columns,
+            toRow,
+            fileName: 'connectors',
+            total,
+          }}
+        />
+      </div>
       <Card padding="0">
         <IndexFilters
           sortOptions={sortOptions}
@@ -196,7 +278,7 @@ export default function ConnectorList() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update({ q: '', status: [], city: [], power: null });
+            update({ q: '', status: [], city: [], power: null, operator: null, owner: null, group: null });
           }}
           tabs={[{ id: 'all', content: t('connectorList.all') }]}
           selected={0}
@@ -208,7 +290,18 @@ export default function ConnectorList() {
         <IndexTable
           resourceName={{ singular: t('connectorList.title'), plural: t('connectorList.title') }}
           itemCount={rows.length}
-          selectable={false}
+          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
+          onSelectionChange={handleSelectionChange}
+          promotedBulkActions={[
+            {
+              content: t('network.export.selectedCsv'),
+              onAction: async () => {
+                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
+                await exportRowsCsv(columns, chosen.map(toRow), 'connectors-selected');
+                clearSelection();
+              },
+            },
+          ]}
           emptyState={
             <EmptyState heading={t('connectorList.emptyTitle')} image="">
               <p>{t('connectorList.emptyBody')}</p>
@@ -237,6 +330,7 @@ export default function ConnectorList() {
               id={String(row.id)}
               key={row.id}
               position={index}
+              selected={selectedResources.includes(String(row.id))}
               onClick={() => navigate(`/connectors/${row.id}/detail`)}
             >
               <IndexTable.Cell>

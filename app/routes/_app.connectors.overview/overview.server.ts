@@ -15,3 +15,33 @@ export async function loadStatusTotals(request: Request, context: AppLoadContext
   if (result.status === 403) forbidden(me, result.error['error-msg']);
   throw data({ status: result.status }, { status: Math.max(result.status, 500) });
 }
+
+export interface RecentFault {
+  id: number;
+  evseId: string | null;
+  status: string;
+  bucket: string;
+  errorCode: string | null;
+  statusInfo: string | null;
+  since: string | null;
+  stationName: string;
+  city: string | null;
+}
+
+/** GET /api/connectors/overview/faults; the overview still shows its totals if this call fails. */
+export async function loadRecentFaults(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ data: RecentFault[]; total: number } | null> {
+  const api = createApi(request, context);
+  const result = await api.send<{ data: RecentFault[]; total: number }>(
+    api.client.api.connectors.overview.faults.$get(),
+  );
+  return result.ok ? result.data : null;
+}
+
+/** The map style URL (MAP_STYLE_URL); unset means markers on a plain background, no tile requests. */
+export function mapStyleUrl(context: AppLoadContext): string | null {
+  const value = (context.cloudflare.env as unknown as Record<string, unknown>).MAP_STYLE_URL;
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
+}

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { StationMapCard } from '../../components/network/station-map-card';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
@@ -10,14 +11,28 @@ import { formatNumber, formatPercent } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
-import { loadStatusTotals } from './overview.server';
+import { loadRecentFaults, loadStatusTotals, mapStyleUrl } from './overview.server';
+import { RecentFaultsCard } from './recent-faults';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'overview.title');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
-  const { totals, total } = await loadStatusTotals(request, context, me);
-  return { totals, total, company: me.company.name, companyId: me.company.id, currency: me.company.currency };
+  const [{ totals, total }, faults] = await Promise.all([
+    loadStatusTotals(request, context, me),
+    loadRecentFaults(request, context),
+  ]);
+  return {
+    totals,
+    total,
+    faults,
+    styleUrl: mapStyleUrl(context),
+    company: me.company.name,
+    companyId: me.company.id,
+    currency: me.company.currency,
+    timeZone: me.company.timeZone,
+    language: me.user.language,
+  };
 }
 
 const BUCKETS = Object.entries(STATUS_TONES).map(([status, tone]) => ({ status, tone }));
@@ -29,7 +44,8 @@ const EMPTY_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
 
 export default function ConnectorsOverview() {
   const { t } = useTranslation();
-  const { totals, total, company, companyId, currency } = useLoaderData<typeof loader>();
+  const { totals, total, faults, styleUrl, company, companyId, currency, timeZone, language } =
+    useLoaderData<typeof loader>();
   const title = t('overview.title');
   useLiveFeed(companyId);
 
@@ -84,6 +100,12 @@ export default function ConnectorsOverview() {
               );
             })}
           </InlineGrid>
+        </Layout.Section>
+        <Layout.Section>
+          <StationMapCard styleUrl={styleUrl} revision={JSON.stringify(totals)} />
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <RecentFaultsCard faults={faults} timeZone={timeZone} language={language} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -10,6 +10,7 @@ import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
+import { networkRoutes } from './network/network.routes';
 import { referenceRoutes } from './reference/reference.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
@@ -22,6 +23,8 @@ import { userRoutes } from './users/users.index';
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
+  // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
+  .route('/', networkRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', userRoutes)

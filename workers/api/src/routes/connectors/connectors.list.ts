@@ -20,7 +20,8 @@ const SORT_COLUMNS = {
   status_changed_at: connectors.statusChangedAt,
 } as const;
 
-export async function listConnectors(db: Db, scope: number[], f: Filter) {
+/** The list's filters as one condition over connectors joined to stations (also used by map markers and export). */
+export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_per_page' | 'sort' | 'direction'>) {
   const where: (SQL | undefined)[] = [or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))];
   if (f.keyword) {
     const pattern = contains(f.keyword);
@@ -47,7 +48,17 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
   if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
   if (f.power_type) where.push(eq(connectors.powerType, f.power_type));
-  const condition = and(...where);
+  if (f.group_id) {
+    const g = f.group_id;
+    where.push(
+      or(eq(stations.group1Id, g), eq(stations.group2Id, g), eq(stations.group3Id, g), eq(stations.group4Id, g)),
+    );
+  }
+  return and(...where);
+}
+
+export async function listConnectors(db: Db, scope: number[], f: Filter) {
+  const condition = connectorWhere(scope, f);
 
   const order = f.direction === 'desc' ? desc(SORT_COLUMNS[f.sort]) : asc(SORT_COLUMNS[f.sort]);
   const [rows, totals] = await Promise.all([

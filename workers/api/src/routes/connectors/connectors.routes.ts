@@ -1,6 +1,6 @@
 /** @module Connectors: the overview's totals by status, within the selected company's tree. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { count, eq, inArray, or } from 'drizzle-orm';
+import { count, inArray, or } from 'drizzle-orm';
 import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { connectors, stations } from '../../../../../drizzle/schema';
@@ -64,11 +64,16 @@ export const connectorRoutes = new OpenAPIHono<AppEnv>()
     const { company } = authOf(c);
     const db = c.get('db');
     const scope = await companyScopeIds(db, company.id);
+    // Stations in scope first, then their connectors through the covering (station_id, status) index:
+    // a join would walk every connector and look its station up (bench:stations, ADR 018).
+    const inScope = db
+      .select({ id: stations.id })
+      .from(stations)
+      .where(or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope)));
     const rows = await db
       .select({ status: connectors.status, n: count() })
       .from(connectors)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope)))
+      .where(inArray(connectors.stationId, inScope))
       .groupBy(connectors.status);
     const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
     let total = 0;

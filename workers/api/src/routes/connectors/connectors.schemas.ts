@@ -22,6 +22,8 @@ export const ConnectorListBody = z
     operator_id: z.number().int().positive().optional(),
     owner_id: z.number().int().positive().optional(),
     power_type: z.enum(POWER_TYPES).optional(),
+    /** A company group (any of the station's four group levels). */
+    group_id: z.number().int().positive().optional(),
     sort: z.enum(CONNECTOR_LIST_SORTS).default('evse_id'),
     direction: z.enum(['asc', 'desc']).default('asc'),
   })

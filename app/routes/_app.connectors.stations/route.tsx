@@ -1,0 +1,440 @@
+/** @module /connectors/stations: every station of the company tree, filtered, sorted and paginated in the URL, with export. */
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Badge,
+  Card,
+  ChoiceList,
+  EmptyState,
+  IndexFilters,
+  type IndexFiltersProps,
+  IndexTable,
+  Page,
+  Text,
+  useIndexResourceState,
+  useSetIndexFiltersMode,
+} from '@shopify/polaris';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Cell, ExportColumn } from '../../../domain/export';
+import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
+import { createApi } from '../../lib/api.server';
+import { STATUS_TONES } from '../../lib/connector-status';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+import {
+  PAGE_SIZE,
+  readStationState,
+  STATION_SORTS,
+  type StationListState,
+  stationApiFilters,
+  stationSearch,
+} from './stations-state';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'network.stations.title');
+
+interface StationRow {
+  id: number;
+  uid: string;
+  name: string;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  operatorName: string;
+  type: string;
+  powerType: string | null;
+  brand: string | null;
+  model: string | null;
+  firmware: string | null;
+  connectors: number;
+  faulted: number;
+  available: number;
+  connectorId: number | null;
+  lastSeenAt: string | null;
+  online: boolean;
+}
+interface Options {
+  operators: { id: number; name: string }[];
+  owners: { id: number; name: string }[];
+  cities: string[];
+  groups: { id: number; name: string; level: number }[];
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'connectors:view');
+  const state = readStationState(new URL(request.url));
+  const api = createApi(request, context);
+  const [page, options] = await Promise.all([
+    api.send<{ data: StationRow[]; total: number }>(
+      api.client.api.stations.$post({
+        json: { page: state.page, items_per_page: PAGE_SIZE, ...stationApiFilters(state) },
+      }),
+    ),
+    api.send<Options>(api.client.api.connectors.filter.$get()),
+  ]);
+  for (const result of [page, options]) {
+    if (result.ok) continue;
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    if (result.status === 400) break;
+    throw data({ status: result.status }, { status: Math.max(result.status, 500) });
+  }
+  return {
+    rows: page.ok ? page.data.data : [],
+    total: page.ok ? page.data.total : 0,
+    options: options.ok ? options.data : { operators: [], owners: [], cities: [], groups: [] },
+    state,
+    company: me.company.name,
+    currency: me.company.currency,
+    timeZone: me.company.timeZone,
+    language: me.user.language,
+  };
+}
+
+const BUCKETS = Object.keys(STATUS_TONES);
+const POWER_LABEL: Record<string, string> = {
+  AC_1_PHASE: 'connectorList.ac1',
+  AC_3_PHASE: 'connectorList.ac3',
+  DC: 'connectorList.dc',
+};
+const SORT_LABEL: Record<string, string> = {
+  name: 'network.stations.sortName',
+  uid: 'network.stations.sortUid',
+  city: 'network.stations.sortCity',
+  last_seen: 'network.stations.sortLastSeen',
+  connectors: 'network.stations.sortConnectors',
+};
+
+export default function StationList() {
+  const { t } = useTranslation();
+  const { rows, total, options, state, company, currency, timeZone, language } = useLoaderData<typeof loader>();
+  const [, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const [query, setQuery] = useState(state.q);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    rows.map((r) => ({ id: String(r.id) })),
+  );
+
+  const update = useCallback(
+    (changes: Partial<StationListState>) =>
+      setParams(stationSearch({ ...state, page: 0, ...changes }), { preventScrollReset: true, replace: true }),
+    [state, setParams],
+  );
+
+  useEffect(() => {
+    if (query === state.q) return;
+    const timer = setTimeout(() => update({ q: query }), 300);
+    return () => clearTimeout(timer);
+  }, [query, state.q, update]);
+
+  const sortOptions: IndexFiltersProps['sortOptions'] = STATION_SORTS.flatMap((key) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      label: tKey(t, SORT_LABEL[key] ?? key),
+      value: `${key} ${direction}` as const,
+      directionLabel: t(`network.stations.${direction}`),
+    })),
+  );
+
+  const single = [
+    ['operator', 'network.stations.operator', options.operators],
+    ['owner', 'network.stations.owner', options.owners],
+    ['group', 'network.stations.group', options.groups],
+  ] as const;
+  const onlineChoices = [
+    { label: t('network.stations.onlineOnly'), value: 'online' },
+    { label: t('network.stations.offlineOnly'), value: 'offline' },
+  ];
+
+  const filters: IndexFiltersProps['filters'] = [
+    {
+      key: 'status',
+      label: t('network.stations.status'),
+      shortcut: true,
+      filter: (
+        <ChoiceList
+          title={t('network.stations.status')}
+          titleHidden
+          allowMultiple
+          choices={BUCKETS.map((b) => ({ label: tKey(t, `overview.status.${b}`), value: b }))}
+          selected={state.status}
+          onChange={(status) => update({ status })}
+        />
+      ),
+    },
+    {
+      key: 'online',
+      label: t('network.stations.online'),
+      shortcut: true,
+      filter: (
+        <ChoiceList
+          title={t('network.stations.online')}
+          titleHidden
+          choices={onlineChoices}
+          selected={state.online ? [state.online] : []}
+          onChange={([v]) => update({ online: v === 'online' || v === 'offline' ? v : null })}
+        />
+      ),
+    },
+    {
+      key: 'city',
+      label: t('network.stations.city'),
+      shortcut: true,
+      filter: (
+        <ChoiceList
+          title={t('network.stations.city')}
+          titleHidden
+          allowMultiple
+          choices={options.cities.map((c) => ({ label: c, value: c }))}
+          selected={state.city}
+          onChange={(city) => update({ city })}
+        />
+      ),
+    },
+    {
+      key: 'power',
+      label: t('network.stations.powerType'),
+      filter: (
+        <ChoiceList
+          title={t('network.stations.powerType')}
+          titleHidden
+          choices={Object.entries(POWER_LABEL).map(([p, key]) => ({ label: tKey(t, key), value: p }))}
+          selected={state.power ? [state.power] : []}
+          onChange={(power) => update({ power: power[0] ?? null })}
+        />
+      ),
+    },
+    ...single.map(([key, label, choices]) => ({
+      key,
+      label: tKey(t, label),
+      filter: (
+        <ChoiceList
+          title={tKey(t, label)}
+          titleHidden
+          choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
+          selected={state[key] ? [String(state[key])] : []}
+          onChange={([value]) => update({ [key]: value ? Number(value) : null })}
+        />
+      ),
+    })),
+  ];
+
+  const named = (list: readonly { id: number; name: string }[], id: number) =>
+    list.find((o) => o.id === id)?.name ?? String(id);
+  const applied: IndexFiltersProps['appliedFilters'] = [
+    ...(state.status.length
+      ? [
+          {
+            key: 'status',
+            label: `${t('network.stations.status')}: ${state.status.map((s) => tKey(t, `overview.status.${s}`)).join(', ')}`,
+            onRemove: () => update({ status: [] }),
+          },
+        ]
+      : []),
+    ...(state.online
+      ? [
+          {
+            key: 'online',
+            label: `${t('network.stations.online')}: ${onlineChoices.find((c) => c.value === state.online)?.label}`,
+            onRemove: () => update({ online: null }),
+          },
+        ]
+      : []),
+    ...(state.city.length
+      ? [
+          {
+            key: 'city',
+            label: `${t('network.stations.city')}: ${state.city.join(', ')}`,
+            onRemove: () => update({ city: [] }),
+          },
+        ]
+      : []),
+    ...(state.power
+      ? [
+          {
+            key: 'power',
+            label: `${t('network.stations.powerType')}: ${tKey(t, POWER_LABEL[state.power] ?? state.power)}`,
+            onRemove: () => update({ power: null }),
+          },
+        ]
+      : []),
+    ...single.flatMap(([key, label, list]) => {
+      const value = state[key];
+      return value
+        ? [{ key, label: `${tKey(t, label)}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }]
+        : [];
+    }),
+  ];
+
+  const columns: ExportColumn[] = [
+    { header: t('network.stations.colUid'), width: 18 },
+    { header: t('network.stations.colName'), width: 28 },
+    { header: t('network.export.colAddress'), width: 28 },
+    { header: t('network.export.colPostalCode'), width: 10 },
+    { header: t('network.stations.colCity'), width: 16 },
+    { header: t('network.export.colCountry'), width: 8 },
+    { header: t('network.export.colLatitude'), format: 'decimal3' },
+    { header: t('network.export.colLongitude'), format: 'decimal3' },
+    { header: t('network.stations.colOperator'), width: 24 },
+    { header: t('network.stations.powerType'), width: 12 },
+    { header: t('network.stations.colConnectors'), format: 'integer' },
+    { header: t('network.stations.colFaulted'), format: 'integer' },
+    { header: t('network.stations.colState'), width: 10 },
+    { header: t('network.stations.colLastSeen'), width: 22 },
+  ];
+  const toRow = (s: StationRow): Cell[] => [
+    s.uid,
+    s.name,
+    s.address,
+    s.postalCode,
+    s.city,
+    s.country,
+    s.latitude,
+    s.longitude,
+    s.operatorName,
+    s.powerType,
+    s.connectors,
+    s.faulted,
+    s.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly'),
+    s.lastSeenAt,
+  ];
+
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <Page title={t('network.stations.title')} subtitle={t('network.stations.subtitle', { company })} fullWidth>
+      <div style={{ marginBottom: 12 }}>
+        <ExportButtons
+          spec={{
+            endpoint: '/api/stations',
+            body: stationApiFilters(state),
+            columns,
+            toRow,
+            fileName: 'stations',
+            total,
+          }}
+        />
+      </div>
+      <Card padding="0">
+        <IndexFilters
+          sortOptions={sortOptions}
+          sortSelected={[`${state.sort} ${state.direction}`]}
+          onSort={([value]) => {
+            const [sort, direction] = (value ?? 'name asc').split(' ');
+            update({ sort: sort as StationListState['sort'], direction: direction === 'desc' ? 'desc' : 'asc' });
+          }}
+          queryValue={query}
+          queryPlaceholder={t('network.stations.search')}
+          onQueryChange={setQuery}
+          onQueryClear={() => {
+            setQuery('');
+            update({ q: '' });
+          }}
+          filters={filters}
+          appliedFilters={applied}
+          onClearAll={() => {
+            setQuery('');
+            update({
+              q: '',
+              status: [],
+              city: [],
+              power: null,
+              operator: null,
+              owner: null,
+              group: null,
+              online: null,
+            });
+          }}
+          tabs={[{ id: 'all', content: t('network.stations.all') }]}
+          selected={0}
+          mode={mode}
+          setMode={setMode}
+          loading={navigation.state === 'loading'}
+          cancelAction={{ onAction: () => undefined }}
+        />
+        <IndexTable
+          resourceName={{ singular: t('network.stations.title'), plural: t('network.stations.title') }}
+          itemCount={rows.length}
+          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
+          onSelectionChange={handleSelectionChange}
+          promotedBulkActions={[
+            {
+              content: t('network.export.selectedCsv'),
+              onAction: async () => {
+                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
+                await exportRowsCsv(columns, chosen.map(toRow), 'stations-selected');
+                clearSelection();
+              },
+            },
+          ]}
+          emptyState={
+            <EmptyState heading={t('network.stations.emptyTitle')} image="">
+              <p>{t('network.stations.emptyBody')}</p>
+            </EmptyState>
+          }
+          headings={[
+            { title: t('network.stations.colName') },
+            { title: t('network.stations.colUid') },
+            { title: t('network.stations.colCity') },
+            { title: t('network.stations.colOperator') },
+            { title: t('network.stations.colConnectors'), alignment: 'end' },
+            { title: t('network.stations.colFaulted'), alignment: 'end' },
+            { title: t('network.stations.colState') },
+            { title: t('network.stations.colLastSeen') },
+          ]}
+          pagination={{
+            hasPrevious: state.page > 0,
+            hasNext: state.page + 1 < pages,
+            onPrevious: () => update({ page: state.page - 1 }),
+            onNext: () => update({ page: state.page + 1 }),
+            label: `${state.page + 1} / ${pages} · ${t('network.stations.count', { count: total })}`,
+          }}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row
+              id={String(row.id)}
+              key={row.id}
+              position={index}
+              selected={selectedResources.includes(String(row.id))}
+              onClick={() => (row.connectorId ? navigate(`/connectors/${row.connectorId}/detail`) : undefined)}
+            >
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {row.name}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{row.uid}</IndexTable.Cell>
+              <IndexTable.Cell>{row.city ?? '—'}</IndexTable.Cell>
+              <IndexTable.Cell>{row.operatorName}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {formatNumber(row.connectors, { currency })}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric tone={row.faulted ? 'critical' : undefined}>
+                  {formatNumber(row.faulted, { currency })}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Badge tone={row.online ? 'success' : undefined}>
+                  {row.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly')}
+                </Badge>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.lastSeenAt ? formatDateTime(row.lastSeenAt, { timeZone, language }) : t('network.stations.never')}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

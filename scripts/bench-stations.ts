@@ -1,0 +1,288 @@
+/**
+ * @module `npm run bench:stations`: seeds 10,000 stations and 50,000 connectors into a fresh local
+ * D1 (Miniflare, through wrangler's platform proxy, in a temporary directory removed at the end),
+ * then calls the real API app in process — session middleware, zod, company scope and all — and
+ * prints p50/p95 of the filtered, paginated list calls, the map markers and the overview totals.
+ * Baseline in the same run: bare indexed SQL on the same data through the same D1 binding.
+ * Options: --stations N (10000), --per-station K (5), --runs R (40). Loopback only; self-stopping.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { sha256Hex } from '../domain/auth/encoding';
+import { openDb } from '../drizzle/db';
+import { authSessions } from '../drizzle/schema';
+import { createCompany, createUser } from '../drizzle/seed/factories';
+import { runNode, wrangler } from './node-processes';
+import { percentile } from './simulator/bench-measure';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number, max: number) => {
+  const i = args.indexOf(`--${name}`);
+  const n = Number(i >= 0 ? args[i + 1] : fallback);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
+  return n;
+};
+const STATIONS = option('stations', 10_000, 100_000);
+const PER_STATION = option('per-station', 5, 20);
+const RUNS = option('runs', 40, 1000);
+
+const log = (s: string) => console.log(`▸ ${s}`);
+const root = mkdtempSync(join(tmpdir(), 'bench-stations-'));
+const state = join(root, 'state');
+let dispose: (() => Promise<void>) | undefined;
+const cleanUp = async () => {
+  await dispose?.().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+};
+setTimeout(async () => {
+  console.error('✖ benchmark exceeded 15 minutes; giving up');
+  await cleanUp();
+  process.exit(1);
+}, 15 * 60_000).unref();
+process.on('SIGINT', async () => {
+  await cleanUp();
+  process.exit(130);
+});
+
+const CITIES = [
+  ['Paris', 48.8566, 2.3522],
+  ['Lyon', 45.764, 4.8357],
+  ['Marseille', 43.2965, 5.3698],
+  ['Bordeaux', 44.8378, -0.5792],
+  ['Lille', 50.6292, 3.0573],
+  ['Nice', 43.7102, 7.262],
+  ['Toulouse', 43.6047, 1.4442],
+  ['Nantes', 47.2184, -1.5536],
+  ['Strasbourg', 48.5734, 7.7521],
+  ['Rennes', 48.1173, -1.6778],
+] as const;
+const STATUSES = [
+  ...Array(12).fill('available'),
+  ...Array(5).fill('charging'),
+  'preparing',
+  'suspended_ev',
+  'offline',
+  'offline',
+  'faulted',
+  'unavailable',
+  'reserved',
+] as string[];
+const POWER = ['AC_1_PHASE', 'AC_3_PHASE', 'DC'] as const;
+
+/** Deterministic pseudo-random numbers, so every run seeds the same network. */
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const q = (v: string | number | null) =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`;
+
+try {
+  log(`fresh local D1 in ${state}: migrations …`);
+  runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
+  dispose = proxy.dispose;
+  const env = proxy.env;
+  const db = openDb(env.DB);
+
+  // A root operator with nine sub-operators: the list queries scope over a real company tree.
+  const operator = await createCompany(db, { name: 'Bench Operator', cpms: 'public' });
+  const companies = [operator.id];
+  for (let i = 1; i < 10; i++) {
+    companies.push(
+      (await createCompany(db, { name: `Bench Sub ${i}`, parentCompanyId: operator.id, cpms: 'private' })).id,
+    );
+  }
+  const user = await createUser(
+    db,
+    { companyId: operator.id, email: 'bench@bench.test', password: 'bench-password-2026', roles: [37] },
+    { iterations: 1000 },
+  );
+  const token = 'bench-session-token-0123456789abcdef';
+  const now = Date.now();
+  await db.insert(authSessions).values({
+    id: await sha256Hex(token),
+    userId: user.id,
+    rolesJson: '[37]',
+    selectedCompanyId: operator.id,
+    twoFactorPassedAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + 3_600_000),
+  });
+
+  log(`seeding ${STATIONS} stations and ${STATIONS * PER_STATION} connectors (multi-row inserts, batched) …`);
+  const seedStart = performance.now();
+  const ROWS = 400;
+  const statements: D1PreparedStatement[] = [];
+  const flush = async (force = false) => {
+    if (statements.length >= 50 || (force && statements.length)) await env.DB.batch(statements.splice(0));
+  };
+  for (let from = 0; from < STATIONS; from += ROWS) {
+    const values: string[] = [];
+    for (let i = from; i < Math.min(STATIONS, from + ROWS); i++) {
+      const [city, lat, lng] = pick(CITIES);
+      const seen = random() < 0.9 ? now - Math.floor(random() * 600_000) : random() < 0.5 ? now - 86_400_000 : null;
+      values.push(
+        `(${[
+          q(`BENCH-${String(i).padStart(6, '0')}`),
+          q(`Bench station ${i}`),
+          q(companies[i % companies.length] as number),
+          q(city),
+          q(`${i} rue du Banc`),
+          q(lat + (random() - 0.5) * 0.3),
+          q(lng + (random() - 0.5) * 0.4),
+          q(pick(POWER)),
+          q(seen),
+          q(now),
+        ].join(',')})`,
+      );
+    }
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO stations (uid, name, company_id, city, address, latitude, longitude, power_type, last_seen_at, created_at) VALUES ${values.join(',')}`,
+      ),
+    );
+    await flush();
+  }
+  await flush(true);
+  const first = await env.DB.prepare(`SELECT min(id) AS id FROM stations WHERE uid LIKE 'BENCH-%'`).first<{
+    id: number;
+  }>();
+  const base = first?.id ?? 1;
+  const total = STATIONS * PER_STATION;
+  for (let from = 0; from < total; from += ROWS) {
+    const values: string[] = [];
+    for (let k = from; k < Math.min(total, from + ROWS); k++) {
+      const station = Math.floor(k / PER_STATION);
+      const n = (k % PER_STATION) + 1;
+      const status = pick(STATUSES);
+      const power = pick(POWER);
+      values.push(
+        `(${[
+          q(`BENCH-${String(station).padStart(6, '0')}-${n}`),
+          q(base + station),
+          q(n),
+          q(`FR*BEN*E${String(station).padStart(6, '0')}${n}`),
+          q(status),
+          q(status === 'faulted' ? 'GroundFailure' : 'NoError'),
+          q(power),
+          q(power === 'DC' ? 150_000 : power === 'AC_3_PHASE' ? 22_000 : 7_400),
+          q(now - Math.floor(random() * 86_400_000)),
+          q(now),
+        ].join(',')})`,
+      );
+    }
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO connectors (uid, station_id, connector_number, evse_id, status, error_code, power_type, max_power_w, status_changed_at, created_at) VALUES ${values.join(',')}`,
+      ),
+    );
+    await flush();
+  }
+  await flush(true);
+  await env.DB.prepare('PRAGMA optimize').run();
+  log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+
+  // The API app as the web worker mounts it, in this process, over the same D1 binding.
+  (globalThis as { __DEV_TOOLS__?: boolean }).__DEV_TOOLS__ = false;
+  const { createApi } = await import('../workers/api/src/app');
+  const api = createApi();
+  const ctx = {
+    waitUntil: () => undefined,
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext;
+  const call = async (path: string, json?: unknown) => {
+    const res = await api.fetch(
+      new Request(`http://127.0.0.1/api${path}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { cookie: `sid=${token}`, 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+      env,
+      ctx,
+    );
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  const scopeSql = `WITH RECURSIVE tree(id) AS (SELECT ?1 UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id)`;
+  type Case = { name: string; run: (i: number) => Promise<unknown> };
+  const cases: Case[] = [
+    {
+      name: 'baseline: SQL count(*) connectors by status (indexed)',
+      run: () => env.DB.prepare(`SELECT status, count(*) AS n FROM connectors GROUP BY status`).all(),
+    },
+    {
+      name: 'baseline: SQL page of 25 connectors in scope',
+      run: (i) =>
+        env.DB.prepare(
+          `${scopeSql} SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id IN (SELECT id FROM tree) ORDER BY c.evse_id LIMIT 25 OFFSET ?2`,
+        )
+          .bind(operator.id, (i % 20) * 25)
+          .all(),
+    },
+    { name: 'GET /api/connectors/overview/status', run: () => call('/connectors/overview/status') },
+    {
+      name: 'POST /api/connectors (page, sort)',
+      run: (i) => call('/connectors', { page: i % 20, items_per_page: 25, sort: 'evse_id' }),
+    },
+    {
+      name: 'POST /api/connectors (status+city filter)',
+      run: (i) =>
+        call('/connectors', {
+          page: i % 3,
+          status: ['faulted', 'offline'],
+          city: [pick(CITIES)[0]],
+          sort: 'status_changed_at',
+          direction: 'desc',
+        }),
+    },
+    {
+      name: 'POST /api/connectors (keyword)',
+      run: (i) => call('/connectors', { keyword: `E00${(i % 90) + 10}`, page: 0 }),
+    },
+    {
+      name: 'POST /api/stations (page, sort by name)',
+      run: (i) => call('/stations', { page: i % 20, items_per_page: 25 }),
+    },
+    {
+      name: 'POST /api/stations (status+city+offline)',
+      run: () => call('/stations', { status: ['faulted'], city: [pick(CITIES)[0]], online: 'offline' }),
+    },
+    {
+      name: 'POST /api/connectors/map-markers (all)',
+      run: () => call('/connectors/map-markers', {}),
+    },
+    {
+      name: 'POST /api/connectors/map-markers (bbox Paris)',
+      run: () => call('/connectors/map-markers', { bbox: [2.1, 48.7, 2.6, 49.0] }),
+    },
+  ];
+
+  log(`warming up, then ${RUNS} sequential calls per case …`);
+  const rows: string[][] = [];
+  for (const c of cases) {
+    await c.run(0);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await c.run(i + 1);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    rows.push([c.name, (percentile(times, 50) ?? 0).toFixed(1), (percentile(times, 95) ?? 0).toFixed(1)]);
+  }
+  const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
+  console.log(
+    `\nStations benchmark: ${STATIONS} stations, ${total} connectors, 10 companies; ${RUNS} calls per row; local D1 (Miniflare) through the platform proxy, API app in process.\n`,
+  );
+  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms`);
+  for (const [name, p50, p95] of rows) console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}`);
+} finally {
+  await cleanUp();
+}
