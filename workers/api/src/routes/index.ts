@@ -9,6 +9,7 @@ import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { referenceRoutes } from './reference/reference.routes';
+import { stationLogRoutes } from './station-log/station-log.routes';
 import { systemRoutes } from './system/system.routes';
 
 export const routes = new OpenAPIHono<AppEnv>()
@@ -19,6 +20,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
+  .route('/', stationLogRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
