@@ -4,8 +4,8 @@
  * bounded in count and time. Options: --stations K (500), --url ws://127.0.0.1:PORT/ocpp (use a
  * running server instead of starting one), --password P, --steady S (30), --interval S (10),
  * --in-flight N (100), --server miniflare|wrangler (miniflare: the product's workers run by Miniflare
- * directly with in-memory Durable Object storage, about one descriptor per charge point; wrangler:
- * `wrangler dev` as `npm start` runs it, about five per charge point).
+ * directly, /ocpp/* straight to the ocpp worker as in production, four descriptors per charge point;
+ * wrangler: `wrangler dev` as `npm start` runs it, about five per charge point).
  */
 import { readFileSync } from 'node:fs';
 import { isLoopbackUrl } from './simulator/args';
@@ -38,9 +38,14 @@ if (url && !isLoopbackUrl(url)) throw new Error(`${url}: the benchmark only targ
 // three SQLite files (its Durable Object), the other four sockets; this process holds one. With a
 // hard limit of 20,000 (this machine), about 3,900 charge points fit: 5,000 needs `ulimit -n 30000`.
 const limit = Number(readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? Number.NaN);
-if (!url && server === 'wrangler' && limit < stations * 5 + 500) {
-  console.warn(`! open-file limit ${limit} is too low for ${stations} charge points under wrangler dev; raise it to`);
-  console.warn(`  ${stations * 5 + 1000} (ulimit -n) or expect the local runtime to drop every socket`);
+const perStation = server === 'wrangler' ? 5 : 4;
+if (!url && limit < stations * perStation + 200) {
+  console.warn(
+    `! open-file limit ${limit} is too low for ${stations} charge points (${perStation} descriptors each in`,
+  );
+  console.warn(
+    `  workerd with --server ${server}); expect the local runtime to drop sockets past ~${Math.floor((limit - 200) / perStation)}`,
+  );
 }
 
 const log = (s: string) => console.log(`▸ ${s}`);

@@ -1,14 +1,16 @@
 /**
  * @module The benchmark's product server without `wrangler dev`: the same two workers, bundled by
  * wrangler (`deploy --dry-run`), run by Miniflare directly, with the ocpp worker receiving
- * /ocpp/* as it does in production (no dev proxy in front, no web-worker hop). D1 is the seeded
- * state directory; Durable Object storage is in memory (bench only), so a charge point costs its
- * socket and no SQLite files: wrangler dev needs about five descriptors per charge point, which
- * caps this machine (hard limit 20,000) below 4,000 charge points.
+ * /ocpp/* as it does in production (no dev proxy process in front, no web-worker hop). D1 and the
+ * Durable Objects' SQLite storage persist in the seeded state directory, as under wrangler dev.
+ * A charge point then costs four descriptors in workerd (its socket and its object's SQLite
+ * database, WAL and shared-memory files) instead of about five: Miniflare's in-memory
+ * ("ephemeral") Durable Objects would save three, but they have no SQLite storage, which the
+ * ChargePoint needs.
  * Usage (child process of ./bench-product.ts): tsx bench-miniflare-server.ts BUNDLES STATE PORT
  */
 import { join } from 'node:path';
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 
 const [bundles, state, port] = process.argv.slice(2);
 if (!bundles || !state || !port) throw new Error('usage: bench-miniflare-server.ts BUNDLES STATE PORT');
@@ -19,6 +21,9 @@ const compatibility = { compatibilityDate: '2026-10-01', compatibilityFlags: ['n
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: '127.0.0.1',
+    // Uncaught errors are printed; BENCH_VERBOSE shows everything the workers log.
+    log: new Log(process.env.BENCH_VERBOSE ? LogLevel.DEBUG : LogLevel.WARN),
+    cf: false,
     port: Number(port),
     // The seeded D1 (the layout `wrangler dev --persist-to` and the bench seed use).
     resourcePersistencePath: join(state, 'v3'),
@@ -30,7 +35,6 @@ const mf = new Miniflare(
         scriptPath: join(bundles, 'ocpp', 'index.js'),
         ...compatibility,
         // Durable Object storage in memory: the benchmark's one departure from the product (say so).
-        unsafeEphemeralDurableObjects: true,
         d1Databases: DB,
         durableObjects: {
           CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true },
@@ -45,7 +49,6 @@ const mf = new Miniflare(
         modulesRoot: join(bundles, 'web'),
         scriptPath: join(bundles, 'web', 'index.js'),
         ...compatibility,
-        unsafeEphemeralDurableObjects: true,
         d1Databases: DB,
         durableObjects: {
           LiveFeed: { className: 'LiveFeed', useSQLite: true },

@@ -135,8 +135,8 @@ export async function startProduct(
 
 /**
  * The same workers bundled by wrangler and run by Miniflare directly (./bench-miniflare-server.ts):
- * /ocpp/* straight to the ocpp worker as in production, Durable Object storage in memory. About one
- * descriptor per charge point, so 5,000 fit under this machine's limit.
+ * /ocpp/* straight to the ocpp worker as in production, storage on disk as under wrangler dev.
+ * Four descriptors per charge point in workerd (instead of about five under wrangler dev).
  */
 export async function startProductMiniflare(
   stations: number,
@@ -170,8 +170,15 @@ export async function startProductMiniflare(
     { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
-  child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
-  child.stderr?.on('data', (d) => (output = (output + d).slice(-8000)));
+  const verbose = Boolean(process.env.BENCH_VERBOSE);
+  child.stdout?.on('data', (d) => {
+    output = (output + d).slice(-8000);
+    if (verbose) process.stderr.write(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output = (output + d).slice(-8000);
+    if (verbose) process.stderr.write(d);
+  });
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       process.kill(-child.pid, 'SIGTERM');

@@ -52,6 +52,10 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly frames: FrameLog;
   /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
   private alarmArmed = false;
+  /** Identity, station and address of the connection, read from storage once per object life. */
+  private registration: { identity: string | null; stationId: number | null; ip: string | null } | null = null;
+  /** Whether the station is marked offline by the heartbeat timeout (cached; stored under 'timedOut'). */
+  private silent: boolean | null = null;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
   private readonly inFlight = new Set<string>();
   /** Rooms this station's events go to, looked up once per object life. */
@@ -79,6 +83,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.store.put('identity', identity);
     this.store.put('stationId', stationId);
     this.store.put('ip', request.headers.get('cf-connecting-ip'));
+    this.registration = { identity, stationId, ip: request.headers.get('cf-connecting-ip') };
     const tag = `${Date.now()}-${crypto.randomUUID()}`;
     this.store.put('socket', tag);
     // Commands must reach the newest connection; the old one is told why it goes away.
@@ -91,7 +96,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.ctx.acceptWebSocket(pair[1], [tag]);
     const now = Date.now();
     this.store.put('lastSeen', new Date(now).toISOString());
-    this.store.put('timedOut', false);
+    this.setTimedOut(false);
     this.logEvent('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
     await this.armHeartbeatAlarm(now);
     this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date().toISOString() });
@@ -108,13 +113,13 @@ export class ChargePoint extends DurableObject<Env> {
     const at = now.getTime();
     const text = typeof message === 'string' ? message : `(${message.byteLength} bytes binary)`;
     this.store.put('lastSeen', now.toISOString());
-    if (this.store.get<boolean>('timedOut')) this.backOnline(at);
+    if (this.timedOut()) this.backOnline(at);
     if (!this.alarmArmed) await this.armHeartbeatAlarm(at);
     switch (frame.type) {
       case 'invalid': {
         const id = frame.id === '-1' ? null : frame.id;
         this.logFrame('in', null, id, null, null, frame.code, 'Error', text, at);
-        return this.reply(ws, errorFrame(frame.id, frame.code, frame.description), null, null, 'Error', at);
+        return this.reply(ws, id, errorFrame(frame.id, frame.code, frame.description), null, null, 'Error', at);
       }
       case 'result':
       case 'error': {
@@ -133,7 +138,7 @@ export class ChargePoint extends DurableObject<Env> {
         this.logFrame('in', 2, frame.id, frame.action, connector, errorCode, event, text, at);
         if (this.inFlight.has(frame.id)) {
           const refusal = errorFrame(frame.id, 'ProtocolError', `Message id ${frame.id} is already being processed`);
-          return this.reply(ws, refusal, frame.action, connector, event, at);
+          return this.reply(ws, frame.id, refusal, frame.action, connector, event, at);
         }
         this.inFlight.add(frame.id);
         try {
@@ -141,7 +146,7 @@ export class ChargePoint extends DurableObject<Env> {
           const reply = ctx
             ? await answerCall(ctx, frame.id, frame.action, frame.payload)
             : errorFrame(frame.id, 'InternalError', 'Charge point not registered on this connection');
-          this.reply(ws, reply, frame.action, connector, event, Date.now());
+          this.reply(ws, frame.id, reply, frame.action, connector, event, Date.now());
         } finally {
           this.inFlight.delete(frame.id);
         }
@@ -176,7 +181,7 @@ export class ChargePoint extends DurableObject<Env> {
       lastHeartbeat: this.store.get<string>('lastHeartbeat'),
       lastSeen: this.store.get<string>('lastSeen'),
       connected: this.newestSocket() !== null,
-      online: this.newestSocket() !== null && this.store.get<boolean>('timedOut') !== true,
+      online: this.newestSocket() !== null && !this.timedOut(),
       connectors: this.store.connectors(),
       openTransactions: this.store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
         ...t,
@@ -218,7 +223,7 @@ export class ChargePoint extends DurableObject<Env> {
     const now = Date.now();
     this.frames.prune(now);
     this.alarmArmed = false;
-    if (this.newestSocket() === null || this.store.get<boolean>('timedOut')) return;
+    if (this.newestSocket() === null || this.timedOut()) return;
     const lastSeen = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
     const due = lastSeen + this.offlineAfterMs();
     if (now < due) {
@@ -227,13 +232,32 @@ export class ChargePoint extends DurableObject<Env> {
       return;
     }
     const at = new Date(now).toISOString();
-    this.store.put('timedOut', true);
+    this.setTimedOut(true);
     this.logEvent(
       'HeartbeatTimeout',
       { lastSeen: new Date(lastSeen).toISOString(), afterMs: this.offlineAfterMs() },
       now,
     );
     this.markOffline(at);
+  }
+
+  private reg() {
+    this.registration ??= {
+      identity: this.store.get<string>('identity'),
+      stationId: this.store.get<number>('stationId'),
+      ip: this.store.get<string>('ip'),
+    };
+    return this.registration;
+  }
+
+  private timedOut(): boolean {
+    this.silent ??= this.store.get<boolean>('timedOut') === true;
+    return this.silent;
+  }
+
+  private setTimedOut(value: boolean): void {
+    this.store.put('timedOut', value);
+    this.silent = value;
   }
 
   /** Two heartbeat intervals, as answered in BootNotification (or configured, before any boot). */
@@ -250,14 +274,14 @@ export class ChargePoint extends DurableObject<Env> {
   /** What a socket close and a heartbeat timeout both do: record when, and tell the live feed. */
   private markOffline(at: string): void {
     this.store.put('disconnectedAt', at);
-    const identity = this.store.get<string>('identity');
+    const { identity } = this.reg();
     if (identity) this.publish({ type: 'station-online', stationUid: identity, online: false, at });
   }
 
   private backOnline(now: number): void {
-    this.store.put('timedOut', false);
+    this.setTimedOut(false);
     this.logEvent('BackOnline', {}, now);
-    const identity = this.store.get<string>('identity');
+    const { identity } = this.reg();
     if (identity) {
       this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date(now).toISOString() });
     }
@@ -266,6 +290,7 @@ export class ChargePoint extends DurableObject<Env> {
   /** Sends one of our replies and logs it with the CALL's action and connector. */
   private reply(
     ws: WebSocket,
+    id: string | null,
     frame: string,
     action: string | null,
     connectorId: number | null,
@@ -275,18 +300,7 @@ export class ChargePoint extends DurableObject<Env> {
     send(ws, frame);
     const isError = frame.startsWith(`[${CALLERROR},`);
     const code = isError ? String((JSON.parse(frame) as unknown[])[2]) : null;
-    const [, id] = /^\[\d,"([^"]*)"/.exec(frame) ?? [];
-    this.logFrame(
-      'out',
-      isError ? CALLERROR : 3,
-      id ?? null,
-      action,
-      connectorId,
-      code,
-      isError ? 'Error' : event,
-      frame,
-      at,
-    );
+    this.logFrame('out', isError ? CALLERROR : 3, id, action, connectorId, code, isError ? 'Error' : event, frame, at);
   }
 
   private logFrame(
@@ -333,8 +347,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private handlerContext(now: Date): HandlerContext | null {
-    const identity = this.store.get<string>('identity');
-    const stationId = this.store.get<number>('stationId');
+    const { identity, stationId, ip } = this.reg();
     if (!identity || stationId === null) return null;
     return {
       store: this.store,
@@ -342,7 +355,7 @@ export class ChargePoint extends DurableObject<Env> {
       env: this.env,
       identity,
       stationId,
-      ip: this.store.get<string>('ip'),
+      ip,
       now,
       publish: (event) => this.publish(event),
     };
@@ -355,7 +368,7 @@ export class ChargePoint extends DurableObject<Env> {
    */
   private publish(event: LiveEvent): void {
     const rooms = (this.env as Partial<Env>).LiveFeed;
-    const stationId = this.store.get<number>('stationId');
+    const { stationId } = this.reg();
     if (!rooms || stationId === null) return;
     this.rooms ??= liveFeedCompanies(openDb(this.env.DB), stationId).then((ids) => ids.map(companyRoom));
     const delivery = this.rooms.then((names) =>
