@@ -34,9 +34,9 @@ const server = flag('server') ?? 'miniflare';
 if (server !== 'miniflare' && server !== 'wrangler') throw new Error('--server must be miniflare or wrangler');
 if (url && !isLoopbackUrl(url)) throw new Error(`${url}: the benchmark only targets loopback addresses`);
 
-// Measured under wrangler dev: per charge point, one workerd process holds two sockets and about
-// three SQLite files (its Durable Object), the other four sockets; this process holds one. With a
-// hard limit of 20,000 (this machine), about 3,900 charge points fit: 5,000 needs `ulimit -n 30000`.
+// Measured: under wrangler dev, per charge point, one workerd process holds two sockets and three
+// SQLite files (its Durable Object), the proxy process four sockets; Miniflare direct, one workerd
+// holds the socket and the three files. This process holds one. The hard limit here is 20,000.
 const limit = Number(readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? Number.NaN);
 const perStation = server === 'wrangler' ? 5 : 4;
 if (!url && limit < stations * perStation + 200) {
@@ -82,10 +82,8 @@ const noStop = async () => undefined;
 if (url) await measure('product (given url)', async () => ({ url, pid: 0, stop: noStop }));
 else if (server === 'wrangler') await measure('product (wrangler dev)', () => startProduct(stations, password, log));
 else {
-  log(
-    'product: the workers as bundled for deploy, run by Miniflare directly; Durable Object storage IN MEMORY (bench only)',
-  );
-  await measure('product (Miniflare, in-memory DO storage)', () => startProductMiniflare(stations, password, log));
+  log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy)');
+  await measure('product (Miniflare direct)', () => startProductMiniflare(stations, password, log));
 }
 await measure('baseline (bare ocpp-rpc)', startBaseline);
 
