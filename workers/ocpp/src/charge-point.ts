@@ -56,10 +56,12 @@ export class ChargePoint extends DurableObject<Env> {
   private registration: { identity: string | null; stationId: number | null; ip: string | null } | null = null;
   /** Whether the station is marked offline by the heartbeat timeout (cached; stored under 'timedOut'). */
   private silent: boolean | null = null;
+  /** One drizzle client per object life, not one per frame. */
+  private database: ReturnType<typeof openDb> | null = null;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
   private readonly inFlight = new Set<string>();
   /** Rooms this station's events go to, looked up once per object life. */
-  private rooms: Promise<string[]> | null = null;
+  private rooms: Promise<{ publish(event: LiveEvent): Promise<unknown> }[]> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -241,6 +243,11 @@ export class ChargePoint extends DurableObject<Env> {
     this.markOffline(at);
   }
 
+  private db() {
+    this.database ??= openDb(this.env.DB);
+    return this.database;
+  }
+
   private reg() {
     this.registration ??= {
       identity: this.store.get<string>('identity'),
@@ -351,7 +358,7 @@ export class ChargePoint extends DurableObject<Env> {
     if (!identity || stationId === null) return null;
     return {
       store: this.store,
-      db: openDb(this.env.DB),
+      db: this.db(),
       env: this.env,
       identity,
       stationId,
@@ -370,10 +377,11 @@ export class ChargePoint extends DurableObject<Env> {
     const rooms = (this.env as Partial<Env>).LiveFeed;
     const { stationId } = this.reg();
     if (!rooms || stationId === null) return;
-    this.rooms ??= liveFeedCompanies(openDb(this.env.DB), stationId).then((ids) => ids.map(companyRoom));
-    const delivery = this.rooms.then((names) =>
-      Promise.all(names.map(async (name) => (await getServerByName(rooms, name)).publish(event))),
+    // Rooms and their stubs are looked up once per object life (getServerByName is an RPC of its own).
+    this.rooms ??= liveFeedCompanies(this.db(), stationId).then((ids) =>
+      Promise.all(ids.map((id) => getServerByName(rooms, companyRoom(id)))),
     );
+    const delivery = this.rooms.then((stubs) => Promise.all(stubs.map((stub) => stub.publish(event))));
     this.ctx.waitUntil(
       delivery.then(
         () => undefined,
