@@ -82,8 +82,9 @@ const noStop = async () => undefined;
 if (url) await measure('product (given url)', async () => ({ url, pid: 0, stop: noStop }));
 else if (server === 'wrangler') await measure('product (wrangler dev)', () => startProduct(stations, password, log));
 else {
-  log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy)');
-  await measure('product (Miniflare direct)', () => startProductMiniflare(stations, password, log));
+  log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy);');
+  log('  storage (D1, Durable Object SQLite) on tmpfs /dev/shm: IN MEMORY, bench only');
+  await measure('product (Miniflare, storage on tmpfs)', () => startProductMiniflare(stations, password, log));
 }
 await measure('baseline (bare ocpp-rpc)', startBaseline);
 
