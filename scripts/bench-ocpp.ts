@@ -4,7 +4,8 @@
  * bounded in count and time. Options: --stations K (500), --url ws://127.0.0.1:PORT/ocpp (use a
  * running server instead of starting one), --password P, --steady S (30), --interval S (10),
  * --in-flight N (100), --server miniflare|wrangler (miniflare: the product's workers run by Miniflare
- * directly, /ocpp/* straight to the ocpp worker as in production, four descriptors per charge point;
+ * directly, /ocpp/* straight to the ocpp worker as in production, state on tmpfs so no write waits
+ * for the disk (in memory: said in the output), four descriptors per charge point;
  * wrangler: `wrangler dev` as `npm start` runs it, about five per charge point).
  */
 import { readFileSync } from 'node:fs';
