@@ -4,9 +4,9 @@ export const connectorLinks = {
   detail: (id: number | string) => `/connectors/${id}/detail`,
   maintenance: (id: number | string) => `/connectors/${id}/maintenance`,
   support: (id: number | string) => `/connectors/${id}/support`,
-  /** The OCPP log of one connector (built by the logs area): connector id, then station uid. */
-  ocppLog: (id: number | string, stationUid: string) =>
-    `/connectors/maintenance/logs/${id}/${encodeURIComponent(stationUid)}`,
+  /** The OCPP log of one connector (spec: /connectors/maintenance/logs/{station uid}/{connector uid}). */
+  ocppLog: (stationUid: string, connectorUid: string) =>
+    `/connectors/maintenance/logs/${encodeURIComponent(stationUid)}/${encodeURIComponent(connectorUid)}`,
   configuration: (id: number | string, stationUid: string) =>
     `/connectors/${id}/maintenance/station/${encodeURIComponent(stationUid)}/configuration`,
   updateStation: (id: number | string, stationId: number, connectorUid: string) =>

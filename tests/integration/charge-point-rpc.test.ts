@@ -13,6 +13,7 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
       lastHeartbeat: null,
       lastSeen: null,
       connected: false,
+      online: false,
       connectors: [],
       openTransactions: [],
       pendingCalls: [],

@@ -329,7 +329,7 @@ export function MaintenanceView({ data, title }: { data: MaintenanceData; title:
       backAction={{ content: t('maintenance.back'), url: connectorLinks.detail(c.id) }}
       secondaryActions={[
         { content: t('maintenance.links.detail'), url: connectorLinks.detail(c.id) },
-        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(c.id, s.uid) },
+        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(s.uid, c.uid) },
         ...(advanced
           ? [{ content: t('maintenance.links.configuration'), url: connectorLinks.configuration(c.id, s.uid) }]
           : []),

@@ -69,7 +69,7 @@ export default function ConnectorDetailPage() {
         url: connectorHome(permissions, c.id),
       }}
       secondaryActions={[
-        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(c.id, s.uid) },
+        { content: t('maintenance.links.ocppLog'), url: connectorLinks.ocppLog(s.uid, c.uid) },
         ...(permissions.includes('connectors:support') && !isSupportAgent(permissions)
           ? [{ content: t('maintenance.links.support'), url: connectorLinks.support(c.id) }]
           : []),

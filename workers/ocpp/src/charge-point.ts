@@ -5,13 +5,21 @@
 import { DurableObject } from 'cloudflare:workers';
 import { getServerByName } from 'partyserver';
 import { companyRoom, type LiveEvent } from '../../../domain/live/events';
+import {
+  eventTypeOfInboundAction,
+  STATION_LOG_MAX_LIMIT,
+  type StationLogEntry,
+  type StationLogQuery,
+} from '../../../domain/ocpp/station-log';
 import { openDb } from '../../../drizzle/db';
 import { liveFeedCompanies } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isInboundAction } from './handlers';
+import { heartbeatInterval } from './handlers/boot-notification';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
+import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
 import { type ConnectorState, Store, type TransactionState } from './storage/store';
-import { errorFrame, parseFrame } from './transport/frames';
+import { CALLERROR, errorFrame, parseFrame } from './transport/frames';
 import { answerCall } from './transport/inbound';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './transport/outbound';
 import { OCPP_SUBPROTOCOL } from './upgrade';
@@ -28,6 +36,8 @@ export interface ChargePointState {
   lastHeartbeat: string | null;
   lastSeen: string | null;
   connected: boolean;
+  /** Connected and heard from within two heartbeat intervals (false after a heartbeat timeout). */
+  online: boolean;
   connectors: ConnectorState[];
   // Concrete types only: RPC cannot describe `unknown` fields of a returned object.
   openTransactions: (Omit<TransactionState, 'stop' | 'stopReply' | 'closed' | 'startReply'> & {
@@ -39,16 +49,41 @@ export interface ChargePointState {
 export class ChargePoint extends DurableObject<Env> {
   private readonly store: Store;
   private readonly outbox: Outbox;
+  private readonly frames: FrameLog;
+  /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
+  private alarmArmed = false;
+  /** Identity, station and address of the connection, read from storage once per object life. */
+  private registration: { identity: string | null; stationId: number | null; ip: string | null } | null = null;
+  /** Whether the station is marked offline by the heartbeat timeout (cached; stored under 'timedOut'). */
+  private silent: boolean | null = null;
+  /** One drizzle client per object life, not one per frame. */
+  private database: ReturnType<typeof openDb> | null = null;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
   private readonly inFlight = new Set<string>();
   /** Rooms this station's events go to, looked up once per object life. */
-  private rooms: Promise<string[]> | null = null;
+  private rooms: Promise<{ publish(event: LiveEvent): Promise<unknown> }[]> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new Store(ctx.storage.sql);
     this.store.dropExpiredCalls(Date.now());
-    this.outbox = new Outbox(this.store, () => this.newestSocket());
+    this.frames = new FrameLog(ctx.storage.sql, retentionFromEnv(env));
+    this.outbox = new Outbox(
+      this.store,
+      () => this.newestSocket(),
+      (id, action, payload, frame) =>
+        this.logFrame(
+          'out',
+          2,
+          id,
+          action,
+          connectorOf(payload),
+          null,
+          'Command',
+          redactSecrets(action, id, payload, frame),
+          Date.now(),
+        ),
+    );
   }
 
   /** Called only by the ocpp worker after the upgrade checks (subprotocol, credentials, station). */
@@ -60,6 +95,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.store.put('identity', identity);
     this.store.put('stationId', stationId);
     this.store.put('ip', request.headers.get('cf-connecting-ip'));
+    this.registration = { identity, stationId, ip: request.headers.get('cf-connecting-ip') };
     const tag = `${Date.now()}-${crypto.randomUUID()}`;
     this.store.put('socket', tag);
     // Commands must reach the newest connection; the old one is told why it goes away.
@@ -70,6 +106,11 @@ export class ChargePoint extends DurableObject<Env> {
     }
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [tag]);
+    const now = Date.now();
+    this.store.put('lastSeen', new Date(now).toISOString());
+    this.setTimedOut(false);
+    this.logEvent('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
+    await this.armHeartbeatAlarm(now);
     this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date().toISOString() });
     return new Response(null, {
       status: 101,
@@ -81,19 +122,35 @@ export class ChargePoint extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const frame = parseFrame(message);
     const now = new Date();
+    const at = now.getTime();
+    const text = typeof message === 'string' ? message : `(${message.byteLength} bytes binary)`;
     this.store.put('lastSeen', now.toISOString());
+    if (this.timedOut()) this.backOnline(at);
+    if (!this.alarmArmed) await this.armHeartbeatAlarm(at);
     switch (frame.type) {
-      case 'invalid':
-        return send(ws, errorFrame(frame.id, frame.code, frame.description));
+      case 'invalid': {
+        const id = frame.id === '-1' ? null : frame.id;
+        this.logFrame('in', null, id, null, null, frame.code, 'Error', text, at);
+        return this.reply(ws, id, errorFrame(frame.id, frame.code, frame.description), null, null, 'Error', at);
+      }
       case 'result':
-        this.outbox.result(frame.id, frame.payload);
+      case 'error': {
+        const call = this.store.pendingCall(frame.id);
+        const [type, code] = frame.type === 'result' ? [3, null] : [CALLERROR, frame.code];
+        const event = frame.type === 'result' ? 'Command' : 'Error';
+        this.logFrame('in', type, frame.id, call?.action ?? null, connectorOf(call?.payload), code, event, text, at);
+        if (frame.type === 'result') this.outbox.result(frame.id, frame.payload);
+        else this.outbox.error(frame.id, frame.code, frame.description);
         return;
-      case 'error':
-        this.outbox.error(frame.id, frame.code, frame.description);
-        return;
+      }
       case 'call': {
+        const connector = this.connectorOfCall(frame.action, frame.payload);
+        const event = eventTypeOfInboundAction(frame.action);
+        const errorCode = frame.action === 'StatusNotification' ? stringField(frame.payload, 'errorCode') : null;
+        this.logFrame('in', 2, frame.id, frame.action, connector, errorCode, event, text, at);
         if (this.inFlight.has(frame.id)) {
-          return send(ws, errorFrame(frame.id, 'ProtocolError', `Message id ${frame.id} is already being processed`));
+          const refusal = errorFrame(frame.id, 'ProtocolError', `Message id ${frame.id} is already being processed`);
+          return this.reply(ws, frame.id, refusal, frame.action, connector, event, at);
         }
         this.inFlight.add(frame.id);
         try {
@@ -101,7 +158,7 @@ export class ChargePoint extends DurableObject<Env> {
           const reply = ctx
             ? await answerCall(ctx, frame.id, frame.action, frame.payload)
             : errorFrame(frame.id, 'InternalError', 'Charge point not registered on this connection');
-          send(ws, reply);
+          this.reply(ws, frame.id, reply, frame.action, connector, event, Date.now());
         } finally {
           this.inFlight.delete(frame.id);
         }
@@ -114,9 +171,8 @@ export class ChargePoint extends DurableObject<Env> {
     if (tag) this.outbox.socketClosed(tag);
     if (tag === this.store.get<string>('socket')) {
       const at = new Date().toISOString();
-      this.store.put('disconnectedAt', at);
-      const identity = this.store.get<string>('identity');
-      if (identity) this.publish({ type: 'station-online', stationUid: identity, online: false, at });
+      this.logEvent('Disconnected', { code }, Date.parse(at));
+      this.markOffline(at);
     }
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
@@ -137,6 +193,7 @@ export class ChargePoint extends DurableObject<Env> {
       lastHeartbeat: this.store.get<string>('lastHeartbeat'),
       lastSeen: this.store.get<string>('lastSeen'),
       connected: this.newestSocket() !== null,
+      online: this.newestSocket() !== null && !this.timedOut(),
       connectors: this.store.connectors(),
       openTransactions: this.store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
         ...t,
@@ -160,6 +217,145 @@ export class ChargePoint extends DurableObject<Env> {
     return this.outbox.send(action, payload, wait);
   }
 
+  /**
+   * RPC for the station-log API: entries matching the filters, at most 200 (the spec's cap) from
+   * `from` onwards, oldest first; without `from`, the latest ones.
+   */
+  async frameLog(query: StationLogQuery): Promise<StationLogEntry[]> {
+    return this.frames.query({ ...query, limit: Math.min(Math.max(1, query.limit), STATION_LOG_MAX_LIMIT) });
+  }
+
+  /**
+   * Heartbeat timeout: the alarm fires two heartbeat intervals after the last frame. If nothing
+   * came since, the station is marked offline exactly as a socket close does; otherwise it is set
+   * again for two intervals after the last frame. Also where the frame log is pruned for a station
+   * that went quiet.
+   */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    this.frames.prune(now);
+    this.alarmArmed = false;
+    if (this.newestSocket() === null || this.timedOut()) return;
+    const lastSeen = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
+    const due = lastSeen + this.offlineAfterMs();
+    if (now < due) {
+      await this.ctx.storage.setAlarm(due);
+      this.alarmArmed = true;
+      return;
+    }
+    const at = new Date(now).toISOString();
+    this.setTimedOut(true);
+    this.logEvent(
+      'HeartbeatTimeout',
+      { lastSeen: new Date(lastSeen).toISOString(), afterMs: this.offlineAfterMs() },
+      now,
+    );
+    this.markOffline(at);
+  }
+
+  private db() {
+    this.database ??= openDb(this.env.DB);
+    return this.database;
+  }
+
+  private reg() {
+    this.registration ??= {
+      identity: this.store.get<string>('identity'),
+      stationId: this.store.get<number>('stationId'),
+      ip: this.store.get<string>('ip'),
+    };
+    return this.registration;
+  }
+
+  private timedOut(): boolean {
+    this.silent ??= this.store.get<boolean>('timedOut') === true;
+    return this.silent;
+  }
+
+  private setTimedOut(value: boolean): void {
+    this.store.put('timedOut', value);
+    this.silent = value;
+  }
+
+  /** Two heartbeat intervals, as answered in BootNotification (or configured, before any boot). */
+  private offlineAfterMs(): number {
+    const interval = this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env);
+    return 2 * interval * 1000;
+  }
+
+  private async armHeartbeatAlarm(now: number): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.offlineAfterMs());
+    this.alarmArmed = true;
+  }
+
+  /** What a socket close and a heartbeat timeout both do: record when, and tell the live feed. */
+  private markOffline(at: string): void {
+    this.store.put('disconnectedAt', at);
+    const { identity } = this.reg();
+    if (identity) this.publish({ type: 'station-online', stationUid: identity, online: false, at });
+  }
+
+  private backOnline(now: number): void {
+    this.setTimedOut(false);
+    this.logEvent('BackOnline', {}, now);
+    const { identity } = this.reg();
+    if (identity) {
+      this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date(now).toISOString() });
+    }
+  }
+
+  /** Sends one of our replies and logs it with the CALL's action and connector. */
+  private reply(
+    ws: WebSocket,
+    id: string | null,
+    frame: string,
+    action: string | null,
+    connectorId: number | null,
+    event: FrameRecord['eventType'],
+    at: number,
+  ): void {
+    send(ws, frame);
+    const isError = frame.startsWith(`[${CALLERROR},`);
+    const code = isError ? String((JSON.parse(frame) as unknown[])[2]) : null;
+    this.logFrame('out', isError ? CALLERROR : 3, id, action, connectorId, code, isError ? 'Error' : event, frame, at);
+  }
+
+  private logFrame(
+    direction: FrameRecord['direction'],
+    messageType: number | null,
+    messageId: string | null,
+    action: string | null,
+    connectorId: number | null,
+    errorCode: string | null,
+    eventType: FrameRecord['eventType'],
+    frame: string,
+    at: number,
+  ): void {
+    this.frames.write({ at, direction, messageType, messageId, action, connectorId, errorCode, eventType, frame });
+  }
+
+  private logEvent(what: string, detail: object, at: number): void {
+    this.frames.write({
+      at,
+      direction: 'internal',
+      messageType: null,
+      messageId: null,
+      action: what,
+      connectorId: null,
+      errorCode: null,
+      eventType: 'Connection',
+      frame: JSON.stringify({ event: what, ...detail }),
+    });
+  }
+
+  /** The connector a charge point's CALL is about: its connectorId, or the transaction's for a Stop. */
+  private connectorOfCall(action: string, payload: unknown): number | null {
+    const direct = connectorOf(payload);
+    if (direct !== null || action !== 'StopTransaction') return direct;
+    const tx = (payload as { transactionId?: unknown }).transactionId;
+    return typeof tx === 'number' && Number.isInteger(tx) ? (this.store.transaction(tx)?.connectorId ?? null) : null;
+  }
+
   private newestSocket(): { ws: WebSocket; tag: string } | null {
     const tag = this.store.get<string>('socket');
     if (!tag) return null;
@@ -168,16 +364,15 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private handlerContext(now: Date): HandlerContext | null {
-    const identity = this.store.get<string>('identity');
-    const stationId = this.store.get<number>('stationId');
+    const { identity, stationId, ip } = this.reg();
     if (!identity || stationId === null) return null;
     return {
       store: this.store,
-      db: openDb(this.env.DB),
+      db: this.db(),
       env: this.env,
       identity,
       stationId,
-      ip: this.store.get<string>('ip'),
+      ip,
       now,
       publish: (event) => this.publish(event),
     };
@@ -190,12 +385,13 @@ export class ChargePoint extends DurableObject<Env> {
    */
   private publish(event: LiveEvent): void {
     const rooms = (this.env as Partial<Env>).LiveFeed;
-    const stationId = this.store.get<number>('stationId');
+    const { stationId } = this.reg();
     if (!rooms || stationId === null) return;
-    this.rooms ??= liveFeedCompanies(openDb(this.env.DB), stationId).then((ids) => ids.map(companyRoom));
-    const delivery = this.rooms.then((names) =>
-      Promise.all(names.map(async (name) => (await getServerByName(rooms, name)).publish(event))),
+    // Rooms and their stubs are looked up once per object life (getServerByName is an RPC of its own).
+    this.rooms ??= liveFeedCompanies(this.db(), stationId).then((ids) =>
+      Promise.all(ids.map((id) => getServerByName(rooms, companyRoom(id)))),
     );
+    const delivery = this.rooms.then((stubs) => Promise.all(stubs.map((stub) => stub.publish(event))));
     this.ctx.waitUntil(
       delivery.then(
         () => undefined,
@@ -238,10 +434,30 @@ export class ChargePoint extends DurableObject<Env> {
   }
 }
 
+function connectorOf(payload: unknown): number | null {
+  const id = (payload as { connectorId?: unknown } | null | undefined)?.connectorId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+function stringField(payload: unknown, key: string): string | null {
+  const value = (payload as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
+}
+
 function send(ws: WebSocket, frame: string): void {
   try {
     ws.send(frame);
   } catch {
     // The socket closed while the answer was being prepared; the charge point will retry.
   }
+}
+
+/**
+ * The frame as the log keeps it: a ChangeConfiguration of `AuthorizationKey` carries the station's
+ * new basic-auth password in clear, so the log keeps the key name and a mask, never the value.
+ */
+export function redactSecrets(action: string, id: string, payload: unknown, frame: string): string {
+  const key = (payload as { key?: unknown } | null)?.key;
+  if (action !== 'ChangeConfiguration' || key !== 'AuthorizationKey') return frame;
+  return JSON.stringify([2, id, action, { key, value: '********' }]);
 }

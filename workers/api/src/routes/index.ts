@@ -15,6 +15,7 @@ import { referenceRoutes } from './reference/reference.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
+import { stationLogRoutes } from './station-log/station-log.routes';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
@@ -38,6 +39,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)
   .route('/', sessionRoutes)
+  .route('/', stationLogRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

@@ -24,5 +24,8 @@ export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
     at: ctx.now,
   });
   ctx.store.put('d1SeenAt', ctx.now.getTime());
-  return { status, currentTime: ctx.now.toISOString(), interval: heartbeatInterval(ctx.env) };
+  const interval = heartbeatInterval(ctx.env);
+  // The heartbeat timeout (two intervals without a frame) counts with the interval the station was told.
+  ctx.store.put('heartbeatInterval', interval);
+  return { status, currentTime: ctx.now.toISOString(), interval };
 };

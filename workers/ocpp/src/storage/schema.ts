@@ -24,6 +24,12 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS pending_calls (
      message_id TEXT PRIMARY KEY, action TEXT NOT NULL, payload TEXT NOT NULL,
      sent_at INTEGER NOT NULL, timeout_at INTEGER NOT NULL)`,
+  // Every frame in and out, refused ones included, and the connection events (frame-log.ts).
+  `CREATE TABLE IF NOT EXISTS frame_log (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, direction TEXT NOT NULL,
+     message_type INTEGER, message_id TEXT, action TEXT, connector_id INTEGER, error_code TEXT,
+     event_type TEXT NOT NULL, frame TEXT)`,
+  `CREATE INDEX IF NOT EXISTS frame_log_at ON frame_log (at)`,
 ];
 
 export function migrate(sql: SqlStorage): void {

@@ -224,6 +224,17 @@ export class Store {
     );
   }
 
+  /** The action and request of a call still awaiting its answer (for the frame log). */
+  pendingCall(messageId: string): { action: string; payload: unknown } | null {
+    const row = this.sql
+      .exec<{ action: string; payload: string }>(
+        'SELECT action, payload FROM pending_calls WHERE message_id = ?',
+        messageId,
+      )
+      .toArray()[0];
+    return row ? { action: String(row.action), payload: JSON.parse(String(row.payload)) } : null;
+  }
+
   /** Removes the pending call and says whether there was one. */
   takePendingCall(messageId: string): PendingCall | null {
     const row = this.sql.exec<Row>('SELECT * FROM pending_calls WHERE message_id = ?', messageId).toArray()[0];

@@ -29,6 +29,8 @@ export class Outbox {
     private readonly store: Store,
     /** The newest open socket and its tag, or null when the charge point is offline. */
     private readonly socket: () => { ws: WebSocket; tag: string } | null,
+    /** Told of every CALL that went out (the frame log). */
+    private readonly sent: (id: string, action: string, payload: unknown, frame: string) => void = () => {},
   ) {}
 
   /** The timeout counts from this call: time spent queued behind another command is part of it. */
@@ -58,7 +60,9 @@ export class Outbox {
         },
       });
       try {
-        current.ws.send(callFrame(id, action, payload));
+        const frame = callFrame(id, action, payload);
+        current.ws.send(frame);
+        this.sent(id, action, payload, frame);
       } catch {
         this.finish(id, { status: 'offline' });
       }

@@ -1,6 +1,7 @@
 /** @module Reference data of spec 7.9: the fixed vocabularies the screens offer in their pickers. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, inArray, isNotNull, or } from 'drizzle-orm';
+import { STATION_LOG_EVENT_TYPES } from '../../../../../domain/ocpp/station-log';
 import {
   CHARGE_POINT_ERROR_CODES,
   CONNECTOR_CAPABILITIES,
@@ -18,19 +19,6 @@ export const PLUG_TYPES = ['Type 2', 'Type 1', 'CCS2', 'CCS1', 'CHAdeMO', 'Schuk
 export const PLUG_FORMATS = ['SOCKET', 'CABLE'] as const;
 export const STATION_URL_TYPES = ['ocpp1.6', 'ocpp2.0.1'] as const;
 export const STATION_PROFILES = ['AC wallbox', 'AC pillar', 'DC fast', 'DC high power'] as const;
-/** OCPP 1.6 status notification and command events kept in the station log. */
-export const STATION_LOG_EVENT_TYPES = [
-  'BootNotification',
-  'StatusNotification',
-  'Heartbeat',
-  'Authorize',
-  'StartTransaction',
-  'StopTransaction',
-  'MeterValues',
-  'Command',
-  'Connection',
-  'Error',
-] as const;
 
 const Items = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }).openapi('ReferenceItems');
 const items = (values: readonly string[]) => ({ data: values.map((v) => ({ id: v, name: v })) });

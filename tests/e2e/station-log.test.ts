@@ -1,0 +1,57 @@
+/**
+ * The OCPP log screen: a charge point (ocpp-rpc, strict mode) reports a fault; a maintainer opens
+ * the connector's log, filters it by error code (kept in the URL) and expands the frame.
+ */
+import type { RPCClient } from 'ocpp-rpc';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoCharger } from '../ocpp-live/helpers';
+import { loginWithEmailCode, openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+const STATION = 'VLT-LIL-003';
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let charger: RPCClient;
+
+beforeAll(async () => {
+  browser = await openBrowser(baseURL);
+  page = await browser.context.newPage();
+  await loginWithEmailCode(page, baseURL, 'maint-advanced@voltaria.test');
+});
+afterAll(async () => {
+  await charger?.close({ force: true });
+  await browser.close();
+});
+
+describe('OCPP log screen', () => {
+  it('shows the frames in UTC, filters by error code in the URL and expands a frame', async () => {
+    charger = demoCharger(STATION);
+    await charger.connect();
+    await charger.call('Heartbeat', {});
+    await charger.call('StatusNotification', { connectorId: 2, errorCode: 'HighTemperature', status: 'Faulted' });
+
+    await page.goto(`${baseURL}/connectors/maintenance/logs/${STATION}/${STATION}-2`);
+    await expect.poll(() => page.getByRole('heading', { name: 'OCPP log' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Time (UTC)').count()).toBeGreaterThan(0);
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: 'Heartbeat' }).count()).toBe(2);
+    await expect.poll(() => rows.filter({ hasText: 'HighTemperature' }).count()).toBe(1);
+
+    await page.getByLabel('Error code').selectOption('HighTemperature');
+    await page.waitForURL(/error=HighTemperature/);
+    await expect.poll(() => rows.filter({ hasText: 'Heartbeat' }).count()).toBe(0);
+    await expect.poll(() => rows.filter({ hasText: 'HighTemperature' }).count()).toBe(1);
+
+    await rows.filter({ hasText: 'HighTemperature' }).getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.getByTestId('frame').textContent()).toContain('"errorCode": "HighTemperature"');
+
+    // The filter survives a reload: it lives in the URL.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Error code').inputValue()).toBe('HighTemperature');
+
+    // Nothing on another error code: the empty state says so.
+    await page.goto(`${baseURL}/connectors/maintenance/logs/${STATION}?error=WeakSignal`);
+    await expect.poll(() => page.getByText('No log entries').count()).toBe(1);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Heartbeat timeout: two heartbeat intervals without a frame mark the station offline (alarm), the
+ * next frame brings it back. Time passing is simulated by moving the last-seen time back; the
+ * alarm itself is run with the pool's runDurableObjectAlarm.
+ */
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { StationLogEntry } from '../../domain/ocpp/station-log';
+import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
+import { aStation, connect, stub } from './helpers';
+
+/** Pretends the last frame arrived `ms` ago; returns the alarm time the object had set. */
+async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
+  return runInDurableObject(stub(uid), async (_i: ChargePoint, state) => {
+    state.storage.sql.exec(
+      'UPDATE kv SET value = ? WHERE key = ?',
+      JSON.stringify(new Date(Date.now() - ms).toISOString()),
+      'lastSeen',
+    );
+    return state.storage.getAlarm();
+  });
+}
+
+const connectionEvents = async (uid: string) =>
+  ((await stub(uid).frameLog({ limit: 200, eventType: 'Connection' })) as StationLogEntry[]).map((e) => e.action);
+
+describe('heartbeat timeout', () => {
+  it('arms an alarm two heartbeat intervals after the last frame', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+    });
+    const alarm = await lastFrameAgo(w.uid, 0);
+    expect(alarm).not.toBeNull();
+    expect(alarm as number).toBeGreaterThan(Date.now() + interval * 1000);
+    expect(alarm as number).toBeLessThanOrEqual(Date.now() + 2 * interval * 1000);
+    cp.close();
+  });
+
+  it('keeps the station online while frames keep coming, and sets the alarm again', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+    });
+    await lastFrameAgo(w.uid, interval * 1000); // one interval: not yet late
+    expect(await runDurableObjectAlarm(stub(w.uid))).toBe(true);
+    const state = await stub(w.uid).state();
+    expect(state.online).toBe(true);
+    expect(await lastFrameAgo(w.uid, interval * 1000)).not.toBeNull();
+    expect(await connectionEvents(w.uid)).toEqual(['Connected']);
+    cp.close();
+  });
+
+  it('marks the station offline after two missed intervals and back online at the next frame', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+    });
+    await lastFrameAgo(w.uid, 2 * interval * 1000 + 1);
+    expect(await runDurableObjectAlarm(stub(w.uid))).toBe(true);
+    const off = await stub(w.uid).state();
+    expect(off.online).toBe(false);
+    expect(off.connected).toBe(true); // the socket may still be open; the station is silent
+    const disconnectedAt = await runInDurableObject(stub(w.uid), (_i: ChargePoint, state) =>
+      state.storage.sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = 'disconnectedAt'").one(),
+    );
+    expect(JSON.parse(disconnectedAt.value)).toMatch(/Z$/);
+    expect(await connectionEvents(w.uid)).toEqual(['Connected', 'HeartbeatTimeout']);
+    // Once offline, no further alarm is pending until the station speaks again.
+    expect(await lastFrameAgo(w.uid, 3 * interval * 1000)).toBeNull();
+
+    await cp.ok('Heartbeat', {});
+    const on = await stub(w.uid).state();
+    expect(on.online).toBe(true);
+    expect(await connectionEvents(w.uid)).toEqual(['Connected', 'HeartbeatTimeout', 'BackOnline']);
+    expect(await lastFrameAgo(w.uid, 0)).not.toBeNull();
+    cp.close();
+  });
+
+  it('does nothing for a station whose socket is closed (the close already marked it offline)', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    await cp.ok('Heartbeat', {});
+    cp.close();
+    await expect.poll(async () => (await stub(w.uid).state()).connected).toBe(false);
+    await lastFrameAgo(w.uid, 3_600_000);
+    await runDurableObjectAlarm(stub(w.uid));
+    expect(await connectionEvents(w.uid)).toEqual(['Connected', 'Disconnected']);
+  });
+});
