@@ -6,7 +6,10 @@ import {
   chargingSessions,
   corporateGroups,
   customerServiceLogs,
+  maintenanceTickets,
   rfids,
+  stationFiles,
+  tariffs,
   userCurrencyLimits,
   userRoles,
   users,
@@ -123,6 +126,15 @@ export async function deleteUser(
       .set({ userId: null, status: 'unlinked', unlinkedAt: new Date() })
       .where(and(eq(rfids.userId, userId), eq(rfids.status, 'active'))),
     db.update(rfids).set({ userId: null }).where(eq(rfids.userId, userId)),
+    // Who created, approved, resolved or uploaded is kept in the audit log, not by a link.
+    db.update(tariffs).set({ createdBy: null }).where(eq(tariffs.createdBy, userId)),
+    db.update(tariffs).set({ approvedBy: null }).where(eq(tariffs.approvedBy, userId)),
+    db.update(maintenanceTickets).set({ createdByUserId: null }).where(eq(maintenanceTickets.createdByUserId, userId)),
+    db
+      .update(maintenanceTickets)
+      .set({ resolvedByUserId: null })
+      .where(eq(maintenanceTickets.resolvedByUserId, userId)),
+    db.update(stationFiles).set({ uploadedBy: null }).where(eq(stationFiles.uploadedBy, userId)),
     db.delete(users).where(eq(users.id, userId)),
     auditUser(c, 'user.delete.permanent', userId, { email: found.user.email }),
   ]);
