@@ -7,6 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { chargingSessions, connectors, corporateGroups, rfids, stations, users } from '../schema';
+import { demoCurve } from './demo-sessions';
 import { createUser } from './factories';
 
 const GROUPS = ['Sales', 'Field technicians', 'Management'] as const;
@@ -238,6 +239,10 @@ export async function seedDemoFleet(db: Db, fleetCompanyId: number, now = Date.n
           energyWh: wh,
           durationS: minutes * 60,
           chargingMinutes: minutes,
+          // The same recorded curve shape as the other demo sessions: AC at 11 kW.
+          meterCurveJson: JSON.stringify(
+            demoCurve({ startMs: start, chargingMinutes: minutes, maxPowerW: 11_000, energyWh: wh, dc: false }),
+          ),
           connectorEvseId: plug?.evse ?? null,
           childEmail: d.email,
           childPlate: d.plate,
