@@ -14,6 +14,7 @@
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
 
 import type { StationType } from '../stations/statuses';
+import { type EnergyBudget, energyBudget, LIMITS } from './limits';
 
 export type { StationType };
 
@@ -67,6 +68,8 @@ export interface AuthorizationFacts {
 
 export interface AuthorizationDecision {
   status: AuthorizationStatus;
+  /** Accepted only: the energy the user may still use before a limit is reached (null: no limit). */
+  budget?: EnergyBudget | null;
   userId?: number;
   rfidId?: number;
   expiryDate?: string;
@@ -115,11 +118,6 @@ export function stationVerdict(user: UserFacts, station: StationFacts, family: r
   }
 }
 
-const LIMITS = [
-  ['daily', 'dailyLimit', 'dayWh'],
-  ['weekly', 'weeklyLimit', 'weekWh'],
-  ['monthly', 'monthlyLimit', 'monthWh'],
-] as const;
 
 /** A limit is exhausted once the period's energy reaches it. */
 export function limitVerdict(user: UserFacts, usage: Usage): Verdict | null {
@@ -149,5 +147,10 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
     (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null) ??
     (f.user ? limitVerdict(f.user, f.usage) : null);
   if (verdict) return { ...ids, ...verdict };
-  return { ...ids, status: 'Accepted', reason: 'Card, user, station permission and limits all allow charging.' };
+  return {
+    ...ids,
+    status: 'Accepted',
+    budget: f.user ? energyBudget(f.user, f.usage) : null,
+    reason: 'Card, user, station permission and limits all allow charging.',
+  };
 }
