@@ -118,7 +118,6 @@ export function stationVerdict(user: UserFacts, station: StationFacts, family: r
   }
 }
 
-
 /** A limit is exhausted once the period's energy reaches it. */
 export function limitVerdict(user: UserFacts, usage: Usage): Verdict | null {
   for (const [name, limitKey, usageKey] of LIMITS) {

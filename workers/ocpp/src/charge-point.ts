@@ -153,14 +153,20 @@ export class ChargePoint extends DurableObject<Env> {
           return this.reply(ws, frame.id, refusal, frame.action, connector, event, at);
         }
         this.inFlight.add(frame.id);
+        const later: (() => Promise<void>)[] = [];
         try {
-          const ctx = this.handlerContext(now);
+          const ctx = this.handlerContext(now, later);
           const reply = ctx
             ? await answerCall(ctx, frame.id, frame.action, frame.payload)
             : errorFrame(frame.id, 'InternalError', 'Charge point not registered on this connection');
           this.reply(ws, frame.id, reply, frame.action, connector, event, Date.now());
         } finally {
           this.inFlight.delete(frame.id);
+        }
+        for (const task of later) {
+          this.ctx.waitUntil(
+            task().catch((error: unknown) => console.error(`[ocpp] ${frame.action} follow-up failed`, error)),
+          );
         }
       }
     }
@@ -363,7 +369,7 @@ export class ChargePoint extends DurableObject<Env> {
     return ws && ws.readyState === WebSocket.OPEN ? { ws, tag } : null;
   }
 
-  private handlerContext(now: Date): HandlerContext | null {
+  private handlerContext(now: Date, later: (() => Promise<void>)[] = []): HandlerContext | null {
     const { identity, stationId, ip } = this.reg();
     if (!identity || stationId === null) return null;
     return {
@@ -375,6 +381,10 @@ export class ChargePoint extends DurableObject<Env> {
       ip,
       now,
       publish: (event) => this.publish(event),
+      afterReply: (task) => {
+        later.push(task);
+      },
+      sendCommand: (action, payload, timeoutMs) => this.outbox.send(action, payload, timeoutMs),
     };
   }
 

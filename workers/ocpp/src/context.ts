@@ -3,6 +3,7 @@ import type { LiveEvent } from '../../../domain/live/events';
 import type { Db } from '../../../drizzle/db';
 import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
 import type { Store } from './storage/store';
+import type { CommandResult } from './transport/outbound';
 
 export interface HandlerContext {
   store: Store;
@@ -17,6 +18,10 @@ export interface HandlerContext {
   now: Date;
   /** Pushes an event to the live feed of every company whose tree holds this station; never waits. */
   publish: (event: LiveEvent) => void;
+  /** Runs `task` once the reply to the current CALL has been sent (kept alive with waitUntil). */
+  afterReply: (task: () => Promise<void>) => void;
+  /** Sends a CALL to this charge point through the object's outbox (one outstanding CALL at a time). */
+  sendCommand: (action: string, payload: unknown, timeoutMs: number) => Promise<CommandResult>;
 }
 
 export type Handler<A extends InboundAction> = (

@@ -37,6 +37,8 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     startedAt: Date.parse(p.timestamp),
     startReply: reply,
   });
+  // Users with limits: the energy they may still charge, checked on each MeterValues (ADR 020).
+  if (info.status === 'Accepted' && decision.budget) ctx.store.putLimit(session.id, decision.budget);
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,

@@ -3,6 +3,7 @@
  * the object before D1 is written, a duplicate Stop gets the first answer, and a Stop for a
  * transaction the object forgot (storage lost) still closes the D1 session it names.
  */
+import { limitStopReason } from '../../../../domain/authorization/limits';
 import { curvePoints, flattenMeterValues } from '../../../../domain/ocpp/meter-values';
 import { summarizeSession } from '../../../../domain/ocpp/session-summary';
 import { priceClosedSessionSafely } from '../../../../drizzle/queries/pricing';
@@ -74,6 +75,11 @@ async function close(
     points: curvePoints(ctx.store.samples(p.transactionId)),
     statuses: ctx.store.statusEvents(tx.connectorId),
   });
+  // A stop the back office sent for a reached limit keeps its reason in the closed session's remark.
+  const limit = ctx.store.limit(tx.transactionId);
+  const limitReason =
+    limit?.stopRequestedAt != null ? limitStopReason(limit.budget, p.meterStop - tx.meterStart) : null;
+  const remarks = limitReason ? [limitReason, ...summary.remarks] : summary.remarks;
   await closeSession(ctx.db, ctx.stationId, sessionId, {
     endAt: new Date(endAt),
     meterStopWh: p.meterStop,
@@ -85,7 +91,7 @@ async function close(
     // OCPP: an absent reason means Local.
     stopReason: p.reason ?? 'Local',
     needsRevision: summary.needsRevision,
-    remark: summary.remarks.length > 0 ? summary.remarks.join('; ') : null,
+    remark: remarks.length > 0 ? remarks.join('; ') : null,
     curve: summary.curve,
   });
 }

@@ -30,6 +30,9 @@ const TABLES = [
      message_type INTEGER, message_id TEXT, action TEXT, connector_id INTEGER, error_code TEXT,
      event_type TEXT NOT NULL, frame TEXT)`,
   `CREATE INDEX IF NOT EXISTS frame_log_at ON frame_log (at)`,
+  // The energy budget of an open transaction whose user has limits, and the stop sent when it ran out (ADR 020).
+  `CREATE TABLE IF NOT EXISTS transaction_limits (
+     transaction_id INTEGER PRIMARY KEY, budget TEXT NOT NULL, stop_requested_at INTEGER, stop_result TEXT)`,
 ];
 
 export function migrate(sql: SqlStorage): void {

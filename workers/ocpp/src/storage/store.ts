@@ -1,4 +1,5 @@
 /** @module Typed access to the ChargePoint object's SQLite tables (see schema.ts). */
+import type { EnergyBudget } from '../../../../domain/authorization/limits';
 import type { MeterSample } from '../../../../domain/ocpp/meter-values';
 import { migrate } from './schema';
 
@@ -32,6 +33,14 @@ export interface TransactionState {
   stop: unknown | null;
   stopReply: unknown | null;
   closed: boolean;
+}
+
+/** A transaction's energy budget (users with limits only) and the stop sent once it was used up. */
+export interface TransactionLimit {
+  transactionId: number;
+  budget: EnergyBudget;
+  stopRequestedAt: number | null;
+  stopResult: unknown | null;
 }
 
 export interface PendingCall {
@@ -161,10 +170,60 @@ export class Store {
     );
     // The power curve now lives in D1; the raw samples would only grow the object.
     this.sql.exec('DELETE FROM meter_samples WHERE transaction_id = ?', id);
+    this.sql.exec('DELETE FROM transaction_limits WHERE transaction_id = ?', id);
     this.sql.exec(
       `DELETE FROM transactions WHERE closed = 1 AND transaction_id NOT IN
        (SELECT transaction_id FROM transactions WHERE closed = 1 ORDER BY transaction_id DESC LIMIT ?)`,
       MAX_CLOSED_TRANSACTIONS,
+    );
+  }
+
+  putLimit(transactionId: number, budget: EnergyBudget): void {
+    this.sql.exec(
+      'INSERT OR IGNORE INTO transaction_limits (transaction_id, budget) VALUES (?, ?)',
+      transactionId,
+      JSON.stringify(budget),
+    );
+  }
+
+  limit(transactionId: number): TransactionLimit | null {
+    const row = this.sql
+      .exec<Row>('SELECT * FROM transaction_limits WHERE transaction_id = ?', transactionId)
+      .toArray()[0];
+    if (!row) return null;
+    return {
+      transactionId: Number(row.transaction_id),
+      budget: JSON.parse(String(row.budget)) as EnergyBudget,
+      stopRequestedAt: row.stop_requested_at === null ? null : Number(row.stop_requested_at),
+      stopResult: row.stop_result ? JSON.parse(String(row.stop_result)) : null,
+    };
+  }
+
+  /**
+   * Marks the stop as requested; false when it already was, unless that request got no answer and
+   * was made before `staleBefore` (lost in an eviction, or unanswered).
+   */
+  claimLimitStop(transactionId: number, at: number, staleBefore: number): boolean {
+    return (
+      this.sql.exec(
+        `UPDATE transaction_limits SET stop_requested_at = ?1, stop_result = NULL WHERE transaction_id = ?2
+         AND (stop_requested_at IS NULL OR (stop_result IS NULL AND stop_requested_at <= ?3))`,
+        at,
+        transactionId,
+        staleBefore,
+      ).rowsWritten > 0
+    );
+  }
+
+  /** Keeps the outcome; one the charge point never answered (offline, timeout) leaves the stop open to a retry. */
+  recordLimitStopResult(transactionId: number, result: unknown, answered: boolean): void {
+    this.sql.exec(
+      `UPDATE transaction_limits SET stop_result = ?1,
+         stop_requested_at = CASE WHEN ?2 THEN stop_requested_at ELSE NULL END
+       WHERE transaction_id = ?3`,
+      JSON.stringify(result),
+      answered ? 1 : 0,
+      transactionId,
     );
   }
 

@@ -1,0 +1,76 @@
+/**
+ * @module Stops a transaction whose driver reached a daily, weekly or monthly limit (ADR 020). The
+ * budget is stored with the transaction at StartTransaction; each MeterValues compares the energy
+ * so far with it (no D1 round trip), and once it is used up a RemoteStopTransaction goes out after
+ * the MeterValues reply, once: the claim is stored before the reply, so a replayed or next
+ * MeterValues, an eviction included, never sends a second one. A stop that got no answer at all
+ * (offline, timeout, or lost in an eviction) may be sent again by a later MeterValues.
+ */
+import {
+  type EnergyBudget,
+  latestRegisterWh,
+  limitReached,
+  limitStopReason,
+} from '../../../../domain/authorization/limits';
+import { curvePoints, type MeterSample } from '../../../../domain/ocpp/meter-values';
+import { recordLimitStop } from '../../../../drizzle/queries/limit-stops';
+import type { HandlerContext } from '../context';
+import type { TransactionState } from '../storage/store';
+import type { CommandResult } from '../transport/outbound';
+
+export const LIMIT_STOP_TIMEOUT_MS = 30_000;
+/** A claimed stop with no recorded answer after this long was lost (eviction) and may be claimed again. */
+export const LIMIT_STOP_RETRY_AFTER_MS = 2 * LIMIT_STOP_TIMEOUT_MS;
+
+/** Called with the samples of one MeterValues of an open transaction. */
+export function checkLimit(ctx: HandlerContext, tx: TransactionState, samples: readonly MeterSample[]): void {
+  if (tx.stop !== null) return;
+  const limit = ctx.store.limit(tx.transactionId);
+  if (!limit) return; // The user has no limit: nothing more to read or write.
+  const now = ctx.now.getTime();
+  if (
+    limit.stopRequestedAt !== null &&
+    !(limit.stopResult === null && now - limit.stopRequestedAt >= LIMIT_STOP_RETRY_AFTER_MS)
+  ) {
+    return;
+  }
+  const register = latestRegisterWh(curvePoints(samples));
+  if (register === null || !limitReached(limit.budget, tx.meterStart, register)) return;
+  if (!ctx.store.claimLimitStop(tx.transactionId, now, now - LIMIT_STOP_RETRY_AFTER_MS)) return;
+  const energyWh = register - tx.meterStart;
+  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh));
+}
+
+async function stopForLimit(
+  ctx: HandlerContext,
+  tx: TransactionState,
+  budget: EnergyBudget,
+  energyWh: number,
+): Promise<void> {
+  const request = { transactionId: tx.transactionId };
+  const outcome = await ctx.sendCommand('RemoteStopTransaction', request, LIMIT_STOP_TIMEOUT_MS);
+  const answered = outcome.status === 'accepted' || outcome.status === 'rejected';
+  ctx.store.recordLimitStopResult(tx.transactionId, outcome, answered);
+  const status = replyStatus(outcome);
+  const succeeded = status === 'Accepted';
+  await recordLimitStop(ctx.db, {
+    stationId: ctx.stationId,
+    sessionId: tx.transactionId,
+    reason: limitStopReason(budget, energyWh),
+    detail: { request, budget, energyWh, outcome },
+    succeeded,
+    error: succeeded ? null : failure(outcome, status),
+  });
+}
+
+function replyStatus(outcome: CommandResult): string | null {
+  if (outcome.status !== 'accepted') return null;
+  const status = (outcome.reply as { status?: unknown } | null)?.status;
+  return typeof status === 'string' ? status : null;
+}
+
+function failure(outcome: CommandResult, status: string | null): string {
+  if (outcome.status === 'accepted') return `The charge point answered ${status ?? 'without a status'}.`;
+  if (outcome.status === 'rejected') return `${outcome.code}: ${outcome.description}`;
+  return outcome.status === 'offline' ? 'The charge point is offline.' : 'The charge point did not answer in time.';
+}
