@@ -135,6 +135,51 @@ describe('a limit reached during a session', () => {
     cp.close();
   });
 
+  it('sends the stop again after a connection lost before the answer, and logs both attempts', async () => {
+    const w = await withDailyLimit(1);
+    const cp = await connect(w.uid);
+    const tx = await start(cp, w, 0, 0);
+    await cp.ok('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [register(at(1), 1200)] });
+    await cp.next((f) => f[0] === 2 && f[2] === 'RemoteStopTransaction');
+    cp.close();
+    await vi.waitFor(async () => expect(await limitLogs(w.stationId)).toHaveLength(1));
+    const again = await connect(w.uid);
+    await again.ok('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [register(at(2), 1300)] });
+    const stop = await acceptStop(again, tx, 1350, 3);
+    await vi.waitFor(async () => expect(await limitLogs(w.stationId)).toHaveLength(2));
+    const logs = await limitLogs(w.stationId);
+    expect(logs.map((l) => l.result).sort()).toEqual(['failed', 'success']);
+    expect(logs.find((l) => l.result === 'failed')?.errorMessage).toBe('The charge point is offline.');
+    expect(await remoteStopsSent(w.uid)).toBe(2);
+    await stop();
+    again.close();
+  });
+
+  it('claims a stop lost in an eviction again only once it is a minute old', async () => {
+    const w = await withDailyLimit(1);
+    const cp = await connect(w.uid);
+    const tx = await start(cp, w, 0, 0);
+    // What an eviction right after the claim leaves: a request with no result.
+    const claimedAgo = (ms: number) =>
+      runInDurableObject(stub(w.uid), (_i: ChargePoint, state) => {
+        state.storage.sql.exec(
+          'UPDATE transaction_limits SET stop_requested_at = ?, stop_result = NULL WHERE transaction_id = ?',
+          Date.now() - ms,
+          tx,
+        );
+      });
+    await claimedAgo(10_000);
+    await cp.ok('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [register(at(1), 1200)] });
+    expect(await remoteStopsSent(w.uid)).toBe(0);
+    await claimedAgo(61_000);
+    await cp.ok('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [register(at(2), 1300)] });
+    const stop = await acceptStop(cp, tx, 1350, 3);
+    await vi.waitFor(async () => expect(await limitLogs(w.stationId)).toHaveLength(1));
+    expect(await remoteStopsSent(w.uid)).toBe(1);
+    await stop();
+    cp.close();
+  });
+
   it('costs nothing for a user without limits: no budget stored, no command', async () => {
     const w = await withDailyLimit(null);
     const cp = await connect(w.uid);
