@@ -5,7 +5,7 @@
  * asked for explicitly (the operator's reprice action, which audits the previous figures). A failure
  * anywhere leaves the session as it was: unpriced, never half-written (one batch).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type MeterSample, priceCdr, type Tariff, timelineFromMeterValues } from '../../domain/pricing';
 import { type ElementInput, type TariffType, toEngineTariff } from '../../domain/tariffs/model';
 import { chooseTariff, paymentTypeOf, type TariffCandidate } from '../../domain/tariffs/select';
@@ -224,12 +224,13 @@ export async function priceClosedSession(
 }
 
 /** Prices closed sessions still unpriced (the demo seed, after tariffs exist); oldest first, at most `limit`. */
+/** Prices the newest closed sessions still unpriced (at most `limit`, one after another). */
 export async function priceUnpricedSessions(db: Db, limit = 500): Promise<number> {
   const rows = await db
     .select({ id: chargingSessions.id })
     .from(chargingSessions)
     .where(and(eq(chargingSessions.status, 'closed'), eq(chargingSessions.pricingStatus, 'unpriced')))
-    .orderBy(chargingSessions.id)
+    .orderBy(desc(chargingSessions.id))
     .limit(limit);
   let priced = 0;
   for (const r of rows) if ((await priceClosedSessionSafely(db, r.id))?.outcome === 'priced') priced++;

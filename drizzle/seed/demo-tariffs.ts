@@ -125,7 +125,8 @@ export async function seedDemoTariffs(db: Db, operatorId: number): Promise<numbe
     });
     created++;
   }
-  // Sessions seeded before the tariffs existed get their prices now (a no-op for priced ones).
-  await priceUnpricedSessions(db);
+  // The newest sessions seeded before the tariffs existed get their prices now (a no-op for priced
+  // ones). Each is priced on its own, about 60 ms: more would make the first `npm start` slow.
+  await priceUnpricedSessions(db, 60);
   return created;
 }
