@@ -48,8 +48,11 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   }
   await close(ctx, p, session.id, tx);
   ctx.store.markClosed(tx.transactionId, reply);
-  // Pricing at close (tariffs area): not awaited, so the reply is never delayed; a failure leaves it unpriced.
-  void priceClosedSessionSafely(ctx.db, session.id);
+  // Pricing at close (ADR 013) runs after the reply, kept alive by waitUntil; a failure leaves it unpriced.
+  const closedId = session.id;
+  ctx.afterReply(async () => {
+    await priceClosedSessionSafely(ctx.db, closedId);
+  });
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,
