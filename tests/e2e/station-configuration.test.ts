@@ -83,7 +83,7 @@ describe('station configuration page', () => {
         return page.getByRole('cell', { name: 'e2e-diag.txt', exact: true }).count();
       })
       .toBe(1);
-    expect(await page.getByText(/^Uploaded at /).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Uploaded at /).count()).toBe(1);
   });
 
   it('shows a station that is not connected as offline, with its commands disabled', async () => {

@@ -73,9 +73,16 @@ describe('pending tariff page', () => {
     await page.waitForURL('**/tariffs/type/pending');
     await page.locator('tbody tr', { hasText: name }).click();
     await page.waitForURL(/\/tariffs\/edit\/\d+$/);
-    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('This cannot be undone.', { exact: false }).count()).toBe(1);
+    // Click until the confirmation opens: a click that lands before the page is interactive does nothing.
+    await expect
+      .poll(async () => {
+        if ((await dialog.count()) === 0)
+          await page.getByRole('button', { name: 'Delete' }).first().click({ timeout: 5_000 });
+        return dialog.getByText('This cannot be undone.', { exact: false }).count();
+      })
+      .toBe(1);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL('**/tariffs/type/pending');
     await expect.poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(0);
