@@ -111,6 +111,7 @@ const en = {
   webhookNotFound: 'The vehicle has no telematics webhook.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
+  webhookExists: 'The vehicle already has a telematics webhook: rotate its secret or delete it.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -226,6 +227,7 @@ const de: Catalog = {
   webhookNotFound: 'Das Fahrzeug hat keinen Telematik-Webhook.',
   webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
   webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
+  webhookExists: 'Das Fahrzeug hat bereits einen Telematik-Webhook: erneuern Sie sein Geheimnis oder löschen Sie ihn.',
 };
 
 const fr: Catalog = {
@@ -337,6 +339,7 @@ const fr: Catalog = {
   webhookSignatureInvalid: 'La signature du webhook est absente ou invalide.',
   webhookPayloadInvalid:
     'La mise à jour télématique est invalide : odometer_km ≥ 0, soc_percent 0–100, at une date ISO.',
+  webhookExists: 'Le véhicule a déjà un webhook télématique : renouvelez son secret ou supprimez-le.',
 };
 
 const nl: Catalog = {
@@ -448,6 +451,7 @@ const nl: Catalog = {
   webhookNotFound: 'Het voertuig heeft geen telematica-webhook.',
   webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
   webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
+  webhookExists: 'Het voertuig heeft al een telematica-webhook: vernieuw het geheim of verwijder hem.',
 };
 
 const it: Catalog = {
@@ -559,6 +563,7 @@ const it: Catalog = {
   webhookSignatureInvalid: 'La firma del webhook è assente o non valida.',
   webhookPayloadInvalid:
     "L'aggiornamento telematico non è valido: odometer_km ≥ 0, soc_percent 0–100, at una data ISO.",
+  webhookExists: 'Il veicolo ha già un webhook telematico: rinnovarne il segreto o eliminarlo.',
 };
 
 const es: Catalog = {
@@ -669,6 +674,7 @@ const es: Catalog = {
   webhookSignatureInvalid: 'La firma del webhook falta o no es válida.',
   webhookPayloadInvalid:
     'La actualización telemática no es válida: odometer_km ≥ 0, soc_percent 0–100, at una fecha ISO.',
+  webhookExists: 'El vehículo ya tiene un webhook telemático: renueve su secreto o elimínelo.',
 };
 
 const pt: Catalog = {
@@ -778,6 +784,7 @@ const pt: Catalog = {
   webhookNotFound: 'O veículo não tem webhook telemático.',
   webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
   webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',
+  webhookExists: 'O veículo já tem um webhook telemático: renove o segredo ou elimine-o.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

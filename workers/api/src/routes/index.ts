@@ -20,6 +20,7 @@ import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
 import { userRoutes } from './users/users.index';
+import { vehicleRoutes } from './vehicles/vehicles.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -29,6 +30,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', userRoutes)
+  .route('/', vehicleRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
