@@ -28,6 +28,10 @@ describe('vehicle screens', () => {
     await expect.poll(() => rows.filter({ hasText: 'FW-103-LY' }).count()).toBe(1);
     await expect.poll(() => rows.filter({ hasText: 'FW-104-LY' }).count()).toBe(1);
 
+    await page
+      .getByRole('button', { name: /search and filter/i })
+      .first()
+      .click();
     await page.getByPlaceholder('Search by plate, VIN, driver, brand or model').fill('Tesla');
     await page.waitForURL(/q=Tesla/);
     await expect.poll(() => rows.filter({ hasText: 'FW-104-LY' }).count()).toBe(0);
@@ -41,18 +45,22 @@ describe('vehicle screens', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Vehicle FW-103-LY' }).count()).toBe(1);
     await expect.poll(() => page.getByText('Battery: 57.5 kWh').count()).toBe(1);
 
-    const vin = page.getByLabel('VIN');
+    const vin = page.getByRole('textbox', { name: 'VIN', exact: true });
     await vin.fill('LRW3E7EK4PC12345O');
     await expect
       .poll(() => page.getByText('The VIN may only contain digits and letters other than I, O and Q.').count())
       .toBe(1);
     await vin.fill('LRW3E7EK4PC123457');
-    await page.getByLabel('Telematics provider').fill('Tesla Fleet API');
+    await page.getByRole('textbox', { name: 'Telematics provider' }).fill('Tesla Fleet API');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('The vehicle is saved.').count()).toBe(1);
     await page.reload();
-    await expect.poll(() => page.getByLabel('VIN').inputValue()).toBe('LRW3E7EK4PC123457');
-    await expect.poll(() => page.getByLabel('Telematics provider').inputValue()).toBe('Tesla Fleet API');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'VIN', exact: true }).inputValue())
+      .toBe('LRW3E7EK4PC123457');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Telematics provider' }).inputValue())
+      .toBe('Tesla Fleet API');
 
     await page.getByRole('button', { name: 'Create webhook' }).click();
     await expect.poll(() => page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);

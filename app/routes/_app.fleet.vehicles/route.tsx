@@ -6,6 +6,7 @@ import {
   Card,
   EmptyState,
   IndexFilters,
+  IndexFiltersMode,
   IndexTable,
   Page,
   Text,
@@ -57,7 +58,8 @@ export default function Vehicles() {
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { mode, setMode } = useSetIndexFiltersMode();
+  // An active search stays visible: the search field opens when the URL carries a keyword.
+  const { mode, setMode } = useSetIndexFiltersMode(state.q ? IndexFiltersMode.Filtering : undefined);
   const [query, setQuery] = useState(state.q);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
