@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import { vehicleWebhooks } from '../../drizzle/schema';
+import { chargingSessions, vehicleWebhooks } from '../../drizzle/schema';
 import { seedVehicleCatalog } from '../../drizzle/seed/demo-vehicles';
-import { createUser } from '../../drizzle/seed/factories';
+import { createStation, createUser } from '../../drizzle/seed/factories';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();
@@ -224,6 +224,21 @@ describe('access', () => {
 describe('telematics webhook', () => {
   it('creates a webhook, accepts a signed update, refuses a bad signature, rotates and deletes', async () => {
     const v = await created(driver.id, { model_id: zoe.id, license_plate: 'TL-100-EM' });
+    const station = await createStation(db, { uid: unique('VEH-ST'), companyId: manager.company.id });
+    const [charging] = await db
+      .insert(chargingSessions)
+      .values({
+        cdrId: unique('CDR'),
+        stationId: station.id,
+        connectorNumber: 1,
+        companyId: manager.company.id,
+        userId: driver.id,
+        authId: 'VEH-TAG',
+        startKey: unique('start'),
+        startAt: new Date(),
+        meterStartWh: 0,
+      })
+      .returning();
     const res = await call(`/users/${driver.id}/vehicles/${v.id}/webhook`, { ...session, method: 'POST' });
     expect(res.status).toBe(201);
     const hook = (await res.json()) as Hook;
@@ -249,6 +264,13 @@ describe('telematics webhook', () => {
     expect(await good.json()).toEqual({ applied: true });
     const after = (await (await call(`/users/${driver.id}/vehicles/${v.id}`, session)).json()) as Vehicle;
     expect(after).toMatchObject({ odometer_km: 12345.6, soc_percent: 72 });
+    // …and on the driver's session in progress.
+    const row = await db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, charging?.id ?? 0))
+      .get();
+    expect(row?.odometerKm).toBe(12346);
 
     const tampered = body.replace('72', '99');
     const badSig = await call(path, { raw: tampered, headers: { 'x-signature': await sign(hook.secret, body) } });

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { decryptSecret, encryptSecret } from '../../../../../domain/auth/secret-box';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import {
+  chargingSessions,
   ehdvTypes as ehdvTable,
   userVehicles,
   vehicleBrands,
@@ -325,7 +326,8 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
       return apiError(c, 400, 'WEBHOOK_PAYLOAD_INVALID', 'webhookPayloadInvalid');
     const vehicle = await db.select().from(userVehicles).where(eq(userVehicles.id, hook.vehicleId)).get();
     const now = new Date();
-    const applied = !vehicle?.telemetryAt || vehicle.telemetryAt.getTime() < at.getTime();
+    if (!vehicle) return apiError(c, 404, 'WEBHOOK_NOT_FOUND', 'webhookNotFound');
+    const applied = !vehicle.telemetryAt || vehicle.telemetryAt.getTime() < at.getTime();
     await db.batch([
       db.update(vehicleWebhooks).set({ lastReceivedAt: now }).where(eq(vehicleWebhooks.id, hook.id)),
       ...(applied
@@ -334,6 +336,11 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
               .update(userVehicles)
               .set({ odometerKm: parsed.data.odometer_km, socPercent: parsed.data.soc_percent, telemetryAt: at })
               .where(eq(userVehicles.id, hook.vehicleId)),
+            // The reading lands on the driver's session in progress too (cdr_odometer, whole km).
+            db
+              .update(chargingSessions)
+              .set({ odometerKm: Math.round(parsed.data.odometer_km) })
+              .where(and(eq(chargingSessions.userId, vehicle.userId), eq(chargingSessions.status, 'in_progress'))),
           ]
         : []),
     ]);
