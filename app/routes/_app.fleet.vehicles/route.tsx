@@ -1,15 +1,22 @@
 /** @module /fleet/vehicles: the vehicles of the fleet's drivers, searchable by keyword and paginated in the URL. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Badge,
+  Banner,
+  Button,
   Card,
   EmptyState,
+  FormLayout,
   IndexFilters,
   IndexFiltersMode,
   IndexTable,
+  Modal,
   Page,
+  Select,
   Text,
+  TextField,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,7 +26,7 @@ import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
-import { requirePermission } from '../../lib/session.server';
+import { forbidden, requirePermission } from '../../lib/session.server';
 import type { VehicleRow } from '../_app.fleet.vehicle.$vehicleId.$userId/route';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
@@ -49,12 +56,70 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     me,
   );
-  return { rows: page.data, total: page.total, state };
+  const catalog = must(await api.send<{ data: CatalogModel[] }>(api.client.api.vehicles.$get()), me);
+  return { rows: page.data, total: page.total, state, models: catalog.data };
+}
+
+interface CatalogModel {
+  id: number;
+  brand_id: number;
+  brand: string;
+  name: string;
+}
+
+/** Adds a vehicle to the driver named by e-mail (an active user of the scope), then opens it. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:vehicles');
+  const api = createApi(request, context, { language: me.user.language });
+  const form = await request.formData();
+  const text = (key: string) => String(form.get(key) ?? '').trim();
+  const email = text('email').toLowerCase();
+  const found = await api.send<{ data: { id: number; email: string }[] }>(
+    api.client.api.vehicles.drivers.$get({ query: { keyword: email || '-' } }),
+  );
+  if (!found.ok) {
+    if (found.status === 403) forbidden(me, found.error['error-msg']);
+    return data({ error: found.error['error-msg'], field: 'email' }, { status: found.status });
+  }
+  const driver = found.data.data.find((u) => u.email.toLowerCase() === email);
+  if (!driver) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
+  const num = (key: string) => (text(key) ? Number(text(key)) : null);
+  const created = await api.send<{ id: number; user_id: number }>(
+    api.client.api.users[':userId'].vehicles.$post({
+      param: { userId: String(driver.id) },
+      json: {
+        brand_id: num('brand_id'),
+        model_id: num('model_id'),
+        vin: text('vin') || null,
+        license_plate: text('license_plate') || null,
+        telematics_provider: null,
+      },
+    }),
+  );
+  if (!created.ok) {
+    if (created.status === 403) forbidden(me, created.error['error-msg']);
+    return data({ error: created.error['error-msg'], field: created.error.field }, { status: created.status });
+  }
+  return redirect(`/fleet/vehicle/${created.data.id}/${created.data.user_id}`, { headers: api.headers() });
 }
 
 export default function Vehicles() {
   const { t, i18n } = useTranslation();
-  const { rows, total, state } = useLoaderData<typeof loader>();
+  const { rows, total, state, models } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const [adding, setAdding] = useState(false);
+  const [brandId, setBrandId] = useState('');
+  const [modelId, setModelId] = useState('');
+  const [email, setEmail] = useState('');
+  const [vin, setVin] = useState('');
+  const [plate, setPlate] = useState('');
+  const brands = [...new Map(models.map((m) => [m.brand_id, m.brand])).entries()];
+  const errorOf = (field: string) =>
+    failed && failed.field === field
+      ? failed.error === 'driverNotFound'
+        ? t('vehicles.driverNotFound')
+        : failed.error
+      : undefined;
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -84,7 +149,79 @@ export default function Vehicles() {
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
 
   return (
-    <Page title={t('vehicles.title')} fullWidth>
+    <Page
+      title={t('vehicles.title')}
+      fullWidth
+      primaryAction={{ content: t('vehicles.add'), onAction: () => setAdding(true) }}
+    >
+      <Modal open={adding} onClose={() => setAdding(false)} title={t('vehicles.add')}>
+        <Form method="post">
+          <Modal.Section>
+            <FormLayout>
+              {failed && !failed.field ? <Banner tone="critical">{failed.error}</Banner> : null}
+              <TextField
+                label={t('vehicles.driverEmail')}
+                name="email"
+                type="email"
+                value={email}
+                onChange={setEmail}
+                autoComplete="off"
+                error={errorOf('email')}
+              />
+              <FormLayout.Group>
+                <Select
+                  label={t('vehicles.brand')}
+                  name="brand_id"
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...brands.map(([id, name]) => ({ label: name, value: String(id) })),
+                  ]}
+                  value={brandId}
+                  onChange={(v) => {
+                    setBrandId(v);
+                    setModelId('');
+                  }}
+                />
+                <Select
+                  label={t('vehicles.model')}
+                  name="model_id"
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...models
+                      .filter((m) => String(m.brand_id) === brandId)
+                      .map((m) => ({ label: m.name, value: String(m.id) })),
+                  ]}
+                  value={modelId}
+                  onChange={setModelId}
+                  disabled={!brandId}
+                  error={errorOf('model_id')}
+                />
+              </FormLayout.Group>
+              <TextField
+                label={t('vehicles.vin')}
+                name="vin"
+                value={vin}
+                onChange={setVin}
+                autoComplete="off"
+                helpText={t('vehicles.vinHelp')}
+                error={errorOf('vin')}
+              />
+              <TextField
+                label={t('vehicles.plate')}
+                name="license_plate"
+                value={plate}
+                onChange={setPlate}
+                autoComplete="off"
+                helpText={t('vehicles.plateHelp')}
+                error={errorOf('license_plate')}
+              />
+              <Button submit variant="primary" loading={navigation.state === 'submitting'}>
+                {t('vehicles.add')}
+              </Button>
+            </FormLayout>
+          </Modal.Section>
+        </Form>
+      </Modal>
       <Card padding="0">
         <IndexFilters
           queryValue={query}

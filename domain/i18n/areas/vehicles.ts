@@ -4,6 +4,9 @@ import { defineArea } from './define';
 export const vehicles = defineArea(
   {
     title: 'Vehicles',
+    add: 'Add vehicle',
+    driverEmail: 'Driver e-mail',
+    driverNotFound: 'No active driver of your fleet has this e-mail.',
     search: 'Search by plate, VIN, driver, brand or model',
     all: 'All',
     count: '{{count}} vehicles',
@@ -62,6 +65,9 @@ export const vehicles = defineArea(
   {
     de: {
       title: 'Fahrzeuge',
+      add: 'Fahrzeug hinzufügen',
+      driverEmail: 'E-Mail des Fahrers',
+      driverNotFound: 'Kein aktiver Fahrer Ihrer Flotte hat diese E-Mail.',
       search: 'Suche nach Kennzeichen, FIN, Fahrer, Marke oder Modell',
       all: 'Alle',
       count: '{{count}} Fahrzeuge',
@@ -122,6 +128,9 @@ export const vehicles = defineArea(
     },
     fr: {
       title: 'Véhicules',
+      add: 'Ajouter un véhicule',
+      driverEmail: 'E-mail du conducteur',
+      driverNotFound: 'Aucun conducteur actif de votre flotte n’a cet e-mail.',
       search: 'Rechercher par plaque, VIN, conducteur, marque ou modèle',
       all: 'Tous',
       count: '{{count}} véhicules',
@@ -182,6 +191,9 @@ export const vehicles = defineArea(
     },
     nl: {
       title: 'Voertuigen',
+      add: 'Voertuig toevoegen',
+      driverEmail: 'E-mail van de bestuurder',
+      driverNotFound: 'Geen actieve bestuurder van uw vloot heeft dit e-mailadres.',
       search: 'Zoeken op kenteken, VIN, bestuurder, merk of model',
       all: 'Alle',
       count: '{{count}} voertuigen',
@@ -242,6 +254,9 @@ export const vehicles = defineArea(
     },
     it: {
       title: 'Veicoli',
+      add: 'Aggiungi veicolo',
+      driverEmail: 'E-mail del conducente',
+      driverNotFound: 'Nessun conducente attivo della flotta ha questa e-mail.',
       search: 'Cerca per targa, VIN, conducente, marca o modello',
       all: 'Tutti',
       count: '{{count}} veicoli',
@@ -301,6 +316,9 @@ export const vehicles = defineArea(
     },
     es: {
       title: 'Vehículos',
+      add: 'Añadir vehículo',
+      driverEmail: 'Correo del conductor',
+      driverNotFound: 'Ningún conductor activo de su flota tiene este correo.',
       search: 'Buscar por matrícula, VIN, conductor, marca o modelo',
       all: 'Todos',
       count: '{{count}} vehículos',
@@ -360,6 +378,9 @@ export const vehicles = defineArea(
     },
     pt: {
       title: 'Veículos',
+      add: 'Adicionar veículo',
+      driverEmail: 'E-mail do condutor',
+      driverNotFound: 'Nenhum condutor ativo da sua frota tem este e-mail.',
       search: 'Pesquisar por matrícula, VIN, condutor, marca ou modelo',
       all: 'Todos',
       count: '{{count}} veículos',

@@ -1,12 +1,13 @@
 /** @module Vehicles API handlers: catalog, company list, per-user CRUD, telematics webhooks. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decryptSecret, encryptSecret } from '../../../../../domain/auth/secret-box';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import {
   chargingSessions,
   ehdvTypes as ehdvTable,
+  users,
   userVehicles,
   vehicleBrands,
   vehicleModels,
@@ -24,6 +25,7 @@ import {
   catalog,
   company,
   create,
+  drivers,
   ehdvTypes,
   read,
   remove,
@@ -162,6 +164,24 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
       limit: itemsPerPage,
     });
     return c.json({ data: rows, total, page, itemsPerPage }, 200);
+  })
+  .openapi(drivers, async (c) => {
+    const { keyword } = c.req.valid('query');
+    const p = `%${keyword.replace(/[%_]/g, '')}%`;
+    const rows = await c
+      .get('db')
+      .select({ id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
+      .from(users)
+      .where(
+        and(
+          inArray(users.companyId, await scopeOf(c)),
+          eq(users.status, 'active'),
+          or(like(users.email, p), like(users.firstName, p), like(users.lastName, p)),
+        ),
+      )
+      .orderBy(asc(users.email))
+      .limit(20);
+    return c.json({ data: rows }, 200);
   })
   .openapi(brand, async (c) => {
     const { brandId } = c.req.valid('param');

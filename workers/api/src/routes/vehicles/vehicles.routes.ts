@@ -7,6 +7,8 @@ import {
   BrandSchema,
   CompanyQuery,
   CreateBody,
+  DriverQuery,
+  DriverSchema,
   EhdvSchema,
   ModelSchema,
   TokenParams,
@@ -65,6 +67,15 @@ export const company = defineRoute(ACCESS, {
   summary: 'Vehicles of the active users of the selected company and its descendants (page is 0-based)',
   request: { query: CompanyQuery },
   responses: { 200: json(VehiclePage) },
+});
+
+export const drivers = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/vehicles/drivers',
+  tags,
+  summary: 'Active users of the scope matching a keyword (e-mail or name), at most 20: to pick whom a vehicle is for',
+  request: { query: DriverQuery },
+  responses: { 200: json(z.object({ data: z.array(DriverSchema) })) },
 });
 
 export const userList = defineRoute(ACCESS, {

@@ -27,6 +27,11 @@ export const CompanyQuery = z.object({
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+export const DriverQuery = z.object({ keyword: z.string().trim().min(1).max(100) });
+export const DriverSchema = z
+  .object({ id: z.number(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+  .openapi('VehicleDriver');
+
 /** Empty strings mean "not given"; VIN and plate are upper-cased, then checked with keyed messages. */
 const optionalText = z
   .string()
