@@ -66,6 +66,20 @@ describe('vehicle screens', () => {
     await expect.poll(() => page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
     await expect.poll(() => page.getByText('Secret fingerprint').count()).toBe(1);
 
+    // Add a vehicle to a driver from the list: a wrong plate is named, then the vehicle opens.
+    await page.goto(`${baseURL}/fleet/vehicles`);
+    await page.getByRole('button', { name: 'Add vehicle' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Driver e-mail' }).fill('nathan.moreau@fleetwise.test');
+    await dialog.getByRole('textbox', { name: 'License plate' }).fill('AB123CD');
+    await dialog.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect
+      .poll(() => dialog.getByText('The license plate must match the French pattern, e.g. AB-999-CD.').count())
+      .toBe(1);
+    await dialog.getByRole('textbox', { name: 'License plate' }).fill('NM-200-LY');
+    await dialog.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Vehicle NM-200-LY' }).count()).toBe(1);
+
     await page.goto(`${baseURL}/fleet/vehicles?q=FW-104`);
     await rows.filter({ hasText: 'FW-104-LY' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Vehicle FW-104-LY' }).count()).toBe(1);

@@ -204,6 +204,19 @@ describe('access', () => {
     expect((await call('/vehicles', s2)).status).toBe(403);
   });
 
+  it('finds drivers of the scope only', async () => {
+    const mine = (await (
+      await call(`/vehicles/drivers?keyword=${encodeURIComponent(driver.email)}`, session)
+    ).json()) as {
+      data: { id: number }[];
+    };
+    expect(mine.data.map((u) => u.id)).toEqual([driver.id]);
+    const theirs = (await (
+      await call(`/vehicles/drivers?keyword=${encodeURIComponent(otherDriver.email)}`, session)
+    ).json()) as { data: unknown[] };
+    expect(theirs.data).toEqual([]);
+  });
+
   it("answers 404 for another company's user and vehicle", async () => {
     const theirs = await created(otherDriver.id, { license_plate: 'OT-111-HE' }, otherSession);
     expect((await call(`/users/${otherDriver.id}/vehicles`, session)).status).toBe(404);
