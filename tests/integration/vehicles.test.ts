@@ -264,6 +264,7 @@ describe('telematics webhook', () => {
       string,
       unknown
     >;
+    expect(info).toMatchObject({ id: hook.id, url: hook.url, secret_fingerprint: hook.secret_fingerprint });
     expect(info.secret).toBeUndefined();
 
     const path = new URL(hook.url).pathname.replace(/^\/api/, '');

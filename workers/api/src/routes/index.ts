@@ -29,8 +29,10 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', networkRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
-  .route('/', userRoutes)
+  // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
+  // /users/{userId}/{target}/{type}/{year}.
   .route('/', vehicleRoutes)
+  .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
   .route('/', kpiRoutes)
