@@ -103,6 +103,15 @@ const en = {
   ownAccount: 'You cannot do this to your own account.',
   roleNotAllowed: 'Role {{id}} cannot be given by you.',
   companyGroupInvalid: 'The company group does not belong to this company or level.',
+  vinLength: 'The VIN must be exactly 17 characters.',
+  vinCharacters: 'The VIN may only contain digits and letters other than I, O and Q.',
+  vinCheckDigit: 'The VIN check digit (9th character) does not match: check the VIN for a typo.',
+  vehicleNotFound: "The vehicle doesn't exist.",
+  vehicleModelInvalid: 'The model does not belong to the selected brand.',
+  webhookNotFound: 'The vehicle has no telematics webhook.',
+  webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
+  webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
+  webhookExists: 'The vehicle already has a telematics webhook: rotate its secret or delete it.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -210,6 +219,15 @@ const de: Catalog = {
   ownAccount: 'Das können Sie mit Ihrem eigenen Konto nicht tun.',
   roleNotAllowed: 'Die Rolle {{id}} können Sie nicht vergeben.',
   companyGroupInvalid: 'Die Firmengruppe gehört nicht zu diesem Unternehmen oder dieser Ebene.',
+  vinLength: 'Die FIN muss genau 17 Zeichen lang sein.',
+  vinCharacters: 'Die FIN darf nur Ziffern und Buchstaben außer I, O und Q enthalten.',
+  vinCheckDigit: 'Die Prüfziffer der FIN (9. Zeichen) stimmt nicht: prüfen Sie die FIN auf Tippfehler.',
+  vehicleNotFound: 'Das Fahrzeug existiert nicht.',
+  vehicleModelInvalid: 'Das Modell gehört nicht zur gewählten Marke.',
+  webhookNotFound: 'Das Fahrzeug hat keinen Telematik-Webhook.',
+  webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
+  webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
+  webhookExists: 'Das Fahrzeug hat bereits einen Telematik-Webhook: erneuern Sie sein Geheimnis oder löschen Sie ihn.',
 };
 
 const fr: Catalog = {
@@ -312,6 +330,16 @@ const fr: Catalog = {
   ownAccount: 'Vous ne pouvez pas faire cela sur votre propre compte.',
   roleNotAllowed: 'Vous ne pouvez pas attribuer le rôle {{id}}.',
   companyGroupInvalid: "Le groupe d'entreprise n'appartient pas à cette entreprise ou à ce niveau.",
+  vinLength: 'Le VIN doit comporter exactement 17 caractères.',
+  vinCharacters: 'Le VIN ne peut contenir que des chiffres et des lettres autres que I, O et Q.',
+  vinCheckDigit: 'Le chiffre de contrôle du VIN (9e caractère) ne correspond pas : vérifiez le VIN.',
+  vehicleNotFound: "Le véhicule n'existe pas.",
+  vehicleModelInvalid: "Le modèle n'appartient pas à la marque choisie.",
+  webhookNotFound: "Le véhicule n'a pas de webhook télématique.",
+  webhookSignatureInvalid: 'La signature du webhook est absente ou invalide.',
+  webhookPayloadInvalid:
+    'La mise à jour télématique est invalide : odometer_km ≥ 0, soc_percent 0–100, at une date ISO.',
+  webhookExists: 'Le véhicule a déjà un webhook télématique : renouvelez son secret ou supprimez-le.',
 };
 
 const nl: Catalog = {
@@ -415,6 +443,15 @@ const nl: Catalog = {
   ownAccount: 'Dit kunt u niet met uw eigen account doen.',
   roleNotAllowed: 'Rol {{id}} kunt u niet toekennen.',
   companyGroupInvalid: 'De bedrijfsgroep hoort niet bij dit bedrijf of dit niveau.',
+  vinLength: 'Het VIN moet precies 17 tekens lang zijn.',
+  vinCharacters: 'Het VIN mag alleen cijfers en letters behalve I, O en Q bevatten.',
+  vinCheckDigit: 'Het controlecijfer van het VIN (9e teken) klopt niet: controleer het VIN op typefouten.',
+  vehicleNotFound: 'Het voertuig bestaat niet.',
+  vehicleModelInvalid: 'Het model hoort niet bij het gekozen merk.',
+  webhookNotFound: 'Het voertuig heeft geen telematica-webhook.',
+  webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
+  webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
+  webhookExists: 'Het voertuig heeft al een telematica-webhook: vernieuw het geheim of verwijder hem.',
 };
 
 const it: Catalog = {
@@ -517,6 +554,16 @@ const it: Catalog = {
   ownAccount: 'Non puoi farlo sul tuo account.',
   roleNotAllowed: 'Non puoi assegnare il ruolo {{id}}.',
   companyGroupInvalid: "Il gruppo dell'azienda non appartiene a questa azienda o a questo livello.",
+  vinLength: 'Il VIN deve avere esattamente 17 caratteri.',
+  vinCharacters: 'Il VIN può contenere solo cifre e lettere diverse da I, O e Q.',
+  vinCheckDigit: 'La cifra di controllo del VIN (9° carattere) non corrisponde: verificare il VIN.',
+  vehicleNotFound: 'Il veicolo non esiste.',
+  vehicleModelInvalid: 'Il modello non appartiene alla marca selezionata.',
+  webhookNotFound: 'Il veicolo non ha un webhook telematico.',
+  webhookSignatureInvalid: 'La firma del webhook è assente o non valida.',
+  webhookPayloadInvalid:
+    "L'aggiornamento telematico non è valido: odometer_km ≥ 0, soc_percent 0–100, at una data ISO.",
+  webhookExists: 'Il veicolo ha già un webhook telematico: rinnovarne il segreto o eliminarlo.',
 };
 
 const es: Catalog = {
@@ -618,6 +665,16 @@ const es: Catalog = {
   ownAccount: 'No puede hacer esto con su propia cuenta.',
   roleNotAllowed: 'No puede asignar el rol {{id}}.',
   companyGroupInvalid: 'El grupo de empresa no pertenece a esta empresa o nivel.',
+  vinLength: 'El VIN debe tener exactamente 17 caracteres.',
+  vinCharacters: 'El VIN solo puede contener dígitos y letras distintas de I, O y Q.',
+  vinCheckDigit: 'El dígito de control del VIN (9.º carácter) no coincide: revise el VIN.',
+  vehicleNotFound: 'El vehículo no existe.',
+  vehicleModelInvalid: 'El modelo no pertenece a la marca seleccionada.',
+  webhookNotFound: 'El vehículo no tiene webhook telemático.',
+  webhookSignatureInvalid: 'La firma del webhook falta o no es válida.',
+  webhookPayloadInvalid:
+    'La actualización telemática no es válida: odometer_km ≥ 0, soc_percent 0–100, at una fecha ISO.',
+  webhookExists: 'El vehículo ya tiene un webhook telemático: renueve su secreto o elimínelo.',
 };
 
 const pt: Catalog = {
@@ -719,6 +776,15 @@ const pt: Catalog = {
   ownAccount: 'Não pode fazer isto na sua própria conta.',
   roleNotAllowed: 'Não pode atribuir a função {{id}}.',
   companyGroupInvalid: 'O grupo de empresa não pertence a esta empresa ou nível.',
+  vinLength: 'O VIN deve ter exatamente 17 caracteres.',
+  vinCharacters: 'O VIN só pode conter dígitos e letras diferentes de I, O e Q.',
+  vinCheckDigit: 'O dígito de controlo do VIN (9.º carácter) não corresponde: verifique o VIN.',
+  vehicleNotFound: 'O veículo não existe.',
+  vehicleModelInvalid: 'O modelo não pertence à marca selecionada.',
+  webhookNotFound: 'O veículo não tem webhook telemático.',
+  webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
+  webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',
+  webhookExists: 'O veículo já tem um webhook telemático: renove o segredo ou elimine-o.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

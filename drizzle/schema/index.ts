@@ -10,3 +10,4 @@ export * from './system';
 export * from './tariffs';
 export * from './tickets';
 export * from './users';
+export * from './vehicles';

@@ -15,6 +15,7 @@ import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
 import { seedDemoTariffs } from './demo-tariffs';
+import { seedDemoVehicles } from './demo-vehicles';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -273,5 +274,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
+  await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

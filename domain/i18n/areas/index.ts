@@ -10,6 +10,7 @@ import { sessions } from './sessions';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
 import { tariffs } from './tariffs';
+import { vehicles } from './vehicles';
 
 export function areaCatalogs(language: Language) {
   return {
@@ -20,5 +21,6 @@ export function areaCatalogs(language: Language) {
     stationConfig: stationConfig[language],
     stationLog: stationLog[language],
     tariffs: tariffs[language],
+    vehicles: vehicles[language],
   };
 }

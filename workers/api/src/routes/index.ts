@@ -20,6 +20,7 @@ import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
 import { userRoutes } from './users/users.index';
+import { vehicleRoutes } from './vehicles/vehicles.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -28,6 +29,9 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', networkRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
+  // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
+  // /users/{userId}/{target}/{type}/{year}.
+  .route('/', vehicleRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)

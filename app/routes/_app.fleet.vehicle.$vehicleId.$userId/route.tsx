@@ -1,0 +1,389 @@
+/**
+ * @module /fleet/vehicle/{vehicleId}/{userId}: one vehicle of a driver — edit (VIN and plate checked
+ * as the API does), delete with confirmation, and the telematics webhook (secret shown once).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Modal,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { licensePlateError, normalizePlate } from '../../../domain/fleet/validation';
+import { translate } from '../../../domain/i18n/messages';
+import { normalizeVin, vinError } from '../../../domain/vehicles/vin';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { displayName } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
+
+interface Model {
+  id: number;
+  brand_id: number;
+  brand: string;
+  name: string;
+  battery_kwh: number;
+  ac_max_kw: number;
+  dc_max_kw: number | null;
+  range_km: number | null;
+}
+interface Webhook {
+  id: number;
+  url: string;
+  secret_fingerprint: string;
+  last_received_at: string | null;
+}
+export interface VehicleRow {
+  id: number;
+  user_id: number;
+  user: { id: number; email: string; first_name: string | null; last_name: string | null };
+  brand: { id: number; name: string } | null;
+  model: Model | null;
+  vin: string | null;
+  license_plate: string | null;
+  telematics_provider: string | null;
+  odometer_km: number | null;
+  soc_percent: number | null;
+  telemetry_at: string | null;
+  webhook: Webhook | null;
+}
+
+type ActionResult =
+  | { error: string; field?: string }
+  | { secret: string; url: string }
+  | { saved: true }
+  | { webhookDeleted: true };
+
+const idOf = (raw?: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
+  return String(id);
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:vehicles');
+  const api = createApi(request, context);
+  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
+  const [vehicle, catalog] = await Promise.all([
+    api.send<VehicleRow>(api.client.api.users[':userId'].vehicles[':userVehicleId'].$get({ param })),
+    api.send<{ data: Model[] }>(api.client.api.vehicles.$get()),
+  ]);
+  return { vehicle: must(vehicle, me), models: must(catalog, me).data };
+}
+
+const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:vehicles');
+  const api = createApi(request, context, { language: me.user.language });
+  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
+  const form = await request.formData();
+  const intent = text(form, 'intent');
+  const fail = (result: { status: number; error: { 'error-msg': string; field?: string } }) => {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    return data<ActionResult>(
+      { error: result.error['error-msg'], field: result.error.field },
+      { status: result.status },
+    );
+  };
+  if (intent === 'delete') {
+    const r = await api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].$delete({ param }));
+    return r.ok ? redirect('/fleet/vehicles', { headers: api.headers() }) : fail(r);
+  }
+  if (intent === 'webhook-create') {
+    const r = await api.send<{ secret: string; url: string }>(
+      api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook.$post({ param }),
+    );
+    return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
+  }
+  if (intent === 'save') {
+    const num = (key: string) => (text(form, key) ? Number(text(form, key)) : null);
+    const r = await api.send(
+      api.client.api.users[':userId'].vehicles.$patch({
+        param: { userId: param.userId },
+        json: {
+          user_vehicle_id: Number(param.userVehicleId),
+          brand_id: num('brand_id'),
+          model_id: num('model_id'),
+          vin: text(form, 'vin') || null,
+          license_plate: text(form, 'license_plate') || null,
+          telematics_provider: text(form, 'telematics_provider') || null,
+        },
+      }),
+    );
+    return r.ok ? data<ActionResult>({ saved: true }) : fail(r);
+  }
+  if (intent === 'webhook-rotate' || intent === 'webhook-delete') {
+    const webhookId = idOf(text(form, 'webhookId') || undefined);
+    const hook = api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook[':webhookId'];
+    if (intent === 'webhook-delete') {
+      const r = await api.send(hook.$delete({ param: { ...param, webhookId } }));
+      return r.ok ? data<ActionResult>({ webhookDeleted: true }) : fail(r);
+    }
+    const r = await api.send<{ secret: string; url: string }>(hook.$patch({ param: { ...param, webhookId } }));
+    return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
+  }
+  return data<ActionResult>({ error: 'Unknown action' }, { status: 400 });
+}
+
+export default function VehicleDetail() {
+  const { t, i18n } = useTranslation();
+  const { vehicle, models } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [confirm, setConfirm] = useState<null | 'delete' | 'webhook-rotate' | 'webhook-delete'>(null);
+  const [brandId, setBrandId] = useState(String(vehicle.brand?.id ?? ''));
+  const [modelId, setModelId] = useState(String(vehicle.model?.id ?? ''));
+  const [vin, setVin] = useState(vehicle.vin ?? '');
+  const [plate, setPlate] = useState(vehicle.license_plate ?? '');
+  const [provider, setProvider] = useState(vehicle.telematics_provider ?? '');
+  const lang = (i18n.language as 'en') ?? 'en';
+
+  const brands = [...new Map(models.map((m) => [m.brand_id, m.brand])).entries()];
+  const brandModels = models.filter((m) => String(m.brand_id) === brandId);
+  const vinKey = vinError(vin);
+  const plateKey = licensePlateError(plate, false);
+  const title = t('vehicles.detailTitle', { plate: vehicle.license_plate ?? t('vehicles.noPlate') });
+  const busy = navigation.state !== 'idle';
+  const fmt = (n: number, digits = 0) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
+
+  function save() {
+    if (vinKey || plateKey) return;
+    submit(
+      {
+        intent: 'save',
+        brand_id: brandId,
+        model_id: modelId,
+        vin: vin ? normalizeVin(vin) : '',
+        license_plate: plate ? normalizePlate(plate) : '',
+        telematics_provider: provider,
+      },
+      { method: 'post' },
+    );
+  }
+
+  const saveError = result && 'error' in result ? result : null;
+  const fieldError = (field: string) => (saveError?.field === field ? saveError.error : undefined);
+
+  return (
+    <Page
+      title={title}
+      backAction={{ content: t('vehicles.back'), url: '/fleet/vehicles' }}
+      subtitle={`${t('vehicles.driver')}: ${displayName(vehicle.user)}`}
+      secondaryActions={[{ content: t('vehicles.delete'), destructive: true, onAction: () => setConfirm('delete') }]}
+    >
+      <BlockStack gap="400">
+        {saveError && !saveError.field ? <Banner tone="critical">{saveError.error}</Banner> : null}
+        {result && 'saved' in result && !busy ? <Banner tone="success">{t('vehicles.saved')}</Banner> : null}
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t('vehicles.edit')}
+            </Text>
+            <FormLayout>
+              <FormLayout.Group>
+                <Select
+                  label={t('vehicles.brand')}
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...brands.map(([id, name]) => ({ label: name, value: String(id) })),
+                  ]}
+                  value={brandId}
+                  onChange={(v) => {
+                    setBrandId(v);
+                    setModelId('');
+                  }}
+                  error={fieldError('brand_id')}
+                />
+                <Select
+                  label={t('vehicles.model')}
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...brandModels.map((m) => ({ label: m.name, value: String(m.id) })),
+                  ]}
+                  value={modelId}
+                  onChange={setModelId}
+                  disabled={!brandId}
+                  error={fieldError('model_id')}
+                />
+              </FormLayout.Group>
+              <FormLayout.Group>
+                <TextField
+                  label={t('vehicles.vin')}
+                  value={vin}
+                  onChange={setVin}
+                  autoComplete="off"
+                  helpText={t('vehicles.vinHelp')}
+                  error={vinKey ? translate(lang, vinKey) : fieldError('vin')}
+                  maxLength={40}
+                />
+                <TextField
+                  label={t('vehicles.plate')}
+                  value={plate}
+                  onChange={setPlate}
+                  autoComplete="off"
+                  helpText={t('vehicles.plateHelp')}
+                  error={plateKey ? translate(lang, plateKey) : fieldError('license_plate')}
+                  maxLength={40}
+                />
+              </FormLayout.Group>
+              <TextField
+                label={t('vehicles.provider')}
+                value={provider}
+                onChange={setProvider}
+                autoComplete="off"
+                maxLength={40}
+              />
+            </FormLayout>
+            <InlineStack align="end">
+              <Button variant="primary" onClick={save} loading={busy} disabled={Boolean(vinKey || plateKey)}>
+                {t('vehicles.save')}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+        {vehicle.model ? (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                {t('vehicles.specs')}
+              </Text>
+              <Text as="p">{t('vehicles.battery', { kwh: fmt(vehicle.model.battery_kwh, 1) })}</Text>
+              <Text as="p">{t('vehicles.ac', { kw: fmt(vehicle.model.ac_max_kw, 1) })}</Text>
+              {vehicle.model.dc_max_kw ? (
+                <Text as="p">{t('vehicles.dc', { kw: fmt(vehicle.model.dc_max_kw) })}</Text>
+              ) : null}
+              {vehicle.model.range_km ? (
+                <Text as="p">{t('vehicles.range', { km: fmt(vehicle.model.range_km) })}</Text>
+              ) : null}
+            </BlockStack>
+          </Card>
+        ) : null}
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t('vehicles.telematics')}
+            </Text>
+            {vehicle.telemetry_at ? (
+              <InlineStack gap="600">
+                <Text as="p">
+                  {t('vehicles.odometer')}: {fmt(vehicle.odometer_km ?? 0, 1)} km
+                </Text>
+                <Text as="p">
+                  {t('vehicles.soc')}: {fmt(vehicle.soc_percent ?? 0)} %
+                </Text>
+                <Text as="p">
+                  {t('vehicles.readingAt')}: {new Date(vehicle.telemetry_at).toLocaleString(i18n.language)}
+                </Text>
+              </InlineStack>
+            ) : (
+              <Text as="p" tone="subdued">
+                {t('vehicles.noReading')}
+              </Text>
+            )}
+            {result && 'secret' in result ? (
+              <Banner tone="warning" title={t('vehicles.webhookSecret')}>
+                <BlockStack gap="100">
+                  <Text as="p" fontWeight="semibold">
+                    <code data-testid="webhook-secret">{result.secret}</code>
+                  </Text>
+                  <Text as="p">{t('vehicles.webhookHowTo')}</Text>
+                </BlockStack>
+              </Banner>
+            ) : null}
+            {vehicle.webhook ? (
+              <BlockStack gap="200">
+                <Text as="p">
+                  {t('vehicles.webhookUrl')}: <code>{vehicle.webhook.url}</code>
+                </Text>
+                <Text as="p">
+                  {t('vehicles.webhookFingerprint')}: <code>{vehicle.webhook.secret_fingerprint}</code>
+                </Text>
+                <Text as="p">
+                  {t('vehicles.webhookLast')}:{' '}
+                  {vehicle.webhook.last_received_at
+                    ? new Date(vehicle.webhook.last_received_at).toLocaleString(i18n.language)
+                    : '—'}
+                </Text>
+                <InlineStack gap="200">
+                  <Button onClick={() => setConfirm('webhook-rotate')}>{t('vehicles.webhookRotate')}</Button>
+                  <Button tone="critical" onClick={() => setConfirm('webhook-delete')}>
+                    {t('vehicles.webhookDelete')}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            ) : (
+              <BlockStack gap="200">
+                <Text as="p" tone="subdued">
+                  {t('vehicles.webhookNone')}
+                </Text>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="webhook-create" />
+                  <Button submit loading={busy}>
+                    {t('vehicles.webhookCreate')}
+                  </Button>
+                </Form>
+              </BlockStack>
+            )}
+          </BlockStack>
+        </Card>
+      </BlockStack>
+      <Modal
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={
+          confirm === 'delete'
+            ? t('vehicles.deleteTitle')
+            : confirm === 'webhook-rotate'
+              ? t('vehicles.webhookRotateTitle')
+              : t('vehicles.webhookDeleteTitle')
+        }
+        primaryAction={{
+          content:
+            confirm === 'delete'
+              ? t('vehicles.delete')
+              : confirm === 'webhook-rotate'
+                ? t('vehicles.webhookRotate')
+                : t('vehicles.webhookDelete'),
+          destructive: confirm !== 'webhook-rotate',
+          loading: busy,
+          onAction: () => {
+            if (!confirm) return;
+            submit({ intent: confirm, webhookId: String(vehicle.webhook?.id ?? '') }, { method: 'post' });
+            setConfirm(null);
+          },
+        }}
+        secondaryActions={[{ content: t('vehicles.cancel'), onAction: () => setConfirm(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">
+            {confirm === 'delete'
+              ? t('vehicles.deleteBody')
+              : confirm === 'webhook-rotate'
+                ? t('vehicles.webhookRotateBody')
+                : t('vehicles.webhookDeleteBody')}
+          </Text>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

@@ -1,0 +1,308 @@
+/** @module /fleet/vehicles: the vehicles of the fleet's drivers, searchable by keyword and paginated in the URL. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  EmptyState,
+  FormLayout,
+  IndexFilters,
+  IndexFiltersMode,
+  IndexTable,
+  Modal,
+  Page,
+  Select,
+  Text,
+  TextField,
+  useSetIndexFiltersMode,
+} from '@shopify/polaris';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { displayName } from '../../lib/fleet';
+import { must } from '../../lib/fleet.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+import type { VehicleRow } from '../_app.fleet.vehicle.$vehicleId.$userId/route';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
+
+const PAGE_SIZE = 25;
+
+function readState(url: URL) {
+  return {
+    q: url.searchParams.get('q')?.slice(0, 100) ?? '',
+    page: Math.max(0, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:vehicles');
+  const state = readState(new URL(request.url));
+  const api = createApi(request, context);
+  const page = must(
+    await api.send<{ data: VehicleRow[]; total: number }>(
+      api.client.api.vehicles.company.$get({
+        query: {
+          ...(state.q ? { keyword: state.q } : {}),
+          page: String(state.page),
+          itemsPerPage: String(PAGE_SIZE),
+        },
+      }),
+    ),
+    me,
+  );
+  const catalog = must(await api.send<{ data: CatalogModel[] }>(api.client.api.vehicles.$get()), me);
+  return { rows: page.data, total: page.total, state, models: catalog.data };
+}
+
+interface CatalogModel {
+  id: number;
+  brand_id: number;
+  brand: string;
+  name: string;
+}
+
+/** Adds a vehicle to the driver named by e-mail (an active user of the scope), then opens it. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'fleet:vehicles');
+  const api = createApi(request, context, { language: me.user.language });
+  const form = await request.formData();
+  const text = (key: string) => String(form.get(key) ?? '').trim();
+  const email = text('email').toLowerCase();
+  const found = await api.send<{ data: { id: number; email: string }[] }>(
+    api.client.api.vehicles.drivers.$get({ query: { keyword: email || '-' } }),
+  );
+  if (!found.ok) {
+    if (found.status === 403) forbidden(me, found.error['error-msg']);
+    return data({ error: found.error['error-msg'], field: 'email' }, { status: found.status });
+  }
+  const driver = found.data.data.find((u) => u.email.toLowerCase() === email);
+  if (!driver) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
+  const num = (key: string) => (text(key) ? Number(text(key)) : null);
+  const created = await api.send<{ id: number; user_id: number }>(
+    api.client.api.users[':userId'].vehicles.$post({
+      param: { userId: String(driver.id) },
+      json: {
+        brand_id: num('brand_id'),
+        model_id: num('model_id'),
+        vin: text('vin') || null,
+        license_plate: text('license_plate') || null,
+        telematics_provider: null,
+      },
+    }),
+  );
+  if (!created.ok) {
+    if (created.status === 403) forbidden(me, created.error['error-msg']);
+    return data({ error: created.error['error-msg'], field: created.error.field }, { status: created.status });
+  }
+  return redirect(`/fleet/vehicle/${created.data.id}/${created.data.user_id}`, { headers: api.headers() });
+}
+
+export default function Vehicles() {
+  const { t, i18n } = useTranslation();
+  const { rows, total, state, models } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const [adding, setAdding] = useState(false);
+  const [brandId, setBrandId] = useState('');
+  const [modelId, setModelId] = useState('');
+  const [email, setEmail] = useState('');
+  const [vin, setVin] = useState('');
+  const [plate, setPlate] = useState('');
+  const brands = [...new Map(models.map((m) => [m.brand_id, m.brand])).entries()];
+  const errorOf = (field: string) =>
+    failed && failed.field === field
+      ? failed.error === 'driverNotFound'
+        ? t('vehicles.driverNotFound')
+        : failed.error
+      : undefined;
+  const [, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // An active search stays visible: the search field opens when the URL carries a keyword.
+  const { mode, setMode } = useSetIndexFiltersMode(state.q ? IndexFiltersMode.Filtering : undefined);
+  const [query, setQuery] = useState(state.q);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const update = useCallback(
+    (changes: Partial<typeof state>) => {
+      const next = { ...state, page: 0, ...changes };
+      const params = new URLSearchParams();
+      if (next.q) params.set('q', next.q);
+      if (next.page) params.set('page', String(next.page));
+      setParams(params, { preventScrollReset: true, replace: true });
+    },
+    [state, setParams],
+  );
+
+  useEffect(() => {
+    if (query === state.q) return;
+    const timer = setTimeout(() => update({ q: query }), 300);
+    return () => clearTimeout(timer);
+  }, [query, state.q, update]);
+
+  const number = (n: number, digits = 0) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
+
+  return (
+    <Page
+      title={t('vehicles.title')}
+      fullWidth
+      primaryAction={{ content: t('vehicles.add'), onAction: () => setAdding(true) }}
+    >
+      <Modal open={adding} onClose={() => setAdding(false)} title={t('vehicles.add')}>
+        <Form method="post">
+          <Modal.Section>
+            <FormLayout>
+              {failed && !failed.field ? <Banner tone="critical">{failed.error}</Banner> : null}
+              <TextField
+                label={t('vehicles.driverEmail')}
+                name="email"
+                type="email"
+                value={email}
+                onChange={setEmail}
+                autoComplete="off"
+                error={errorOf('email')}
+              />
+              <FormLayout.Group>
+                <Select
+                  label={t('vehicles.brand')}
+                  name="brand_id"
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...brands.map(([id, name]) => ({ label: name, value: String(id) })),
+                  ]}
+                  value={brandId}
+                  onChange={(v) => {
+                    setBrandId(v);
+                    setModelId('');
+                  }}
+                />
+                <Select
+                  label={t('vehicles.model')}
+                  name="model_id"
+                  options={[
+                    { label: t('vehicles.none'), value: '' },
+                    ...models
+                      .filter((m) => String(m.brand_id) === brandId)
+                      .map((m) => ({ label: m.name, value: String(m.id) })),
+                  ]}
+                  value={modelId}
+                  onChange={setModelId}
+                  disabled={!brandId}
+                  error={errorOf('model_id')}
+                />
+              </FormLayout.Group>
+              <TextField
+                label={t('vehicles.vin')}
+                name="vin"
+                value={vin}
+                onChange={setVin}
+                autoComplete="off"
+                helpText={t('vehicles.vinHelp')}
+                error={errorOf('vin')}
+              />
+              <TextField
+                label={t('vehicles.plate')}
+                name="license_plate"
+                value={plate}
+                onChange={setPlate}
+                autoComplete="off"
+                helpText={t('vehicles.plateHelp')}
+                error={errorOf('license_plate')}
+              />
+              <Button submit variant="primary" loading={navigation.state === 'submitting'}>
+                {t('vehicles.add')}
+              </Button>
+            </FormLayout>
+          </Modal.Section>
+        </Form>
+      </Modal>
+      <Card padding="0">
+        <IndexFilters
+          queryValue={query}
+          queryPlaceholder={t('vehicles.search')}
+          onQueryChange={setQuery}
+          onQueryClear={() => {
+            setQuery('');
+            update({ q: '' });
+          }}
+          filters={[]}
+          onClearAll={() => {
+            setQuery('');
+            update({ q: '' });
+          }}
+          tabs={[{ id: 'all', content: t('vehicles.all') }]}
+          selected={0}
+          mode={mode}
+          setMode={setMode}
+          loading={navigation.state === 'loading'}
+          cancelAction={{ onAction: () => undefined }}
+        />
+        <IndexTable
+          resourceName={{ singular: t('vehicles.title'), plural: t('vehicles.title') }}
+          itemCount={rows.length}
+          selectable={false}
+          emptyState={
+            <EmptyState heading={t('vehicles.emptyTitle')} image="">
+              <p>{t('vehicles.emptyBody')}</p>
+            </EmptyState>
+          }
+          headings={[
+            { title: t('vehicles.colPlate') },
+            { title: t('vehicles.colVehicle') },
+            { title: t('vehicles.colVin') },
+            { title: t('vehicles.colDriver') },
+            { title: t('vehicles.colBattery'), alignment: 'end' },
+            { title: t('vehicles.colTelemetry') },
+          ]}
+          pagination={{
+            hasPrevious: state.page > 0,
+            hasNext: state.page + 1 < pages,
+            onPrevious: () => update({ page: state.page - 1 }),
+            onNext: () => update({ page: state.page + 1 }),
+            label: `${state.page + 1} / ${pages} · ${t('vehicles.count', { count: total })}`,
+          }}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row
+              id={String(row.id)}
+              key={row.id}
+              position={index}
+              onClick={() => navigate(`/fleet/vehicle/${row.id}/${row.user_id}`)}
+            >
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {row.license_plate ?? '—'}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.brand ? `${row.brand.name}${row.model ? ` ${row.model.name}` : ''}` : '—'}
+              </IndexTable.Cell>
+              <IndexTable.Cell>{row.vin ?? '—'}</IndexTable.Cell>
+              <IndexTable.Cell>{displayName(row.user)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {row.model ? `${number(row.model.battery_kwh, 1)} kWh` : '—'}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.telemetry_at ? (
+                  <Badge tone="info">{`${number(row.soc_percent ?? 0)} % · ${number(row.odometer_km ?? 0)} km`}</Badge>
+                ) : (
+                  '—'
+                )}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
