@@ -21,7 +21,7 @@ export async function remoteStart(c: Context<AppEnv>, target: Target, userId: nu
   const db = c.get('db');
   const scope = await companyScopeIds(db, authOf(c).company.id);
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || user.status !== 'active' || !scope.includes(user.companyId)) {
+  if (user?.status !== 'active' || !scope.includes(user.companyId)) {
     return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
   }
   if (!STARTABLE.has(target.connector.status)) return apiError(c, 409, 'CONNECTOR_BUSY', 'connectorBusy');
