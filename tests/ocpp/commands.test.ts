@@ -46,6 +46,17 @@ describe('sendCommand', () => {
     cp.close();
   });
 
+  it('sends DataTransfer, the one action both sides may send, as a command', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const pending = stub(w.uid).sendCommand('DataTransfer', { vendorId: 'ACME', data: 'ping' });
+    const call = await cp.next((f) => f[0] === 2);
+    expect(call.slice(2)).toEqual(['DataTransfer', { vendorId: 'ACME', data: 'ping' }]);
+    cp.sendRaw(JSON.stringify([3, call[1], { status: 'Accepted', data: 'pong' }]));
+    expect(await pending).toEqual({ status: 'accepted', reply: { status: 'Accepted', data: 'pong' } });
+    cp.close();
+  });
+
   it('refuses a payload that breaks the schema without sending anything', async () => {
     const w = await aStation();
     const cp = await connect(w.uid);

@@ -14,7 +14,7 @@ import {
 import { openDb } from '../../../drizzle/db';
 import { liveFeedCompanies } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
-import { isInboundAction } from './handlers';
+import { isChargePointOnlyAction } from './handlers';
 import { heartbeatInterval } from './handlers/boot-notification';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
@@ -214,7 +214,7 @@ export class ChargePoint extends DurableObject<Env> {
    * answer, 'timeout' after `timeoutMs`, or 'offline' at once when no socket is open.
    */
   async sendCommand(action: string, payload: unknown, timeoutMs?: number): Promise<CommandResult> {
-    if (isInboundAction(action)) {
+    if (isChargePointOnlyAction(action)) {
       return { status: 'rejected', code: 'NotSupported', description: `${action} is sent by charge points` };
     }
     const invalid = checkCommand(action, payload);
@@ -425,17 +425,6 @@ export class ChargePoint extends DurableObject<Env> {
       log: this.store.get<import('./handlers/notifications').ProgressReport>('logStatus'),
       csr: this.store.get<import('./handlers/notifications').CsrReport>('lastCsr'),
     };
-  }
-
-  /**
-   * DataTransfer goes both ways in OCPP 1.6; `sendCommand` refuses inbound action names, so the back
-   * office's DataTransfer goes through here (same validation, timeout and offline answer).
-   */
-  async sendDataTransfer(payload: unknown, timeoutMs?: number): Promise<CommandResult> {
-    const invalid = checkCommand('DataTransfer', payload);
-    if (invalid) return invalid;
-    const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
-    return this.outbox.send('DataTransfer', payload, wait);
   }
 
   /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */

@@ -37,3 +37,11 @@ export const v16 = {
 export function isInboundAction(action: string): action is keyof typeof v16 {
   return Object.hasOwn(v16, action);
 }
+
+/** DataTransfer is the one OCPP 1.6 action both sides may send. */
+const BOTH_WAYS: ReadonlySet<string> = new Set(['DataTransfer']);
+
+/** Actions only a charge point sends: the central system never sends them as commands. */
+export function isChargePointOnlyAction(action: string): boolean {
+  return isInboundAction(action) && !BOTH_WAYS.has(action);
+}

@@ -70,10 +70,7 @@ export async function dispatchCommand(
   const timeout = Number((c.env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
   const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(target.station.uid));
   // RPC typing drops the `unknown` reply of the accepted variant; the object returns exactly CommandResult.
-  // DataTransfer is also a charge point → system action, which sendCommand refuses by name.
-  const outcome = (action === 'DataTransfer'
-    ? await stub.sendDataTransfer(payload, timeout)
-    : await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
+  const outcome = (await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
   const replyStatus =
     outcome.status === 'accepted' ? String((outcome.reply as { status?: unknown } | null)?.status ?? 'Accepted') : null;
   const succeeded = replyStatus !== null && DONE.has(replyStatus);
