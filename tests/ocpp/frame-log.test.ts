@@ -81,13 +81,17 @@ describe('frame log', () => {
     cp.close();
   });
 
-  it('never keeps a new AuthorizationKey in clear', async () => {
+  it('never keeps a new AuthorizationKey in clear, neither while pending nor in the log', async () => {
     const w = await aStation();
     const cp = await connect(w.uid);
     const secret = 'new-basic-auth-password-42';
     const change = stub(w.uid).sendCommand('ChangeConfiguration', { key: 'AuthorizationKey', value: secret });
     const call = await cp.next((f) => f[0] === 2);
     expect(call[3]).toEqual({ key: 'AuthorizationKey', value: secret }); // the charge point gets it
+    const pending = await runInDurableObject(stub(w.uid), (_cp, state) =>
+      state.storage.sql.exec<{ payload: string }>('SELECT payload FROM pending_calls').toArray(),
+    );
+    expect(pending.map((r) => JSON.parse(r.payload))).toEqual([{ key: 'AuthorizationKey', value: '********' }]);
     cp.sendRaw(JSON.stringify([3, call[1], { status: 'Accepted' }]));
     await change;
     const entries = (await log(w.uid)).filter((e) => e.action === 'ChangeConfiguration');

@@ -48,7 +48,9 @@ export class Outbox {
     if (timeoutMs <= 0) return Promise.resolve({ status: 'timeout' });
     const id = crypto.randomUUID();
     const sentAt = Date.now();
-    this.store.addPendingCall({ messageId: id, action, sentAt, timeoutAt: sentAt + timeoutMs }, payload);
+    // What is kept (pending calls, frame log) never holds a secret; the charge point gets the real payload.
+    const kept = withoutSecrets(action, payload);
+    this.store.addPendingCall({ messageId: id, action, sentAt, timeoutAt: sentAt + timeoutMs }, kept);
     return new Promise<CommandResult>((resolve) => {
       const timer = setTimeout(() => this.finish(id, { status: 'timeout' }), timeoutMs);
       this.waiting.set(id, {
@@ -60,9 +62,8 @@ export class Outbox {
         },
       });
       try {
-        const frame = callFrame(id, action, payload);
-        current.ws.send(frame);
-        this.sent(id, action, payload, frame);
+        current.ws.send(callFrame(id, action, payload));
+        this.sent(id, action, kept, callFrame(id, action, kept));
       } catch {
         this.finish(id, { status: 'offline' });
       }
@@ -112,6 +113,16 @@ export class Outbox {
 }
 
 /** Commands a caller may send: central-system actions with an OCA request schema. */
+/**
+ * The payload as the object keeps it: a ChangeConfiguration of `AuthorizationKey` carries the
+ * station's new basic-auth password in clear, so storage keeps the key name and a mask, never the value.
+ */
+export function withoutSecrets(action: string, payload: unknown): unknown {
+  const key = (payload as { key?: unknown } | null)?.key;
+  if (action !== 'ChangeConfiguration' || key !== 'AuthorizationKey') return payload;
+  return { key, value: '********' };
+}
+
 export function checkCommand(action: string, payload: unknown): CommandResult | null {
   const check = validatePayload(action, 'req', payload);
   if (check.ok) return null;
