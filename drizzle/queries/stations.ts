@@ -1,5 +1,5 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
@@ -45,6 +45,22 @@ export async function recordSeen(db: Db, stationId: number, at: Date, heartbeat:
     .update(stations)
     .set(heartbeat ? { lastSeenAt: at, lastHeartbeatAt: at } : { lastSeenAt: at })
     .where(eq(stations.id, stationId));
+}
+
+/**
+ * The station came online or went offline (socket opened, closed, or heartbeats stopped). A write
+ * older than the last one recorded is ignored, so racing deliveries cannot leave a stale state.
+ */
+export async function recordConnection(db: Db, stationId: number, connected: boolean, at: Date): Promise<void> {
+  await db
+    .update(stations)
+    .set({ connected, connectionChangedAt: at })
+    .where(
+      and(
+        eq(stations.id, stationId),
+        or(isNull(stations.connectionChangedAt), lte(stations.connectionChangedAt, at)),
+      ),
+    );
 }
 
 export async function recordAuthorization(db: Db, stationId: number, at: Date): Promise<void> {

@@ -62,6 +62,10 @@ export const stations = sqliteTable(
     lastBootAt: timestamp('last_boot_at'),
     lastAuthorizationAt: timestamp('last_authorization_at'),
     lastSeenAt: timestamp('last_seen_at'),
+    // The charge point's socket is open and it has not gone silent (written by its ChargePoint object
+    // on each change, never per message); `connectionChangedAt` orders writes that race.
+    connected: flag('connected'),
+    connectionChangedAt: timestamp('connection_changed_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
   },

@@ -4,10 +4,12 @@
  * alarm itself is run with the pool's runDurableObjectAlarm.
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StationLogEntry } from '../../domain/ocpp/station-log';
+import { stations } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
-import { aStation, connect, stub } from './helpers';
+import { aStation, connect, db, stub } from './helpers';
 
 /** Pretends the last frame arrived `ms` ago; returns the alarm time the object had set. */
 async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
@@ -20,6 +22,10 @@ async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
     return state.storage.getAlarm();
   });
 }
+
+/** The station's connection state as the network screens read it from D1. */
+const d1Connected = async (uid: string) =>
+  (await db.select({ connected: stations.connected }).from(stations).where(eq(stations.uid, uid)).get())?.connected;
 
 const connectionEvents = async (uid: string) =>
   ((await stub(uid).frameLog({ limit: 200, eventType: 'Connection' })) as StationLogEntry[]).map((e) => e.action);
@@ -72,6 +78,7 @@ describe('heartbeat timeout', () => {
     );
     expect(JSON.parse(disconnectedAt.value)).toMatch(/Z$/);
     expect(await connectionEvents(w.uid)).toEqual(['Connected', 'HeartbeatTimeout']);
+    await expect.poll(() => d1Connected(w.uid)).toBe(false);
     // Once offline, no further alarm is pending until the station speaks again.
     expect(await lastFrameAgo(w.uid, 3 * interval * 1000)).toBeNull();
 
@@ -79,16 +86,20 @@ describe('heartbeat timeout', () => {
     const on = await stub(w.uid).state();
     expect(on.online).toBe(true);
     expect(await connectionEvents(w.uid)).toEqual(['Connected', 'HeartbeatTimeout', 'BackOnline']);
+    await expect.poll(() => d1Connected(w.uid)).toBe(true);
     expect(await lastFrameAgo(w.uid, 0)).not.toBeNull();
     cp.close();
   });
 
   it('does nothing for a station whose socket is closed (the close already marked it offline)', async () => {
     const w = await aStation();
+    expect(await d1Connected(w.uid)).toBe(false);
     const cp = await connect(w.uid);
+    await expect.poll(() => d1Connected(w.uid)).toBe(true);
     await cp.ok('Heartbeat', {});
     cp.close();
     await expect.poll(async () => (await stub(w.uid).state()).connected).toBe(false);
+    await expect.poll(() => d1Connected(w.uid)).toBe(false);
     await lastFrameAgo(w.uid, 3_600_000);
     await runDurableObjectAlarm(stub(w.uid));
     expect(await connectionEvents(w.uid)).toEqual(['Connected', 'Disconnected']);

@@ -12,7 +12,7 @@ import {
   type StationLogQuery,
 } from '../../../domain/ocpp/station-log';
 import { openDb } from '../../../drizzle/db';
-import { liveFeedCompanies } from '../../../drizzle/queries/stations';
+import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
 import { heartbeatInterval } from './handlers/boot-notification';
@@ -101,7 +101,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.setTimedOut(false);
     this.logEvent('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
     await this.armHeartbeatAlarm(now);
-    this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date().toISOString() });
+    this.announceOnline(true, now);
     return new Response(null, {
       status: 101,
       webSocket: pair[0],
@@ -284,20 +284,31 @@ export class ChargePoint extends DurableObject<Env> {
     this.alarmArmed = true;
   }
 
-  /** What a socket close and a heartbeat timeout both do: record when, and tell the live feed. */
+  /** What a socket close and a heartbeat timeout both do: record when, and announce it. */
   private markOffline(at: string): void {
     this.store.put('disconnectedAt', at);
-    const { identity } = this.reg();
-    if (identity) this.publish({ type: 'station-online', stationUid: identity, online: false, at });
+    this.announceOnline(false, Date.parse(at));
   }
 
   private backOnline(now: number): void {
     this.setTimedOut(false);
     this.logEvent('BackOnline', {}, now);
-    const { identity } = this.reg();
-    if (identity) {
-      this.publish({ type: 'station-online', stationUid: identity, online: true, at: new Date(now).toISOString() });
-    }
+    this.announceOnline(true, now);
+  }
+
+  /**
+   * Every change of online state goes to the live feed and to the station's D1 row (the network
+   * screens read `connected` there), after the reply, never per message.
+   */
+  private announceOnline(online: boolean, at: number): void {
+    const { identity, stationId } = this.reg();
+    if (!identity || stationId === null) return;
+    this.publish({ type: 'station-online', stationUid: identity, online, at: new Date(at).toISOString() });
+    this.ctx.waitUntil(
+      recordConnection(this.db(), stationId, online, new Date(at)).catch((error: unknown) =>
+        console.warn('[ocpp] connection state not recorded', error),
+      ),
+    );
   }
 
   /** Sends one of our replies and logs it with the CALL's action and connector. */
