@@ -1,5 +1,5 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
@@ -21,6 +21,11 @@ export interface BootRecord {
   firmware: string | null;
   ip: string | null;
   at: Date;
+}
+
+/** A station the company tree `scope` may see: it operates it or owns it. */
+export function stationInScope(scope: number[]) {
+  return or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope));
 }
 
 /** What the charge point says about itself replaces what was typed in: the hardware is the truth. */
@@ -56,10 +61,7 @@ export async function recordConnection(db: Db, stationId: number, connected: boo
     .update(stations)
     .set({ connected, connectionChangedAt: at })
     .where(
-      and(
-        eq(stations.id, stationId),
-        or(isNull(stations.connectionChangedAt), lte(stations.connectionChangedAt, at)),
-      ),
+      and(eq(stations.id, stationId), or(isNull(stations.connectionChangedAt), lte(stations.connectionChangedAt, at))),
     );
 }
 

@@ -1,7 +1,8 @@
 /** @module One connector with its station's fields, within the selected company's tree. */
 import { z } from '@hono/zod-openapi';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../drizzle/db';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorFields, connectorFieldsShape } from './connectors.schemas';
 
@@ -56,7 +57,7 @@ export async function connectorDetail(db: Db, scope: number[], id: number) {
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .innerJoin(companies, eq(companies.id, stations.companyId))
-    .where(and(eq(connectors.id, id), or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .where(and(eq(connectors.id, id), stationInScope(scope)))
     .get();
   if (!row) return null;
   const { c, s } = row;

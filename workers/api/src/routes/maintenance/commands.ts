@@ -3,9 +3,10 @@
  * the customer-service log (who, what, the answer) and turns the outcome into the API's answer.
  */
 import { z } from '@hono/zod-openapi';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../../../../drizzle/db';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, customerServiceLogs, stations } from '../../../../../drizzle/schema';
 // Type only: the workers meet through the Durable Object binding, never through each other's code.
 import type { CommandResult } from '../../../../ocpp/src/charge-point';
@@ -47,7 +48,7 @@ export async function connectorInScope(db: Db, scope: number[], key: { id: numbe
     .select({ connector: connectors, station: stations })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(and(match, or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .where(and(match, stationInScope(scope)))
     .get();
 }
 

@@ -1,6 +1,6 @@
 /** @module Reference data of spec 7.9: the fixed vocabularies the screens offer in their pickers. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, isNotNull } from 'drizzle-orm';
 import { STATION_LOG_EVENT_TYPES } from '../../../../../domain/ocpp/station-log';
 import {
   CHARGE_POINT_ERROR_CODES,
@@ -10,6 +10,7 @@ import {
   STATION_TYPES,
 } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
@@ -67,9 +68,7 @@ export const referenceRoutes = new OpenAPIHono<AppEnv>()
     const rows = await db
       .selectDistinct({ city: stations.city })
       .from(stations)
-      .where(
-        and(isNotNull(stations.city), or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))),
-      )
+      .where(and(isNotNull(stations.city), stationInScope(scope)))
       .orderBy(stations.city);
     const cities = rows.map((r) => r.city).filter((city): city is string => Boolean(city));
     return c.json(items(cities), 200);
