@@ -117,9 +117,12 @@ export async function priceClosedSession(
   if (s.status !== 'closed' || s.endAt === null) return { sessionId, outcome: 'skipped', note: 'session not closed' };
   if (s.pricingStatus === 'priced' && !opts.force) return { sessionId, outcome: 'skipped', note: s.pricingNote };
 
-  const station = await db.query.stations.findFirst({ where: eq(stations.id, s.stationId) });
-  const operatorChain = await companyChain(db, s.companyId);
-  const ownerChain = s.ownerCompanyId ? await companyChain(db, s.ownerCompanyId) : [];
+  // Three independent reads, sent together rather than one after another.
+  const [station, operatorChain, ownerChain] = await Promise.all([
+    db.query.stations.findFirst({ where: eq(stations.id, s.stationId) }),
+    companyChain(db, s.companyId),
+    s.ownerCompanyId ? companyChain(db, s.ownerCompanyId) : Promise.resolve([]),
+  ]);
   const scopeIds = [...new Set([...operatorChain, ...ownerChain])];
   const rows = await db
     .select()
