@@ -4,17 +4,18 @@ import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
 import { companies, companyServiceSettings } from '../schema';
 
-/** Ids of the company and every descendant, by a recursive query. */
-export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
-  const rows = await db.$client
-    .prepare(
-      `WITH RECURSIVE tree(id) AS (
+/**
+ * `WITH RECURSIVE tree(id)`: the company bound as ?1 and every descendant. For statements that
+ * need the scope inside one query (or one batch) instead of a round trip for the ids first.
+ */
+export const COMPANY_TREE_CTE = `WITH RECURSIVE tree(id) AS (
          SELECT id FROM companies WHERE id = ?1
          UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
-       ) SELECT id FROM tree`,
-    )
-    .bind(rootId)
-    .all<{ id: number }>();
+       )`;
+
+/** Ids of the company and every descendant, by a recursive query. */
+export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db.$client.prepare(`${COMPANY_TREE_CTE} SELECT id FROM tree`).bind(rootId).all<{ id: number }>();
   return rows.results.map((r) => r.id);
 }
 
