@@ -60,14 +60,15 @@ export async function companyTree(db: Db, rootId: number): Promise<CompanyNode |
   return nodes.get(rootId) ?? null;
 }
 
-/** The company and every ancestor up to the root: whose trees contain this company. */
+/** The company and every ancestor up to the root, nearest first (parent links; cycles cut). */
 export async function companyAncestorIds(db: Db, companyId: number): Promise<number[]> {
   const rows = await db.$client
     .prepare(
-      `WITH RECURSIVE up(id, parent) AS (
-         SELECT id, parent_company_id FROM companies WHERE id = ?1
-         UNION SELECT c.id, c.parent_company_id FROM companies c JOIN up ON c.id = up.parent
-       ) SELECT id FROM up`,
+      `WITH RECURSIVE up(id, parent, depth) AS (
+         SELECT id, parent_company_id, 0 FROM companies WHERE id = ?1
+         UNION SELECT c.id, c.parent_company_id, up.depth + 1 FROM companies c JOIN up ON c.id = up.parent
+         WHERE up.depth < 32
+       ) SELECT id FROM up ORDER BY depth`,
     )
     .bind(companyId)
     .all<{ id: number }>();
