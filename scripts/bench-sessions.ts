@@ -16,6 +16,7 @@ import { columnsOf, SESSION_VARIANTS, type SessionVariant } from '../domain/sess
 import {
   exportRows,
   listPage,
+  listPageWithSums,
   listSums,
   type Scope,
   type SessionQuery,
@@ -134,7 +135,7 @@ try {
       ...(variant.startsWith('fleet') ? { place: 'roaming' as const } : {}),
     });
 
-    log(`\n▸ List (page of 25 + sums over the filtered list), ${RUNS} runs each, after one warm-up:`);
+    log(`\n▸ List (page of 25 + sums over the filtered list, one D1 batch), ${RUNS} runs each, after one warm-up:`);
     log(
       `  ${'variant'.padEnd(15)} ${'filtered p50'.padStart(12)} ${'p95'.padStart(10)}   ${'no filter p50'.padStart(13)} ${'p95'.padStart(10)}   rows (filtered / all)`,
     );
@@ -143,9 +144,9 @@ try {
       let page = 0;
       const f = await timed(async () => {
         page = (page + 3) % 20;
-        await Promise.all([listPage(d1, sc, filtered(v), page, 25, false), listSums(d1, sc, filtered(v))]);
+        await listPageWithSums(d1, sc, filtered(v), page, 25, false);
       });
-      const b = await timed(() => Promise.all([listPage(d1, sc, base(v), 0, 25, false), listSums(d1, sc, base(v))]));
+      const b = await timed(() => listPageWithSums(d1, sc, base(v), 0, 25, false));
       const [nf, nb] = await Promise.all([listSums(d1, sc, filtered(v)), listSums(d1, sc, base(v))]);
       log(
         `  ${v.padEnd(15)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${nf.total.toLocaleString('en')} / ${nb.total.toLocaleString('en')}`,

@@ -4,17 +4,18 @@ import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
 import { companies, companyServiceSettings } from '../schema';
 
-/** Ids of the company and every descendant, by a recursive query. */
-export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
-  const rows = await db.$client
-    .prepare(
-      `WITH RECURSIVE tree(id) AS (
+/**
+ * `WITH RECURSIVE tree(id)`: the company bound as ?1 and every descendant. For statements that
+ * need the scope inside one query (or one batch) instead of a round trip for the ids first.
+ */
+export const COMPANY_TREE_CTE = `WITH RECURSIVE tree(id) AS (
          SELECT id FROM companies WHERE id = ?1
          UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
-       ) SELECT id FROM tree`,
-    )
-    .bind(rootId)
-    .all<{ id: number }>();
+       )`;
+
+/** Ids of the company and every descendant, by a recursive query. */
+export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db.$client.prepare(`${COMPANY_TREE_CTE} SELECT id FROM tree`).bind(rootId).all<{ id: number }>();
   return rows.results.map((r) => r.id);
 }
 
@@ -59,14 +60,15 @@ export async function companyTree(db: Db, rootId: number): Promise<CompanyNode |
   return nodes.get(rootId) ?? null;
 }
 
-/** The company and every ancestor up to the root: whose trees contain this company. */
+/** The company and every ancestor up to the root, nearest first (parent links; cycles cut). */
 export async function companyAncestorIds(db: Db, companyId: number): Promise<number[]> {
   const rows = await db.$client
     .prepare(
-      `WITH RECURSIVE up(id, parent) AS (
-         SELECT id, parent_company_id FROM companies WHERE id = ?1
-         UNION SELECT c.id, c.parent_company_id FROM companies c JOIN up ON c.id = up.parent
-       ) SELECT id FROM up`,
+      `WITH RECURSIVE up(id, parent, depth) AS (
+         SELECT id, parent_company_id, 0 FROM companies WHERE id = ?1
+         UNION SELECT c.id, c.parent_company_id, up.depth + 1 FROM companies c JOIN up ON c.id = up.parent
+         WHERE up.depth < 32
+       ) SELECT id FROM up ORDER BY depth`,
     )
     .bind(companyId)
     .all<{ id: number }>();

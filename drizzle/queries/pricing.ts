@@ -11,6 +11,7 @@ import { type ElementInput, type TariffType, toEngineTariff } from '../../domain
 import { chooseTariff, paymentTypeOf, type TariffCandidate } from '../../domain/tariffs/select';
 import type { Db } from '../db';
 import { chargingSessions, sessionPricing, stations, tariffs } from '../schema';
+import { companyAncestorIds } from './companies';
 
 type SessionRow = typeof chargingSessions.$inferSelect;
 type TariffRow = typeof tariffs.$inferSelect;
@@ -46,21 +47,6 @@ export function priceFigures(s: SessionRow) {
     vatValue: s.vatValue,
     needsRevision: s.needsRevision,
   };
-}
-
-/** Company ids from the given one up to the root (parent links; cycles cut). */
-async function companyChain(db: Db, companyId: number): Promise<number[]> {
-  const rows = await db.$client
-    .prepare(
-      `WITH RECURSIVE up(id, parent, depth) AS (
-         SELECT id, parent_company_id, 0 FROM companies WHERE id = ?1
-         UNION SELECT c.id, c.parent_company_id, up.depth + 1 FROM companies c JOIN up ON c.id = up.parent
-         WHERE up.depth < 32
-       ) SELECT id FROM up ORDER BY depth`,
-    )
-    .bind(companyId)
-    .all<{ id: number }>();
-  return rows.results.map((r) => r.id);
 }
 
 export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } {
@@ -117,9 +103,12 @@ export async function priceClosedSession(
   if (s.status !== 'closed' || s.endAt === null) return { sessionId, outcome: 'skipped', note: 'session not closed' };
   if (s.pricingStatus === 'priced' && !opts.force) return { sessionId, outcome: 'skipped', note: s.pricingNote };
 
-  const station = await db.query.stations.findFirst({ where: eq(stations.id, s.stationId) });
-  const operatorChain = await companyChain(db, s.companyId);
-  const ownerChain = s.ownerCompanyId ? await companyChain(db, s.ownerCompanyId) : [];
+  // Three independent reads, sent together rather than one after another.
+  const [station, operatorChain, ownerChain] = await Promise.all([
+    db.query.stations.findFirst({ where: eq(stations.id, s.stationId) }),
+    companyAncestorIds(db, s.companyId),
+    s.ownerCompanyId ? companyAncestorIds(db, s.ownerCompanyId) : Promise.resolve([]),
+  ]);
   const scopeIds = [...new Set([...operatorChain, ...ownerChain])];
   const rows = await db
     .select()

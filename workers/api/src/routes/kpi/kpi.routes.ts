@@ -9,6 +9,7 @@ import {
 import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
 import { zoneClock } from '../../../../../domain/time/zone-clock';
 import type { Db } from '../../../../../drizzle/db';
+import { COMPANY_TREE_CTE } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
@@ -55,9 +56,7 @@ function localToUtc(timeZone: string, y: number, m: number, d: number): number {
 }
 
 const SCOPED_CONNECTORS = `
-  WITH RECURSIVE tree(id) AS (
-    SELECT ?1 UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
-  ),
+  ${COMPANY_TREE_CTE},
   scoped(id) AS (
     SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id
     WHERE s.company_id IN (SELECT id FROM tree) OR s.owner_company_id IN (SELECT id FROM tree)

@@ -21,7 +21,7 @@ import {
   networkList,
 } from './sessions.routes';
 import type { SessionFiltersInput } from './sessions.schemas';
-import { ALL_FIELDS, listPage, listSums, type Scope, scopedSession } from './sessions.store';
+import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
 
 async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
   return { companies: await companyScopeIds(c.get('db'), authOf(c).company.id) };
@@ -140,8 +140,9 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
   });
 
 async function activeAnswer(c: Context<AppEnv>, scope: Scope, ...queries: ReturnType<typeof queryOf>[]) {
-  const pages = await Promise.all(queries.map((q) => listPage(c.env.DB, scope, q, 0, 100, false)));
-  const totals = await Promise.all(queries.map((q) => listSums(c.env.DB, scope, q)));
-  const data = pages.flat().map((r) => Object.fromEntries(ACTIVE_FIELDS.map((k) => [k, r[k] ?? null])));
-  return c.json({ data, total: totals.reduce((n, t) => n + t.total, 0) }, 200);
+  const answers = await Promise.all(queries.map((q) => listPageWithSums(c.env.DB, scope, q, 0, 100, false)));
+  const data = answers
+    .flatMap((a) => a.data)
+    .map((r) => Object.fromEntries(ACTIVE_FIELDS.map((k) => [k, r[k] ?? null])));
+  return c.json({ data, total: answers.reduce((n, a) => n + a.total, 0) }, 200);
 }

@@ -10,7 +10,7 @@ import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
 import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './sessions.schemas';
-import { exportRows, listPage, listSums, type Scope, type SessionQuery } from './sessions.store';
+import { exportRows, listPageWithSums, listSums, type Scope, type SessionQuery } from './sessions.store';
 
 export function queryOf(
   f: SessionFiltersInput,
@@ -83,10 +83,7 @@ export async function answerList(
       },
     });
   }
-  const [data, sums] = await Promise.all([
-    listPage(d1, scope, q, filters.page, filters.items_per_page, filters.demo),
-    listSums(d1, scope, q),
-  ]);
+  const { data, ...sums } = await listPageWithSums(d1, scope, q, filters.page, filters.items_per_page, filters.demo);
   return c.json(
     {
       variant: q.variant,

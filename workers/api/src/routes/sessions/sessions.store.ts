@@ -200,6 +200,42 @@ export function toRecord(raw: Record<string, unknown>): CdrRecord {
   return out;
 }
 
+type Where = { sql: string; params: unknown[] };
+
+function pageStatement(d1: D1Database, where: Where, q: SessionQuery, page: number, perPage: number) {
+  return d1
+    .prepare(
+      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
+    )
+    .bind(...where.params, perPage, page * perPage);
+}
+
+function sumsStatement(d1: D1Database, where: Where, q: SessionQuery) {
+  const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
+  const parts = summed.map((col) => {
+    const expr = FIELD_SQL[col.key];
+    if (!col.party) return `sum(${expr}) AS ${col.key}`;
+    const qr = col.party === 'emp' ? '' : ` AND ${NOT_QR}`;
+    return `sum(CASE WHEN s.pricing_status = 'priced'${qr} THEN ${expr} END) AS ${col.key}`;
+  });
+  const statement = d1
+    .prepare(
+      `SELECT count(*) AS n, sum(s.pricing_status <> 'priced') AS unpriced${parts.length ? `, ${parts.join(', ')}` : ''} FROM charging_sessions s WHERE ${where.sql}`,
+    )
+    .bind(...where.params);
+  return { statement, summed };
+}
+
+function projectPage(rows: Record<string, unknown>[], q: SessionQuery, demo: boolean): Record<string, Cell>[] {
+  return rows.map((r) => projectCdr(toRecord(r), q.variant, { demo }));
+}
+
+function sumsOf(row: Record<string, number | null> | null | undefined, summed: readonly { key: string }[]) {
+  const sums: Record<string, number | null> = {};
+  for (const col of summed) sums[col.key] = row?.[col.key] ?? null;
+  return { total: row?.n ?? 0, unpriced: row?.unpriced ?? 0, sums };
+}
+
 export async function listPage(
   d1: D1Database,
   scope: Scope,
@@ -208,35 +244,38 @@ export async function listPage(
   perPage: number,
   demo: boolean,
 ): Promise<Record<string, Cell>[]> {
-  const where = whereOf(scope, q);
-  const rows = await d1
-    .prepare(
-      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
-    )
-    .bind(...where.params, perPage, page * perPage)
-    .all<Record<string, unknown>>();
-  return rows.results.map((r) => projectCdr(toRecord(r), q.variant, { demo }));
+  const rows = await pageStatement(d1, whereOf(scope, q), q, page, perPage).all<Record<string, unknown>>();
+  return projectPage(rows.results, q, demo);
 }
 
 /** Count, unpriced count and the footer sums of a variant over the whole filtered list. */
 export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery) {
+  const { statement, summed } = sumsStatement(d1, whereOf(scope, q), q);
+  return sumsOf(await statement.first<Record<string, number | null>>(), summed);
+}
+
+/**
+ * A page and the sums over the whole filtered list: the filter is built once and both
+ * statements go to D1 in one batch (one round trip instead of two).
+ */
+export async function listPageWithSums(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  page: number,
+  perPage: number,
+  demo: boolean,
+) {
   const where = whereOf(scope, q);
-  const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
-  const parts = summed.map((col) => {
-    const expr = FIELD_SQL[col.key];
-    if (!col.party) return `sum(${expr}) AS ${col.key}`;
-    const qr = col.party === 'emp' ? '' : ` AND ${NOT_QR}`;
-    return `sum(CASE WHEN s.pricing_status = 'priced'${qr} THEN ${expr} END) AS ${col.key}`;
-  });
-  const row = await d1
-    .prepare(
-      `SELECT count(*) AS n, sum(s.pricing_status <> 'priced') AS unpriced${parts.length ? `, ${parts.join(', ')}` : ''} FROM charging_sessions s WHERE ${where.sql}`,
-    )
-    .bind(...where.params)
-    .first<Record<string, number | null>>();
-  const sums: Record<string, number | null> = {};
-  for (const col of summed) sums[col.key] = row?.[col.key] ?? null;
-  return { total: row?.n ?? 0, unpriced: row?.unpriced ?? 0, sums };
+  const { statement, summed } = sumsStatement(d1, where, q);
+  const [rows, totals] = await d1.batch<Record<string, unknown>>([
+    pageStatement(d1, where, q, page, perPage),
+    statement,
+  ]);
+  return {
+    data: projectPage(rows?.results ?? [], q, demo),
+    ...sumsOf(totals?.results[0] as Record<string, number | null> | undefined, summed),
+  };
 }
 
 /**
