@@ -1,5 +1,5 @@
 /** @module Company tree queries: scope is a company and all its descendants. */
-import { eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
 import { companies, companyServiceSettings } from '../schema';
@@ -14,6 +14,14 @@ export const COMPANY_TREE_CTE = `WITH RECURSIVE tree(id) AS (
        )`;
 
 /** Ids of the company and every descendant, by a recursive query. */
+/**
+ * `column` is one of the company ids: bound as one JSON value, not one parameter per id, so a
+ * company tree of any size stays under D1's 100 bound parameters per statement.
+ */
+export function inCompanies(column: AnyColumn, ids: readonly number[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
 export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
   const rows = await db.$client.prepare(`${COMPANY_TREE_CTE} SELECT id FROM tree`).bind(rootId).all<{ id: number }>();
   return rows.results.map((r) => r.id);

@@ -1,8 +1,9 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
+import { inCompanies } from './companies';
 
 export type StationRow = typeof stations.$inferSelect;
 
@@ -25,7 +26,7 @@ export interface BootRecord {
 
 /** A station the company tree `scope` may see: it operates it or owns it. */
 export function stationInScope(scope: number[]) {
-  return or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope));
+  return or(inCompanies(stations.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
 }
 
 /** What the charge point says about itself replaces what was typed in: the hardware is the truth. */

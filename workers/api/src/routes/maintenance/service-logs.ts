@@ -3,9 +3,9 @@
  * company tree, newest first, with who sent them, what the charge point answered, filters and pages.
  */
 import { z } from '@hono/zod-openapi';
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { companyScopeIds, inCompanies } from '../../../../../drizzle/queries/companies';
 import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
@@ -85,7 +85,7 @@ function parseDetail(text: string | null): { request: Record<string, unknown> | 
 export async function listServiceLogs(c: Context<AppEnv>, q: z.output<typeof LogQuery>) {
   const db = c.get('db');
   const scope = await companyScopeIds(db, authOf(c).company.id);
-  const inScope = or(inArray(customerServiceLogs.companyId, scope), inArray(stations.ownerCompanyId, scope));
+  const inScope = or(inCompanies(customerServiceLogs.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
   const where: (SQL | undefined)[] = [inScope];
   if (q.keyword) {
     const p = contains(q.keyword);

@@ -1,8 +1,9 @@
 /** @module A station of the caller's company tree by its uid (the OCPP identity), or the 404. */
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../../../../drizzle/db';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -11,11 +12,11 @@ import { authOf } from '../../middleware/permission';
 export type Station = typeof stations.$inferSelect;
 
 /** Operated or owned by a company of the caller's tree, like `connectorInScope`. */
-export function stationInScope(db: Db, scope: number[], uid: string) {
+export function stationByUidInScope(db: Db, scope: number[], uid: string) {
   return db
     .select()
     .from(stations)
-    .where(and(eq(stations.uid, uid), or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .where(and(eq(stations.uid, uid), stationInScope(scope)))
     .get();
 }
 
@@ -27,7 +28,7 @@ export async function onStation<R>(
 ) {
   const db = c.get('db');
   const scope = await companyScopeIds(db, authOf(c).company.id);
-  const station = await stationInScope(db, scope, uid);
+  const station = await stationByUidInScope(db, scope, uid);
   if (!station) return apiError(c, 404, 'STATION_NOT_FOUND', 'stationNotFound', { params: { uid } });
   return act(station, scope);
 }

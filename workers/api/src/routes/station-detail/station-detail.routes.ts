@@ -5,13 +5,14 @@
  * each update writes an audit row with the values before and after, in the same batch.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { translate } from '../../../../../domain/i18n/messages';
 import { stationProblems } from '../../../../../domain/stations/station-rules';
 import type { Db } from '../../../../../drizzle/db';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
@@ -57,7 +58,7 @@ async function loadStation(db: Db, scope: number[], id: number) {
     .from(stations)
     .innerJoin(companies, eq(companies.id, stations.companyId))
     .leftJoin(owners, eq(owners.id, stations.ownerCompanyId))
-    .where(and(eq(stations.id, id), or(inArray(stations.companyId, scope), inArray(stations.ownerCompanyId, scope))))
+    .where(and(eq(stations.id, id), stationInScope(scope)))
     .get();
   if (!row) return null;
   const plugs = await db

@@ -4,7 +4,7 @@
  * SQLite, capped and aged out there); this route checks scope and filters, then asks the object.
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   STATION_LOG_EVENT_TYPES,
@@ -14,6 +14,7 @@ import {
 } from '../../../../../domain/ocpp/station-log';
 import { CHARGE_POINT_ERROR_CODES } from '../../../../../domain/stations/statuses';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -117,7 +118,7 @@ type Query = z.infer<typeof LogQuery>;
 async function scope(c: Context<AppEnv>) {
   const db = c.get('db');
   const ids = await companyScopeIds(db, authOf(c).company.id);
-  return { db, inScope: or(inArray(stations.companyId, ids), inArray(stations.ownerCompanyId, ids)) };
+  return { db, inScope: stationInScope(ids) };
 }
 
 async function readLog(c: Context<AppEnv>, stationUid: string, q: Query, connectorId?: number) {

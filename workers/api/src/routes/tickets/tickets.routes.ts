@@ -4,9 +4,9 @@
  * tickets of the company tree by priority. Stations operated or owned in the tree only; 404 otherwise.
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { companyScopeIds, inCompanies } from '../../../../../drizzle/queries/companies';
 import { connectors, maintenanceTickets, stations, TICKET_PRIORITIES, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -170,7 +170,7 @@ const toTicket = (r: Row): z.infer<typeof TicketSchema> => ({
 });
 
 const inScope = (scope: number[]) =>
-  or(inArray(maintenanceTickets.companyId, scope), inArray(stations.ownerCompanyId, scope));
+  or(inCompanies(maintenanceTickets.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
 
 async function scopeOf(c: Context<AppEnv>) {
   return companyScopeIds(c.get('db'), authOf(c).company.id);
