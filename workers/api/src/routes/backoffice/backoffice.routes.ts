@@ -13,7 +13,7 @@ import { ensureRoles } from '../../../../../drizzle/seed/factories';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { checkRoles } from '../users/users.input';
 import { DeleteQuery, emailSchema, UserIdParams } from '../users/users.schemas';
@@ -22,7 +22,6 @@ import { auditUser, deleteUser, foundUser, restoreUser } from '../users/users.wr
 type Ctx = Context<AppEnv>;
 const ACCESS = 'backoffice-users:manage';
 const tags = ['Back-office users'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('User not found (or of a company outside the scope)');
 const conflict = error('E-mail taken, or the user is not in the state the action needs');
 

@@ -8,13 +8,12 @@ import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 
 type Ctx = Context<AppEnv>;
 const tags = ['Corporate groups'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('Corporate group id: {id} not found.');
 
 const GroupParams = z.object({
