@@ -13,6 +13,7 @@ import { ensureRoles } from '../../../../../drizzle/seed/factories';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
+import { pageFields, pageOf } from '../../lib/pagination';
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { checkRoles } from '../users/users.input';
@@ -30,8 +31,7 @@ const ListBody = z.strictObject({
   keyword: z.string().trim().max(100).optional(),
   role: z.number().int().optional(),
   state: z.enum(['active', 'deleted']).optional(),
-  page: z.number().int().min(0).default(0),
-  items_per_page: z.number().int().min(1).max(100).default(20),
+  ...pageFields(20),
 });
 const AddBody = z.strictObject({
   email: emailSchema,
@@ -76,9 +76,7 @@ const list = defineRoute(ACCESS, {
   summary: 'Back-office users of the scope (users holding at least one role)',
   request: { body: jsonBody(ListBody) },
   responses: {
-    200: json(
-      z.object({ data: z.array(BackofficeUser), total: z.number(), page: z.number(), items_per_page: z.number() }),
-    ),
+    200: json(pageOf(BackofficeUser)),
   },
 });
 const add = defineRoute(ACCESS, {
