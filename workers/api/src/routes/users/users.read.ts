@@ -2,6 +2,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { Cell } from '../../../../../domain/export/cells';
+import { CSV_CONTENT_TYPE, csvLine } from '../../../../../domain/export/csv';
 import { can } from '../../../../../domain/permissions/permissions';
 import { ROLE_IDS } from '../../../../../domain/permissions/roles';
 import { SERVICE } from '../../../../../domain/permissions/service-settings';
@@ -30,13 +32,6 @@ type Ctx = Context<AppEnv>;
 export const scopeOf = (c: Ctx) => companyScopeIds(c.get('db'), authOf(c).company.id);
 /** Service setting 42: deleted fleet users are hidden. */
 export const hidesDeleted = (c: Ctx) => authOf(c).access.services.includes(SERVICE.HIDE_DELETED_FLEET_USERS);
-
-/** A CSV cell that a spreadsheet will not run as a formula. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const EXPORT_COLUMNS = [
   'id',
@@ -89,10 +84,10 @@ export const userReads = new OpenAPIHono<AppEnv>()
       db,
       rows.map((r) => r.user),
     );
-    const lines = [EXPORT_COLUMNS.join(',')];
+    let text = csvLine([...EXPORT_COLUMNS]);
     for (const r of rows) {
       const u = toUser(r.user, d, r.sessionCount, Boolean(r.charging));
-      const row: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
+      const row: Record<(typeof EXPORT_COLUMNS)[number], Cell> = {
         ...u,
         daily_limit: u.limits.daily,
         weekly_limit: u.limits.weekly,
@@ -100,10 +95,10 @@ export const userReads = new OpenAPIHono<AppEnv>()
         limit_unit: u.limits.unit,
         rfids: u.rfids.map((x) => x.uuid).join(' '),
       };
-      lines.push(EXPORT_COLUMNS.map((k) => csvCell(row[k])).join(','));
+      text += csvLine(EXPORT_COLUMNS.map((k) => row[k]));
     }
-    return c.body(`${lines.join('\r\n')}\r\n`, 200, {
-      'content-type': 'text/csv; charset=utf-8',
+    return c.body(text, 200, {
+      'content-type': CSV_CONTENT_TYPE,
       'content-disposition': 'attachment; filename="fleet-users.csv"',
     });
   })
