@@ -75,6 +75,17 @@ async function scopedTariff(c: Ctx, id: number): Promise<TariffRow | undefined> 
     .get();
 }
 
+/** Updates a tariff only while it is still pending, so a concurrent approval wins: the new row, or undefined. */
+async function updatePending(c: Ctx, id: number, values: Partial<typeof tariffs.$inferInsert>) {
+  const [row] = await c
+    .get('db')
+    .update(tariffs)
+    .set(values)
+    .where(and(eq(tariffs.id, id), eq(tariffs.status, 'pending')))
+    .returning();
+  return row;
+}
+
 const notFound = (c: Ctx, id: number) => apiError(c, 404, 'TARIFF_NOT_FOUND', 'tariffNotFound', { params: { id } });
 const notPending = (c: Ctx) => apiError(c, 409, 'TARIFF_NOT_PENDING', 'tariffNotPending');
 
@@ -208,12 +219,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const t = await scopedTariff(c, tariffId);
       if (!t) return notFound(c, tariffId);
       if (t.status !== 'pending') return notPending(c);
-      const [row] = await c
-        .get('db')
-        .update(tariffs)
-        .set({ ...columnsOf(c.req.valid('json')), updatedAt: new Date() })
-        .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-        .returning();
+      const row = await updatePending(c, t.id, { ...columnsOf(c.req.valid('json')), updatedAt: new Date() });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.update', 'tariff', row.id, {});
       return c.json({ data: toTariff(row) }, 200);
@@ -227,12 +233,10 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const t = await scopedTariff(c, tariffId);
       if (!t) return notFound(c, tariffId);
       if (t.status !== 'pending') return notPending(c);
-      const [row] = await c
-        .get('db')
-        .update(tariffs)
-        .set({ elementsJson: JSON.stringify(c.req.valid('json').elements), updatedAt: new Date() })
-        .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-        .returning();
+      const row = await updatePending(c, t.id, {
+        elementsJson: JSON.stringify(c.req.valid('json').elements),
+        updatedAt: new Date(),
+      });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.components', 'tariff', row.id, {});
       return c.json({ data: toTariff(row) }, 200);
@@ -259,12 +263,12 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     if (!t) return notFound(c, tariffId);
     if (t.status !== 'pending') return notPending(c);
     const now = new Date();
-    const [row] = await c
-      .get('db')
-      .update(tariffs)
-      .set({ status: 'approved', approvedBy: authOf(c).user.id, approvedAt: now, updatedAt: now })
-      .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-      .returning();
+    const row = await updatePending(c, t.id, {
+      status: 'approved',
+      approvedBy: authOf(c).user.id,
+      approvedAt: now,
+      updatedAt: now,
+    });
     if (!row) return notPending(c);
     await auditOf(c, 'tariff.approve', 'tariff', row.id, { type: row.type, version: row.version });
     return c.json({ data: toTariff(row) }, 200);
