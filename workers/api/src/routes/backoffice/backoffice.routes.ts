@@ -7,7 +7,6 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ROLE_IDS, ROLE_KEYS } from '../../../../../domain/permissions/roles';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { backofficeUserFlags, userRoles, users } from '../../../../../drizzle/schema';
 import { ensureRoles } from '../../../../../drizzle/seed/factories';
 import type { AppEnv } from '../../env';
@@ -15,6 +14,7 @@ import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { pageFields, pageOf } from '../../lib/pagination';
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
+import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { checkRoles } from '../users/users.input';
 import { DeleteQuery, emailSchema, UserIdParams } from '../users/users.schemas';
@@ -220,7 +220,7 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => {
     const f = c.req.valid('json');
     const db = c.get('db');
-    const scope = await companyScopeIds(db, authOf(c).company.id);
+    const scope = await callerScope(c);
     const conditions: (SQL | undefined)[] = [inArray(users.companyId, scope), hasRole(db, f.role)];
     if (f.state) conditions.push(eq(users.status, f.state));
     if (f.keyword) {
@@ -255,7 +255,7 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const db = c.get('db');
-      const scope = await companyScopeIds(db, authOf(c).company.id);
+      const scope = await callerScope(c);
       const companyId = body.company_id ?? authOf(c).company.id;
       if (!scope.includes(companyId)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
       const denied = checkRoles(c, body.roles);
