@@ -15,7 +15,8 @@ export const ErrorSchema = z
   })
   .openapi('Error');
 
-const errorResponse = (description: string) => ({
+/** An error answer (the `Error` schema) for a route's `responses`, e.g. `404: errorResponse('Tariff not found')`. */
+export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorSchema } },
 });

@@ -5,12 +5,11 @@
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, max, min, sum } from 'drizzle-orm';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { chargingSessions } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { connectorInScope } from '../maintenance/commands';
 
 const ById = z.object({ id: z.coerce.number().int().positive() });
@@ -73,7 +72,7 @@ export const connectorDetailRoutes = new OpenAPIHono<AppEnv>()
   .openapi(totals, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.get('db');
-    const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), { id });
+    const target = await connectorInScope(db, await callerScope(c), { id });
     if (!target) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
     const rows = await db
       .select({
@@ -116,7 +115,7 @@ export const connectorDetailRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid('param');
     const { limit } = c.req.valid('query');
     const db = c.get('db');
-    const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), { id });
+    const target = await connectorInScope(db, await callerScope(c), { id });
     if (!target) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
     const rows = await db
       .select()

@@ -1,10 +1,9 @@
 /** @module Key hanger reads: list, detail, types and the validity check. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cardVerdict } from '../../../../../domain/authorization/decide';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { check, detail, list, types } from './keyfobs.routes';
 import { RFID_TYPES, toKeyfob, userRef } from './keyfobs.schemas';
 import { listRfids, scopedRfid, scopedRfidByUuid } from './keyfobs.store';
@@ -13,7 +12,7 @@ export const keyfobReads = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => {
     const filters = c.req.valid('json');
     const db = c.get('db');
-    const { rows, total } = await listRfids(db, await companyScopeIds(db, authOf(c).company.id), filters);
+    const { rows, total } = await listRfids(db, await callerScope(c), filters);
     const now = new Date();
     return c.json(
       {
@@ -31,7 +30,7 @@ export const keyfobReads = new OpenAPIHono<AppEnv>()
     const { uuid } = c.req.valid('query');
     const db = c.get('db');
     // A card of another company reads as unknown: the check must not reveal other fleets' cards.
-    const found = await scopedRfidByUuid(db, await companyScopeIds(db, authOf(c).company.id), uuid);
+    const found = await scopedRfidByUuid(db, await callerScope(c), uuid);
     const now = new Date();
     const verdict = cardVerdict(found?.rfid ?? null, found?.user ?? null, now);
     const card = found ? toKeyfob(found.rfid, found.user, now) : null;
@@ -53,7 +52,7 @@ export const keyfobReads = new OpenAPIHono<AppEnv>()
   .openapi(detail, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.get('db');
-    const found = await scopedRfid(db, await companyScopeIds(db, authOf(c).company.id), id);
+    const found = await scopedRfid(db, await callerScope(c), id);
     if (!found) return apiError(c, 404, 'RFID_NOT_FOUND', 'rfidNotFound');
     return c.json(toKeyfob(found.rfid, found.user), 200);
   });

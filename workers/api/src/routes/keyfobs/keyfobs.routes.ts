@@ -1,6 +1,6 @@
 /** @module Route declarations of the key hangers API (spec 7.19), all behind 'fleet:key-hangers'. */
 import { z } from '@hono/zod-openapi';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import {
   CheckQuery,
   CheckSchema,
@@ -15,7 +15,6 @@ import {
 
 const ACCESS = 'fleet:key-hangers';
 const tags = ['Key hangers'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error("The RFID doesn't exist (or belongs to a company outside the scope)");
 const notActive = error('The RFID is blocked or unlinked: irreversible');
 

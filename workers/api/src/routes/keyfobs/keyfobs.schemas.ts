@@ -1,6 +1,7 @@
 /** @module Shapes of the key hangers API (spec 7.19): snake_case, as the spec names RFID fields. */
 import { z } from '@hono/zod-openapi';
 import { RFID_STATUSES, type rfids, type users } from '../../../../../drizzle/schema';
+import { pageFields, pageOf } from '../../lib/pagination';
 
 /** The spec names a type but not its values; these are the media a fleet hands out. */
 export const RFID_TYPES = [
@@ -51,8 +52,7 @@ export const ListBody = z.strictObject({
   keyword: z.string().trim().max(100).optional(),
   status: z.enum(RFID_STATUSES).optional(),
   user: z.number().int().positive().optional(),
-  page: z.number().int().min(0).default(0),
-  items_per_page: z.number().int().min(1).max(100).default(10),
+  ...pageFields(10),
 });
 
 export const CheckQuery = z.object({ uuid: uuidSchema() });
@@ -83,9 +83,7 @@ export const KeyfobSchema = z
   })
   .openapi('Keyfob');
 
-export const KeyfobPage = z
-  .object({ data: z.array(KeyfobSchema), total: z.number(), page: z.number(), items_per_page: z.number() })
-  .openapi('KeyfobPage');
+export const KeyfobPage = pageOf(KeyfobSchema).openapi('KeyfobPage');
 
 export const CheckSchema = z
   .object({

@@ -2,12 +2,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { rfids } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
+import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import { block, create, createFromUuid, unlink, update } from './keyfobs.routes';
@@ -54,7 +54,7 @@ async function insertCard(c: Ctx, code: string, uuid: string) {
 /** The card of the scope, or the error answer: 404 unknown, 409 blocked or unlinked (irreversible). */
 async function activeCard(c: Ctx, id: number) {
   const db = c.get('db');
-  const found = await scopedRfid(db, await companyScopeIds(db, authOf(c).company.id), id);
+  const found = await scopedRfid(db, await callerScope(c), id);
   if (!found) return { error: apiError(c, 404, 'RFID_NOT_FOUND', 'rfidNotFound') } as const;
   if (found.rfid.status !== 'active') return { error: apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive') } as const;
   return { found } as const;
@@ -85,7 +85,7 @@ export const keyfobWrites = new OpenAPIHono<AppEnv>()
       if (rfid.userId !== null) {
         return apiError(c, 409, 'RFID_ALREADY_ASSIGNED', 'rfidAlreadyAssigned', { field: 'user_id' });
       }
-      const scope = await companyScopeIds(db, authOf(c).company.id);
+      const scope = await callerScope(c);
       const target = await scopedActiveUser(db, scope, body.user_id);
       if (!target) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound', { field: 'user_id' });
       user = target;

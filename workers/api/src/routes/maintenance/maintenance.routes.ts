@@ -2,12 +2,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { CommandAnswer, connectorInScope, sendToChargePoint, type Target } from './commands';
 import { remoteStart, remoteStop } from './remote-session';
 import { listServiceLogs, logsRoute } from './service-logs';
@@ -140,7 +139,7 @@ async function onConnector<R>(
   act: (target: Target) => Promise<R>,
 ) {
   const db = c.get('db');
-  const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), key);
+  const target = await connectorInScope(db, await callerScope(c), key);
   if (!target) {
     const id = 'id' in key ? key.id : key.uid;
     return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
@@ -180,7 +179,7 @@ export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
   .openapi(startUsers, (c) =>
     onConnector(c, c.req.valid('param'), async () => {
       const db = c.get('db');
-      const scope = await companyScopeIds(db, authOf(c).company.id);
+      const scope = await callerScope(c);
       const { keyword } = c.req.valid('query');
       const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
       const rows = await db
@@ -209,7 +208,7 @@ export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
   .openapi(statusLookup, async (c) => {
     const { stationUid, connectorUid } = c.req.valid('param');
     const db = c.get('db');
-    const target = await connectorInScope(db, await companyScopeIds(db, authOf(c).company.id), { uid: connectorUid });
+    const target = await connectorInScope(db, await callerScope(c), { uid: connectorUid });
     if (!target || target.station.uid !== stationUid) {
       return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id: connectorUid } });
     }

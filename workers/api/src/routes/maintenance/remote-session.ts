@@ -7,11 +7,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
 import { decideAuthorization } from '../../../../../drizzle/queries/authorization';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { chargingSessions, rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { sendToChargePoint, type Target } from './commands';
 
 /** A driver can be started remotely only on a connector that is free or waiting for a car. */
@@ -19,7 +18,7 @@ const STARTABLE: ReadonlySet<ConnectorStatus> = new Set(['available', 'preparing
 
 export async function remoteStart(c: Context<AppEnv>, target: Target, userId: number) {
   const db = c.get('db');
-  const scope = await companyScopeIds(db, authOf(c).company.id);
+  const scope = await callerScope(c);
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (user?.status !== 'active' || !scope.includes(user.companyId)) {
     return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');

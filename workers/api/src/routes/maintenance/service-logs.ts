@@ -5,11 +5,11 @@
 import { z } from '@hono/zod-openapi';
 import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds, inCompanies } from '../../../../../drizzle/queries/companies';
+import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 
 export const LogEntry = z
   .object({
@@ -84,7 +84,7 @@ function parseDetail(text: string | null): { request: Record<string, unknown> | 
 
 export async function listServiceLogs(c: Context<AppEnv>, q: z.output<typeof LogQuery>) {
   const db = c.get('db');
-  const scope = await companyScopeIds(db, authOf(c).company.id);
+  const scope = await callerScope(c);
   const inScope = or(inCompanies(customerServiceLogs.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
   const where: (SQL | undefined)[] = [inScope];
   if (q.keyword) {

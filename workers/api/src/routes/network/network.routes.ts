@@ -1,9 +1,8 @@
 /** @module Network: map markers, station list, filter options, recent faults and the network status dashboard. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { filterOptions, listStations, mapMarkers, networkStatus, recentFaults } from './network.queries';
 import {
   FilterOptions,
@@ -72,23 +71,23 @@ const stationList = defineRoute('connectors:view', {
 export const networkRoutes = new OpenAPIHono<AppEnv>()
   .openapi(filter, async (c) => {
     const db = c.get('db');
-    return c.json(await filterOptions(db, await companyScopeIds(db, authOf(c).company.id)), 200);
+    return c.json(await filterOptions(db, await callerScope(c)), 200);
   })
   .openapi(markers, async (c) => {
     const db = c.get('db');
-    return c.json(await mapMarkers(db, await companyScopeIds(db, authOf(c).company.id), c.req.valid('json')), 200);
+    return c.json(await mapMarkers(db, await callerScope(c), c.req.valid('json')), 200);
   })
   .openapi(faults, async (c) => {
     const db = c.get('db');
-    return c.json(await recentFaults(db, await companyScopeIds(db, authOf(c).company.id)), 200);
+    return c.json(await recentFaults(db, await callerScope(c)), 200);
   })
   .openapi(status, async (c) => {
     const db = c.get('db');
-    const scope = await companyScopeIds(db, authOf(c).company.id);
+    const scope = await callerScope(c);
     return c.json(await networkStatus(db, scope, new Date(), silentMinutes(c.env)), 200);
   })
   .openapi(stationList, async (c) => {
     const db = c.get('db');
-    const scope = await companyScopeIds(db, authOf(c).company.id);
+    const scope = await callerScope(c);
     return c.json(await listStations(db, scope, c.req.valid('json'), new Date(), silentMinutes(c.env)), 200);
   });

@@ -5,9 +5,9 @@ import { can } from '../../../../../domain/permissions/permissions';
 import { isQrPayment } from '../../../../../domain/sessions/display';
 import { projectCdr } from '../../../../../domain/sessions/project';
 import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '../../../../../domain/sessions/variants';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
+import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { answerList, queryOf } from './sessions.list';
 import {
@@ -24,7 +24,7 @@ import type { SessionFiltersInput } from './sessions.schemas';
 import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
 
 async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
-  return { companies: await companyScopeIds(c.get('db'), authOf(c).company.id) };
+  return { companies: await callerScope(c) };
 }
 
 /** The variant asked for, if the caller may see it; the first allowed one when none was asked. */

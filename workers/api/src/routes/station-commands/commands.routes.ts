@@ -8,12 +8,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationFiles } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { answerCommand, dispatchCommand } from '../maintenance/commands';
 import { ByUid, commandResponses } from './configuration.routes';
 import { chargePointOf, onStation, type Station } from './scope';
@@ -281,7 +280,7 @@ async function prepare(
   }
   if (path === 'signed-update-firmware' && typeof body.firmwareFile === 'string') {
     const { firmwareFile, ...rest } = body;
-    const scope = await companyScopeIds(db, authOf(c).company.id);
+    const scope = await callerScope(c);
     const file = await db
       .select()
       .from(stationFiles)

@@ -2,12 +2,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../../../../drizzle/db';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 
 export type Station = typeof stations.$inferSelect;
 
@@ -27,7 +26,7 @@ export async function onStation<R>(
   act: (station: Station, scope: number[]) => Promise<R>,
 ) {
   const db = c.get('db');
-  const scope = await companyScopeIds(db, authOf(c).company.id);
+  const scope = await callerScope(c);
   const station = await stationByUidInScope(db, scope, uid);
   if (!station) return apiError(c, 404, 'STATION_NOT_FOUND', 'stationNotFound', { params: { uid } });
   return act(station, scope);

@@ -20,6 +20,7 @@ import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import { StationDetailSchema, StationIdParams, StationPatchBody } from './station-detail.schemas';
@@ -140,7 +141,7 @@ export const stationDetailRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getDetail, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.get('db');
-    const loaded = await loadStation(db, await companyScopeIds(db, authOf(c).company.id), id);
+    const loaded = await loadStation(db, await callerScope(c), id);
     if (!loaded) return stationNotFound(c, id);
     return c.json(toDetail(loaded), 200);
   })

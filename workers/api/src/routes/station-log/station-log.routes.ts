@@ -13,13 +13,12 @@ import {
   type StationLogQuery,
 } from '../../../../../domain/ocpp/station-log';
 import { CHARGE_POINT_ERROR_CODES } from '../../../../../domain/stations/statuses';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 
 /** A UTC date or date-time: `2026-11-21`, `2026-11-21T08:00`, `2026-11-21T08:00:00Z`, or with an offset. */
 const UTC_DATE = /^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?(?:Z|[+-]\d\d:\d\d)?)?$/;
@@ -117,7 +116,7 @@ type Query = z.infer<typeof LogQuery>;
 
 async function scope(c: Context<AppEnv>) {
   const db = c.get('db');
-  const ids = await companyScopeIds(db, authOf(c).company.id);
+  const ids = await callerScope(c);
   return { db, inScope: stationInScope(ids) };
 }
 

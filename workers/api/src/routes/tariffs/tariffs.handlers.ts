@@ -18,6 +18,7 @@ import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
+import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import * as r from './tariffs.routes';
@@ -26,7 +27,6 @@ import { toMps, toTariff } from './tariffs.schemas';
 type Ctx = Context<AppEnv>;
 type TariffRow = typeof tariffs.$inferSelect;
 
-const scopeOf = (c: Ctx) => companyScopeIds(c.get('db'), authOf(c).company.id);
 const dateOf = (s: string | null) => (s ? new Date(s) : null);
 
 function auditOf(c: Ctx, action: string, entity: string, id: number, detail: Record<string, unknown>) {
@@ -66,13 +66,24 @@ function columnsOf(t: TariffInput) {
 }
 
 async function scopedTariff(c: Ctx, id: number): Promise<TariffRow | undefined> {
-  const scope = await scopeOf(c);
+  const scope = await callerScope(c);
   return c
     .get('db')
     .select()
     .from(tariffs)
     .where(and(eq(tariffs.id, id), inArray(tariffs.companyId, scope)))
     .get();
+}
+
+/** Updates a tariff only while it is still pending, so a concurrent approval wins: the new row, or undefined. */
+async function updatePending(c: Ctx, id: number, values: Partial<typeof tariffs.$inferInsert>) {
+  const [row] = await c
+    .get('db')
+    .update(tariffs)
+    .set(values)
+    .where(and(eq(tariffs.id, id), eq(tariffs.status, 'pending')))
+    .returning();
+  return row;
 }
 
 const notFound = (c: Ctx, id: number) => apiError(c, 404, 'TARIFF_NOT_FOUND', 'tariffNotFound', { params: { id } });
@@ -125,12 +136,12 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
   .openapi(r.listScoped, async (c) => {
     const { scopeId, type } = c.req.valid('param');
     const db = c.get('db');
-    if (!(await scopeOf(c)).includes(scopeId)) {
+    if (!(await callerScope(c)).includes(scopeId)) {
       return apiError(c, 404, 'COMPANY_NOT_IN_SCOPE', 'tariffScopeNotFound', { params: { id: scopeId } });
     }
     return listPage(c, await companyScopeIds(db, scopeId), type, c.req.valid('query'));
   })
-  .openapi(r.list, async (c) => listPage(c, await scopeOf(c), c.req.valid('param').type, c.req.valid('query')))
+  .openapi(r.list, async (c) => listPage(c, await callerScope(c), c.req.valid('param').type, c.req.valid('query')))
   .openapi(r.dow, (c) => c.json(items(DAYS_OF_WEEK.map((d) => ({ id: d, name: d }))), 200))
   .openapi(r.dimensionTypes, (c) => c.json(items(DIMENSIONS.map((d) => ({ id: d, name: d }))), 200))
   .openapi(r.countries, (c) => c.json(items(COUNTRIES.map((id) => ({ id, name: id }))), 200))
@@ -186,7 +197,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const body = c.req.valid('json');
       const { user, company } = authOf(c);
       const companyId = body.company_id ?? company.id;
-      if (!(await scopeOf(c)).includes(companyId)) {
+      if (!(await callerScope(c)).includes(companyId)) {
         return apiError(c, 404, 'COMPANY_NOT_IN_SCOPE', 'tariffScopeNotFound', { params: { id: companyId } });
       }
       const type = storedType(body.type) ?? 'cpo';
@@ -208,12 +219,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const t = await scopedTariff(c, tariffId);
       if (!t) return notFound(c, tariffId);
       if (t.status !== 'pending') return notPending(c);
-      const [row] = await c
-        .get('db')
-        .update(tariffs)
-        .set({ ...columnsOf(c.req.valid('json')), updatedAt: new Date() })
-        .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-        .returning();
+      const row = await updatePending(c, t.id, { ...columnsOf(c.req.valid('json')), updatedAt: new Date() });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.update', 'tariff', row.id, {});
       return c.json({ data: toTariff(row) }, 200);
@@ -227,12 +233,10 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const t = await scopedTariff(c, tariffId);
       if (!t) return notFound(c, tariffId);
       if (t.status !== 'pending') return notPending(c);
-      const [row] = await c
-        .get('db')
-        .update(tariffs)
-        .set({ elementsJson: JSON.stringify(c.req.valid('json').elements), updatedAt: new Date() })
-        .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-        .returning();
+      const row = await updatePending(c, t.id, {
+        elementsJson: JSON.stringify(c.req.valid('json').elements),
+        updatedAt: new Date(),
+      });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.components', 'tariff', row.id, {});
       return c.json({ data: toTariff(row) }, 200);
@@ -259,12 +263,12 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     if (!t) return notFound(c, tariffId);
     if (t.status !== 'pending') return notPending(c);
     const now = new Date();
-    const [row] = await c
-      .get('db')
-      .update(tariffs)
-      .set({ status: 'approved', approvedBy: authOf(c).user.id, approvedAt: now, updatedAt: now })
-      .where(and(eq(tariffs.id, t.id), eq(tariffs.status, 'pending')))
-      .returning();
+    const row = await updatePending(c, t.id, {
+      status: 'approved',
+      approvedBy: authOf(c).user.id,
+      approvedAt: now,
+      updatedAt: now,
+    });
     if (!row) return notPending(c);
     await auditOf(c, 'tariff.approve', 'tariff', row.id, { type: row.type, version: row.version });
     return c.json({ data: toTariff(row) }, 200);
@@ -307,7 +311,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
   .openapi(r.reprice, async (c) => {
     const { sessionId } = c.req.valid('param');
     const db = c.get('db');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const s = await db
       .select()
       .from(chargingSessions)
@@ -341,7 +345,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
   .openapi(r.mpsList, async (c) => {
     const type = storedType(c.req.valid('param').type) ?? 'cpo';
     const q = c.req.valid('query');
-    const companies = q.noCompany === 'true' ? await scopeOf(c) : [authOf(c).company.id];
+    const companies = q.noCompany === 'true' ? await callerScope(c) : [authOf(c).company.id];
     const where: SQL[] = [inArray(mpsTariffs.companyId, companies), eq(mpsTariffs.type, type)];
     if (q.countryCode) where.push(eq(mpsTariffs.countryCode, q.countryCode));
     const rows = await c
@@ -429,7 +433,7 @@ const mpsNotFound = (c: Ctx, id: number) =>
   apiError(c, 404, 'MPS_TARIFF_NOT_FOUND', 'mpsTariffNotFound', { params: { id } });
 
 async function scopedMps(c: Ctx, id: number) {
-  const scope = await scopeOf(c);
+  const scope = await callerScope(c);
   return c
     .get('db')
     .select({ m: mpsTariffs, name: tariffs.name })

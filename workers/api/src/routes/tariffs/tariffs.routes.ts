@@ -1,5 +1,5 @@
 /** @module Route declarations of the tariffs API (spec 7.21). */
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import {
   ComponentsBody,
   CreateBody,
@@ -27,7 +27,6 @@ const VIEW = 'tariffs:view';
 const MANAGE = 'tariffs:manage';
 const APPROVE = 'tariffs:approve';
 const tags = ['Tariffs'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('Tariff id: {id} not found (or outside the company scope)');
 const notPending = error('The tariff is approved: immutable, a change is a new version');
 

@@ -10,6 +10,7 @@ import {
   TariffInputSchema,
 } from '../../../../../domain/tariffs/model';
 import type { mpsTariffs, tariffs } from '../../../../../drizzle/schema';
+import { pageOf, pageQueryFields } from '../../lib/pagination';
 
 const idParam = (name: string) =>
   z.coerce
@@ -29,8 +30,7 @@ export const ScopedListParams = z.object({
   type: ListType.openapi({ param: { name: 'type', in: 'path' } }),
 });
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  items_per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields(10),
   /** `false`: every row (the reference list of spec 7.9). */
   paginate: z.enum(['true', 'false']).default('true'),
   keyword: z.string().trim().max(100).optional(),
@@ -107,9 +107,7 @@ const TariffSchema = z
 export type TariffOut = z.infer<typeof TariffSchema>;
 
 export const TariffData = z.object({ data: TariffSchema }).openapi('TariffData');
-export const TariffPage = z
-  .object({ data: z.array(TariffSchema), total: z.number(), page: z.number(), items_per_page: z.number() })
-  .openapi('TariffPage');
+export const TariffPage = pageOf(TariffSchema).openapi('TariffPage');
 
 export const MpsBody = z.strictObject({
   type: InputType,

@@ -6,11 +6,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds, inCompanies } from '../../../../../drizzle/queries/companies';
+import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { connectors, maintenanceTickets, stations, TICKET_PRIORITIES, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { connectorInScope } from '../maintenance/commands';
 
@@ -172,13 +173,9 @@ const toTicket = (r: Row): z.infer<typeof TicketSchema> => ({
 const inScope = (scope: number[]) =>
   or(inCompanies(maintenanceTickets.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
 
-async function scopeOf(c: Context<AppEnv>) {
-  return companyScopeIds(c.get('db'), authOf(c).company.id);
-}
-
 async function ticketInScope(c: Context<AppEnv>, id: number) {
   return selectTickets(c)
-    .where(and(eq(maintenanceTickets.id, id), inScope(await scopeOf(c))))
+    .where(and(eq(maintenanceTickets.id, id), inScope(await callerScope(c))))
     .get();
 }
 
@@ -192,7 +189,7 @@ export const ticketRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(listForConnector, async (c) => {
     const { connectorId } = c.req.valid('param');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const target = await connectorInScope(c.get('db'), scope, { id: connectorId });
     if (!target) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id: connectorId } });
     const rows = await selectTickets(c)
@@ -205,7 +202,7 @@ export const ticketRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.get('db');
     const { user } = authOf(c);
-    const target = await connectorInScope(db, await scopeOf(c), { id: body.connector_id });
+    const target = await connectorInScope(db, await callerScope(c), { id: body.connector_id });
     if (!target) {
       return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id: body.connector_id } });
     }
@@ -265,7 +262,7 @@ export const ticketRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ deleted: id }, 200);
   })
   .openapi(overview, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const db = c.get('db');
     const [rows, counts] = await Promise.all([
       selectTickets(c)

@@ -2,19 +2,18 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { companies, corporateGroups, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
+import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 
 type Ctx = Context<AppEnv>;
 const tags = ['Corporate groups'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('Corporate group id: {id} not found.');
 
 const GroupParams = z.object({
@@ -125,7 +124,7 @@ async function groupsOf(c: Ctx, scope: number[], id?: number) {
 }
 
 async function oneGroup(c: Ctx, id: number) {
-  const scope = await companyScopeIds(c.get('db'), authOf(c).company.id);
+  const scope = await callerScope(c);
   const [g] = await groupsOf(c, scope, id);
   return { g, scope };
 }
@@ -135,7 +134,7 @@ const missing = (c: Ctx, id: number) =>
 
 export const groupRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listGroups, async (c) => {
-    const scope = await companyScopeIds(c.get('db'), authOf(c).company.id);
+    const scope = await callerScope(c);
     return c.json({ data: await groupsOf(c, scope) }, 200);
   })
   .openapi(groupDetail, async (c) => {
@@ -148,7 +147,7 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const db = c.get('db');
-      const scope = await companyScopeIds(db, authOf(c).company.id);
+      const scope = await callerScope(c);
       const companyId = body.company_id ?? authOf(c).company.id;
       if (!scope.includes(companyId)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
       const [row] = await db.insert(corporateGroups).values({ companyId, name: body.name }).returning();

@@ -10,8 +10,9 @@ import { SERVICE } from '../../../../../domain/permissions/service-settings';
 import { chargingSessions, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
+import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
-import { hidesDeleted, scopeOf } from './users.read';
+import { hidesDeleted } from './users.read';
 
 const SCOPES = ['none', 'private', 'private_and_other', 'all'] as const;
 const ListBody = z.strictObject({
@@ -77,7 +78,7 @@ const uid = sql.raw('"users"."id"');
 export const privateRoutes = new OpenAPIHono<AppEnv>().openapi(privateList, async (c) => {
   const f = c.req.valid('json');
   const db = c.get('db');
-  const scope = await scopeOf(c);
+  const scope = await callerScope(c);
   const services = authOf(c).access.services;
   const conditions: (SQL | undefined)[] = [
     inArray(users.companyId, scope),

@@ -2,13 +2,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { Cell } from '../../../../../domain/export/cells';
+import { CSV_CONTENT_TYPE, csvLine } from '../../../../../domain/export/csv';
 import { can } from '../../../../../domain/permissions/permissions';
 import { ROLE_IDS } from '../../../../../domain/permissions/roles';
 import { SERVICE } from '../../../../../domain/permissions/service-settings';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { chargingSessions, corporateGroups, rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
+import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { checkRoles, permissionUpdatesDisabled } from './users.input';
 import { counts, detail, exportCsv, list, nearLimits, permissions, stats, wizardOptions } from './users.routes';
@@ -27,16 +29,8 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-export const scopeOf = (c: Ctx) => companyScopeIds(c.get('db'), authOf(c).company.id);
 /** Service setting 42: deleted fleet users are hidden. */
 export const hidesDeleted = (c: Ctx) => authOf(c).access.services.includes(SERVICE.HIDE_DELETED_FLEET_USERS);
-
-/** A CSV cell that a spreadsheet will not run as a formula. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const EXPORT_COLUMNS = [
   'id',
@@ -66,7 +60,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => {
     const filters = c.req.valid('json');
     const db = c.get('db');
-    const { rows, total } = await listUsers(db, await scopeOf(c), filters, hidesDeleted(c));
+    const { rows, total } = await listUsers(db, await callerScope(c), filters, hidesDeleted(c));
     const d = await decorate(
       db,
       rows.map((r) => r.user),
@@ -84,15 +78,15 @@ export const userReads = new OpenAPIHono<AppEnv>()
   .openapi(exportCsv, async (c) => {
     const filters = c.req.valid('json');
     const db = c.get('db');
-    const rows = await exportUsers(db, await scopeOf(c), filters, hidesDeleted(c));
+    const rows = await exportUsers(db, await callerScope(c), filters, hidesDeleted(c));
     const d = await decorate(
       db,
       rows.map((r) => r.user),
     );
-    const lines = [EXPORT_COLUMNS.join(',')];
+    let text = csvLine([...EXPORT_COLUMNS]);
     for (const r of rows) {
       const u = toUser(r.user, d, r.sessionCount, Boolean(r.charging));
-      const row: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
+      const row: Record<(typeof EXPORT_COLUMNS)[number], Cell> = {
         ...u,
         daily_limit: u.limits.daily,
         weekly_limit: u.limits.weekly,
@@ -100,16 +94,16 @@ export const userReads = new OpenAPIHono<AppEnv>()
         limit_unit: u.limits.unit,
         rfids: u.rfids.map((x) => x.uuid).join(' '),
       };
-      lines.push(EXPORT_COLUMNS.map((k) => csvCell(row[k])).join(','));
+      text += csvLine(EXPORT_COLUMNS.map((k) => row[k]));
     }
-    return c.body(`${lines.join('\r\n')}\r\n`, 200, {
-      'content-type': 'text/csv; charset=utf-8',
+    return c.body(text, 200, {
+      'content-type': CSV_CONTENT_TYPE,
       'content-disposition': 'attachment; filename="fleet-users.csv"',
     });
   })
   .openapi(counts, async (c) => {
     const db = c.get('db');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = "users"."id" AND s.status = 'in_progress')`;
     const [row, near] = await Promise.all([
       db
@@ -140,7 +134,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(nearLimits, async (c) => {
-    const near = await usersNearLimits(c.get('db'), await scopeOf(c), authOf(c).company.timeZone);
+    const near = await usersNearLimits(c.get('db'), await callerScope(c), authOf(c).company.timeZone);
     return c.json(
       {
         data: near.slice(0, 100).map((n) => ({
@@ -179,7 +173,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
         rfid_only: sum(users.chargeOnlyWithRfid),
       })
       .from(users)
-      .where(and(inArray(users.companyId, await scopeOf(c)), eq(users.status, 'active')))
+      .where(and(inArray(users.companyId, await callerScope(c)), eq(users.status, 'active')))
       .get();
     return c.json(
       {
@@ -195,7 +189,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
   })
   .openapi(wizardOptions, async (c) => {
     const db = c.get('db');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const { company } = authOf(c);
     const [groups, cards, locked, unit] = await Promise.all([
       db
@@ -230,7 +224,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
   .openapi(detail, async (c) => {
     const { userId } = c.req.valid('param');
     const db = c.get('db');
-    const u = await scopedUser(db, await scopeOf(c), userId);
+    const u = await scopedUser(db, await callerScope(c), userId);
     if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
     const [view, used] = await Promise.all([userView(db, u), usageOf(db, u.id, authOf(c).company.timeZone)]);
     return c.json({ ...view, usage: usageRows(view.limits, used) }, 200);
@@ -238,7 +232,7 @@ export const userReads = new OpenAPIHono<AppEnv>()
   .openapi(stats, async (c) => {
     const { userId, target, type, year } = c.req.valid('param');
     const db = c.get('db');
-    const u = await scopedUser(db, await scopeOf(c), userId);
+    const u = await scopedUser(db, await callerScope(c), userId);
     if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
     // Periods of the company clock: the session's start instant, read in the company time zone.
     const tz = authOf(c).company.timeZone;

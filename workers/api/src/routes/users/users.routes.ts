@@ -1,6 +1,6 @@
 /** @module Route declarations of the fleet users API (spec 7.8, 7.18 users-permission). */
 import { z } from '@hono/zod-openapi';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import {
   CountSchema,
   CreateUserBody,
@@ -22,7 +22,6 @@ import {
 const VIEW = 'fleet:view';
 const MANAGE = 'fleet:users:manage';
 const tags = ['Fleet users'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('User not found (or of a company outside the scope)');
 const conflict = error('E-mail taken, or the user is not in the state the action needs');
 

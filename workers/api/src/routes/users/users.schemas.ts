@@ -1,5 +1,6 @@
 /** @module Shapes of the fleet users API (spec 7.7, 7.8): snake_case like the key hangers API. */
 import { z } from '@hono/zod-openapi';
+import { pageFields, pageOf } from '../../lib/pagination';
 
 /** A validated e-mail whose failures carry the spec's messages (mandatory, then valid). */
 export const emailSchema = z
@@ -107,8 +108,7 @@ export const ListBody = z.strictObject({
   status: z.enum(USER_LIST_STATUSES).optional(),
   state: z.enum(USER_STATES).optional(),
   permission: z.enum(PERMISSION_FILTERS).optional(),
-  page: z.number().int().min(0).default(0),
-  items_per_page: z.number().int().min(1).max(100).default(20),
+  ...pageFields(20),
 });
 
 export const DeleteQuery = z.object({
@@ -174,9 +174,7 @@ export const UserSchema = z
   })
   .openapi('FleetUser');
 
-export const UserPage = z
-  .object({ data: z.array(UserSchema), total: z.number(), page: z.number(), items_per_page: z.number() })
-  .openapi('FleetUserPage');
+export const UserPage = pageOf(UserSchema).openapi('FleetUserPage');
 
 export const UsageSchema = z.object({
   period: z.enum(['daily', 'weekly', 'monthly']),

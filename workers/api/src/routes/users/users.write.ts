@@ -18,10 +18,11 @@ import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
+import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import { checkLimits, checkUserInput } from './users.input';
-import { hidesDeleted, scopeOf } from './users.read';
+import { hidesDeleted } from './users.read';
 import { create, move, remove, removeFromCompany, restore, setLimits, update } from './users.routes';
 import { decorate, limitsOf, scopedUser, userView } from './users.store';
 
@@ -47,7 +48,7 @@ export async function foundUser(
   id: number,
   includeDeleted = false,
 ): Promise<{ user: User; error?: undefined } | { error: ReturnType<typeof apiError<404>> }> {
-  const u = await scopedUser(c.get('db'), await scopeOf(c), id);
+  const u = await scopedUser(c.get('db'), await callerScope(c), id);
   if (!u || (u.status === 'deleted' && hidesDeleted(c) && !includeDeleted))
     return { error: apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound') };
   return { user: u };
@@ -164,7 +165,7 @@ export const userWrites = new OpenAPIHono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const db = c.get('db');
-      const scope = await scopeOf(c);
+      const scope = await callerScope(c);
       const companyId = body.company_id ?? authOf(c).company.id;
       if (!scope.includes(companyId)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
       const checked = await checkUserInput(c, body, null, companyId, scope);
@@ -198,7 +199,7 @@ export const userWrites = new OpenAPIHono<AppEnv>()
       const found = await foundUser(c, userId);
       if (found.error) return found.error;
       if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
-      const checked = await checkUserInput(c, body, found.user, found.user.companyId, await scopeOf(c));
+      const checked = await checkUserInput(c, body, found.user, found.user.companyId, await callerScope(c));
       if (checked.error) return checked.error;
       try {
         await db.batch([
@@ -291,7 +292,7 @@ export const userWrites = new OpenAPIHono<AppEnv>()
     const { userId } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.get('db');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     const found = await foundUser(c, userId);
     if (found.error) return found.error;
     if (!scope.includes(body.company_id)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });

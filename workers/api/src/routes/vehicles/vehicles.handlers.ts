@@ -3,7 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decryptSecret, encryptSecret } from '../../../../../domain/auth/secret-box';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import {
   chargingSessions,
   ehdvTypes as ehdvTable,
@@ -17,6 +16,7 @@ import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
+import { callerScope } from '../../lib/scope';
 import { clientIp, sessionSecret } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import {
@@ -52,7 +52,6 @@ import {
 type Ctx = Context<AppEnv>;
 
 const origin = (c: Ctx) => new URL(c.req.url).origin;
-const scopeOf = async (c: Ctx) => companyScopeIds(c.get('db'), authOf(c).company.id);
 const sealContext = (token: string) => `vehicle-webhook:${token}`;
 
 function audit(c: Ctx, action: string, vehicleId: number, detail: Record<string, unknown>) {
@@ -159,7 +158,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(company, async (c) => {
     const { keyword, page, itemsPerPage } = c.req.valid('query');
-    const { rows, total } = await loadVehicles(c.get('db'), await scopeOf(c), origin(c), keywordFilter(keyword), {
+    const { rows, total } = await loadVehicles(c.get('db'), await callerScope(c), origin(c), keywordFilter(keyword), {
       offset: page * itemsPerPage,
       limit: itemsPerPage,
     });
@@ -174,7 +173,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
       .from(users)
       .where(
         and(
-          inArray(users.companyId, await scopeOf(c)),
+          inArray(users.companyId, await callerScope(c)),
           eq(users.status, 'active'),
           or(like(users.email, p), like(users.firstName, p), like(users.lastName, p)),
         ),
@@ -194,7 +193,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   .openapi(userList, async (c) => {
     const { userId } = c.req.valid('param');
     const db = c.get('db');
-    const scope = await scopeOf(c);
+    const scope = await callerScope(c);
     if (!(await scopedUser(db, scope, userId))) return userNotFound(c);
     const { rows } = await loadVehicles(db, scope, origin(c), eq(userVehicles.userId, userId));
     return c.json({ data: rows }, 200);
@@ -204,7 +203,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { userId } = c.req.valid('param');
       const db = c.get('db');
-      const scope = await scopeOf(c);
+      const scope = await callerScope(c);
       const user = await scopedUser(db, scope, userId);
       if (!user) return userNotFound(c);
       const checked = await checkedValues(c, c.req.valid('json'), user.mandatoryPlate);
@@ -227,7 +226,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
       const { userId } = c.req.valid('param');
       const body = c.req.valid('json');
       const db = c.get('db');
-      const scope = await scopeOf(c);
+      const scope = await callerScope(c);
       const user = await scopedUser(db, scope, userId);
       if (!user) return userNotFound(c);
       if (!(await oneVehicle(db, scope, origin(c), userId, body.user_vehicle_id))) return notFound(c);
@@ -250,13 +249,13 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(read, async (c) => {
     const { userId, userVehicleId } = c.req.valid('param');
-    const vehicle = await oneVehicle(c.get('db'), await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(c.get('db'), await callerScope(c), origin(c), userId, userVehicleId);
     return vehicle ? c.json(vehicle, 200) : notFound(c);
   })
   .openapi(remove, async (c) => {
     const { userId, userVehicleId } = c.req.valid('param');
     const db = c.get('db');
-    const vehicle = await oneVehicle(db, await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(db, await callerScope(c), origin(c), userId, userVehicleId);
     if (!vehicle) return notFound(c);
     await db.batch([
       db.delete(vehicleWebhooks).where(eq(vehicleWebhooks.vehicleId, userVehicleId)),
@@ -267,7 +266,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(webhookRead, async (c) => {
     const { userId, userVehicleId } = c.req.valid('param');
-    const vehicle = await oneVehicle(c.get('db'), await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(c.get('db'), await callerScope(c), origin(c), userId, userVehicleId);
     if (!vehicle) return notFound(c);
     if (!vehicle.webhook) return apiError(c, 404, 'WEBHOOK_NOT_FOUND', 'webhookNotFound');
     return c.json(vehicle.webhook, 200);
@@ -275,7 +274,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   .openapi(webhookCreate, async (c) => {
     const { userId, userVehicleId } = c.req.valid('param');
     const db = c.get('db');
-    const vehicle = await oneVehicle(db, await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(db, await callerScope(c), origin(c), userId, userVehicleId);
     if (!vehicle) return notFound(c);
     if (vehicle.webhook) return apiError(c, 409, 'WEBHOOK_EXISTS', 'webhookExists');
     const token = newToken(24);
@@ -297,7 +296,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   .openapi(webhookRotate, async (c) => {
     const { userId, userVehicleId, webhookId } = c.req.valid('param');
     const db = c.get('db');
-    const vehicle = await oneVehicle(db, await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(db, await callerScope(c), origin(c), userId, userVehicleId);
     if (!vehicle || vehicle.webhook?.id !== webhookId) return notFound(c);
     const current = await db.select().from(vehicleWebhooks).where(eq(vehicleWebhooks.id, webhookId)).get();
     if (!current) return notFound(c);
@@ -314,7 +313,7 @@ export const vehicleRoutes = new OpenAPIHono<AppEnv>()
   .openapi(webhookDelete, async (c) => {
     const { userId, userVehicleId, webhookId } = c.req.valid('param');
     const db = c.get('db');
-    const vehicle = await oneVehicle(db, await scopeOf(c), origin(c), userId, userVehicleId);
+    const vehicle = await oneVehicle(db, await callerScope(c), origin(c), userId, userVehicleId);
     if (!vehicle || vehicle.webhook?.id !== webhookId) return notFound(c);
     await db.batch([
       db.delete(vehicleWebhooks).where(eq(vehicleWebhooks.id, webhookId)),

@@ -1,6 +1,6 @@
 /** @module Route declarations of the vehicles API (spec 2 section 7.13), behind 'fleet:vehicles' (setting 46). */
 import { z } from '@hono/zod-openapi';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import {
   BrandDetailSchema,
   BrandParams,
@@ -24,7 +24,6 @@ import {
 
 const ACCESS = 'fleet:vehicles';
 const tags = ['Vehicles'];
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error("The user or vehicle doesn't exist (or belongs to a company outside the scope)");
 
 export const catalog = defineRoute(ACCESS, {
