@@ -137,13 +137,15 @@ try {
           q(lng + (random() - 0.5) * 0.4),
           q(pick(POWER)),
           q(seen),
+          // Connected as the ChargePoint object records it: those heard from in the last ten minutes.
+          q(seen !== null && seen > now - 600_000 ? 1 : 0),
           q(now),
         ].join(',')})`,
       );
     }
     statements.push(
       env.DB.prepare(
-        `INSERT INTO stations (uid, name, company_id, city, address, latitude, longitude, power_type, last_seen_at, created_at) VALUES ${values.join(',')}`,
+        `INSERT INTO stations (uid, name, company_id, city, address, latitude, longitude, power_type, last_seen_at, connected, created_at) VALUES ${values.join(',')}`,
       ),
     );
     await flush();

@@ -47,6 +47,8 @@ describe('network endpoints', () => {
         latitude: 45 + i,
         longitude: 2 + i,
         lastSeenAt: p.seen === null ? null : new Date(p.seen),
+        // As the ChargePoint object records it: only the stations heard from just now are connected.
+        connected: p.seen !== null && p.seen >= now - 60_000,
       });
       ids[p.key] = station.id;
       for (const [n, status] of p.statuses.entries()) {

@@ -11,11 +11,11 @@ import {
   type StationLogEntry,
   type StationLogQuery,
 } from '../../../domain/ocpp/station-log';
+import { heartbeatInterval, offlineAfterMs } from '../../../domain/stations/liveness';
 import { openDb } from '../../../drizzle/db';
 import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
-import { heartbeatInterval } from './handlers/boot-notification';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
 import { type ConnectorState, Store, type TransactionState } from './storage/store';
@@ -275,8 +275,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   /** Two heartbeat intervals, as answered in BootNotification (or configured, before any boot). */
   private offlineAfterMs(): number {
-    const interval = this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env);
-    return 2 * interval * 1000;
+    return offlineAfterMs(this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env));
   }
 
   private async armHeartbeatAlarm(now: number): Promise<void> {

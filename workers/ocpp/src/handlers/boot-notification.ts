@@ -1,14 +1,9 @@
 /** @module BootNotification: the station's registration decides Accepted / Pending / Rejected. */
+import { heartbeatInterval } from '../../../../domain/stations/liveness';
 import { findStationById, recordBoot } from '../../../../drizzle/queries/stations';
 import type { Handler } from '../context';
 
 const REGISTRATION = { accepted: 'Accepted', pending: 'Pending', rejected: 'Rejected' } as const;
-const DEFAULT_INTERVAL_S = 300;
-
-export function heartbeatInterval(env: Env): number {
-  const n = Number(env.HEARTBEAT_INTERVAL_SECONDS);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_INTERVAL_S;
-}
 
 export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
   const station = await findStationById(ctx.db, ctx.stationId);

@@ -138,10 +138,12 @@ const bucketColumns = () =>
 const numbers = (row: Record<string, unknown>) =>
   Object.fromEntries(BUCKET_NAMES.map((b) => [b, Number(row[b] ?? 0)])) as Record<string, number>;
 
-/** A station is online when it was heard from (any OCPP message) within `silentMinutes`. */
-export async function networkStatus(db: Db, scope: number[], now: Date, silentMinutes: number) {
-  const since = new Date(now.getTime() - silentMinutes * 60_000);
-  const online = sql<number>`sum(${stations.lastSeenAt} >= ${since.getTime()})`;
+/**
+ * A station is online while its ChargePoint object says so (`stations.connected`, written on each
+ * change: socket opened or closed, heartbeats stopped for `silentMinutes`, back online).
+ */
+export async function networkStatus(db: Db, scope: number[], silentMinutes: number) {
+  const online = sql<number>`sum(${stations.connected})`;
   const [stationTotals, byCity, byOperator, silent] = await Promise.all([
     db
       .select({ total: count(), online, never: sql<number>`sum(${stations.lastSeenAt} IS NULL)` })
@@ -174,9 +176,7 @@ export async function networkStatus(db: Db, scope: number[], now: Date, silentMi
         connectorId: sql<number | null>`(SELECT min(c.id) FROM connectors c WHERE c.station_id = ${stations.id})`,
       })
       .from(stations)
-      .where(
-        and(scopeOf(scope), or(sql`${stations.lastSeenAt} IS NULL`, sql`${stations.lastSeenAt} < ${since.getTime()}`)),
-      )
+      .where(and(scopeOf(scope), eq(stations.connected, false)))
       .orderBy(sql`${stations.lastSeenAt} IS NOT NULL`, asc(stations.lastSeenAt), asc(stations.id))
       .limit(25),
   ]);
@@ -231,14 +231,7 @@ export async function filterOptions(db: Db, scope: number[]) {
 const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Stations of the scope with their connector counts; status and power filters look at the connectors. */
-export async function listStations(
-  db: Db,
-  scope: number[],
-  f: z.output<typeof StationListBody>,
-  now: Date,
-  silentMinutes: number,
-) {
-  const since = now.getTime() - silentMinutes * 60_000;
+export async function listStations(db: Db, scope: number[], f: z.output<typeof StationListBody>) {
   const where: (SQL | undefined)[] = [scopeOf(scope)];
   if (f.keyword) {
     const p = contains(f.keyword);
@@ -261,8 +254,7 @@ export async function listStations(
       }${f.power_type ? sql` AND c.power_type = ${f.power_type}` : sql``})`,
     );
   }
-  if (f.online === 'online') where.push(sql`${stations.lastSeenAt} >= ${since}`);
-  if (f.online === 'offline') where.push(sql`(${stations.lastSeenAt} IS NULL OR ${stations.lastSeenAt} < ${since})`);
+  if (f.online) where.push(eq(stations.connected, f.online === 'online'));
   const condition = and(...where);
   const connectorCount = sql<number>`(SELECT count(*) FROM connectors c WHERE c.station_id = ${stations.id})`;
   const sortColumn = {
@@ -314,7 +306,7 @@ export async function listStations(
       available: Number(available),
       connectorId: connectorId === null ? null : Number(connectorId),
       lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
-      online: s.lastSeenAt !== null && s.lastSeenAt.getTime() >= since,
+      online: s.connected,
     })),
     total: totals[0]?.n ?? 0,
     page: f.page,

@@ -1,5 +1,7 @@
 /** @module Network: map markers, station list, filter options, recent faults and the network status dashboard. */
+
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { heartbeatInterval, offlineAfterMs } from '../../../../../domain/stations/liveness';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
@@ -14,13 +16,9 @@ import {
   StationPage,
 } from './network.schemas';
 
-const DEFAULT_HEARTBEAT_S = 300;
-
-/** A station is "not heard from" after two missed heartbeats plus a minute. */
+/** Minutes of silence after which a connected station is marked offline (shown on the status page). */
 export function silentMinutes(env: { HEARTBEAT_INTERVAL_SECONDS?: unknown }): number {
-  const n = Number(env.HEARTBEAT_INTERVAL_SECONDS);
-  const interval = Number.isInteger(n) && n > 0 ? n : DEFAULT_HEARTBEAT_S;
-  return Math.ceil((2 * interval) / 60) + 1;
+  return Math.ceil(offlineAfterMs(heartbeatInterval(env)) / 60_000);
 }
 
 const markers = defineRoute('connectors:view', {
@@ -84,10 +82,10 @@ export const networkRoutes = new OpenAPIHono<AppEnv>()
   .openapi(status, async (c) => {
     const db = c.get('db');
     const scope = await callerScope(c);
-    return c.json(await networkStatus(db, scope, new Date(), silentMinutes(c.env)), 200);
+    return c.json(await networkStatus(db, scope, silentMinutes(c.env)), 200);
   })
   .openapi(stationList, async (c) => {
     const db = c.get('db');
     const scope = await callerScope(c);
-    return c.json(await listStations(db, scope, c.req.valid('json'), new Date(), silentMinutes(c.env)), 200);
+    return c.json(await listStations(db, scope, c.req.valid('json')), 200);
   });
