@@ -11,13 +11,13 @@ import {
   IndexTable,
   Page,
   Text,
-  useIndexResourceState,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
-import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
+import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
@@ -65,14 +65,10 @@ export default function ConnectorList() {
   const { t } = useTranslation();
   const { rows, total, cities, options, state, company, companyId, currency, timeZone, language } =
     useLoaderData<typeof loader>();
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
-    rows.map((r) => ({ id: String(r.id) })),
-  );
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(state.q);
   useLiveFeed(companyId);
 
   const update = useCallback(
@@ -94,11 +90,10 @@ export default function ConnectorList() {
   );
 
   // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const sortOptions: IndexFiltersProps['sortOptions'] = SORT_KEYS.flatMap((key) =>
     (['asc', 'desc'] as const).map((direction) => ({
@@ -243,8 +238,14 @@ export default function ConnectorList() {
     r.station.operatorName,
     r.statusChangedAt,
   ];
+  const selection = useSelectedCsvExport({
+    rows,
+    columns,
+    toRow,
+    fileName: 'connectors-selected',
+    label: t('network.export.selectedCsv'),
+  });
 
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
       <div style={{ marginBottom: 12 }}>
@@ -290,18 +291,7 @@ export default function ConnectorList() {
         <IndexTable
           resourceName={{ singular: t('connectorList.title'), plural: t('connectorList.title') }}
           itemCount={rows.length}
-          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
-          onSelectionChange={handleSelectionChange}
-          promotedBulkActions={[
-            {
-              content: t('network.export.selectedCsv'),
-              onAction: async () => {
-                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
-                await exportRowsCsv(columns, chosen.map(toRow), 'connectors-selected');
-                clearSelection();
-              },
-            },
-          ]}
+          {...selection.tableProps}
           emptyState={
             <EmptyState heading={t('connectorList.emptyTitle')} image="">
               <p>{t('connectorList.emptyBody')}</p>
@@ -317,20 +307,20 @@ export default function ConnectorList() {
             { title: t('connectorList.colOperator') },
             { title: t('connectorList.colSince') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('connectorList.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('connectorList.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row
               id={String(row.id)}
               key={row.id}
               position={index}
-              selected={selectedResources.includes(String(row.id))}
+              selected={selection.isSelected(row.id)}
               onClick={() => navigate(`/connectors/${row.id}/detail`)}
             >
               <IndexTable.Cell>

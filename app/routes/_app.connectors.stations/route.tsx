@@ -11,13 +11,13 @@ import {
   IndexTable,
   Page,
   Text,
-  useIndexResourceState,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
-import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
+import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
@@ -117,10 +117,6 @@ export default function StationList() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(state.q);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
-    rows.map((r) => ({ id: String(r.id) })),
-  );
 
   const update = useCallback(
     (changes: Partial<StationListState>) =>
@@ -128,11 +124,10 @@ export default function StationList() {
     [state, setParams],
   );
 
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const sortOptions: IndexFiltersProps['sortOptions'] = STATION_SORTS.flatMap((key) =>
     (['asc', 'desc'] as const).map((direction) => ({
@@ -304,8 +299,14 @@ export default function StationList() {
     s.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly'),
     s.lastSeenAt,
   ];
+  const selection = useSelectedCsvExport({
+    rows,
+    columns,
+    toRow,
+    fileName: 'stations-selected',
+    label: t('network.export.selectedCsv'),
+  });
 
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title={t('network.stations.title')} subtitle={t('network.stations.subtitle', { company })} fullWidth>
       <div style={{ marginBottom: 12 }}>
@@ -360,18 +361,7 @@ export default function StationList() {
         <IndexTable
           resourceName={{ singular: t('network.stations.title'), plural: t('network.stations.title') }}
           itemCount={rows.length}
-          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
-          onSelectionChange={handleSelectionChange}
-          promotedBulkActions={[
-            {
-              content: t('network.export.selectedCsv'),
-              onAction: async () => {
-                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
-                await exportRowsCsv(columns, chosen.map(toRow), 'stations-selected');
-                clearSelection();
-              },
-            },
-          ]}
+          {...selection.tableProps}
           emptyState={
             <EmptyState heading={t('network.stations.emptyTitle')} image="">
               <p>{t('network.stations.emptyBody')}</p>
@@ -387,20 +377,20 @@ export default function StationList() {
             { title: t('network.stations.colState') },
             { title: t('network.stations.colLastSeen') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('network.stations.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('network.stations.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row
               id={String(row.id)}
               key={row.id}
               position={index}
-              selected={selectedResources.includes(String(row.id))}
+              selected={selection.isSelected(row.id)}
               onClick={() => (row.connectorId ? navigate(`/connectors/${row.connectorId}/detail`) : undefined)}
             >
               <IndexTable.Cell>
