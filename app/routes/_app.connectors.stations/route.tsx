@@ -17,13 +17,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
+import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import {
   PAGE_SIZE,
@@ -96,12 +97,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const BUCKETS = Object.keys(STATUS_TONES);
-const POWER_LABEL: Record<string, string> = {
-  AC_1_PHASE: 'connectorList.ac1',
-  AC_3_PHASE: 'connectorList.ac3',
-  DC: 'connectorList.dc',
-};
 const SORT_LABEL: Record<string, string> = {
   name: 'network.stations.sortName',
   uid: 'network.stations.sortUid',
@@ -137,32 +132,28 @@ export default function StationList() {
     })),
   );
 
-  const single = [
-    ['operator', 'network.stations.operator', options.operators],
-    ['owner', 'network.stations.owner', options.owners],
-    ['group', 'network.stations.group', options.groups],
-  ] as const;
   const onlineChoices = [
     { label: t('network.stations.onlineOnly'), value: 'online' },
     { label: t('network.stations.offlineOnly'), value: 'offline' },
   ];
+  const parts = networkFilterParts({
+    t,
+    state,
+    update,
+    labels: {
+      status: t('network.stations.status'),
+      city: t('network.stations.city'),
+      power: t('network.stations.powerType'),
+      operator: t('network.stations.operator'),
+      owner: t('network.stations.owner'),
+      group: t('network.stations.group'),
+    },
+    cities: options.cities,
+    options,
+  });
 
   const filters: IndexFiltersProps['filters'] = [
-    {
-      key: 'status',
-      label: t('network.stations.status'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('network.stations.status')}
-          titleHidden
-          allowMultiple
-          choices={BUCKETS.map((b) => ({ label: tKey(t, `overview.status.${b}`), value: b }))}
-          selected={state.status}
-          onChange={(status) => update({ status })}
-        />
-      ),
-    },
+    parts.filters.status,
     {
       key: 'online',
       label: t('network.stations.online'),
@@ -177,61 +168,12 @@ export default function StationList() {
         />
       ),
     },
-    {
-      key: 'city',
-      label: t('network.stations.city'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('network.stations.city')}
-          titleHidden
-          allowMultiple
-          choices={options.cities.map((c) => ({ label: c, value: c }))}
-          selected={state.city}
-          onChange={(city) => update({ city })}
-        />
-      ),
-    },
-    {
-      key: 'power',
-      label: t('network.stations.powerType'),
-      filter: (
-        <ChoiceList
-          title={t('network.stations.powerType')}
-          titleHidden
-          choices={Object.entries(POWER_LABEL).map(([p, key]) => ({ label: tKey(t, key), value: p }))}
-          selected={state.power ? [state.power] : []}
-          onChange={(power) => update({ power: power[0] ?? null })}
-        />
-      ),
-    },
-    ...single.map(([key, label, choices]) => ({
-      key,
-      label: tKey(t, label),
-      filter: (
-        <ChoiceList
-          title={tKey(t, label)}
-          titleHidden
-          choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
-          selected={state[key] ? [String(state[key])] : []}
-          onChange={([value]) => update({ [key]: value ? Number(value) : null })}
-        />
-      ),
-    })),
+    parts.filters.city,
+    parts.filters.power,
+    ...parts.filters.single,
   ];
-
-  const named = (list: readonly { id: number; name: string }[], id: number) =>
-    list.find((o) => o.id === id)?.name ?? String(id);
   const applied: IndexFiltersProps['appliedFilters'] = [
-    ...(state.status.length
-      ? [
-          {
-            key: 'status',
-            label: `${t('network.stations.status')}: ${state.status.map((s) => tKey(t, `overview.status.${s}`)).join(', ')}`,
-            onRemove: () => update({ status: [] }),
-          },
-        ]
-      : []),
+    ...parts.applied.status,
     ...(state.online
       ? [
           {
@@ -241,30 +183,9 @@ export default function StationList() {
           },
         ]
       : []),
-    ...(state.city.length
-      ? [
-          {
-            key: 'city',
-            label: `${t('network.stations.city')}: ${state.city.join(', ')}`,
-            onRemove: () => update({ city: [] }),
-          },
-        ]
-      : []),
-    ...(state.power
-      ? [
-          {
-            key: 'power',
-            label: `${t('network.stations.powerType')}: ${tKey(t, POWER_LABEL[state.power] ?? state.power)}`,
-            onRemove: () => update({ power: null }),
-          },
-        ]
-      : []),
-    ...single.flatMap(([key, label, list]) => {
-      const value = state[key];
-      return value
-        ? [{ key, label: `${tKey(t, label)}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }]
-        : [];
-    }),
+    ...parts.applied.city,
+    ...parts.applied.power,
+    ...parts.applied.single,
   ];
 
   const columns: ExportColumn[] = [
@@ -340,16 +261,7 @@ export default function StationList() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update({
-              q: '',
-              status: [],
-              city: [],
-              power: null,
-              operator: null,
-              owner: null,
-              group: null,
-              online: null,
-            });
+            update({ ...NO_NETWORK_FILTERS, online: null });
           }}
           tabs={[{ id: 'all', content: t('network.stations.all') }]}
           selected={0}
