@@ -75,8 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const text = (key: string) => String(form.get(key) ?? '').trim();
   const email = text('email').toLowerCase();
+  // No e-mail names no driver: answer so without a search for a placeholder keyword.
+  if (!email) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
   const found = await api.send<{ data: { id: number; email: string }[] }>(
-    api.client.api.vehicles.drivers.$get({ query: { keyword: email || '-' } }),
+    api.client.api.vehicles.drivers.$get({ query: { keyword: email } }),
   );
   if (!found.ok) {
     if (found.status === 403) forbidden(me, found.error['error-msg']);
