@@ -4,30 +4,31 @@ import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@rem
 import {
   Badge,
   Card,
-  ChoiceList,
   EmptyState,
   IndexFilters,
   type IndexFiltersProps,
   IndexTable,
   Page,
   Text,
-  useIndexResourceState,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
-import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
+import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { networkFilterParts } from '../../components/lists/network-filters';
+import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
+import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
-import { apiFilters, type ListState, PAGE_SIZE, POWER_TYPES, readState, SORT_KEYS } from './list-state';
+import { apiFilters, type ListState, listSearch, PAGE_SIZE, readState, SORT_KEYS } from './list-state';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorList.title');
 
@@ -46,12 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const BUCKETS = Object.keys(STATUS_TONES);
-const POWER_LABEL: Record<string, string> = {
-  AC_1_PHASE: 'connectorList.ac1',
-  AC_3_PHASE: 'connectorList.ac3',
-  DC: 'connectorList.dc',
-};
 const SORT_LABEL: Record<string, string> = {
   evse_id: 'connectorList.sortEvse',
   station: 'connectorList.sortStation',
@@ -65,40 +60,23 @@ export default function ConnectorList() {
   const { t } = useTranslation();
   const { rows, total, cities, options, state, company, companyId, currency, timeZone, language } =
     useLoaderData<typeof loader>();
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
-    rows.map((r) => ({ id: String(r.id) })),
-  );
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(state.q);
   useLiveFeed(companyId);
 
   const update = useCallback(
-    (changes: Partial<ListState>) => {
-      const next = { ...state, page: 0, ...changes };
-      const params = new URLSearchParams();
-      if (next.q) params.set('q', next.q);
-      if (next.status.length) params.set('status', next.status.join(','));
-      if (next.city.length) params.set('city', next.city.join(','));
-      if (next.power) params.set('power', next.power);
-      if (next.operator) params.set('operator', String(next.operator));
-      if (next.owner) params.set('owner', String(next.owner));
-      if (next.group) params.set('group', String(next.group));
-      if (next.sort !== 'evse_id' || next.direction !== 'asc') params.set('sort', `${next.sort} ${next.direction}`);
-      if (next.page) params.set('page', String(next.page));
-      setParams(params, { preventScrollReset: true, replace: true });
-    },
+    (changes: Partial<ListState>) =>
+      setParams(listSearch({ ...state, page: 0, ...changes }), { preventScrollReset: true, replace: true }),
     [state, setParams],
   );
 
   // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const sortOptions: IndexFiltersProps['sortOptions'] = SORT_KEYS.flatMap((key) =>
     (['asc', 'desc'] as const).map((direction) => ({
@@ -108,113 +86,32 @@ export default function ConnectorList() {
     })),
   );
 
+  const parts = networkFilterParts({
+    t,
+    state,
+    update,
+    labels: {
+      status: t('connectorList.status'),
+      city: t('connectorList.city'),
+      power: t('connectorList.powerType'),
+      operator: t('network.list.operator'),
+      owner: t('network.list.owner'),
+      group: t('network.list.group'),
+    },
+    cities,
+    options,
+  });
   const filters: IndexFiltersProps['filters'] = [
-    {
-      key: 'status',
-      label: t('connectorList.status'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('connectorList.status')}
-          titleHidden
-          allowMultiple
-          choices={BUCKETS.map((b) => ({ label: tKey(t, `overview.status.${b}`), value: b }))}
-          selected={state.status}
-          onChange={(status) => update({ status })}
-        />
-      ),
-    },
-    {
-      key: 'city',
-      label: t('connectorList.city'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('connectorList.city')}
-          titleHidden
-          allowMultiple
-          choices={cities.map((c) => ({ label: c, value: c }))}
-          selected={state.city}
-          onChange={(city) => update({ city })}
-        />
-      ),
-    },
-    {
-      key: 'power',
-      label: t('connectorList.powerType'),
-      filter: (
-        <ChoiceList
-          title={t('connectorList.powerType')}
-          titleHidden
-          choices={POWER_TYPES.map((p) => ({ label: tKey(t, POWER_LABEL[p] ?? p), value: p }))}
-          selected={state.power ? [state.power] : []}
-          onChange={(power) => update({ power: power[0] ?? null })}
-        />
-      ),
-    },
-    ...(
-      [
-        ['operator', 'network.list.operator', options.operators],
-        ['owner', 'network.list.owner', options.owners],
-        ['group', 'network.list.group', options.groups],
-      ] as const
-    ).map(([key, label, choices]) => ({
-      key,
-      label: tKey(t, label),
-      filter: (
-        <ChoiceList
-          title={tKey(t, label)}
-          titleHidden
-          choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
-          selected={state[key] ? [String(state[key])] : []}
-          onChange={([value]) => update({ [key]: value ? Number(value) : null })}
-        />
-      ),
-    })),
+    parts.filters.status,
+    parts.filters.city,
+    parts.filters.power,
+    ...parts.filters.single,
   ];
-
-  const named = (list: readonly { id: number; name: string }[], id: number) =>
-    list.find((o) => o.id === id)?.name ?? String(id);
   const applied: IndexFiltersProps['appliedFilters'] = [
-    ...(state.status.length
-      ? [
-          {
-            key: 'status',
-            label: `${t('connectorList.status')}: ${state.status.map((s) => tKey(t, `overview.status.${s}`)).join(', ')}`,
-            onRemove: () => update({ status: [] }),
-          },
-        ]
-      : []),
-    ...(state.city.length
-      ? [
-          {
-            key: 'city',
-            label: `${t('connectorList.city')}: ${state.city.join(', ')}`,
-            onRemove: () => update({ city: [] }),
-          },
-        ]
-      : []),
-    ...(state.power
-      ? [
-          {
-            key: 'power',
-            label: `${t('connectorList.powerType')}: ${tKey(t, POWER_LABEL[state.power] ?? state.power)}`,
-            onRemove: () => update({ power: null }),
-          },
-        ]
-      : []),
-    ...(
-      [
-        ['operator', 'network.list.operator', options.operators],
-        ['owner', 'network.list.owner', options.owners],
-        ['group', 'network.list.group', options.groups],
-      ] as const
-    ).flatMap(([key, label, list]) => {
-      const value = state[key];
-      return value
-        ? [{ key, label: `${tKey(t, label)}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }]
-        : [];
-    }),
+    ...parts.applied.status,
+    ...parts.applied.city,
+    ...parts.applied.power,
+    ...parts.applied.single,
   ];
 
   const columns: ExportColumn[] = [
@@ -243,8 +140,14 @@ export default function ConnectorList() {
     r.station.operatorName,
     r.statusChangedAt,
   ];
+  const selection = useSelectedCsvExport({
+    rows,
+    columns,
+    toRow,
+    fileName: 'connectors-selected',
+    label: t('network.export.selectedCsv'),
+  });
 
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
       <div style={{ marginBottom: 12 }}>
@@ -278,7 +181,7 @@ export default function ConnectorList() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update({ q: '', status: [], city: [], power: null, operator: null, owner: null, group: null });
+            update(NO_NETWORK_FILTERS);
           }}
           tabs={[{ id: 'all', content: t('connectorList.all') }]}
           selected={0}
@@ -290,18 +193,7 @@ export default function ConnectorList() {
         <IndexTable
           resourceName={{ singular: t('connectorList.title'), plural: t('connectorList.title') }}
           itemCount={rows.length}
-          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
-          onSelectionChange={handleSelectionChange}
-          promotedBulkActions={[
-            {
-              content: t('network.export.selectedCsv'),
-              onAction: async () => {
-                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
-                await exportRowsCsv(columns, chosen.map(toRow), 'connectors-selected');
-                clearSelection();
-              },
-            },
-          ]}
+          {...selection.tableProps}
           emptyState={
             <EmptyState heading={t('connectorList.emptyTitle')} image="">
               <p>{t('connectorList.emptyBody')}</p>
@@ -317,20 +209,20 @@ export default function ConnectorList() {
             { title: t('connectorList.colOperator') },
             { title: t('connectorList.colSince') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('connectorList.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('connectorList.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row
               id={String(row.id)}
               key={row.id}
               position={index}
-              selected={selectedResources.includes(String(row.id))}
+              selected={selection.isSelected(row.id)}
               onClick={() => navigate(`/connectors/${row.id}/detail`)}
             >
               <IndexTable.Cell>

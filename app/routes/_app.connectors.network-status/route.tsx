@@ -89,6 +89,22 @@ export default function NetworkStatusPage() {
     </section>
   );
 
+  /** Connectors per status bucket, one row per city or operator. */
+  const breakdown = (title: string, nameHeading: string, list: (Breakdown & { name: string })[]) => (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
+        <DataTable
+          columnContentTypes={['text', 'numeric', ...columns.map(() => 'numeric' as const)]}
+          headings={[nameHeading, t('network.status.colTotal'), ...bucketHeadings]}
+          rows={list.map((r) => [r.name, n(r.total), ...columns.map((b) => n(r.buckets[b] ?? 0))])}
+        />
+      </BlockStack>
+    </Card>
+  );
+
   return (
     <Page title={t('network.status.title')} subtitle={t('network.status.subtitle', { company })}>
       <Layout>
@@ -106,36 +122,14 @@ export default function NetworkStatusPage() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t('network.status.byCity')}
-              </Text>
-              <DataTable
-                columnContentTypes={['text', 'numeric', ...columns.map(() => 'numeric' as const)]}
-                headings={[t('network.status.colCity'), t('network.status.colTotal'), ...bucketHeadings]}
-                rows={status.byCity.map((c) => [
-                  c.city ?? t('network.status.unknownCity'),
-                  n(c.total),
-                  ...columns.map((b) => n(c.buckets[b] ?? 0)),
-                ])}
-              />
-            </BlockStack>
-          </Card>
+          {breakdown(
+            t('network.status.byCity'),
+            t('network.status.colCity'),
+            status.byCity.map((c) => ({ ...c, name: c.city ?? t('network.status.unknownCity') })),
+          )}
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t('network.status.byOperator')}
-              </Text>
-              <DataTable
-                columnContentTypes={['text', 'numeric', ...columns.map(() => 'numeric' as const)]}
-                headings={[t('network.status.colOperator'), t('network.status.colTotal'), ...bucketHeadings]}
-                rows={status.byOperator.map((o) => [o.name, n(o.total), ...columns.map((b) => n(o.buckets[b] ?? 0))])}
-              />
-            </BlockStack>
-          </Card>
+          {breakdown(t('network.status.byOperator'), t('network.status.colOperator'), status.byOperator)}
         </Layout.Section>
         <Layout.Section>
           <Card>

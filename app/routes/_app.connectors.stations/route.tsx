@@ -11,19 +11,20 @@ import {
   IndexTable,
   Page,
   Text,
-  useIndexResourceState,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
-import { ExportButtons, exportRowsCsv } from '../../components/network/export-button';
+import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { networkFilterParts } from '../../components/lists/network-filters';
+import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
+import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import {
   PAGE_SIZE,
@@ -96,12 +97,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const BUCKETS = Object.keys(STATUS_TONES);
-const POWER_LABEL: Record<string, string> = {
-  AC_1_PHASE: 'connectorList.ac1',
-  AC_3_PHASE: 'connectorList.ac3',
-  DC: 'connectorList.dc',
-};
 const SORT_LABEL: Record<string, string> = {
   name: 'network.stations.sortName',
   uid: 'network.stations.sortUid',
@@ -117,10 +112,6 @@ export default function StationList() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(state.q);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
-    rows.map((r) => ({ id: String(r.id) })),
-  );
 
   const update = useCallback(
     (changes: Partial<StationListState>) =>
@@ -128,11 +119,10 @@ export default function StationList() {
     [state, setParams],
   );
 
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const sortOptions: IndexFiltersProps['sortOptions'] = STATION_SORTS.flatMap((key) =>
     (['asc', 'desc'] as const).map((direction) => ({
@@ -142,32 +132,28 @@ export default function StationList() {
     })),
   );
 
-  const single = [
-    ['operator', 'network.stations.operator', options.operators],
-    ['owner', 'network.stations.owner', options.owners],
-    ['group', 'network.stations.group', options.groups],
-  ] as const;
   const onlineChoices = [
     { label: t('network.stations.onlineOnly'), value: 'online' },
     { label: t('network.stations.offlineOnly'), value: 'offline' },
   ];
+  const parts = networkFilterParts({
+    t,
+    state,
+    update,
+    labels: {
+      status: t('network.stations.status'),
+      city: t('network.stations.city'),
+      power: t('network.stations.powerType'),
+      operator: t('network.stations.operator'),
+      owner: t('network.stations.owner'),
+      group: t('network.stations.group'),
+    },
+    cities: options.cities,
+    options,
+  });
 
   const filters: IndexFiltersProps['filters'] = [
-    {
-      key: 'status',
-      label: t('network.stations.status'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('network.stations.status')}
-          titleHidden
-          allowMultiple
-          choices={BUCKETS.map((b) => ({ label: tKey(t, `overview.status.${b}`), value: b }))}
-          selected={state.status}
-          onChange={(status) => update({ status })}
-        />
-      ),
-    },
+    parts.filters.status,
     {
       key: 'online',
       label: t('network.stations.online'),
@@ -182,61 +168,12 @@ export default function StationList() {
         />
       ),
     },
-    {
-      key: 'city',
-      label: t('network.stations.city'),
-      shortcut: true,
-      filter: (
-        <ChoiceList
-          title={t('network.stations.city')}
-          titleHidden
-          allowMultiple
-          choices={options.cities.map((c) => ({ label: c, value: c }))}
-          selected={state.city}
-          onChange={(city) => update({ city })}
-        />
-      ),
-    },
-    {
-      key: 'power',
-      label: t('network.stations.powerType'),
-      filter: (
-        <ChoiceList
-          title={t('network.stations.powerType')}
-          titleHidden
-          choices={Object.entries(POWER_LABEL).map(([p, key]) => ({ label: tKey(t, key), value: p }))}
-          selected={state.power ? [state.power] : []}
-          onChange={(power) => update({ power: power[0] ?? null })}
-        />
-      ),
-    },
-    ...single.map(([key, label, choices]) => ({
-      key,
-      label: tKey(t, label),
-      filter: (
-        <ChoiceList
-          title={tKey(t, label)}
-          titleHidden
-          choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
-          selected={state[key] ? [String(state[key])] : []}
-          onChange={([value]) => update({ [key]: value ? Number(value) : null })}
-        />
-      ),
-    })),
+    parts.filters.city,
+    parts.filters.power,
+    ...parts.filters.single,
   ];
-
-  const named = (list: readonly { id: number; name: string }[], id: number) =>
-    list.find((o) => o.id === id)?.name ?? String(id);
   const applied: IndexFiltersProps['appliedFilters'] = [
-    ...(state.status.length
-      ? [
-          {
-            key: 'status',
-            label: `${t('network.stations.status')}: ${state.status.map((s) => tKey(t, `overview.status.${s}`)).join(', ')}`,
-            onRemove: () => update({ status: [] }),
-          },
-        ]
-      : []),
+    ...parts.applied.status,
     ...(state.online
       ? [
           {
@@ -246,30 +183,9 @@ export default function StationList() {
           },
         ]
       : []),
-    ...(state.city.length
-      ? [
-          {
-            key: 'city',
-            label: `${t('network.stations.city')}: ${state.city.join(', ')}`,
-            onRemove: () => update({ city: [] }),
-          },
-        ]
-      : []),
-    ...(state.power
-      ? [
-          {
-            key: 'power',
-            label: `${t('network.stations.powerType')}: ${tKey(t, POWER_LABEL[state.power] ?? state.power)}`,
-            onRemove: () => update({ power: null }),
-          },
-        ]
-      : []),
-    ...single.flatMap(([key, label, list]) => {
-      const value = state[key];
-      return value
-        ? [{ key, label: `${tKey(t, label)}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }]
-        : [];
-    }),
+    ...parts.applied.city,
+    ...parts.applied.power,
+    ...parts.applied.single,
   ];
 
   const columns: ExportColumn[] = [
@@ -304,8 +220,14 @@ export default function StationList() {
     s.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly'),
     s.lastSeenAt,
   ];
+  const selection = useSelectedCsvExport({
+    rows,
+    columns,
+    toRow,
+    fileName: 'stations-selected',
+    label: t('network.export.selectedCsv'),
+  });
 
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title={t('network.stations.title')} subtitle={t('network.stations.subtitle', { company })} fullWidth>
       <div style={{ marginBottom: 12 }}>
@@ -339,16 +261,7 @@ export default function StationList() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update({
-              q: '',
-              status: [],
-              city: [],
-              power: null,
-              operator: null,
-              owner: null,
-              group: null,
-              online: null,
-            });
+            update({ ...NO_NETWORK_FILTERS, online: null });
           }}
           tabs={[{ id: 'all', content: t('network.stations.all') }]}
           selected={0}
@@ -360,18 +273,7 @@ export default function StationList() {
         <IndexTable
           resourceName={{ singular: t('network.stations.title'), plural: t('network.stations.title') }}
           itemCount={rows.length}
-          selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
-          onSelectionChange={handleSelectionChange}
-          promotedBulkActions={[
-            {
-              content: t('network.export.selectedCsv'),
-              onAction: async () => {
-                const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
-                await exportRowsCsv(columns, chosen.map(toRow), 'stations-selected');
-                clearSelection();
-              },
-            },
-          ]}
+          {...selection.tableProps}
           emptyState={
             <EmptyState heading={t('network.stations.emptyTitle')} image="">
               <p>{t('network.stations.emptyBody')}</p>
@@ -387,20 +289,20 @@ export default function StationList() {
             { title: t('network.stations.colState') },
             { title: t('network.stations.colLastSeen') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('network.stations.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('network.stations.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row
               id={String(row.id)}
               key={row.id}
               position={index}
-              selected={selectedResources.includes(String(row.id))}
+              selected={selection.isSelected(row.id)}
               onClick={() => (row.connectorId ? navigate(`/connectors/${row.connectorId}/detail`) : undefined)}
             >
               <IndexTable.Cell>

@@ -15,8 +15,9 @@ import {
   Text,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
@@ -100,7 +101,6 @@ export default function FleetUsers() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(state.q);
   // Sessions starting and stopping change the charging/idle status: follow the live feed.
   useLiveFeed(companyId);
 
@@ -119,11 +119,10 @@ export default function FleetUsers() {
     [state, setParams],
   );
 
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const single = (key: keyof State, label: string, choices: { label: string; value: string }[]) => ({
     key,
@@ -185,7 +184,6 @@ export default function FleetUsers() {
     applied.push({ key: 'state', label: statusLabel(state.state), onRemove: () => update({ state: null }) });
 
   const exportHref = `/fleet/users/export?${params.toString()}`;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page
       title={t('fleet.users.title')}
@@ -233,13 +231,13 @@ export default function FleetUsers() {
             { title: t('fleet.users.colSessions'), alignment: 'end' },
             { title: t('fleet.users.colStatus') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('fleet.users.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('fleet.users.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row

@@ -19,8 +19,9 @@ import {
   TextField,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
@@ -74,8 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const text = (key: string) => String(form.get(key) ?? '').trim();
   const email = text('email').toLowerCase();
+  // No e-mail names no driver: answer so without a search for a placeholder keyword.
+  if (!email) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
   const found = await api.send<{ data: { id: number; email: string }[] }>(
-    api.client.api.vehicles.drivers.$get({ query: { keyword: email || '-' } }),
+    api.client.api.vehicles.drivers.$get({ query: { keyword: email } }),
   );
   if (!found.ok) {
     if (found.status === 403) forbidden(me, found.error['error-msg']);
@@ -125,8 +128,6 @@ export default function Vehicles() {
   const navigate = useNavigate();
   // An active search stays visible: the search field opens when the URL carries a keyword.
   const { mode, setMode } = useSetIndexFiltersMode(state.q ? IndexFiltersMode.Filtering : undefined);
-  const [query, setQuery] = useState(state.q);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const update = useCallback(
     (changes: Partial<typeof state>) => {
@@ -139,11 +140,10 @@ export default function Vehicles() {
     [state, setParams],
   );
 
-  useEffect(() => {
-    if (query === state.q) return;
-    const timer = setTimeout(() => update({ q: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query, state.q, update]);
+  const [query, setQuery] = useDebouncedSearch(
+    state.q,
+    useCallback((q: string) => update({ q }), [update]),
+  );
 
   const number = (n: number, digits = 0) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
@@ -260,13 +260,13 @@ export default function Vehicles() {
             { title: t('vehicles.colBattery'), alignment: 'end' },
             { title: t('vehicles.colTelemetry') },
           ]}
-          pagination={{
-            hasPrevious: state.page > 0,
-            hasNext: state.page + 1 < pages,
-            onPrevious: () => update({ page: state.page - 1 }),
-            onNext: () => update({ page: state.page + 1 }),
-            label: `${state.page + 1} / ${pages} · ${t('vehicles.count', { count: total })}`,
-          }}
+          pagination={listPagination(
+            state.page,
+            total,
+            PAGE_SIZE,
+            (page) => update({ page }),
+            t('vehicles.count', { count: total }),
+          )}
         >
           {rows.map((row, index) => (
             <IndexTable.Row
