@@ -3,13 +3,20 @@
  * (`t('tariffs.title')` reads area `tariffs`). Add an area here and in define.ts's pattern.
  */
 import type { Language } from '../languages';
+import { customerGroups } from './customer-groups';
 import { fleet } from './fleet';
+import { groups } from './groups';
 import { maintenance } from './maintenance';
 import { network } from './network';
+import { onboarding } from './onboarding';
+import { pdfExport } from './pdf-export';
+import { selfService } from './self-service';
 import { sessions } from './sessions';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
+import { subscriptions } from './subscriptions';
 import { tariffs } from './tariffs';
+import { userImport } from './user-import';
 import { vehicles } from './vehicles';
 
 export function areaCatalogs(language: Language) {
@@ -22,5 +29,12 @@ export function areaCatalogs(language: Language) {
     stationLog: stationLog[language],
     tariffs: tariffs[language],
     vehicles: vehicles[language],
+    onboarding: onboarding[language],
+    groups: groups[language],
+    userImport: userImport[language],
+    selfService: selfService[language],
+    subscriptions: subscriptions[language],
+    customerGroups: customerGroups[language],
+    pdfExport: pdfExport[language],
   };
 }
