@@ -77,11 +77,18 @@ describe('pending tariff page', () => {
     const dialog = page.getByRole('dialog');
     // Click until the confirmation opens: a click that lands before the page is interactive does nothing.
     await expect
-      .poll(async () => {
-        if ((await dialog.count()) === 0)
-          await page.getByRole('button', { name: 'Delete' }).first().click({ timeout: 5_000 });
-        return dialog.getByText('This cannot be undone.', { exact: false }).count();
-      })
+      .poll(
+        async () => {
+          if ((await dialog.count()) === 0)
+            await page
+              .getByRole('button', { name: 'Delete' })
+              .first()
+              .click({ timeout: 5_000 })
+              .catch(() => undefined); // a slow machine: try again at the next poll
+          return dialog.getByText('This cannot be undone.', { exact: false }).count();
+        },
+        { timeout: 60_000 },
+      )
       .toBe(1);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL('**/tariffs/type/pending');

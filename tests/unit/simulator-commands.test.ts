@@ -100,6 +100,8 @@ describe('simulated charge point answers', () => {
     expect(await call('RemoteStartTransaction', { connectorId: 1, idTag: 'TAG' })).toEqual({ status: 'Accepted' });
     const start = await waitFor('StartTransaction');
     expect(start).toMatchObject({ connectorId: 1, idTag: 'TAG' });
+    // The server saw the request; the station holds the transaction once it has read the reply.
+    for (let i = 0; i < 100 && !station.connector(1)?.tx; i++) await new Promise((r) => setTimeout(r, 50));
     const tx = station.connector(1)?.tx;
     expect(tx).toBeDefined();
     const profile = {
