@@ -13,6 +13,14 @@ export const COMPANY_TREE_CTE = `WITH RECURSIVE tree(id) AS (
          UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
        )`;
 
+/** The ids of the company `root` selects (one id, or none) and of every descendant, as one statement. */
+export function companyTreeIds(root: SQL): SQL {
+  return sql`WITH RECURSIVE tree(id) AS (
+    SELECT id FROM companies WHERE id = (${root})
+    UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
+  ) SELECT id FROM tree`;
+}
+
 /** Ids of the company and every descendant, by a recursive query. */
 /**
  * `column` is one of the company ids: bound as one JSON value, not one parameter per id, so a

@@ -2,15 +2,15 @@
  * @module Resolves the caller from the `sid` cookie or an `Authorization: Bearer` JWT. Both name
  * the same server-side session row, so logout, expiry and 2FA state apply to both.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { jwtVerify } from 'jose';
 import { INACTIVITY_LOGOUT_MINUTES } from '../../../../domain/auth/constants';
 import { sha256Hex } from '../../../../domain/auth/encoding';
 import type { AccessContext } from '../../../../domain/permissions/permissions';
-import { companyKind, serviceSettingsOf } from '../../../../drizzle/queries/companies';
-import { authSessions, companies, users } from '../../../../drizzle/schema';
+import { companyKind, companyTreeIds } from '../../../../drizzle/queries/companies';
+import { authSessions, companies, companyServiceSettings, users } from '../../../../drizzle/schema';
 import type { AppEnv } from '../env';
 import { sessionSecret } from '../lib/session-cookie';
 
@@ -22,6 +22,8 @@ export interface AuthContext {
   company: typeof companies.$inferSelect;
   access: AccessContext;
   twoFactorPassed: boolean;
+  /** Ids of the selected company and all its descendants: the scope every query is limited to. */
+  scope: number[];
 }
 
 export function jwtKey(env: Env): Uint8Array {
@@ -57,11 +59,27 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthContext | 'expired' | null> {
   const db = c.get('db');
-  const row = await db
-    .select()
-    .from(authSessions)
-    .where(and(eq(authSessions.id, sid), isNull(authSessions.revokedAt)))
-    .get();
+  // Every API call pays for these reads, so they travel in one D1 round trip: the session row, and
+  // its user, selected company, service settings and company tree through subqueries on the same id.
+  const session = and(eq(authSessions.id, sid), isNull(authSessions.revokedAt));
+  const userId = db.select({ id: authSessions.userId }).from(authSessions).where(session);
+  const companyId = db.select({ id: authSessions.selectedCompanyId }).from(authSessions).where(session);
+  const [rows, userRows, companyRows, serviceRows, treeRows] = await db.batch([
+    db.select().from(authSessions).where(session),
+    db.select().from(users).where(inArray(users.id, userId)),
+    db.select().from(companies).where(inArray(companies.id, companyId)),
+    db
+      .select({ id: companyServiceSettings.settingId })
+      .from(companyServiceSettings)
+      .where(inArray(companyServiceSettings.companyId, companyId)),
+    db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        sql`${companies.id} IN (${companyTreeIds(sql`SELECT selected_company_id FROM auth_sessions WHERE id = ${sid} AND revoked_at IS NULL`)})`,
+      ),
+  ]);
+  const row = rows[0];
   if (!row) return null;
   const now = Date.now();
   const idleLimit = row.lastSeenAt.getTime() + INACTIVITY_LOGOUT_MINUTES * 60_000;
@@ -72,12 +90,9 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
       .where(eq(authSessions.id, sid));
     return 'expired';
   }
-  // Every API call pays for these reads: they are independent of each other, so they go together.
-  const [user, company, services] = await Promise.all([
-    db.select().from(users).where(eq(users.id, row.userId)).get(),
-    db.select().from(companies).where(eq(companies.id, row.selectedCompanyId)).get(),
-    serviceSettingsOf(db, row.selectedCompanyId),
-  ]);
+  const user = userRows[0];
+  const company = companyRows[0];
+  const services = serviceRows.map((r) => r.id).sort((a, b) => a - b);
   if (user?.status !== 'active' || !company) return null;
   if (now - row.lastSeenAt.getTime() > 60_000) {
     await db
@@ -95,5 +110,6 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
       services,
       company: companyKind(company),
     },
+    scope: treeRows.map((r) => r.id),
   };
 }

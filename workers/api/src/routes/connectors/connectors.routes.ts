@@ -2,13 +2,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { count, inArray } from 'drizzle-orm';
 import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 import { ConnectorDetailSchema, connectorDetail } from './connector-detail';
 import { listConnectors } from './connectors.list';
 import { ConnectorListBody, ConnectorPage } from './connectors.schemas';
@@ -49,22 +48,19 @@ const getConnector = defineRoute('connectors:view', {
 
 export const connectorRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getConnector, async (c) => {
-    const { company } = authOf(c);
     const { id } = c.req.valid('param');
     const db = c.get('db');
-    const detail = await connectorDetail(db, await companyScopeIds(db, company.id), id);
+    const detail = await connectorDetail(db, await callerScope(c), id);
     if (!detail) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
     return c.json(detail, 200);
   })
   .openapi(connectorList, async (c) => {
-    const { company } = authOf(c);
     const db = c.get('db');
-    return c.json(await listConnectors(db, await companyScopeIds(db, company.id), c.req.valid('json')), 200);
+    return c.json(await listConnectors(db, await callerScope(c), c.req.valid('json')), 200);
   })
   .openapi(overviewStatus, async (c) => {
-    const { company } = authOf(c);
     const db = c.get('db');
-    const scope = await companyScopeIds(db, company.id);
+    const scope = await callerScope(c);
     // Stations in scope first, then their connectors through the covering (station_id, status) index:
     // a join would walk every connector and look its station up (bench:stations, ADR 018).
     const inScope = db.select({ id: stations.id }).from(stations).where(stationInScope(scope));

@@ -9,12 +9,11 @@ import {
   POWER_TYPES,
   STATION_TYPES,
 } from '../../../../../domain/stations/statuses';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
-import { authOf } from '../../middleware/permission';
+import { callerScope } from '../../lib/scope';
 
 export const PLUG_TYPES = ['Type 2', 'Type 1', 'CCS2', 'CCS1', 'CHAdeMO', 'Schuko', 'Type 3C', 'NACS'] as const;
 export const PLUG_FORMATS = ['SOCKET', 'CABLE'] as const;
@@ -62,9 +61,8 @@ export const referenceRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(listRoute('/connector-statuses', 'Connector statuses'), (c) => c.json(items(CONNECTOR_STATUSES), 200))
   .openapi(stationCities, async (c) => {
-    const { company } = authOf(c);
     const db = c.get('db');
-    const scope = await companyScopeIds(db, company.id);
+    const scope = await callerScope(c);
     const rows = await db
       .selectDistinct({ city: stations.city })
       .from(stations)

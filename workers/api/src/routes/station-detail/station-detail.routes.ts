@@ -11,7 +11,6 @@ import type { Context } from 'hono';
 import { translate } from '../../../../../domain/i18n/messages';
 import { stationProblems } from '../../../../../domain/stations/station-rules';
 import type { Db } from '../../../../../drizzle/db';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
@@ -152,7 +151,7 @@ export const stationDetailRoutes = new OpenAPIHono<AppEnv>()
       const body = c.req.valid('json');
       const db = c.get('db');
       const auth = authOf(c);
-      const scope = await companyScopeIds(db, auth.company.id);
+      const scope = await callerScope(c);
       const loaded = await loadStation(db, scope, id);
       if (!loaded) return stationNotFound(c, id);
       if (body.ownerId !== undefined && body.ownerId !== null && !scope.includes(body.ownerId)) {
