@@ -87,12 +87,17 @@ export interface ImportedRow {
   rfidCode: string | null;
 }
 
+/** Header spellings people type for a column key. */
+const ALIASES: Record<string, string> = { e_mail: 'email', mail: 'email', rfid: 'rfid_uuid', uuid: 'rfid_uuid' };
+
+/** A header cell as a column key: case, spaces, hyphens and dots do not matter ("First name" → first_name). */
 export function headerKey(text: string): string {
-  return text
+  const key = text
     .trim()
     .toLowerCase()
     .replace(/[\s\-.]+/g, '_')
     .replace(/^_+|_+$/g, '');
+  return ALIASES[key] ?? key;
 }
 
 /** The cell as text for matching and the report; numbers as typed, dates as ISO. */
@@ -128,7 +133,7 @@ export function mapHeader(header: SheetRow | undefined, variant: ImportVariant):
   const known = importColumns(variant);
   const columns = new Map<string, number>();
   const issues: RowIssue[] = [];
-  if (!header || header.row !== 1) {
+  if (header?.row !== 1) {
     issues.push({ row: 1, column: '', value: '', message: 'importHeaderMissing' });
     return { columns, issues };
   }
