@@ -107,10 +107,10 @@ export default function UserImport() {
             </Text>
             <Text as="p">{t('userImport.templateBody')}</Text>
             <InlineStack gap="200">
-              <Button url="/api/users/import/template" download>
+              <Button onClick={() => window.location.assign('/api/users/import/template')}>
                 {t('userImport.templateStandard')}
               </Button>
-              <Button url="/api/users/import/template?variant=uuid" download>
+              <Button onClick={() => window.location.assign('/api/users/import/template?variant=uuid')}>
                 {t('userImport.templateUuid')}
               </Button>
             </InlineStack>
