@@ -72,9 +72,7 @@ describe('user import', () => {
       ]),
     );
     await page.getByRole('button', { name: 'Check the file' }).click();
-    await expect
-      .poll(() => page.getByText('2 users are ready to import. Nothing has been imported yet.').count())
-      .toBe(1);
+    await expect.poll(() => page.getByText('Users ready to import: 2. Nothing has been imported yet.').count()).toBe(1);
     await page.getByRole('button', { name: 'Import 2 users' }).click();
     await expect.poll(() => page.getByText('Import 2 users?').count()).toBe(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Import 2 users' }).click();

@@ -48,7 +48,7 @@ export const userImport = defineArea(
       validate: 'Checking rows: {{done}} of {{total}}',
       apply: 'Importing {{total}} users…',
     },
-    ready: '{{count}} users are ready to import. Nothing has been imported yet.',
+    ready: 'Users ready to import: {{count}}. Nothing has been imported yet.',
     import: 'Import {{count}} users',
     confirmTitle: 'Import {{count}} users?',
     confirmBody: 'All users of the file are created at once in {{company}}. To undo, each one must be deleted by hand.',
@@ -56,10 +56,10 @@ export const userImport = defineArea(
     another: 'Choose another file',
     doneTitle: 'Import finished',
     doneBody:
-      '{{count}} users were created ({{cards}} RFID cards created, {{assigned}} handed over). Set the public charging permission by hand where needed.',
+      'Users created: {{count}}; RFID cards created: {{cards}}, handed over: {{assigned}}. Set the public charging permission by hand where needed.',
     viewUsers: 'View the users',
     errorsTitle: 'Import errors',
-    errorsBody: '{{count}} problems found: nothing was imported. Fix them in your file and upload it again.',
+    errorsBody: 'Problems found: {{count}}. Nothing was imported: fix them in your file and upload it again.',
     downloadReport: 'Download the error report',
     colRow: 'Row',
     colColumn: 'Column',
@@ -116,7 +116,7 @@ export const userImport = defineArea(
         validate: 'Zeilen werden geprüft: {{done}} von {{total}}',
         apply: '{{total}} Benutzer werden importiert…',
       },
-      ready: '{{count}} Benutzer sind bereit zum Import. Noch wurde nichts importiert.',
+      ready: 'Zum Import bereite Benutzer: {{count}}. Noch wurde nichts importiert.',
       import: '{{count}} Benutzer importieren',
       confirmTitle: '{{count}} Benutzer importieren?',
       confirmBody:
@@ -125,11 +125,11 @@ export const userImport = defineArea(
       another: 'Andere Datei wählen',
       doneTitle: 'Import abgeschlossen',
       doneBody:
-        '{{count}} Benutzer wurden angelegt ({{cards}} RFID-Karten erstellt, {{assigned}} übergeben). Setzen Sie die öffentliche Ladeberechtigung bei Bedarf von Hand.',
+        'Angelegte Benutzer: {{count}}; erstellte RFID-Karten: {{cards}}, übergeben: {{assigned}}. Setzen Sie die öffentliche Ladeberechtigung bei Bedarf von Hand.',
       viewUsers: 'Benutzer anzeigen',
       errorsTitle: 'Importfehler',
       errorsBody:
-        '{{count}} Probleme gefunden: nichts wurde importiert. Korrigieren Sie sie in Ihrer Datei und laden Sie sie erneut hoch.',
+        'Gefundene Probleme: {{count}}. Nichts wurde importiert: korrigieren Sie sie in Ihrer Datei und laden Sie sie erneut hoch.',
       downloadReport: 'Fehlerbericht herunterladen',
       colRow: 'Zeile',
       colColumn: 'Spalte',
@@ -187,7 +187,7 @@ export const userImport = defineArea(
         validate: 'Vérification des lignes : {{done}} sur {{total}}',
         apply: 'Import de {{total}} utilisateurs…',
       },
-      ready: "{{count}} utilisateurs sont prêts à être importés. Rien n'a encore été importé.",
+      ready: "Utilisateurs prêts à être importés : {{count}}. Rien n'a encore été importé.",
       import: 'Importer {{count}} utilisateurs',
       confirmTitle: 'Importer {{count}} utilisateurs ?',
       confirmBody:
@@ -196,11 +196,11 @@ export const userImport = defineArea(
       another: 'Choisir un autre fichier',
       doneTitle: 'Import terminé',
       doneBody:
-        "{{count}} utilisateurs ont été créés ({{cards}} badges RFID créés, {{assigned}} attribués). Définissez à la main l'autorisation de recharge publique si besoin.",
+        "Utilisateurs créés : {{count}} ; badges RFID créés : {{cards}}, attribués : {{assigned}}. Définissez à la main l'autorisation de recharge publique si besoin.",
       viewUsers: 'Voir les utilisateurs',
       errorsTitle: "Erreurs d'import",
       errorsBody:
-        "{{count}} problèmes trouvés : rien n'a été importé. Corrigez-les dans votre fichier et importez-le à nouveau.",
+        "Problèmes trouvés : {{count}}. Rien n'a été importé : corrigez-les dans votre fichier et importez-le à nouveau.",
       downloadReport: "Télécharger le rapport d'erreurs",
       colRow: 'Ligne',
       colColumn: 'Colonne',
@@ -256,7 +256,7 @@ export const userImport = defineArea(
         validate: 'Rijen controleren: {{done}} van {{total}}',
         apply: '{{total}} gebruikers worden geïmporteerd…',
       },
-      ready: '{{count}} gebruikers zijn klaar om te importeren. Er is nog niets geïmporteerd.',
+      ready: 'Gebruikers klaar om te importeren: {{count}}. Er is nog niets geïmporteerd.',
       import: '{{count}} gebruikers importeren',
       confirmTitle: '{{count}} gebruikers importeren?',
       confirmBody:
@@ -265,11 +265,11 @@ export const userImport = defineArea(
       another: 'Ander bestand kiezen',
       doneTitle: 'Import voltooid',
       doneBody:
-        '{{count}} gebruikers zijn aangemaakt ({{cards}} RFID-kaarten aangemaakt, {{assigned}} overgedragen). Stel de publieke laadbevoegdheid waar nodig met de hand in.',
+        'Aangemaakte gebruikers: {{count}}; aangemaakte RFID-kaarten: {{cards}}, overgedragen: {{assigned}}. Stel de publieke laadbevoegdheid waar nodig met de hand in.',
       viewUsers: 'Gebruikers bekijken',
       errorsTitle: 'Importfouten',
       errorsBody:
-        '{{count}} problemen gevonden: er is niets geïmporteerd. Corrigeer ze in uw bestand en upload het opnieuw.',
+        'Gevonden problemen: {{count}}. Er is niets geïmporteerd: corrigeer ze in uw bestand en upload het opnieuw.',
       downloadReport: 'Foutenrapport downloaden',
       colRow: 'Rij',
       colColumn: 'Kolom',
@@ -326,7 +326,7 @@ export const userImport = defineArea(
         validate: 'Controllo delle righe: {{done}} di {{total}}',
         apply: 'Importazione di {{total}} utenti…',
       },
-      ready: "{{count}} utenti sono pronti per l'importazione. Non è stato ancora importato nulla.",
+      ready: "Utenti pronti per l'importazione: {{count}}. Non è stato ancora importato nulla.",
       import: 'Importa {{count}} utenti',
       confirmTitle: 'Importare {{count}} utenti?',
       confirmBody:
@@ -335,10 +335,10 @@ export const userImport = defineArea(
       another: 'Scegli un altro file',
       doneTitle: 'Importazione completata',
       doneBody:
-        "Sono stati creati {{count}} utenti ({{cards}} tessere RFID create, {{assigned}} assegnate). Imposta a mano l'autorizzazione di ricarica pubblica dove serve.",
+        "Utenti creati: {{count}}; tessere RFID create: {{cards}}, assegnate: {{assigned}}. Imposta a mano l'autorizzazione di ricarica pubblica dove serve.",
       viewUsers: 'Vedi gli utenti',
       errorsTitle: 'Errori di importazione',
-      errorsBody: '{{count}} problemi trovati: non è stato importato nulla. Correggili nel file e caricalo di nuovo.',
+      errorsBody: 'Problemi trovati: {{count}}. Non è stato importato nulla: correggili nel file e caricalo di nuovo.',
       downloadReport: 'Scarica il rapporto errori',
       colRow: 'Riga',
       colColumn: 'Colonna',
@@ -394,7 +394,7 @@ export const userImport = defineArea(
         validate: 'Comprobando filas: {{done}} de {{total}}',
         apply: 'Importando {{total}} usuarios…',
       },
-      ready: '{{count}} usuarios están listos para importar. Aún no se ha importado nada.',
+      ready: 'Usuarios listos para importar: {{count}}. Aún no se ha importado nada.',
       import: 'Importar {{count}} usuarios',
       confirmTitle: '¿Importar {{count}} usuarios?',
       confirmBody:
@@ -403,10 +403,10 @@ export const userImport = defineArea(
       another: 'Elegir otro archivo',
       doneTitle: 'Importación terminada',
       doneBody:
-        'Se crearon {{count}} usuarios ({{cards}} tarjetas RFID creadas, {{assigned}} entregadas). Establezca a mano el permiso de carga pública donde sea necesario.',
+        'Usuarios creados: {{count}}; tarjetas RFID creadas: {{cards}}, entregadas: {{assigned}}. Establezca a mano el permiso de carga pública donde sea necesario.',
       viewUsers: 'Ver los usuarios',
       errorsTitle: 'Errores de importación',
-      errorsBody: 'Se encontraron {{count}} problemas: no se importó nada. Corríjalos en su archivo y súbalo de nuevo.',
+      errorsBody: 'Problemas encontrados: {{count}}. No se importó nada: corríjalos en su archivo y súbalo de nuevo.',
       downloadReport: 'Descargar el informe de errores',
       colRow: 'Fila',
       colColumn: 'Columna',
@@ -462,7 +462,7 @@ export const userImport = defineArea(
         validate: 'A verificar linhas: {{done}} de {{total}}',
         apply: 'A importar {{total}} utilizadores…',
       },
-      ready: '{{count}} utilizadores estão prontos para importar. Ainda nada foi importado.',
+      ready: 'Utilizadores prontos para importar: {{count}}. Ainda nada foi importado.',
       import: 'Importar {{count}} utilizadores',
       confirmTitle: 'Importar {{count}} utilizadores?',
       confirmBody:
@@ -471,11 +471,11 @@ export const userImport = defineArea(
       another: 'Escolher outro ficheiro',
       doneTitle: 'Importação concluída',
       doneBody:
-        'Foram criados {{count}} utilizadores ({{cards}} cartões RFID criados, {{assigned}} entregues). Defina à mão a permissão de carregamento público onde for preciso.',
+        'Utilizadores criados: {{count}}; cartões RFID criados: {{cards}}, entregues: {{assigned}}. Defina à mão a permissão de carregamento público onde for preciso.',
       viewUsers: 'Ver os utilizadores',
       errorsTitle: 'Erros de importação',
       errorsBody:
-        'Foram encontrados {{count}} problemas: nada foi importado. Corrija-os no seu ficheiro e carregue-o de novo.',
+        'Problemas encontrados: {{count}}. Nada foi importado: corrija-os no seu ficheiro e carregue-o de novo.',
       downloadReport: 'Descarregar o relatório de erros',
       colRow: 'Linha',
       colColumn: 'Coluna',
