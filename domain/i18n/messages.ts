@@ -112,6 +112,33 @@ const en = {
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
   webhookExists: 'The vehicle already has a telematics webhook: rotate its secret or delete it.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'The first row must hold the column names of the template.',
+  importUnknownColumn: 'Unknown column: use the columns of the template.',
+  importDuplicateColumn: 'This column appears twice.',
+  importColumnMissing: 'A mandatory column is missing.',
+  importPublicNotImported: 'The public charging permission is not imported: set it by hand after the import.',
+  importFormula: 'Formulas are not accepted: type the value itself.',
+  importCellError: 'The cell holds a spreadsheet error.',
+  importTooLong: 'The value is too long (at most {{max}} characters).',
+  importFlagInvalid: 'Use yes or no.',
+  importUuidInvalid: 'The UUID may only hold printable characters without spaces (at most 20).',
+  importDuplicateInFile: 'Already used on row {{row}} of this file.',
+  importGroupNotFound: 'No corporate group of your companies has this name.',
+  importGroupAmbiguous: 'Several corporate groups have this name: use the group id instead.',
+  importXls:
+    'The .xls format (Excel 97–2003) is not supported yet: save the file as .xlsx (Excel Workbook) and upload it again.',
+  importNotSpreadsheet: 'The file is not an .xlsx or .xls spreadsheet.',
+  importCorrupt: 'The file cannot be read: it is damaged or not a real .xlsx workbook.',
+  importUnpackedTooLarge:
+    'The spreadsheet is too large once unpacked (at most {{max}} MB): split it into smaller files.',
+  importTooManyRows: 'The file has more than {{max}} rows: split it into several files.',
+  importTooManyColumns: 'The sheet has too many columns (at most {{max}}).',
+  importEmpty: 'The file has no users to import below the header row.',
+  importInvalid: 'Some rows have errors: nothing was imported. Fix them and upload the file again.',
+  importConflict:
+    'An e-mail or card of the file was taken while importing: nothing was imported, upload the file again.',
+  importNoFile: 'Choose an .xlsx file to upload.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -228,6 +255,35 @@ const de: Catalog = {
   webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
   webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
   webhookExists: 'Das Fahrzeug hat bereits einen Telematik-Webhook: erneuern Sie sein Geheimnis oder löschen Sie ihn.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'Die erste Zeile muss die Spaltennamen der Vorlage enthalten.',
+  importUnknownColumn: 'Unbekannte Spalte: verwenden Sie die Spalten der Vorlage.',
+  importDuplicateColumn: 'Diese Spalte kommt doppelt vor.',
+  importColumnMissing: 'Eine Pflichtspalte fehlt.',
+  importPublicNotImported:
+    'Die öffentliche Ladeberechtigung wird nicht importiert: setzen Sie sie nach dem Import von Hand.',
+  importFormula: 'Formeln werden nicht akzeptiert: geben Sie den Wert selbst ein.',
+  importCellError: 'Die Zelle enthält einen Tabellenfehler.',
+  importTooLong: 'Der Wert ist zu lang (höchstens {{max}} Zeichen).',
+  importFlagInvalid: 'Verwenden Sie ja (yes) oder nein (no).',
+  importUuidInvalid: 'Die UUID darf nur druckbare Zeichen ohne Leerzeichen enthalten (höchstens 20).',
+  importDuplicateInFile: 'Bereits in Zeile {{row}} dieser Datei verwendet.',
+  importGroupNotFound: 'Keine Unternehmensgruppe Ihrer Firmen hat diesen Namen.',
+  importGroupAmbiguous: 'Mehrere Unternehmensgruppen haben diesen Namen: verwenden Sie stattdessen die Gruppen-ID.',
+  importXls:
+    'Das Format .xls (Excel 97–2003) wird noch nicht unterstützt: speichern Sie die Datei als .xlsx (Excel-Arbeitsmappe) und laden Sie sie erneut hoch.',
+  importNotSpreadsheet: 'Die Datei ist keine .xlsx- oder .xls-Tabelle.',
+  importCorrupt: 'Die Datei kann nicht gelesen werden: sie ist beschädigt oder keine echte .xlsx-Arbeitsmappe.',
+  importUnpackedTooLarge:
+    'Die Tabelle ist entpackt zu groß (höchstens {{max}} MB): teilen Sie sie in kleinere Dateien auf.',
+  importTooManyRows: 'Die Datei hat mehr als {{max}} Zeilen: teilen Sie sie in mehrere Dateien auf.',
+  importTooManyColumns: 'Das Blatt hat zu viele Spalten (höchstens {{max}}).',
+  importEmpty: 'Die Datei enthält unter der Kopfzeile keine Benutzer zum Importieren.',
+  importInvalid:
+    'Einige Zeilen enthalten Fehler: nichts wurde importiert. Korrigieren Sie sie und laden Sie die Datei erneut hoch.',
+  importConflict:
+    'Eine E-Mail oder Karte der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
+  importNoFile: 'Wählen Sie eine .xlsx-Datei zum Hochladen.',
 };
 
 const fr: Catalog = {
@@ -340,6 +396,35 @@ const fr: Catalog = {
   webhookPayloadInvalid:
     'La mise à jour télématique est invalide : odometer_km ≥ 0, soc_percent 0–100, at une date ISO.',
   webhookExists: 'Le véhicule a déjà un webhook télématique : renouvelez son secret ou supprimez-le.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'La première ligne doit contenir les noms de colonnes du modèle.',
+  importUnknownColumn: 'Colonne inconnue : utilisez les colonnes du modèle.',
+  importDuplicateColumn: 'Cette colonne apparaît deux fois.',
+  importColumnMissing: 'Une colonne obligatoire manque.',
+  importPublicNotImported:
+    "L'autorisation de recharge publique n'est pas importée : définissez-la à la main après l'import.",
+  importFormula: 'Les formules ne sont pas acceptées : saisissez la valeur elle-même.',
+  importCellError: 'La cellule contient une erreur de tableur.',
+  importTooLong: 'La valeur est trop longue ({{max}} caractères au plus).',
+  importFlagInvalid: 'Utilisez oui (yes) ou non (no).',
+  importUuidInvalid: "L'UUID ne peut contenir que des caractères imprimables sans espace (20 au plus).",
+  importDuplicateInFile: 'Déjà utilisé à la ligne {{row}} de ce fichier.',
+  importGroupNotFound: "Aucun groupe d'entreprise de vos sociétés ne porte ce nom.",
+  importGroupAmbiguous: "Plusieurs groupes d'entreprise portent ce nom : utilisez plutôt l'id du groupe.",
+  importXls:
+    "Le format .xls (Excel 97–2003) n'est pas encore pris en charge : enregistrez le fichier en .xlsx (classeur Excel) et importez-le à nouveau.",
+  importNotSpreadsheet: "Le fichier n'est pas un tableur .xlsx ou .xls.",
+  importCorrupt: "Le fichier ne peut pas être lu : il est endommagé ou n'est pas un vrai classeur .xlsx.",
+  importUnpackedTooLarge:
+    'Le tableur est trop volumineux une fois décompressé ({{max}} Mo au plus) : divisez-le en fichiers plus petits.',
+  importTooManyRows: 'Le fichier a plus de {{max}} lignes : divisez-le en plusieurs fichiers.',
+  importTooManyColumns: 'La feuille a trop de colonnes ({{max}} au plus).',
+  importEmpty: "Le fichier ne contient aucun utilisateur à importer sous la ligne d'en-tête.",
+  importInvalid:
+    "Certaines lignes comportent des erreurs : rien n'a été importé. Corrigez-les et importez à nouveau le fichier.",
+  importConflict:
+    "Un e-mail ou une carte du fichier a été pris pendant l'import : rien n'a été importé, importez à nouveau le fichier.",
+  importNoFile: 'Choisissez un fichier .xlsx à importer.',
 };
 
 const nl: Catalog = {
@@ -452,6 +537,33 @@ const nl: Catalog = {
   webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
   webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
   webhookExists: 'Het voertuig heeft al een telematica-webhook: vernieuw het geheim of verwijder hem.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'De eerste rij moet de kolomnamen van de sjabloon bevatten.',
+  importUnknownColumn: 'Onbekende kolom: gebruik de kolommen van de sjabloon.',
+  importDuplicateColumn: 'Deze kolom komt twee keer voor.',
+  importColumnMissing: 'Een verplichte kolom ontbreekt.',
+  importPublicNotImported: 'De publieke laadbevoegdheid wordt niet geïmporteerd: stel die na de import met de hand in.',
+  importFormula: 'Formules worden niet geaccepteerd: typ de waarde zelf.',
+  importCellError: 'De cel bevat een spreadsheetfout.',
+  importTooLong: 'De waarde is te lang (hoogstens {{max}} tekens).',
+  importFlagInvalid: 'Gebruik ja (yes) of nee (no).',
+  importUuidInvalid: 'De UUID mag alleen afdrukbare tekens zonder spaties bevatten (hoogstens 20).',
+  importDuplicateInFile: 'Al gebruikt op rij {{row}} van dit bestand.',
+  importGroupNotFound: 'Geen bedrijfsgroep van uw bedrijven heeft deze naam.',
+  importGroupAmbiguous: 'Meerdere bedrijfsgroepen hebben deze naam: gebruik in plaats daarvan de groeps-id.',
+  importXls:
+    'Het formaat .xls (Excel 97–2003) wordt nog niet ondersteund: sla het bestand op als .xlsx (Excel-werkmap) en upload het opnieuw.',
+  importNotSpreadsheet: 'Het bestand is geen .xlsx- of .xls-spreadsheet.',
+  importCorrupt: 'Het bestand kan niet worden gelezen: het is beschadigd of geen echte .xlsx-werkmap.',
+  importUnpackedTooLarge:
+    'De spreadsheet is uitgepakt te groot (hoogstens {{max}} MB): splits hem in kleinere bestanden.',
+  importTooManyRows: 'Het bestand heeft meer dan {{max}} rijen: splits het in meerdere bestanden.',
+  importTooManyColumns: 'Het blad heeft te veel kolommen (hoogstens {{max}}).',
+  importEmpty: 'Het bestand bevat onder de kopregel geen gebruikers om te importeren.',
+  importInvalid: 'Sommige rijen bevatten fouten: er is niets geïmporteerd. Corrigeer ze en upload het bestand opnieuw.',
+  importConflict:
+    'Een e-mail of kaart uit het bestand werd tijdens het importeren in gebruik genomen: er is niets geïmporteerd, upload het bestand opnieuw.',
+  importNoFile: 'Kies een .xlsx-bestand om te uploaden.',
 };
 
 const it: Catalog = {
@@ -564,6 +676,34 @@ const it: Catalog = {
   webhookPayloadInvalid:
     "L'aggiornamento telematico non è valido: odometer_km ≥ 0, soc_percent 0–100, at una data ISO.",
   webhookExists: 'Il veicolo ha già un webhook telematico: rinnovarne il segreto o eliminarlo.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'La prima riga deve contenere i nomi delle colonne del modello.',
+  importUnknownColumn: 'Colonna sconosciuta: usa le colonne del modello.',
+  importDuplicateColumn: 'Questa colonna compare due volte.',
+  importColumnMissing: 'Manca una colonna obbligatoria.',
+  importPublicNotImported:
+    "L'autorizzazione di ricarica pubblica non viene importata: impostala a mano dopo l'importazione.",
+  importFormula: 'Le formule non sono accettate: digita il valore stesso.',
+  importCellError: 'La cella contiene un errore del foglio di calcolo.',
+  importTooLong: 'Il valore è troppo lungo (al massimo {{max}} caratteri).',
+  importFlagInvalid: 'Usa sì (yes) o no.',
+  importUuidInvalid: "L'UUID può contenere solo caratteri stampabili senza spazi (al massimo 20).",
+  importDuplicateInFile: 'Già usato alla riga {{row}} di questo file.',
+  importGroupNotFound: 'Nessun gruppo aziendale delle tue aziende ha questo nome.',
+  importGroupAmbiguous: "Più gruppi aziendali hanno questo nome: usa invece l'id del gruppo.",
+  importXls:
+    'Il formato .xls (Excel 97–2003) non è ancora supportato: salva il file come .xlsx (cartella di lavoro Excel) e caricalo di nuovo.',
+  importNotSpreadsheet: 'Il file non è un foglio di calcolo .xlsx o .xls.',
+  importCorrupt: 'Il file non può essere letto: è danneggiato o non è una vera cartella .xlsx.',
+  importUnpackedTooLarge:
+    'Il foglio è troppo grande una volta decompresso (al massimo {{max}} MB): dividilo in file più piccoli.',
+  importTooManyRows: 'Il file ha più di {{max}} righe: dividilo in più file.',
+  importTooManyColumns: 'Il foglio ha troppe colonne (al massimo {{max}}).',
+  importEmpty: "Il file non contiene utenti da importare sotto la riga d'intestazione.",
+  importInvalid: 'Alcune righe contengono errori: non è stato importato nulla. Correggile e carica di nuovo il file.',
+  importConflict:
+    "Un'e-mail o una carta del file è stata presa durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
+  importNoFile: 'Scegli un file .xlsx da caricare.',
 };
 
 const es: Catalog = {
@@ -675,6 +815,33 @@ const es: Catalog = {
   webhookPayloadInvalid:
     'La actualización telemática no es válida: odometer_km ≥ 0, soc_percent 0–100, at una fecha ISO.',
   webhookExists: 'El vehículo ya tiene un webhook telemático: renueve su secreto o elimínelo.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'La primera fila debe contener los nombres de columna de la plantilla.',
+  importUnknownColumn: 'Columna desconocida: use las columnas de la plantilla.',
+  importDuplicateColumn: 'Esta columna aparece dos veces.',
+  importColumnMissing: 'Falta una columna obligatoria.',
+  importPublicNotImported: 'El permiso de carga pública no se importa: establézcalo a mano después de la importación.',
+  importFormula: 'No se aceptan fórmulas: escriba el valor en sí.',
+  importCellError: 'La celda contiene un error de hoja de cálculo.',
+  importTooLong: 'El valor es demasiado largo (como máximo {{max}} caracteres).',
+  importFlagInvalid: 'Use sí (yes) o no.',
+  importUuidInvalid: 'El UUID solo puede contener caracteres imprimibles sin espacios (como máximo 20).',
+  importDuplicateInFile: 'Ya se usa en la fila {{row}} de este archivo.',
+  importGroupNotFound: 'Ningún grupo corporativo de sus empresas tiene este nombre.',
+  importGroupAmbiguous: 'Varios grupos corporativos tienen este nombre: use en su lugar el id del grupo.',
+  importXls:
+    'El formato .xls (Excel 97–2003) aún no es compatible: guarde el archivo como .xlsx (libro de Excel) y súbalo de nuevo.',
+  importNotSpreadsheet: 'El archivo no es una hoja de cálculo .xlsx o .xls.',
+  importCorrupt: 'No se puede leer el archivo: está dañado o no es un libro .xlsx real.',
+  importUnpackedTooLarge:
+    'La hoja es demasiado grande una vez descomprimida (como máximo {{max}} MB): divídala en archivos más pequeños.',
+  importTooManyRows: 'El archivo tiene más de {{max}} filas: divídalo en varios archivos.',
+  importTooManyColumns: 'La hoja tiene demasiadas columnas (como máximo {{max}}).',
+  importEmpty: 'El archivo no tiene usuarios para importar bajo la fila de encabezado.',
+  importInvalid: 'Algunas filas tienen errores: no se importó nada. Corríjalas y suba el archivo de nuevo.',
+  importConflict:
+    'Un correo o tarjeta del archivo se ocupó durante la importación: no se importó nada, suba el archivo de nuevo.',
+  importNoFile: 'Elija un archivo .xlsx para subir.',
 };
 
 const pt: Catalog = {
@@ -785,6 +952,33 @@ const pt: Catalog = {
   webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
   webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',
   webhookExists: 'O veículo já tem um webhook telemático: renove o segredo ou elimine-o.',
+  // Fleet user import (users/import).
+  importHeaderMissing: 'A primeira linha deve conter os nomes das colunas do modelo.',
+  importUnknownColumn: 'Coluna desconhecida: use as colunas do modelo.',
+  importDuplicateColumn: 'Esta coluna aparece duas vezes.',
+  importColumnMissing: 'Falta uma coluna obrigatória.',
+  importPublicNotImported: 'A permissão de carregamento público não é importada: defina-a à mão após a importação.',
+  importFormula: 'Fórmulas não são aceites: escreva o próprio valor.',
+  importCellError: 'A célula contém um erro de folha de cálculo.',
+  importTooLong: 'O valor é demasiado longo (no máximo {{max}} caracteres).',
+  importFlagInvalid: 'Use sim (yes) ou não (no).',
+  importUuidInvalid: 'O UUID só pode conter caracteres imprimíveis sem espaços (no máximo 20).',
+  importDuplicateInFile: 'Já usado na linha {{row}} deste ficheiro.',
+  importGroupNotFound: 'Nenhum grupo empresarial das suas empresas tem este nome.',
+  importGroupAmbiguous: 'Vários grupos empresariais têm este nome: use antes o id do grupo.',
+  importXls:
+    'O formato .xls (Excel 97–2003) ainda não é suportado: guarde o ficheiro como .xlsx (livro do Excel) e carregue-o de novo.',
+  importNotSpreadsheet: 'O ficheiro não é uma folha de cálculo .xlsx ou .xls.',
+  importCorrupt: 'O ficheiro não pode ser lido: está danificado ou não é um livro .xlsx real.',
+  importUnpackedTooLarge:
+    'A folha é demasiado grande depois de descompactada (no máximo {{max}} MB): divida-a em ficheiros menores.',
+  importTooManyRows: 'O ficheiro tem mais de {{max}} linhas: divida-o em vários ficheiros.',
+  importTooManyColumns: 'A folha tem demasiadas colunas (no máximo {{max}}).',
+  importEmpty: 'O ficheiro não tem utilizadores para importar abaixo da linha de cabeçalho.',
+  importInvalid: 'Algumas linhas têm erros: nada foi importado. Corrija-as e carregue o ficheiro de novo.',
+  importConflict:
+    'Um e-mail ou cartão do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro de novo.',
+  importNoFile: 'Escolha um ficheiro .xlsx para carregar.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

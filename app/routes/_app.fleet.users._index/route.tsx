@@ -189,7 +189,10 @@ export default function FleetUsers() {
       title={t('fleet.users.title')}
       fullWidth
       primaryAction={canManage ? { content: t('fleet.users.create'), url: '/fleet/users/create' } : undefined}
-      secondaryActions={[{ content: t('fleet.users.export'), url: exportHref, external: true }]}
+      secondaryActions={[
+        { content: t('fleet.users.export'), url: exportHref, external: true },
+        ...(canManage ? [{ content: t('userImport.link'), url: '/fleet/users/import' }] : []),
+      ]}
     >
       <Card padding="0">
         <IndexFilters

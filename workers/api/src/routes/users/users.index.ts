@@ -3,10 +3,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
 import { groupRoutes } from './groups';
 import { privateRoutes } from './private';
+import { userImportRoutes } from './users.import';
 import { userReads } from './users.read';
 import { userWrites } from './users.write';
 
 export const userRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', userImportRoutes)
   .route('/', groupRoutes)
   .route('/', privateRoutes)
   .route('/', userReads)
