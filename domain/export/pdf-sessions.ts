@@ -23,6 +23,8 @@ export interface SessionPdfTexts extends ExportTexts {
 }
 
 const NUMERIC = new Set(['energy', 'money', 'power', 'minutes', 'seconds']);
+/** Columns never cut to fit: numbers, times, flags and statuses. */
+const KEEP = new Set([...NUMERIC, 'datetime', 'flag', 'status']);
 
 /** One display cell of the PDF for a column (exportCells' value, numbers with a decimal comma). */
 export function pdfCell(value: Cell, col: SessionColumn, currency: string): Cell {
@@ -70,6 +72,7 @@ export function sessionPdfStream(
   const head: PdfTableColumn[] = columns.map((col) => ({
     header: texts.header(col.key),
     ...(NUMERIC.has(col.kind) ? { align: 'right' as const } : {}),
+    ...(KEEP.has(col.kind) ? { keep: true } : {}),
   }));
 
   function add(record: Record<string, Cell>): void {

@@ -15,6 +15,8 @@ export interface PdfTableColumn {
   header: string;
   /** Numbers read better right-aligned. Default left. */
   align?: 'left' | 'right';
+  /** Never cut (dates, numbers, statuses): only the other columns give up width when space is short. */
+  keep?: boolean;
 }
 
 export interface PdfTableEnd {
@@ -34,7 +36,10 @@ export interface PdfTableOptions {
   footer?: string;
   /** Called once after the last row; its sums and notes close the table. */
   end?: () => PdfTableEnd;
-  /** Page size in points; default A4 landscape (842 × 595). */
+  /**
+   * Page size in points. Default: A4 landscape (842 × 595) when the columns fit at 6 pt or more,
+   * else A3 landscape (1191 × 842), so wide variants stay legible without cutting dates or numbers.
+   */
   page?: { width: number; height: number };
   /** Flate-compress page contents. Default true. */
   compress?: boolean;
@@ -43,6 +48,9 @@ export interface PdfTableOptions {
 }
 
 export const A4_LANDSCAPE = { width: 842, height: 595 } as const;
+export const A3_LANDSCAPE = { width: 1191, height: 842 } as const;
+/** Smallest font size that still reads well on A4; below it the table moves to A3. */
+const A4_MIN_SIZE = 6;
 const MARGIN = 28;
 const FOOTER_Y = 14;
 const FOOTER_SIZE = 7;
@@ -120,7 +128,12 @@ export function tableLayout(columns: PdfTableColumn[], sample: string[][], avail
     if (natural.reduce((a, b) => a + b, 0) <= avail) break;
   }
   const total = natural.reduce((a, b) => a + b, 0);
-  const widths = natural.map((w) => (w * avail) / total);
+  const fixed = natural.reduce((a, w, i) => a + (columns[i]?.keep ? w : 0), 0);
+  // Too wide even at the smallest size: cut the free columns only, unless that leaves them nothing.
+  const shrinkFree = total > avail && avail - fixed >= (total - fixed) * 0.3;
+  const widths = natural.map((w, i) =>
+    shrinkFree ? (columns[i]?.keep ? w : (w * (avail - fixed)) / (total - fixed)) : (w * avail) / total,
+  );
   const lefts: number[] = [];
   let x = MARGIN;
   for (const w of widths) {
@@ -148,9 +161,9 @@ export function pdfTableStream(
   rows: RowSource,
   options: PdfTableOptions,
 ): ReadableStream<Uint8Array> {
-  const page = options.page ?? A4_LANDSCAPE;
+  let page: { width: number; height: number } = options.page ?? A4_LANDSCAPE;
   const compress = options.compress ?? true;
-  const avail = page.width - 2 * MARGIN;
+  let avail = page.width - 2 * MARGIN;
   const read = rowReader(rows);
   let out: Uint8Array[] = [];
   const pdf = new PdfWriter((chunk) => out.push(chunk));
@@ -238,6 +251,12 @@ export function pdfTableStream(
     if (!layout) {
       await fill(SAMPLE_ROWS);
       layout = tableLayout(columns, buffer, avail);
+      if (!options.page && layout.size < A4_MIN_SIZE) {
+        page = A3_LANDSCAPE;
+        avail = page.width - 2 * MARGIN;
+        layout = tableLayout(columns, buffer, avail);
+      }
+      top = page.height - MARGIN;
       ops += text(
         MARGIN,
         top - TITLE_SIZE,

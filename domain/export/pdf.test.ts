@@ -6,13 +6,23 @@ import { fitText, PdfWriter, pdfLiteral, textWidth, winAnsi } from './pdf';
 import { pdfCell, sessionPdfStream } from './pdf-sessions';
 import { pdfTableStream } from './pdf-table';
 
-// Node's TextDecoder('latin1') is windows-1252; Buffer's latin1 keeps one char per byte.
-const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+/** One char per byte (TextDecoder('latin1') is really windows-1252). */
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return s;
+}
 const bytes = async (s: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(s).arrayBuffer());
 const collect = (write: (pdf: PdfWriter) => void) => {
   const chunks: Uint8Array[] = [];
   write(new PdfWriter((c) => chunks.push(c)));
-  return new Uint8Array(Buffer.concat(chunks));
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 };
 
 /** Offsets of the xref table, the trailer, and startxref, read from the bytes as a reader would. */
