@@ -21,6 +21,7 @@ import {
   type Scope,
   type SessionQuery,
 } from '../workers/api/src/routes/sessions/sessions.store';
+import { benchPdfExport } from './bench-pdf-export';
 import { bin, runNode } from './lib.mjs';
 
 const args: string[] = process.argv.slice(2);
@@ -200,6 +201,7 @@ try {
       `  baseline: read ${readRows.toLocaleString('en')} rows (keyset pages of 1,000): ${ms(readMs)}, peak RSS ${mb(readPeak)}`,
     );
     log(`  XLSX streamed: ${ms(xlsxMs)}, ${mb(bytes)} file, peak RSS ${mb(peak)} (RSS before export ${mb(rssBefore)})`);
+    await benchPdfExport(d1, scope, base('emp'), EXPORT_ROWS, log);
   } finally {
     await dispose();
   }

@@ -1,5 +1,5 @@
 /**
- * @module /sessions-export: streams the API's XLSX or CSV export of a session list to the browser
+ * @module /sessions-export: streams the API's XLSX, CSV or PDF export of a session list to the browser
  * unchanged (no buffering here), after the same permission check as the list screen.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
@@ -12,7 +12,8 @@ const PASSED = ['content-type', 'content-disposition', 'x-export-rows', 'x-expor
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const format = url.searchParams.get('format');
-  if (format !== 'xlsx' && format !== 'csv') throw data({ message: 'format must be xlsx or csv' }, { status: 400 });
+  if (format !== 'xlsx' && format !== 'csv' && format !== 'pdf')
+    throw data({ message: 'format must be xlsx, csv or pdf' }, { status: 400 });
   const kind = url.searchParams.get('scope');
   let scope: ListScope;
   if (kind === 'fleet') {

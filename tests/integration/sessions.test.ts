@@ -284,7 +284,7 @@ describe('sessions API', () => {
     expect((await call('/sessions/active', fleetManager)).status).toBe(403);
   });
 
-  it('exports the filtered list as XLSX and CSV with formulas neutralised; PDF is not yet available', async () => {
+  it('exports the filtered list as XLSX and CSV with formulas neutralised, and as PDF', async () => {
     const xlsx = await call('/connectors/sessions', { ...admin, json: { keyword: tag, format: 'xlsx' } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
@@ -300,9 +300,8 @@ describe('sessions API', () => {
     const text = await csv.text();
     expect(text.trim().split('\r\n')).toHaveLength(5);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
-    await expectError(await call('/connectors/sessions', { ...admin, json: { format: 'pdf' } }), 501, {
-      code: 'NOT_AVAILABLE',
-      message: 'This feature is not yet available.',
-    });
+    const pdf = await call('/connectors/sessions', { ...admin, json: { keyword: tag, format: 'pdf' } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 });

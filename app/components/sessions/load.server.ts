@@ -13,7 +13,7 @@ export function requestList(
   context: AppLoadContext,
   scope: ListScope,
   state: SessionListState,
-  format: 'json' | 'xlsx' | 'csv' = 'json',
+  format: 'json' | 'xlsx' | 'csv' | 'pdf' = 'json',
 ) {
   const api = createApi(request, context);
   const json = { ...filterBody(state), format };

@@ -6,9 +6,9 @@ import { sessions as texts } from '../../../../../domain/i18n/areas/sessions';
 import { type ExportTexts, exportCells, exportColumns } from '../../../../../domain/sessions/export-rows';
 import { columnsOf, type SessionVariant } from '../../../../../domain/sessions/variants';
 import type { AppEnv } from '../../env';
-import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
+import { answerPdf } from './sessions.pdf';
 import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './sessions.schemas';
 import { exportRows, listPageWithSums, listSums, type Scope, type SessionQuery } from './sessions.store';
 
@@ -58,7 +58,7 @@ export async function answerList(
 ) {
   const d1 = c.env.DB;
   const currency = authOf(c).company.currency ?? 'EUR';
-  if (filters.format === 'pdf') return apiError(c, 501, 'NOT_AVAILABLE', 'notAvailable');
+  if (filters.format === 'pdf') return answerPdf(c, filters, q, scope, exportTexts(c));
   if (filters.format === 'xlsx' || filters.format === 'csv') {
     const { total } = await listSums(d1, scope, q);
     const cols = columnsOf(q.variant);

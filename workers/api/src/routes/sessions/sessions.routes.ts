@@ -8,16 +8,16 @@ const notFound = error('No such session in the caller’s scope');
 /** A list answers a page as JSON, or the whole filtered list as a file when `format` asks for one. */
 const listResponses = {
   200: {
-    description: 'A page of the variant’s columns with sums, or (format xlsx/csv) the file, streamed',
+    description: 'A page of the variant’s columns with sums, or (format xlsx/csv/pdf) the file, streamed',
     content: {
       'application/json': { schema: SessionPage },
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
         schema: { type: 'string', format: 'binary' },
       },
       'text/csv': { schema: { type: 'string', format: 'binary' } },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
     },
   },
-  501: error('PDF export is not yet available'),
 } as const;
 
 const fleetList = (place: 'work' | 'roaming' | 'home') =>

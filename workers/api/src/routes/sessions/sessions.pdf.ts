@@ -1,0 +1,121 @@
+/**
+ * @module The PDF answer of a session list (`format: 'pdf'`, spec 7.15 "exportPdf gives blob"):
+ * the same rows, columns and display rules as the XLSX export, streamed page by page, with the
+ * filter summary and generation time on the first page and the column sums at the end.
+ */
+import type { Context } from 'hono';
+import { PDF_CONTENT_TYPE } from '../../../../../domain/export/pdf';
+import { generatedAt, type SessionPdfTexts, sessionPdfStream } from '../../../../../domain/export/pdf-sessions';
+import { pdfExport } from '../../../../../domain/i18n/areas/pdf-export';
+import { sessions as sessionTexts } from '../../../../../domain/i18n/areas/sessions';
+import type { Language } from '../../../../../domain/i18n/languages';
+import { cetDateTime } from '../../../../../domain/sessions/display';
+import type { ExportTexts } from '../../../../../domain/sessions/export-rows';
+import { columnsOf } from '../../../../../domain/sessions/variants';
+import type { AppEnv } from '../../env';
+import { requestLanguage } from '../../lib/language';
+import { authOf } from '../../middleware/permission';
+import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './sessions.schemas';
+import { exportRows, listSums, type Scope, type SessionQuery } from './sessions.store';
+
+const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
+const count = (n: number, lang: Language) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang).format(n);
+
+/** The filter summary of the first page, in the caller's language. */
+async function filterLines(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  demo: boolean,
+  lang: Language,
+): Promise<string> {
+  const t = pdfExport[lang];
+  const s = sessionTexts[lang];
+  const parts: string[] = [];
+  if (q.from || q.to)
+    parts.push(
+      fill(t.filter.period, {
+        from: q.from ? cetDateTime(q.from, lang) : '…',
+        to: q.to ? cetDateTime(q.to, lang) : '…',
+      }),
+    );
+  if (q.place) parts.push(fill(t.filter.place, { place: s.place[q.place] }));
+  if (q.station_id) {
+    // The name only of a station in the caller's scope; an id from elsewhere stays an id.
+    const ids = scope.companies.map((n) => Math.trunc(n)).join(',') || 'NULL';
+    const row = await d1
+      .prepare(`SELECT name FROM stations WHERE id = ? AND (company_id IN (${ids}) OR owner_company_id IN (${ids}))`)
+      .bind(q.station_id)
+      .first<{ name: string }>();
+    parts.push(fill(t.filter.station, { name: row ? `${row.name} (#${q.station_id})` : `#${q.station_id}` }));
+  }
+  if (q.connector_id) parts.push(fill(t.filter.connector, { id: q.connector_id }));
+  if (q.group_id) parts.push(fill(t.filter.group, { id: q.group_id }));
+  if (q.user_id) parts.push(fill(t.filter.user, { id: q.user_id }));
+  if (q.corporate_group_id) parts.push(fill(t.filter.corporateGroup, { id: q.corporate_group_id }));
+  if (q.status) parts.push(fill(t.filter.status, { status: s.status[q.status] }));
+  if (q.needs_revision !== undefined)
+    parts.push(fill(t.filter.needsRevision, { value: q.needs_revision ? s.yes : s.no }));
+  if (q.keyword) parts.push(fill(t.filter.keyword, { keyword: q.keyword }));
+  if (demo) parts.push(t.filter.demo);
+  return parts.length ? fill(t.filters, { list: parts.join('; ') }) : t.noFilters;
+}
+
+/** Answers a list call with the PDF of the whole filtered list (up to EXPORT_MAX_ROWS rows). */
+export async function answerPdf(
+  c: Context<AppEnv>,
+  filters: SessionFiltersInput,
+  q: SessionQuery,
+  scope: Scope,
+  base: ExportTexts,
+): Promise<Response> {
+  const d1 = c.env.DB;
+  const auth = authOf(c);
+  const lang = requestLanguage(c);
+  const t = pdfExport[lang];
+  const currency = auth.company.currency ?? 'EUR';
+  const now = new Date();
+  const [{ total }, filterLine] = await Promise.all([
+    listSums(d1, scope, q),
+    filterLines(d1, scope, q, filters.demo, lang),
+  ]);
+  const rows = Math.min(total, EXPORT_MAX_ROWS);
+  const hidesParties = columnsOf(q.variant).some((col) => col.party && col.party !== 'emp');
+  const title = fill(t.title, { variant: sessionTexts[lang].variant[q.variant] });
+  const time = generatedAt(now, lang);
+  const texts: SessionPdfTexts = {
+    ...base,
+    title,
+    intro: [
+      fill(t.generated, { time, company: auth.company.name }),
+      filterLine,
+      `${t.order[q.direction]} ${fill(t.units, { currency })}`,
+    ],
+    page: t.page,
+    sums: sessionTexts[lang].sums,
+    notes: (n) => [
+      n.rows === 0 ? t.empty : fill(t.count, { count: count(n.rows, lang) }),
+      ...(total > n.rows ? [fill(t.truncated, { total: count(total, lang), max: count(n.rows, lang) })] : []),
+      ...(n.unpriced ? [fill(t.unpriced, { count: count(n.unpriced, lang) })] : []),
+      ...(n.qr && hidesParties ? [t.qr] : []),
+    ],
+  };
+  const stamp = now.toISOString().slice(0, 10);
+  const body = sessionPdfStream(columnsOf(q.variant), exportRows(d1, scope, q, EXPORT_MAX_ROWS, filters.demo), texts, {
+    currency,
+    footer: `${title} · ${time}`,
+    created: now,
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': PDF_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="sessions-${q.variant}-${stamp}.pdf"`,
+      'x-export-rows': String(rows),
+      'x-export-total': String(total),
+      'cache-control': 'no-store',
+    },
+  });
+}
