@@ -116,7 +116,6 @@ const en = {
   export: {
     xlsx: 'Export XLSX',
     csv: 'Export CSV',
-    pdf: 'PDF (not yet available)',
     progress: 'Exporting {{rows}} sessions… {{received}} received',
     done: 'Export ready: {{file}}',
     failed: 'The export failed. Try again.',
@@ -276,7 +275,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'XLSX exportieren',
       csv: 'CSV exportieren',
-      pdf: 'PDF (noch nicht verfügbar)',
       progress: 'Exportiere {{rows}} Ladevorgänge… {{received}} empfangen',
       done: 'Export fertig: {{file}}',
       failed: 'Der Export ist fehlgeschlagen. Versuchen Sie es erneut.',
@@ -434,7 +432,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'Exporter XLSX',
       csv: 'Exporter CSV',
-      pdf: 'PDF (pas encore disponible)',
       progress: 'Export de {{rows}} sessions… {{received}} reçus',
       done: 'Export prêt : {{file}}',
       failed: 'L’export a échoué. Réessayez.',
@@ -592,7 +589,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'XLSX exporteren',
       csv: 'CSV exporteren',
-      pdf: 'PDF (nog niet beschikbaar)',
       progress: '{{rows}} sessies exporteren… {{received}} ontvangen',
       done: 'Export klaar: {{file}}',
       failed: 'De export is mislukt. Probeer opnieuw.',
@@ -750,7 +746,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'Esporta XLSX',
       csv: 'Esporta CSV',
-      pdf: 'PDF (non ancora disponibile)',
       progress: 'Esportazione di {{rows}} sessioni… {{received}} ricevuti',
       done: 'Esportazione pronta: {{file}}',
       failed: 'L’esportazione non è riuscita. Riprova.',
@@ -908,7 +903,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'Exportar XLSX',
       csv: 'Exportar CSV',
-      pdf: 'PDF (aún no disponible)',
       progress: 'Exportando {{rows}} sesiones… {{received}} recibidos',
       done: 'Exportación lista: {{file}}',
       failed: 'La exportación ha fallado. Inténtelo de nuevo.',
@@ -1066,7 +1060,6 @@ export const sessions = defineArea(en, {
     export: {
       xlsx: 'Exportar XLSX',
       csv: 'Exportar CSV',
-      pdf: 'PDF (ainda não disponível)',
       progress: 'A exportar {{rows}} sessões… {{received}} recebidos',
       done: 'Exportação pronta: {{file}}',
       failed: 'A exportação falhou. Tente novamente.',
