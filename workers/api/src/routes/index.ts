@@ -12,6 +12,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { networkRoutes } from './network/network.routes';
 import { referenceRoutes } from './reference/reference.routes';
+import { personalDataRoutes } from './self-service/personal-data.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
@@ -32,6 +33,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
   // /users/{userId}/{target}/{type}/{year}.
   .route('/', vehicleRoutes)
+  .route('/', personalDataRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
