@@ -17,6 +17,7 @@ import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
@@ -34,6 +35,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   // /users/{userId}/{target}/{type}/{year}.
   .route('/', vehicleRoutes)
   .route('/', personalDataRoutes)
+  // Before userRoutes too: .../subscription-contracts/{contractId}/buy has the KPI route's shape.
+  .route('/', subscriptionRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
