@@ -119,6 +119,11 @@ export default function Subscriptions() {
     next.delete('page');
     setParams(next);
   };
+  const goTo = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(n));
+    setParams(next);
+  };
   const statusLabel = (s: Held['status']) => t(`subscriptions.${s}`);
   const pages = Math.ceil(holders.total / PAGE_SIZE);
 
@@ -260,8 +265,8 @@ export default function Subscriptions() {
                 <Pagination
                   hasPrevious={page > 0}
                   hasNext={page + 1 < pages}
-                  onPrevious={() => setParams((p) => (p.set('page', String(page - 1)), p))}
-                  onNext={() => setParams((p) => (p.set('page', String(page + 1)), p))}
+                  onPrevious={() => goTo(page - 1)}
+                  onNext={() => goTo(page + 1)}
                   label={`${page + 1} / ${pages}`}
                 />
               </div>
