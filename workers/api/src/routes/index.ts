@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
+import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
@@ -40,6 +41,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
+  .route('/', companyGroupOptionRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
