@@ -1,10 +1,11 @@
-/** @module /my-profile: who is logged in, read from GET /api/me (editing comes with the users area). */
+/** @module /my-profile: who is logged in, read from GET /api/me; private users (role 55) also edit their personal data. */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Card, InlineGrid, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES } from '../../domain/i18n/languages';
 import { AppRouteErrorBoundary } from '../components/route-error';
+import { PersonalDataCard } from '../components/self-service/personal-data-card';
 import { displayName } from '../lib/display-name';
 import { titleMeta } from '../lib/meta';
 import { AUTHENTICATOR_METHOD } from '../lib/redirects';
@@ -21,6 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: isLanguage(me.user.language) ? LANGUAGE_NAMES[me.user.language] : me.user.language,
     theme: me.user.theme,
     authenticator: me.user.token_2fa_method_id === AUTHENTICATOR_METHOD,
+    userId: me.user.id,
+    personalData: me.permissions.includes('personal:self-charge'),
   };
 }
 
@@ -42,21 +45,24 @@ export default function MyProfile() {
   const profile = useLoaderData<typeof loader>();
   return (
     <Page title={t('profile.title')}>
-      <Card>
-        <dl style={{ margin: 0 }}>
-          <BlockStack gap="300">
-            <Row label={t('profile.name')} value={profile.name} />
-            <Row label={t('profile.email')} value={profile.email} />
-            <Row label={t('profile.company')} value={profile.company} />
-            <Row label={t('language.label')} value={profile.language} />
-            <Row label={t('theme.label')} value={t(profile.theme === 'dark' ? 'theme.dark' : 'theme.light')} />
-            <Row
-              label={t('profile.twoFactor')}
-              value={t(profile.authenticator ? 'profile.twoFactorAuthenticator' : 'profile.twoFactorEmail')}
-            />
-          </BlockStack>
-        </dl>
-      </Card>
+      <BlockStack gap="400">
+        <Card>
+          <dl style={{ margin: 0 }}>
+            <BlockStack gap="300">
+              <Row label={t('profile.name')} value={profile.name} />
+              <Row label={t('profile.email')} value={profile.email} />
+              <Row label={t('profile.company')} value={profile.company} />
+              <Row label={t('language.label')} value={profile.language} />
+              <Row label={t('theme.label')} value={t(profile.theme === 'dark' ? 'theme.dark' : 'theme.light')} />
+              <Row
+                label={t('profile.twoFactor')}
+                value={t(profile.authenticator ? 'profile.twoFactorAuthenticator' : 'profile.twoFactorEmail')}
+              />
+            </BlockStack>
+          </dl>
+        </Card>
+        {profile.personalData ? <PersonalDataCard scope="self" userId={profile.userId} canEdit /> : null}
+      </BlockStack>
     </Page>
   );
 }

@@ -139,6 +139,20 @@ const en = {
   importConflict:
     'An e-mail or card of the file was taken while importing: nothing was imported, upload the file again.',
   importNoFile: 'Choose an .xlsx file to upload.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    'The IBAN must start with a country code and two check digits, followed by letters and digits only (spaces are allowed).',
+  ibanCountry: 'The IBAN starts with {{country}}, which is not a country that uses IBANs.',
+  ibanLength: 'An IBAN from {{country}} has {{length}} characters; this one has {{actual}}.',
+  ibanChecksum: 'The IBAN check digits do not match: look for a mistyped character.',
+  countryInvalid: 'Choose a country by its two-letter ISO code (e.g. FR).',
+  languageInvalid: 'Choose one of the languages: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'Station id: {{id}} is not a station this user may charge at.',
+  ownDataOnly: 'You can only change your own personal data.',
+  contractNotFound: 'The subscription contract does not exist.',
+  contractNotHeld: 'The user has no active contract of this kind.',
+  contractAlreadyActive: 'The user already has an active contract of this kind.',
+  contractPaymentUnavailable: 'Buying a paid contract needs the card payment provider, which is not yet available.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -284,6 +298,21 @@ const de: Catalog = {
   importConflict:
     'Eine E-Mail oder Karte der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
   importNoFile: 'Wählen Sie eine .xlsx-Datei zum Hochladen.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    'Die IBAN muss mit einem Ländercode und zwei Prüfziffern beginnen, gefolgt nur von Buchstaben und Ziffern (Leerzeichen sind erlaubt).',
+  ibanCountry: 'Die IBAN beginnt mit {{country}}; dieses Land verwendet keine IBAN.',
+  ibanLength: 'Eine IBAN aus {{country}} hat {{length}} Zeichen; diese hat {{actual}}.',
+  ibanChecksum: 'Die Prüfziffern der IBAN stimmen nicht: Suchen Sie nach einem Tippfehler.',
+  countryInvalid: 'Wählen Sie ein Land mit seinem zweibuchstabigen ISO-Code (z. B. FR).',
+  languageInvalid: 'Wählen Sie eine der Sprachen: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'Station-ID {{id}} ist keine Station, an der dieser Benutzer laden darf.',
+  ownDataOnly: 'Sie können nur Ihre eigenen persönlichen Daten ändern.',
+  contractNotFound: 'Der Abonnementvertrag existiert nicht.',
+  contractNotHeld: 'Der Benutzer hat keinen aktiven Vertrag dieser Art.',
+  contractAlreadyActive: 'Der Benutzer hat bereits einen aktiven Vertrag dieser Art.',
+  contractPaymentUnavailable:
+    'Der Kauf eines kostenpflichtigen Vertrags erfordert den Kartenzahlungsanbieter, der noch nicht verfügbar ist.',
 };
 
 const fr: Catalog = {
@@ -425,6 +454,21 @@ const fr: Catalog = {
   importConflict:
     "Un e-mail ou une carte du fichier a été pris pendant l'import : rien n'a été importé, importez à nouveau le fichier.",
   importNoFile: 'Choisissez un fichier .xlsx à importer.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    "L'IBAN doit commencer par un code pays et deux chiffres de contrôle, suivis uniquement de lettres et de chiffres (les espaces sont permis).",
+  ibanCountry: "L'IBAN commence par {{country}}, qui n'est pas un pays utilisant l'IBAN.",
+  ibanLength: 'Un IBAN de {{country}} a {{length}} caractères ; celui-ci en a {{actual}}.',
+  ibanChecksum: "Les chiffres de contrôle de l'IBAN ne correspondent pas : cherchez un caractère mal saisi.",
+  countryInvalid: 'Choisissez un pays par son code ISO à deux lettres (p. ex. FR).',
+  languageInvalid: "Choisissez l'une des langues : en, de, fr, nl, it, es, pt.",
+  stationNotAllowed: "La station id : {{id}} n'est pas une station où cet utilisateur peut recharger.",
+  ownDataOnly: 'Vous ne pouvez modifier que vos propres données personnelles.',
+  contractNotFound: "Le contrat d'abonnement n'existe pas.",
+  contractNotHeld: "L'utilisateur n'a pas de contrat actif de ce type.",
+  contractAlreadyActive: "L'utilisateur a déjà un contrat actif de ce type.",
+  contractPaymentUnavailable:
+    "L'achat d'un contrat payant nécessite le prestataire de paiement par carte, qui n'est pas encore disponible.",
 };
 
 const nl: Catalog = {
@@ -564,6 +608,20 @@ const nl: Catalog = {
   importConflict:
     'Een e-mail of kaart uit het bestand werd tijdens het importeren in gebruik genomen: er is niets geïmporteerd, upload het bestand opnieuw.',
   importNoFile: 'Kies een .xlsx-bestand om te uploaden.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    'De IBAN moet beginnen met een landcode en twee controlecijfers, gevolgd door alleen letters en cijfers (spaties zijn toegestaan).',
+  ibanCountry: 'De IBAN begint met {{country}}, geen land dat IBAN gebruikt.',
+  ibanLength: 'Een IBAN uit {{country}} heeft {{length}} tekens; deze heeft er {{actual}}.',
+  ibanChecksum: 'De controlecijfers van de IBAN kloppen niet: zoek naar een typfout.',
+  countryInvalid: 'Kies een land met zijn ISO-code van twee letters (bijv. FR).',
+  languageInvalid: 'Kies een van de talen: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'Station-id {{id}} is geen station waar deze gebruiker mag laden.',
+  ownDataOnly: 'U kunt alleen uw eigen persoonsgegevens wijzigen.',
+  contractNotFound: 'Het abonnementscontract bestaat niet.',
+  contractNotHeld: 'De gebruiker heeft geen actief contract van deze soort.',
+  contractAlreadyActive: 'De gebruiker heeft al een actief contract van deze soort.',
+  contractPaymentUnavailable: 'Een betaald contract kopen vereist de kaartbetaalprovider, die nog niet beschikbaar is.',
 };
 
 const it: Catalog = {
@@ -704,6 +762,21 @@ const it: Catalog = {
   importConflict:
     "Un'e-mail o una carta del file è stata presa durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
   importNoFile: 'Scegli un file .xlsx da caricare.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    "L'IBAN deve iniziare con un codice paese e due cifre di controllo, seguiti solo da lettere e cifre (gli spazi sono ammessi).",
+  ibanCountry: "L'IBAN inizia con {{country}}, che non è un paese che usa l'IBAN.",
+  ibanLength: 'Un IBAN di {{country}} ha {{length}} caratteri; questo ne ha {{actual}}.',
+  ibanChecksum: "Le cifre di controllo dell'IBAN non corrispondono: cercare un carattere digitato male.",
+  countryInvalid: 'Scegliere un paese con il suo codice ISO di due lettere (es. FR).',
+  languageInvalid: 'Scegliere una delle lingue: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'La stazione id: {{id}} non è una stazione in cui questo utente può ricaricare.',
+  ownDataOnly: 'Puoi modificare solo i tuoi dati personali.',
+  contractNotFound: 'Il contratto di abbonamento non esiste.',
+  contractNotHeld: "L'utente non ha un contratto attivo di questo tipo.",
+  contractAlreadyActive: "L'utente ha già un contratto attivo di questo tipo.",
+  contractPaymentUnavailable:
+    "L'acquisto di un contratto a pagamento richiede il fornitore di pagamento con carta, non ancora disponibile.",
 };
 
 const es: Catalog = {
@@ -842,6 +915,21 @@ const es: Catalog = {
   importConflict:
     'Un correo o tarjeta del archivo se ocupó durante la importación: no se importó nada, suba el archivo de nuevo.',
   importNoFile: 'Elija un archivo .xlsx para subir.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    'El IBAN debe empezar por un código de país y dos dígitos de control, seguidos solo de letras y dígitos (se admiten espacios).',
+  ibanCountry: 'El IBAN empieza por {{country}}, que no es un país que use IBAN.',
+  ibanLength: 'Un IBAN de {{country}} tiene {{length}} caracteres; este tiene {{actual}}.',
+  ibanChecksum: 'Los dígitos de control del IBAN no coinciden: busque un carácter mal escrito.',
+  countryInvalid: 'Elija un país por su código ISO de dos letras (p. ej. FR).',
+  languageInvalid: 'Elija uno de los idiomas: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'La estación id: {{id}} no es una estación donde este usuario pueda cargar.',
+  ownDataOnly: 'Solo puede cambiar sus propios datos personales.',
+  contractNotFound: 'El contrato de suscripción no existe.',
+  contractNotHeld: 'El usuario no tiene ningún contrato activo de este tipo.',
+  contractAlreadyActive: 'El usuario ya tiene un contrato activo de este tipo.',
+  contractPaymentUnavailable:
+    'Comprar un contrato de pago requiere el proveedor de pago con tarjeta, que aún no está disponible.',
 };
 
 const pt: Catalog = {
@@ -979,6 +1067,21 @@ const pt: Catalog = {
   importConflict:
     'Um e-mail ou cartão do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro de novo.',
   importNoFile: 'Escolha um ficheiro .xlsx para carregar.',
+  // Self-service (personal data) and subscription contracts.
+  ibanCharacters:
+    'O IBAN deve começar por um código de país e dois dígitos de controlo, seguidos apenas de letras e dígitos (são permitidos espaços).',
+  ibanCountry: 'O IBAN começa por {{country}}, que não é um país que use IBAN.',
+  ibanLength: 'Um IBAN de {{country}} tem {{length}} caracteres; este tem {{actual}}.',
+  ibanChecksum: 'Os dígitos de controlo do IBAN não correspondem: procure um carácter mal escrito.',
+  countryInvalid: 'Escolha um país pelo seu código ISO de duas letras (ex. FR).',
+  languageInvalid: 'Escolha uma das línguas: en, de, fr, nl, it, es, pt.',
+  stationNotAllowed: 'A estação id: {{id}} não é uma estação onde este utilizador possa carregar.',
+  ownDataOnly: 'Só pode alterar os seus próprios dados pessoais.',
+  contractNotFound: 'O contrato de subscrição não existe.',
+  contractNotHeld: 'O utilizador não tem nenhum contrato ativo deste tipo.',
+  contractAlreadyActive: 'O utilizador já tem um contrato ativo deste tipo.',
+  contractPaymentUnavailable:
+    'Comprar um contrato pago requer o fornecedor de pagamento com cartão, que ainda não está disponível.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

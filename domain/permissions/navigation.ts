@@ -55,6 +55,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.corporateGroups', url: '/fleet/corporate-groups', permission: 'fleet:view' },
       { label: 'nav.fleetSessions', url: '/fleet/sessions', permission: 'fleet:view' },
       { label: 'nav.privateUsers', url: '/fleet/users/private', permission: 'fleet:private-users' },
+      { label: 'subscriptions.nav', url: '/fleet/users/subscriptions', permission: 'fleet:subscriptions' },
       { label: 'nav.keyHangers', url: '/fleet/key-hangers', permission: 'fleet:key-hangers' },
       { label: 'nav.vehicles', url: '/fleet/vehicles', permission: 'fleet:vehicles' },
       { label: 'nav.homeReimbursement', url: '/fleet/home-reimbursement', permission: 'fleet:home-reimbursement' },

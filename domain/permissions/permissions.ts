@@ -124,6 +124,17 @@ export const RULES = {
     roles: [...ADMINS, ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS],
     services: [SERVICE.PRIVATE_USER_LIST],
   },
+  /** /fleet/users/subscriptions: subscription contracts (service setting 31). */
+  'fleet:subscriptions': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    services: [SERVICE.IONITY_SUBSCRIPTIONS],
+    company: fleet,
+  },
+  'fleet:subscriptions:manage': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    services: [SERVICE.IONITY_SUBSCRIPTIONS],
+    company: fleet,
+  },
   'fleet:key-hangers': {
     roles: [...ADMINS, ROLE.RFID_MANAGEMENT],
     services: [SERVICE.KEY_HANGERS],

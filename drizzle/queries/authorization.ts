@@ -37,7 +37,7 @@ const STATION_SQL = 'SELECT id, type, company_id, owner_company_id FROM stations
  * Companies whose work and private stations a user of company ?1 may use: the company and its
  * descendants, its linked siblings when `siblings_can_charge_on`, its parent when `parent_can_charge_on`.
  */
-const FAMILY_SQL = `
+export const FAMILY_SQL = `
   WITH RECURSIVE tree(id) AS (
     SELECT id FROM companies WHERE id = ?1
     UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './companies';
 export * from './fleet';
 export * from './rfids';
+export * from './self-service';
 export * from './sessions';
 export * from './station-files';
 export * from './stations';

@@ -14,6 +14,7 @@ import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
+import { seedDemoSubscriptions } from './demo-subscriptions';
 import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoVehicles } from './demo-vehicles';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
@@ -275,5 +276,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
   await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
+  await seedDemoSubscriptions(db, fleet.id); // idempotent: skipped once the fleet offers contracts
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { PersonalDataCard } from '../../components/self-service/personal-data-card';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName, type FleetUserRow, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
@@ -315,6 +316,7 @@ export default function UserDetail() {
             </Card>
           </Layout.Section>
         </Layout>
+        <PersonalDataCard scope="fleet" userId={user.id} canEdit={canManage && !deleted} />
       </BlockStack>
       <Modal
         open={confirm !== null}

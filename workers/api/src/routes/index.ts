@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
+import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
@@ -12,10 +13,12 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { networkRoutes } from './network/network.routes';
 import { referenceRoutes } from './reference/reference.routes';
+import { personalDataRoutes } from './self-service/personal-data.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
@@ -32,9 +35,13 @@ export const routes = new OpenAPIHono<AppEnv>()
   // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
   // /users/{userId}/{target}/{type}/{year}.
   .route('/', vehicleRoutes)
+  .route('/', personalDataRoutes)
+  // Before userRoutes too: .../subscription-contracts/{contractId}/buy has the KPI route's shape.
+  .route('/', subscriptionRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
+  .route('/', companyGroupOptionRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
