@@ -4,7 +4,7 @@
  * /fleet/users/subscriptions. Paying needs the card payment provider (billing issue, not built):
  * a paid contract is answered "not yet available"; a free contract (price 0) is assigned for real.
  * The spec makes buy and autorenew GET calls; they change state, so a browser's cross-site
- * navigation to them is refused (ADR 022).
+ * navigation to them is refused (ADR 024).
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
