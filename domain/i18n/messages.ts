@@ -112,6 +112,18 @@ const en = {
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
   webhookExists: 'The vehicle already has a telematics webhook: rotate its secret or delete it.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed: 'Station creation failed: fill in the mandatory fields and check the coordinate format.',
+  stationTemplateNotFound: 'Station template id: {{id}} not found.',
+  ocppIdTaken: 'A station with the OCPP id {{uid}} already exists.',
+  ocppIdInvalid: 'The OCPP id may only contain letters, digits and . _ : * + - | @ (at most 48 characters).',
+  stationCompanyNotInScope: 'Company id: {{id}} is not in your scope or does not operate stations.',
+  peeringFailed:
+    'Peering failed: no peering is configured for this company yet. Retry later or contact your administrator.',
+  publishFailed:
+    'Publishing on the e-mobility platform failed: no peering is configured for this company yet. Retry later.',
+  peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
+  moveSameCompany: 'Station id: {{id}} already belongs to this company.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -228,6 +240,19 @@ const de: Catalog = {
   webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
   webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
   webhookExists: 'Das Fahrzeug hat bereits einen Telematik-Webhook: erneuern Sie sein Geheimnis oder löschen Sie ihn.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Anlegen der Station fehlgeschlagen: Füllen Sie die Pflichtfelder aus und prüfen Sie das Koordinatenformat.',
+  stationTemplateNotFound: 'Stationsvorlage-ID: {{id}} nicht gefunden.',
+  ocppIdTaken: 'Eine Station mit der OCPP-ID {{uid}} existiert bereits.',
+  ocppIdInvalid: 'Die OCPP-ID darf nur Buchstaben, Ziffern und . _ : * + - | @ enthalten (höchstens 48 Zeichen).',
+  stationCompanyNotInScope: 'Unternehmens-ID: {{id}} gehört nicht zu Ihrem Bereich oder betreibt keine Stationen.',
+  peeringFailed:
+    'Peering fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
+  publishFailed:
+    'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
+  peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
+  moveSameCompany: 'Station-ID: {{id}} gehört bereits zu diesem Unternehmen.',
 };
 
 const fr: Catalog = {
@@ -340,6 +365,20 @@ const fr: Catalog = {
   webhookPayloadInvalid:
     'La mise à jour télématique est invalide : odometer_km ≥ 0, soc_percent 0–100, at une date ISO.',
   webhookExists: 'Le véhicule a déjà un webhook télématique : renouvelez son secret ou supprimez-le.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'La création de la station a échoué : remplissez les champs obligatoires et vérifiez le format des coordonnées.',
+  stationTemplateNotFound: 'Modèle de station id : {{id}} introuvable.',
+  ocppIdTaken: "Une station avec l'identifiant OCPP {{uid}} existe déjà.",
+  ocppIdInvalid:
+    "L'identifiant OCPP ne peut contenir que des lettres, des chiffres et . _ : * + - | @ (48 caractères au plus).",
+  stationCompanyNotInScope: "Société id : {{id}} hors de votre périmètre ou n'exploitant pas de stations.",
+  peeringFailed:
+    "Le peering a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard ou contactez votre administrateur.",
+  publishFailed:
+    "La publication sur la plateforme d'e-mobilité a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard.",
+  peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
+  moveSameCompany: 'La station id : {{id}} appartient déjà à cette société.',
 };
 
 const nl: Catalog = {
@@ -452,6 +491,19 @@ const nl: Catalog = {
   webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
   webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
   webhookExists: 'Het voertuig heeft al een telematica-webhook: vernieuw het geheim of verwijder hem.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Aanmaken van het station mislukt: vul de verplichte velden in en controleer het formaat van de coördinaten.',
+  stationTemplateNotFound: 'Stationssjabloon-id: {{id}} niet gevonden.',
+  ocppIdTaken: 'Er bestaat al een station met de OCPP-id {{uid}}.',
+  ocppIdInvalid: 'De OCPP-id mag alleen letters, cijfers en . _ : * + - | @ bevatten (maximaal 48 tekens).',
+  stationCompanyNotInScope: 'Bedrijfs-id: {{id}} valt niet binnen uw bereik of beheert geen stations.',
+  peeringFailed:
+    'Peering mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw of neem contact op met uw beheerder.',
+  publishFailed:
+    'Publiceren op het e-mobilityplatform mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw.',
+  peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
+  moveSameCompany: 'Station-id: {{id}} hoort al bij dit bedrijf.',
 };
 
 const it: Catalog = {
@@ -564,6 +616,19 @@ const it: Catalog = {
   webhookPayloadInvalid:
     "L'aggiornamento telematico non è valido: odometer_km ≥ 0, soc_percent 0–100, at una data ISO.",
   webhookExists: 'Il veicolo ha già un webhook telematico: rinnovarne il segreto o eliminarlo.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Creazione della stazione non riuscita: compila i campi obbligatori e controlla il formato delle coordinate.',
+  stationTemplateNotFound: 'Modello di stazione id: {{id}} non trovato.',
+  ocppIdTaken: "Esiste già una stazione con l'id OCPP {{uid}}.",
+  ocppIdInvalid: "L'id OCPP può contenere solo lettere, cifre e . _ : * + - | @ (al massimo 48 caratteri).",
+  stationCompanyNotInScope: 'Azienda id: {{id}} non è nel tuo ambito o non gestisce stazioni.',
+  peeringFailed:
+    "Peering non riuscito: per questa azienda non è ancora configurato alcun peering. Riprova più tardi o contatta l'amministratore.",
+  publishFailed:
+    'Pubblicazione sulla piattaforma di e-mobility non riuscita: per questa azienda non è ancora configurato alcun peering. Riprova più tardi.',
+  peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
+  moveSameCompany: 'La stazione id: {{id}} appartiene già a questa azienda.',
 };
 
 const es: Catalog = {
@@ -675,6 +740,19 @@ const es: Catalog = {
   webhookPayloadInvalid:
     'La actualización telemática no es válida: odometer_km ≥ 0, soc_percent 0–100, at una fecha ISO.',
   webhookExists: 'El vehículo ya tiene un webhook telemático: renueve su secreto o elimínelo.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'No se pudo crear la estación: rellena los campos obligatorios y comprueba el formato de las coordenadas.',
+  stationTemplateNotFound: 'Plantilla de estación id: {{id}} no encontrada.',
+  ocppIdTaken: 'Ya existe una estación con el id OCPP {{uid}}.',
+  ocppIdInvalid: 'El id OCPP solo puede contener letras, dígitos y . _ : * + - | @ (48 caracteres como máximo).',
+  stationCompanyNotInScope: 'Empresa id: {{id}} no está en tu ámbito o no opera estaciones.',
+  peeringFailed:
+    'El peering ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde o contacta con tu administrador.',
+  publishFailed:
+    'La publicación en la plataforma de e-movilidad ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde.',
+  peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
+  moveSameCompany: 'La estación id: {{id}} ya pertenece a esta empresa.',
 };
 
 const pt: Catalog = {
@@ -785,6 +863,19 @@ const pt: Catalog = {
   webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
   webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',
   webhookExists: 'O veículo já tem um webhook telemático: renove o segredo ou elimine-o.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'A criação da estação falhou: preencha os campos obrigatórios e verifique o formato das coordenadas.',
+  stationTemplateNotFound: 'Modelo de estação id: {{id}} não encontrado.',
+  ocppIdTaken: 'Já existe uma estação com o id OCPP {{uid}}.',
+  ocppIdInvalid: 'O id OCPP só pode conter letras, dígitos e . _ : * + - | @ (no máximo 48 caracteres).',
+  stationCompanyNotInScope: 'Empresa id: {{id}} não está no seu âmbito ou não opera estações.',
+  peeringFailed:
+    'O peering falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde ou contacte o seu administrador.',
+  publishFailed:
+    'A publicação na plataforma de e-mobilidade falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde.',
+  peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
+  moveSameCompany: 'A estação id: {{id}} já pertence a esta empresa.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
