@@ -153,6 +153,18 @@ const en = {
   contractNotHeld: 'The user has no active contract of this kind.',
   contractAlreadyActive: 'The user already has an active contract of this kind.',
   contractPaymentUnavailable: 'Buying a paid contract needs the card payment provider, which is not yet available.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed: 'Station creation failed: fill in the mandatory fields and check the coordinate format.',
+  stationTemplateNotFound: 'Station template id: {{id}} not found.',
+  ocppIdTaken: 'A station with the OCPP id {{uid}} already exists.',
+  ocppIdInvalid: 'The OCPP id may only contain letters, digits and . _ : * + - | @ (at most 48 characters).',
+  stationCompanyNotInScope: 'Company id: {{id}} is not in your scope or does not operate stations.',
+  peeringFailed:
+    'Peering failed: no peering is configured for this company yet. Retry later or contact your administrator.',
+  publishFailed:
+    'Publishing on the e-mobility platform failed: no peering is configured for this company yet. Retry later.',
+  peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
+  moveSameCompany: 'Station id: {{id}} already belongs to this company.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -313,6 +325,19 @@ const de: Catalog = {
   contractAlreadyActive: 'Der Benutzer hat bereits einen aktiven Vertrag dieser Art.',
   contractPaymentUnavailable:
     'Der Kauf eines kostenpflichtigen Vertrags erfordert den Kartenzahlungsanbieter, der noch nicht verfügbar ist.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Anlegen der Station fehlgeschlagen: Füllen Sie die Pflichtfelder aus und prüfen Sie das Koordinatenformat.',
+  stationTemplateNotFound: 'Stationsvorlage-ID: {{id}} nicht gefunden.',
+  ocppIdTaken: 'Eine Station mit der OCPP-ID {{uid}} existiert bereits.',
+  ocppIdInvalid: 'Die OCPP-ID darf nur Buchstaben, Ziffern und . _ : * + - | @ enthalten (höchstens 48 Zeichen).',
+  stationCompanyNotInScope: 'Unternehmens-ID: {{id}} gehört nicht zu Ihrem Bereich oder betreibt keine Stationen.',
+  peeringFailed:
+    'Peering fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
+  publishFailed:
+    'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
+  peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
+  moveSameCompany: 'Station-ID: {{id}} gehört bereits zu diesem Unternehmen.',
 };
 
 const fr: Catalog = {
@@ -469,6 +494,20 @@ const fr: Catalog = {
   contractAlreadyActive: "L'utilisateur a déjà un contrat actif de ce type.",
   contractPaymentUnavailable:
     "L'achat d'un contrat payant nécessite le prestataire de paiement par carte, qui n'est pas encore disponible.",
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'La création de la station a échoué : remplissez les champs obligatoires et vérifiez le format des coordonnées.',
+  stationTemplateNotFound: 'Modèle de station id : {{id}} introuvable.',
+  ocppIdTaken: "Une station avec l'identifiant OCPP {{uid}} existe déjà.",
+  ocppIdInvalid:
+    "L'identifiant OCPP ne peut contenir que des lettres, des chiffres et . _ : * + - | @ (48 caractères au plus).",
+  stationCompanyNotInScope: "Société id : {{id}} hors de votre périmètre ou n'exploitant pas de stations.",
+  peeringFailed:
+    "Le peering a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard ou contactez votre administrateur.",
+  publishFailed:
+    "La publication sur la plateforme d'e-mobilité a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard.",
+  peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
+  moveSameCompany: 'La station id : {{id}} appartient déjà à cette société.',
 };
 
 const nl: Catalog = {
@@ -622,6 +661,19 @@ const nl: Catalog = {
   contractNotHeld: 'De gebruiker heeft geen actief contract van deze soort.',
   contractAlreadyActive: 'De gebruiker heeft al een actief contract van deze soort.',
   contractPaymentUnavailable: 'Een betaald contract kopen vereist de kaartbetaalprovider, die nog niet beschikbaar is.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Aanmaken van het station mislukt: vul de verplichte velden in en controleer het formaat van de coördinaten.',
+  stationTemplateNotFound: 'Stationssjabloon-id: {{id}} niet gevonden.',
+  ocppIdTaken: 'Er bestaat al een station met de OCPP-id {{uid}}.',
+  ocppIdInvalid: 'De OCPP-id mag alleen letters, cijfers en . _ : * + - | @ bevatten (maximaal 48 tekens).',
+  stationCompanyNotInScope: 'Bedrijfs-id: {{id}} valt niet binnen uw bereik of beheert geen stations.',
+  peeringFailed:
+    'Peering mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw of neem contact op met uw beheerder.',
+  publishFailed:
+    'Publiceren op het e-mobilityplatform mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw.',
+  peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
+  moveSameCompany: 'Station-id: {{id}} hoort al bij dit bedrijf.',
 };
 
 const it: Catalog = {
@@ -777,6 +829,19 @@ const it: Catalog = {
   contractAlreadyActive: "L'utente ha già un contratto attivo di questo tipo.",
   contractPaymentUnavailable:
     "L'acquisto di un contratto a pagamento richiede il fornitore di pagamento con carta, non ancora disponibile.",
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'Creazione della stazione non riuscita: compila i campi obbligatori e controlla il formato delle coordinate.',
+  stationTemplateNotFound: 'Modello di stazione id: {{id}} non trovato.',
+  ocppIdTaken: "Esiste già una stazione con l'id OCPP {{uid}}.",
+  ocppIdInvalid: "L'id OCPP può contenere solo lettere, cifre e . _ : * + - | @ (al massimo 48 caratteri).",
+  stationCompanyNotInScope: 'Azienda id: {{id}} non è nel tuo ambito o non gestisce stazioni.',
+  peeringFailed:
+    "Peering non riuscito: per questa azienda non è ancora configurato alcun peering. Riprova più tardi o contatta l'amministratore.",
+  publishFailed:
+    'Pubblicazione sulla piattaforma di e-mobility non riuscita: per questa azienda non è ancora configurato alcun peering. Riprova più tardi.',
+  peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
+  moveSameCompany: 'La stazione id: {{id}} appartiene già a questa azienda.',
 };
 
 const es: Catalog = {
@@ -930,6 +995,19 @@ const es: Catalog = {
   contractAlreadyActive: 'El usuario ya tiene un contrato activo de este tipo.',
   contractPaymentUnavailable:
     'Comprar un contrato de pago requiere el proveedor de pago con tarjeta, que aún no está disponible.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'No se pudo crear la estación: rellena los campos obligatorios y comprueba el formato de las coordenadas.',
+  stationTemplateNotFound: 'Plantilla de estación id: {{id}} no encontrada.',
+  ocppIdTaken: 'Ya existe una estación con el id OCPP {{uid}}.',
+  ocppIdInvalid: 'El id OCPP solo puede contener letras, dígitos y . _ : * + - | @ (48 caracteres como máximo).',
+  stationCompanyNotInScope: 'Empresa id: {{id}} no está en tu ámbito o no opera estaciones.',
+  peeringFailed:
+    'El peering ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde o contacta con tu administrador.',
+  publishFailed:
+    'La publicación en la plataforma de e-movilidad ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde.',
+  peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
+  moveSameCompany: 'La estación id: {{id}} ya pertenece a esta empresa.',
 };
 
 const pt: Catalog = {
@@ -1082,6 +1160,19 @@ const pt: Catalog = {
   contractAlreadyActive: 'O utilizador já tem um contrato ativo deste tipo.',
   contractPaymentUnavailable:
     'Comprar um contrato pago requer o fornecedor de pagamento com cartão, que ainda não está disponível.',
+  // Station onboarding (issue 4 part 7).
+  stationCreationFailed:
+    'A criação da estação falhou: preencha os campos obrigatórios e verifique o formato das coordenadas.',
+  stationTemplateNotFound: 'Modelo de estação id: {{id}} não encontrado.',
+  ocppIdTaken: 'Já existe uma estação com o id OCPP {{uid}}.',
+  ocppIdInvalid: 'O id OCPP só pode conter letras, dígitos e . _ : * + - | @ (no máximo 48 caracteres).',
+  stationCompanyNotInScope: 'Empresa id: {{id}} não está no seu âmbito ou não opera estações.',
+  peeringFailed:
+    'O peering falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde ou contacte o seu administrador.',
+  publishFailed:
+    'A publicação na plataforma de e-mobilidade falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde.',
+  peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
+  moveSameCompany: 'A estação id: {{id}} já pertence a esta empresa.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

@@ -29,6 +29,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.customerServiceLogs', url: '/connectors/customer-service-logs', permission: 'connectors:logs' },
       { label: 'nav.economics', url: '/connectors/economics', permission: 'connectors:view' },
       { label: 'nav.onboardStation', url: '/connectors/onboard-station', permission: 'stations:onboard' },
+      { label: 'onboarding.move.title', url: '/connectors/move-stations', permission: 'stations:move' },
       { label: 'nav.simConnectivity', url: '/connectors/sim-connectivity', permission: 'sim:view' },
       { label: 'nav.peerings', url: '/connectors/peerings', permission: 'roaming:manage' },
     ],

@@ -79,6 +79,20 @@ export const RULES = {
     services: [SERVICE.ONBOARD_STATIONS],
     company: operates,
   },
+  /** Offline stations (never connected): onboarding plus service setting 27. */
+  'stations:onboard:offline': {
+    roles: [...ADMINS, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
+    services: [SERVICE.ONBOARD_STATIONS, SERVICE.OFFLINE_STATIONS],
+    company: operates,
+  },
+  /** Moving stations between companies of the tree changes who operates them: administrators only (ADR 025). */
+  'stations:move': { roles: ADMINS, company: operates },
+  /** Hiding takes a station out of lists and map; who edits stations may hide, only administrators unhide (ADR 025). */
+  'stations:hide': {
+    roles: [...ADMINS, ROLE.MAINTENANCE_ONLY, ROLE.ADVANCED_MAINTENANCE, ROLE.CHARGING_POINT_MANAGER_ONBOARD],
+    company: operates,
+  },
+  'stations:unhide': { roles: ADMINS, company: operates },
   'maintenance:view': {
     roles: [...ADMINS, ...MAINTAINERS, ROLE.CHARGING_POINT_MANAGER_VIEW],
     services: [SERVICE.MAINTENANCE],

@@ -29,6 +29,11 @@ export function stationInScope(scope: number[]) {
   return or(inCompanies(stations.companyId, scope), inCompanies(stations.ownerCompanyId, scope));
 }
 
+/** A station the lists and the map show: in scope and not hidden (onboarding, ADR 025). */
+export function listedStationInScope(scope: number[]) {
+  return and(stationInScope(scope), eq(stations.hidden, false));
+}
+
 /** What the charge point says about itself replaces what was typed in: the hardware is the truth. */
 export async function recordBoot(db: Db, stationId: number, boot: BootRecord): Promise<void> {
   await db

@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './companies';
 export * from './fleet';
+export * from './onboarding';
 export * from './rfids';
 export * from './self-service';
 export * from './sessions';

@@ -1,5 +1,6 @@
 /** @module Stations (charge points) and their connectors. */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { COMMISSIONING_STATUSES } from '../../domain/onboarding/onboarding';
 import { CONNECTOR_STATUSES, STATION_REGISTRATION, STATION_TYPES } from '../../domain/stations/statuses';
 import { createdAt, flag, timestamp } from './columns';
 import { companies, companyGroups } from './companies';
@@ -66,6 +67,11 @@ export const stations = sqliteTable(
     // on each change, never per message); `connectionChangedAt` orders writes that race.
     connected: flag('connected'),
     connectionChangedAt: timestamp('connection_changed_at'),
+    /** Hidden stations leave the lists and the map (onboarding, ADR 025); their charge point still connects. */
+    hidden: flag('hidden'),
+    commissioningStatus: text('commissioning_status', { enum: COMMISSIONING_STATUSES })
+      .notNull()
+      .default('commissioned'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
   },

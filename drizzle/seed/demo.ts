@@ -12,6 +12,7 @@ import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
+import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
 import { seedDemoSubscriptions } from './demo-subscriptions';
@@ -277,5 +278,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
   await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
   await seedDemoSubscriptions(db, fleet.id); // idempotent: skipped once the fleet offers contracts
+  await seedDemoOnboarding(db, ids, ocppPasswordHash); // idempotent: templates by name, the demo onboarding station by uid
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

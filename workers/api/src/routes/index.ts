@@ -12,6 +12,7 @@ import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { networkRoutes } from './network/network.routes';
+import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
 import { personalDataRoutes } from './self-service/personal-data.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
@@ -28,6 +29,7 @@ import { vehicleRoutes } from './vehicles/vehicles.handlers';
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
+  .route('/', onboardingRoutes)
   // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
   .route('/', networkRoutes)
   .route('/', connectorRoutes)

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
+import { listedStationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import { type ConnectorListBody, connectorFields } from './connectors.schemas';
 
@@ -23,7 +23,7 @@ const SORT_COLUMNS = {
 
 /** The list's filters as one condition over connectors joined to stations (also used by map markers and export). */
 export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_per_page' | 'sort' | 'direction'>) {
-  const where: (SQL | undefined)[] = [stationInScope(scope)];
+  const where: (SQL | undefined)[] = [listedStationInScope(scope)];
   if (f.keyword) {
     const pattern = contains(f.keyword);
     where.push(

@@ -2,7 +2,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { count, inArray } from 'drizzle-orm';
 import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
+import { listedStationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -63,7 +63,7 @@ export const connectorRoutes = new OpenAPIHono<AppEnv>()
     const scope = await callerScope(c);
     // Stations in scope first, then their connectors through the covering (station_id, status) index:
     // a join would walk every connector and look its station up (bench:stations, ADR 018).
-    const inScope = db.select({ id: stations.id }).from(stations).where(stationInScope(scope));
+    const inScope = db.select({ id: stations.id }).from(stations).where(listedStationInScope(scope));
     const rows = await db
       .select({ status: connectors.status, n: count() })
       .from(connectors)

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql 
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
+import { listedStationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, companyGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorWhere } from '../connectors/connectors.list';
 import type { MapMarkerBody, StationListBody } from './network.schemas';
@@ -34,7 +34,7 @@ export function markerBucket(n: {
 
 export const MARKER_LIMIT = 20_000;
 
-const scopeOf = stationInScope;
+const scopeOf = listedStationInScope;
 
 /** One marker per station with coordinates, aggregated over its connectors that pass the filters. */
 export async function mapMarkers(db: Db, scope: number[], f: z.output<typeof MapMarkerBody>) {

@@ -1,0 +1,323 @@
+/**
+ * @module /connectors/move-stations: move stations operated in the user's tree to another company of
+ * the tree (confirmed in a modal; audited and written to the customer-service log), hide stations,
+ * and show hidden ones again (administrators only). Keyword and page live in the URL.
+ */
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Modal,
+  Page,
+  Select,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from '@shopify/polaris';
+import type { InferResponseType } from 'hono/client';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
+import { type Api, createApi } from '../../lib/api.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requireUser } from '../../lib/session.server';
+
+type StationPage = InferResponseType<Api['client']['api']['stations']['movable']['$get'], 200>;
+const PAGE_SIZE = 25;
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'onboarding.move.title');
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireUser(request, context);
+  const canMove = me.permissions.includes('stations:move');
+  const canHide = me.permissions.includes('stations:hide');
+  if (!canMove && !canHide) forbidden(me);
+  const url = new URL(request.url);
+  const keyword = url.searchParams.get('keyword')?.trim() ?? '';
+  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
+  const query = { page: String(page), items_per_page: String(PAGE_SIZE), ...(keyword ? { keyword } : {}) };
+  const api = createApi(request, context);
+  const empty: StationPage = { data: [], total: 0, page, items_per_page: PAGE_SIZE };
+  const [stations, targets, hidden] = await Promise.all([
+    canMove ? api.send<StationPage>(api.client.api.stations.movable.$get({ query })) : null,
+    canMove ? api.send<{ data: { id: number; name: string }[] }>(api.client.api.stations['move-targets'].$get()) : null,
+    canHide
+      ? api.send<StationPage>(api.client.api.stations.hidden.$get({ query: { page: '0', items_per_page: '100' } }))
+      : null,
+  ]);
+  return {
+    keyword,
+    page,
+    stations: stations?.ok ? stations.data : empty,
+    targets: targets?.ok ? targets.data.data : [],
+    hidden: hidden?.ok ? hidden.data : empty,
+    canMove,
+    canHide,
+    canUnhide: me.permissions.includes('stations:unhide'),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent'));
+  const api = createApi(request, context, { language: me.user.language });
+  const ids = String(form.get('ids') ?? '')
+    .split(',')
+    .filter(Boolean);
+  let res: Awaited<ReturnType<Api['send']>>;
+  if (intent === 'move') {
+    res = await api.send(
+      api.client.api.stations.move.$post({
+        json: {
+          stationIds: ids.map(Number),
+          targetCompanyId: Number(form.get('target')),
+          confirm: form.get('confirm') === 'yes',
+        },
+      }),
+    );
+  } else if (intent === 'hide' || intent === 'unhide') {
+    res = await api.send(api.client.api.stations.hide.$post({ json: { uids: ids, hidden: intent === 'hide' } }));
+  } else {
+    throw data({ message: 'Unknown action' }, { status: 400 });
+  }
+  if (res.ok) return { ok: true, intent, count: ids.length, message: null };
+  if (res.status === 403) forbidden(me, res.error['error-msg']);
+  return data({ ok: false, intent, count: 0, message: res.error['error-msg'] }, { status: res.status });
+}
+
+export default function MoveStationsPage() {
+  const { t } = useTranslation();
+  const { keyword, page, stations, targets, hidden, canMove, canHide, canUnhide } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(keyword);
+  const [target, setTarget] = useState('');
+  const [confirming, setConfirming] = useState<'move' | 'hide' | null>(null);
+  const rows = stations.data.map((s) => ({ ...s, id: String(s.id) }));
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(rows);
+  const selected = stations.data.filter((s) => selectedResources.includes(String(s.id)));
+  const targetName = targets.find((c) => String(c.id) === target)?.name ?? '';
+  const pages = Math.max(1, Math.ceil(stations.total / PAGE_SIZE));
+  const busy = navigation.state !== 'idle';
+
+  useEffect(() => {
+    if (result?.ok) {
+      clearSelection();
+      setConfirming(null);
+    }
+  }, [result, clearSelection]);
+
+  const send = (intent: string, ids: string[], extra: Record<string, string> = {}) =>
+    submit({ intent, ids: ids.join(','), ...extra }, { method: 'post' });
+  const go = (next: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    setParams(p);
+  };
+
+  const done =
+    result?.ok &&
+    (result.intent === 'move'
+      ? t('onboarding.move.moved', { count: result.count })
+      : result.intent === 'hide'
+        ? t('onboarding.move.hidden', { count: result.count })
+        : t('onboarding.move.unhidden'));
+
+  return (
+    <Page title={t('onboarding.move.title')} subtitle={t('onboarding.move.intro')}>
+      <Layout>
+        {(done || result?.message) && (
+          <Layout.Section>
+            <Banner tone={result?.ok ? 'success' : 'critical'}>
+              <p>{done || result?.message}</p>
+            </Banner>
+          </Layout.Section>
+        )}
+        {canMove && (
+          <Layout.Section>
+            <Card padding="0">
+              <BlockStack gap="0">
+                <div style={{ padding: 'var(--p-space-400)' }}>
+                  <Form
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      go({ keyword: search, page: '' });
+                    }}
+                  >
+                    <InlineStack gap="300" blockAlign="end" wrap>
+                      <div style={{ minWidth: 280 }}>
+                        <TextField
+                          label={t('onboarding.move.search')}
+                          value={search}
+                          onChange={setSearch}
+                          autoComplete="off"
+                          clearButton
+                          onClearButtonClick={() => {
+                            setSearch('');
+                            go({ keyword: '', page: '' });
+                          }}
+                        />
+                      </div>
+                      <Select
+                        label={t('onboarding.move.target')}
+                        value={target}
+                        onChange={setTarget}
+                        options={[
+                          { label: t('onboarding.move.chooseTarget'), value: '' },
+                          ...targets.map((c) => ({ label: c.name, value: String(c.id) })),
+                        ]}
+                      />
+                      <Button
+                        variant="primary"
+                        disabled={!target || selected.length === 0}
+                        onClick={() => setConfirming('move')}
+                      >
+                        {t('onboarding.move.moveAction')}
+                      </Button>
+                      {canHide && (
+                        <Button tone="critical" disabled={selected.length === 0} onClick={() => setConfirming('hide')}>
+                          {t('onboarding.move.hideAction')}
+                        </Button>
+                      )}
+                    </InlineStack>
+                  </Form>
+                </div>
+                <IndexTable
+                  resourceName={{ singular: t('onboarding.move.colStation'), plural: t('onboarding.move.title') }}
+                  itemCount={rows.length}
+                  selectedItemsCount={allResourcesSelected ? 'All' : selectedResources.length}
+                  onSelectionChange={handleSelectionChange}
+                  emptyState={<EmptyState heading={t('onboarding.move.empty')} image="" />}
+                  headings={[
+                    { title: t('onboarding.move.colStation') },
+                    { title: t('onboarding.move.colUid') },
+                    { title: t('onboarding.move.colCity') },
+                    { title: t('onboarding.move.colCompany') },
+                    { title: t('onboarding.move.colCommissioning') },
+                  ]}
+                  pagination={{
+                    hasPrevious: page > 0,
+                    hasNext: page + 1 < pages,
+                    onPrevious: () => go({ page: String(page - 1) }),
+                    onNext: () => go({ page: String(page + 1) }),
+                    label: t('onboarding.move.pageOf', { page: page + 1, pages }),
+                  }}
+                >
+                  {stations.data.map((s, index) => (
+                    <IndexTable.Row
+                      id={String(s.id)}
+                      key={s.id}
+                      position={index}
+                      selected={selectedResources.includes(String(s.id))}
+                    >
+                      <IndexTable.Cell>
+                        <InlineStack gap="200">
+                          <Text as="span" fontWeight="semibold">
+                            {s.name}
+                          </Text>
+                          {s.offline && <Badge>{t('onboarding.move.offline')}</Badge>}
+                        </InlineStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{s.uid}</IndexTable.Cell>
+                      <IndexTable.Cell>{s.city ?? ''}</IndexTable.Cell>
+                      <IndexTable.Cell>{s.companyName}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        {tKey(t, `onboarding.commissioning.statuses.${s.commissioningStatus}`)}
+                      </IndexTable.Cell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        )}
+        {canHide && (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t('onboarding.move.hiddenTitle')}
+                </Text>
+                {hidden.data.length === 0 && <Text as="p">{t('onboarding.move.hiddenEmpty')}</Text>}
+                {!canUnhide && hidden.data.length > 0 && (
+                  <Text as="p" tone="subdued">
+                    {t('onboarding.move.unhideNotAllowed')}
+                  </Text>
+                )}
+                {hidden.data.map((s) => (
+                  <InlineStack key={s.id} align="space-between" blockAlign="center">
+                    <Text as="span">
+                      {s.name} · {s.uid} · {s.companyName}
+                    </Text>
+                    {canUnhide && (
+                      <Button loading={busy} onClick={() => send('unhide', [s.uid])}>
+                        {t('onboarding.move.unhide')}
+                      </Button>
+                    )}
+                  </InlineStack>
+                ))}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        )}
+      </Layout>
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={
+          confirming === 'move'
+            ? t('onboarding.move.confirmTitle', { count: selected.length, company: targetName })
+            : t('onboarding.move.hideConfirmTitle', { count: selected.length })
+        }
+        primaryAction={{
+          content: confirming === 'move' ? t('onboarding.move.confirm') : t('onboarding.move.hideConfirm'),
+          destructive: confirming === 'hide',
+          loading: busy,
+          onAction: () =>
+            confirming === 'move'
+              ? send(
+                  'move',
+                  selected.map((s) => String(s.id)),
+                  { target, confirm: 'yes' },
+                )
+              : send(
+                  'hide',
+                  selected.map((s) => s.uid),
+                ),
+        }}
+        secondaryActions={[{ content: t('onboarding.move.cancel'), onAction: () => setConfirming(null) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="200">
+            <Text as="p">
+              {confirming === 'move'
+                ? t('onboarding.move.confirmBody', { company: targetName })
+                : t('onboarding.move.hideConfirmBody')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {selected.map((s) => s.name).join(', ')}
+            </Text>
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

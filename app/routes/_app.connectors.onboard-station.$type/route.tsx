@@ -1,0 +1,380 @@
+/**
+ * @module /connectors/onboard-station/{type}: add an online or offline station from a template. After
+ * creation the OCPP credentials of an online station are shown once (they live only in this action's
+ * answer), then the steps create → peering → publish with a retry for each, and the commissioning status.
+ */
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import type { InferResponseType } from 'hono/client';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMMISSIONING_STATUSES } from '../../../domain/onboarding/onboarding';
+import { STATION_TYPES } from '../../../domain/stations/statuses';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
+import { type Api, createApi } from '../../lib/api.server';
+import { flattenCompanies } from '../../lib/companies';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+import { createStation, type FIELDS, type OnboardingState, stepAction } from './actions.server';
+
+type Templates = InferResponseType<Api['client']['api']['station-templates']['$get'], 200>['data'];
+
+export const meta: MetaFunction = ({ params, matches }) =>
+  titleMeta(matches, params.type === 'offline' ? 'onboarding.form.titleOffline' : 'onboarding.form.titleOnline');
+
+function modeOf(type: string | undefined): 'online' | 'offline' {
+  if (type === 'online' || type === 'offline') return type;
+  throw data({ message: 'Unknown station type' }, { status: 404 });
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const mode = modeOf(params.type);
+  const me = await requirePermission(
+    request,
+    context,
+    mode === 'offline' ? 'stations:onboard:offline' : 'stations:onboard',
+  );
+  const api = createApi(request, context);
+  const res = await api.send<{ data: Templates }>(api.client.api['station-templates'].$get());
+  const templates = res.ok ? res.data.data : [];
+  const all = flattenCompanies(me.companies);
+  const first = all.findIndex((c) => c.id === me.company.id);
+  const root = all[first];
+  // The selected company and its descendants: the operators and owners the API accepts.
+  const companies = [];
+  if (root) {
+    companies.push(root);
+    for (const c of all.slice(first + 1)) {
+      if (c.depth <= root.depth) break;
+      companies.push(c);
+    }
+  }
+  return { mode, templates, companies, selected: me.company.id, country: 'FR' };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const mode = modeOf(params.type);
+  const me = await requirePermission(
+    request,
+    context,
+    mode === 'offline' ? 'stations:onboard:offline' : 'stations:onboard',
+  );
+  const form = await request.formData();
+  if (form.get('intent') === 'create') return createStation(request, context as never, me, mode, form);
+  return stepAction(request, context as never, me, form);
+}
+
+const STEP_TONE = { done: 'success', failed: 'critical', pending: undefined } as const;
+
+function StepsCard({ initial, stationId }: { initial: OnboardingState; stationId: number }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.data && 'state' in fetcher.data ? fetcher.data : null;
+  const state = answer?.state ?? initial;
+  const [status, setStatus] = useState<string>(state.commissioningStatus);
+  const busy = fetcher.state !== 'idle';
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          {t('onboarding.steps.title')}
+        </Text>
+        {answer?.message && (
+          <Banner tone="critical">
+            <p>{answer.message}</p>
+          </Banner>
+        )}
+        {state.steps.map((s) => (
+          <InlineStack key={s.step} align="space-between" blockAlign="center" gap="200">
+            <BlockStack gap="100">
+              <InlineStack gap="200" blockAlign="center">
+                <Text as="span" fontWeight="semibold">
+                  {tKey(t, `onboarding.steps.${s.step}`)}
+                </Text>
+                <Badge tone={STEP_TONE[s.status]}>{tKey(t, `onboarding.steps.status.${s.status}`)}</Badge>
+                <Text as="span" tone="subdued">
+                  {t('onboarding.steps.attempts', { count: s.attempts })}
+                </Text>
+              </InlineStack>
+              {s.message && (
+                <Text as="p" tone="critical">
+                  {s.message}
+                </Text>
+              )}
+            </BlockStack>
+            {s.step !== 'create' && s.status !== 'done' && (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="retry" />
+                <input type="hidden" name="uid" value={state.uid} />
+                <input type="hidden" name="step" value={s.step} />
+                <Button submit loading={busy && fetcher.formData?.get('step') === s.step}>
+                  {t('onboarding.steps.retry')}
+                </Button>
+              </fetcher.Form>
+            )}
+          </InlineStack>
+        ))}
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="commissioning" />
+          <input type="hidden" name="uid" value={state.uid} />
+          <input type="hidden" name="stationId" value={stationId} />
+          <InlineStack gap="200" blockAlign="end">
+            <Select
+              label={t('onboarding.commissioning.title')}
+              name="status"
+              value={status}
+              onChange={setStatus}
+              options={COMMISSIONING_STATUSES.map((c) => ({
+                label: tKey(t, `onboarding.commissioning.statuses.${c}`),
+                value: c,
+              }))}
+            />
+            <Button submit loading={busy && fetcher.formData?.get('intent') === 'commissioning'}>
+              {t('onboarding.commissioning.save')}
+            </Button>
+          </InlineStack>
+        </fetcher.Form>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function OnboardStationPage() {
+  const { t } = useTranslation();
+  const { mode, templates, companies, selected, country } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const created = result && 'created' in result ? result : null;
+  const [v, setV] = useState<Record<string, string>>({
+    templateId: '',
+    companyId: String(selected),
+    ownerId: '',
+    type: 'public',
+    country,
+    timeZone: 'Europe/Paris',
+  });
+  const [flags, setFlags] = useState({ visibleInApp: true, openToPublic: true });
+  const title = t(mode === 'offline' ? 'onboarding.form.titleOffline' : 'onboarding.form.titleOnline');
+  const template = templates.find((x) => String(x.id) === v.templateId);
+
+  if (created?.ok && created.created) {
+    const { station, credentials, onboarding } = created.created;
+    return (
+      <Page
+        title={title}
+        backAction={{ content: t('onboarding.choose.title'), url: '/connectors/onboard-station' }}
+        primaryAction={{ content: t('onboarding.result.another'), url: `/connectors/onboard-station/${mode}` }}
+      >
+        <BlockStack gap="400">
+          <Banner tone="success" title={t('onboarding.result.created', { name: station.name })} />
+          {credentials ? (
+            <Banner tone="warning" title={t('onboarding.result.credentialsTitle')}>
+              <BlockStack gap="200">
+                <p>{t('onboarding.result.credentialsBody')}</p>
+                <p>
+                  {t('onboarding.result.url')}:{' '}
+                  <code>{`${typeof window === 'undefined' ? '' : window.location.origin.replace(/^http/, 'ws')}${credentials.path}`}</code>
+                </p>
+                <p>
+                  {t('onboarding.result.ocppId')}: <code>{credentials.ocppId}</code>
+                </p>
+                <p>
+                  {t('onboarding.result.password')}: <code>{credentials.password}</code>
+                </p>
+              </BlockStack>
+            </Banner>
+          ) : (
+            <Banner tone="info">
+              <p>{t('onboarding.result.offlineBody')}</p>
+            </Banner>
+          )}
+          <StepsCard initial={onboarding} stationId={station.id} />
+        </BlockStack>
+      </Page>
+    );
+  }
+
+  const errorOf = (name: string) => created?.errors?.[name];
+  const text = (
+    name: (typeof FIELDS)[number],
+    opts: { help?: string; type?: 'text' | 'date'; required?: boolean } = {},
+  ) => (
+    <TextField
+      label={tKey(t, `onboarding.form.${name}`)}
+      name={name}
+      type={opts.type ?? 'text'}
+      value={v[name] ?? ''}
+      onChange={(value) => setV((old) => ({ ...old, [name]: value }))}
+      error={errorOf(name)}
+      helpText={opts.help}
+      requiredIndicator={opts.required}
+      autoComplete="off"
+    />
+  );
+  const companyOptions = companies.map((c) => ({ label: `${'— '.repeat(c.depth)}${c.name}`, value: String(c.id) }));
+
+  return (
+    <Page title={title} backAction={{ content: t('onboarding.choose.title'), url: '/connectors/onboard-station' }}>
+      <Form method="post">
+        <input type="hidden" name="intent" value="create" />
+        <BlockStack gap="400">
+          {created && !created.ok && created.message && (
+            <Banner tone="critical">
+              <p>{created.message}</p>
+            </Banner>
+          )}
+          {templates.length === 0 && (
+            <Banner tone="warning">
+              <p>{t('onboarding.form.noTemplates')}</p>
+            </Banner>
+          )}
+          <Layout>
+            <Layout.AnnotatedSection title={t('onboarding.form.general')}>
+              <Card>
+                <FormLayout>
+                  <Select
+                    label={t('onboarding.form.template')}
+                    name="templateId"
+                    value={v.templateId}
+                    onChange={(value) => setV((old) => ({ ...old, templateId: value }))}
+                    error={errorOf('templateId')}
+                    requiredIndicator
+                    options={[
+                      { label: t('onboarding.form.chooseTemplate'), value: '' },
+                      ...templates.map((x) => ({ label: x.name, value: String(x.id) })),
+                    ]}
+                    helpText={
+                      template
+                        ? t('onboarding.form.templateConnectors', {
+                            list: template.connectors
+                              .map(
+                                (c) => `${c.connectorNumber}: ${c.plugType} ${c.plugFormat} ${c.maxPowerW / 1000} kW`,
+                              )
+                              .join(' · '),
+                          })
+                        : undefined
+                    }
+                  />
+                  {mode === 'online' && text('ocppId', { help: t('onboarding.form.ocppIdHelp') })}
+                  {text('name', { required: true })}
+                  <FormLayout.Group>
+                    <Select
+                      label={t('onboarding.form.company')}
+                      name="companyId"
+                      value={v.companyId}
+                      onChange={(value) => setV((old) => ({ ...old, companyId: value }))}
+                      error={errorOf('companyId')}
+                      options={companyOptions}
+                    />
+                    <Select
+                      label={t('onboarding.form.owner')}
+                      name="ownerId"
+                      value={v.ownerId}
+                      onChange={(value) => setV((old) => ({ ...old, ownerId: value }))}
+                      error={errorOf('ownerId')}
+                      options={[{ label: t('onboarding.form.noOwner'), value: '' }, ...companyOptions]}
+                    />
+                  </FormLayout.Group>
+                  <Select
+                    label={t('onboarding.form.type')}
+                    name="type"
+                    value={v.type}
+                    onChange={(value) => setV((old) => ({ ...old, type: value }))}
+                    error={errorOf('type')}
+                    options={STATION_TYPES.map((x) => ({ label: tKey(t, `onboarding.form.types.${x}`), value: x }))}
+                  />
+                  <FormLayout.Group>
+                    {text('serialNumber')}
+                    {text('installationDate', { type: 'date' })}
+                  </FormLayout.Group>
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title={t('onboarding.form.location')}>
+              <Card>
+                <FormLayout>
+                  <FormLayout.Group>
+                    {text('address', { required: true })}
+                    {text('streetNumber')}
+                  </FormLayout.Group>
+                  <FormLayout.Group>
+                    {text('postalCode', { required: true })}
+                    {text('city', { required: true })}
+                    {text('country', { required: true })}
+                  </FormLayout.Group>
+                  <FormLayout.Group>
+                    {text('latitude', { required: true, help: t('onboarding.form.coordinatesHelp') })}
+                    {text('longitude', { required: true, help: t('onboarding.form.coordinatesHelp') })}
+                  </FormLayout.Group>
+                  {text('timeZone', { required: true })}
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title={t('onboarding.form.visibility')}>
+              <Card>
+                <FormLayout>
+                  <Checkbox
+                    label={t('onboarding.form.visibleInApp')}
+                    name="visibleInApp"
+                    checked={flags.visibleInApp}
+                    onChange={(checked) => setFlags((old) => ({ ...old, visibleInApp: checked }))}
+                  />
+                  <Checkbox
+                    label={t('onboarding.form.openToPublic')}
+                    name="openToPublic"
+                    checked={flags.openToPublic}
+                    onChange={(checked) => setFlags((old) => ({ ...old, openToPublic: checked }))}
+                  />
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+            {mode === 'online' && (
+              <Layout.AnnotatedSection title={t('onboarding.form.importTitle')}>
+                <Card>
+                  <BlockStack gap="200">
+                    <Text as="p">{t('onboarding.form.importBody')}</Text>
+                    <InlineStack>
+                      <Button url="/connectors/onboard-station/import-template" download external={false}>
+                        {t('onboarding.form.importDownload')}
+                      </Button>
+                    </InlineStack>
+                  </BlockStack>
+                </Card>
+              </Layout.AnnotatedSection>
+            )}
+            <Layout.Section>
+              <BlockStack inlineAlign="end">
+                <Button
+                  submit
+                  variant="primary"
+                  loading={navigation.state === 'submitting'}
+                  disabled={templates.length === 0}
+                >
+                  {t('onboarding.form.create')}
+                </Button>
+              </BlockStack>
+            </Layout.Section>
+          </Layout>
+        </BlockStack>
+      </Form>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

@@ -1,0 +1,292 @@
+/**
+ * @module `GET /api/station-templates` (spec 7.9), `POST /api/stations/create-from-template` (spec 7.16)
+ * and the online-station import template. An online station gets an OCPP identity and a generated
+ * password, returned once and stored only as the PBKDF2 hash the ocpp worker checks at the upgrade;
+ * an offline station (service setting 27) gets no credentials. The station, its connectors, its
+ * create step and an audit row are written in one batch; peering and publish are then tried and
+ * their outcome recorded.
+ */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { hashPassword } from '../../../../../domain/auth/password';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export';
+import { translate } from '../../../../../domain/i18n/messages';
+import {
+  evseIdFor,
+  generateOcppIdentity,
+  generateOcppPassword,
+  generateOfflineUid,
+  OCPP_IDENTITY,
+} from '../../../../../domain/onboarding/onboarding';
+import { can } from '../../../../../domain/permissions/permissions';
+import { parseCoordinate, stationProblems } from '../../../../../domain/stations/station-rules';
+import { companyScopeIds } from '../../../../../drizzle/queries/companies';
+import { companies, connectors, stations } from '../../../../../drizzle/schema';
+import type { AppEnv } from '../../env';
+import { auditInsert } from '../../lib/audit';
+import { apiError } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
+import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { clientIp } from '../../lib/session-cookie';
+import { authOf } from '../../middleware/permission';
+import { CreatedSchema, CreateFromTemplateBody, TemplateSchema } from './onboarding.schemas';
+import {
+  findTemplate,
+  listTemplates,
+  onboardingState,
+  runRoamingStep,
+  stepUpsert,
+  templateOut,
+} from './onboarding.store';
+
+const templatesRoute = defineRoute('stations:onboard', {
+  method: 'get',
+  path: '/station-templates',
+  tags: ['Onboarding'],
+  summary: 'Station templates: brand, model, power type and connectors (plug type, format, power) of each',
+  responses: { 200: json(z.object({ data: z.array(TemplateSchema) }).openapi('StationTemplates')) },
+});
+
+const createRoute = defineRoute('stations:onboard', {
+  method: 'post',
+  path: '/stations/create-from-template',
+  tags: ['Onboarding'],
+  summary:
+    'Create an online (OCPP id + password shown once) or offline (service setting 27) station from a template, then try peering and publish',
+  request: { body: jsonBody(CreateFromTemplateBody) },
+  responses: {
+    201: json(CreatedSchema, 'Created; `credentials` is the only time the password is shown'),
+    400: json(ErrorSchema, 'Station creation failed: `issues` names every field'),
+    404: json(ErrorSchema, 'Station template not found'),
+    409: json(ErrorSchema, 'The OCPP id is taken'),
+  },
+});
+
+const importTemplateRoute = defineRoute('stations:onboard', {
+  method: 'get',
+  path: '/stations/import-template',
+  tags: ['Onboarding'],
+  summary: 'The online-station import template (.xlsx): the columns an import reads, with one example row per template',
+  responses: { 200: { description: 'The XLSX file', content: { [XLSX_CONTENT_TYPE]: { schema: z.any() } } } },
+});
+
+export const IMPORT_COLUMNS = [
+  'template',
+  'ocpp_id',
+  'name',
+  'address',
+  'street_number',
+  'postal_code',
+  'city',
+  'country',
+  'latitude',
+  'longitude',
+  'time_zone',
+  'type',
+  'serial_number',
+  'installation_date',
+] as const;
+
+function creationFailed(c: Context<AppEnv>, problems: { field: string; key: Parameters<typeof translate>[1] }[]) {
+  const lang = requestLanguage(c);
+  return apiError(c, 400, 'VALIDATION_FAILED', 'stationCreationFailed', {
+    field: problems[0]?.field,
+    issues: problems.map((p) => ({ field: p.field, message: translate(lang, p.key) })),
+  });
+}
+
+const coordinate = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? null : typeof v === 'number' ? v : v === '' ? null : parseCoordinate(v);
+
+export const createRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(templatesRoute, async (c) => c.json({ data: await listTemplates(c.get('db')) }, 200))
+  .openapi(importTemplateRoute, async (c) => {
+    const templates = await listTemplates(c.get('db'));
+    const rows = templates.map((t, i) => [
+      t.name,
+      `CP-EXAMPLE-${i + 1}`,
+      `${t.brand} ${t.model} - Rue de Rivoli`,
+      'Rue de Rivoli',
+      '12',
+      '75001',
+      'Paris',
+      'FR',
+      48.8606,
+      2.3376,
+      'Europe/Paris',
+      'public',
+      '',
+      '2026-01-15',
+    ]);
+    const body = xlsxStream(
+      IMPORT_COLUMNS.map((header) => ({ header, width: header === 'template' ? 44 : 16 })),
+      rows,
+      { sheetName: 'Online stations' },
+    );
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'content-type': XLSX_CONTENT_TYPE,
+        'content-disposition': 'attachment; filename="online-stations-import-template.xlsx"',
+        'cache-control': 'no-store',
+      },
+    }) as never;
+  })
+  .openapi(createRoute, async (c) => {
+    const body = c.req.valid('json');
+    const auth = authOf(c);
+    const db = c.get('db');
+    if (body.mode === 'offline' && !can(auth.access, 'stations:onboard:offline')) {
+      return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+    }
+    const template = await findTemplate(db, body.templateId);
+    if (!template) {
+      return apiError(c, 404, 'TEMPLATE_NOT_FOUND', 'stationTemplateNotFound', { params: { id: body.templateId } });
+    }
+    const scope = await companyScopeIds(db, auth.company.id);
+    const companyId = body.companyId ?? auth.company.id;
+    for (const [field, id] of [
+      ['companyId', companyId],
+      ['ownerId', body.ownerId],
+    ] as const) {
+      if (id !== undefined && id !== null && !scope.includes(id)) {
+        return apiError(c, 400, 'VALIDATION_FAILED', 'stationCompanyNotInScope', { field, params: { id } });
+      }
+    }
+    if (body.mode === 'online' && body.ocppId && !OCPP_IDENTITY.test(body.ocppId)) {
+      return apiError(c, 400, 'VALIDATION_FAILED', 'ocppIdInvalid', { field: 'ocppId' });
+    }
+    const latitude = coordinate(body.latitude);
+    const longitude = coordinate(body.longitude);
+    const problems = stationProblems({
+      name: body.name ?? null,
+      address: body.address ?? null,
+      postalCode: body.postalCode ?? null,
+      city: body.city ?? null,
+      country: body.country ?? null,
+      latitude,
+      longitude,
+      timeZone: body.timeZone ?? null,
+      type: body.type,
+      openToPublic: body.openToPublic,
+      qrPaymentEnabled: false,
+      peerings: [],
+    });
+    if (problems.length > 0) return creationFailed(c, problems);
+
+    const operator = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get();
+    const online = body.mode === 'online';
+    const uid = online ? (body.ocppId ?? generateOcppIdentity(operator?.name ?? 'CP')) : generateOfflineUid();
+    if (await db.select({ id: stations.id }).from(stations).where(eq(stations.uid, uid)).get()) {
+      return apiError(c, 409, 'OCPP_ID_TAKEN', 'ocppIdTaken', { field: 'ocppId', params: { uid } });
+    }
+    const password = online ? generateOcppPassword() : null;
+    const ocppPasswordHash = password ? await hashPassword(password) : null;
+    const plugs = templateOut(template).connectors;
+    const country = (body.country ?? 'FR').toUpperCase();
+    const stationIdOf = sql`(SELECT id FROM stations WHERE uid = ${uid})`;
+    try {
+      await db.batch([
+        db.insert(stations).values({
+          uid,
+          name: body.name ?? uid,
+          template: template.name,
+          companyId,
+          ownerCompanyId: body.ownerId ?? null,
+          address: body.address ?? null,
+          streetNumber: body.streetNumber ?? null,
+          postalCode: body.postalCode ?? null,
+          city: body.city ?? null,
+          country,
+          latitude,
+          longitude,
+          timeZone: body.timeZone ?? 'Europe/Paris',
+          type: body.type,
+          directions: body.directions ?? null,
+          powerType: template.powerType,
+          voltage: template.voltage,
+          amperage: template.amperage,
+          plugType: plugs[0]?.plugType ?? null,
+          plugFormat: plugs[0]?.plugFormat ?? null,
+          urlType: online ? template.urlType : null,
+          brand: template.brand,
+          model: template.model,
+          profile: template.profile,
+          serialNumber: body.serialNumber ?? null,
+          installationDate: body.installationDate ?? null,
+          visibleInApp: body.visibleInApp,
+          openToPublic: body.openToPublic,
+          offline: !online,
+          // An onboarded charge point is expected: its first BootNotification is Accepted.
+          registration: 'accepted',
+          ocppPasswordHash,
+          commissioningStatus: 'to_commission',
+        }),
+        ...plugs.map((p) =>
+          db.insert(connectors).values({
+            uid: `${uid}-${p.connectorNumber}`,
+            stationId: stationIdOf as unknown as number,
+            connectorNumber: p.connectorNumber,
+            evseId: evseIdFor(country, operator?.name ?? 'CPO', uid, p.connectorNumber),
+            plugType: p.plugType,
+            plugFormat: p.plugFormat,
+            powerType: p.powerType,
+            voltage: template.voltage,
+            amperage: template.amperage,
+            maxPowerW: p.maxPowerW,
+            capabilitiesJson: JSON.stringify(p.capabilities),
+            // An online connector is unknown until its charge point reports; an offline one never will.
+            status: 'unknown',
+          }),
+        ),
+        stepUpsert(db, stationIdOf, 'create', 'done', null, auth.user.id),
+        auditInsert(db, {
+          action: 'station.create_from_template',
+          actorUserId: auth.user.id,
+          companyId,
+          entity: 'station',
+          entityId: uid,
+          // Never the password: only that one was issued.
+          detail: { mode: body.mode, template: template.name, credentialsIssued: online },
+          ip: clientIp(c),
+        }),
+      ]);
+    } catch (error) {
+      // A concurrent creation with the same id won the unique index.
+      if (String(error).includes('UNIQUE')) {
+        return apiError(c, 409, 'OCPP_ID_TAKEN', 'ocppIdTaken', { field: 'ocppId', params: { uid } });
+      }
+      throw error;
+    }
+    const station = await db.select().from(stations).where(eq(stations.uid, uid)).get();
+    if (!station) throw new Error(`station ${uid} vanished after its creation`);
+    await runRoamingStep(db, station, 'peering', auth.user.id);
+    await runRoamingStep(db, station, 'publish', auth.user.id);
+    const plugRows = await db
+      .select({
+        id: connectors.id,
+        uid: connectors.uid,
+        connectorNumber: connectors.connectorNumber,
+        evseId: connectors.evseId,
+      })
+      .from(connectors)
+      .where(eq(connectors.stationId, station.id))
+      .orderBy(connectors.connectorNumber);
+    return c.json(
+      {
+        station: {
+          id: station.id,
+          uid,
+          name: station.name,
+          mode: body.mode,
+          companyId,
+          template: template.name,
+          connectors: plugRows,
+        },
+        credentials: password ? { ocppId: uid, password, path: `/ocpp/${encodeURIComponent(uid)}` } : null,
+        onboarding: await onboardingState(db, requestLanguage(c), station),
+      },
+      201,
+    );
+  });

@@ -1,0 +1,200 @@
+/** @module Shapes of the onboarding API: templates, create from template, steps, commissioning, move and hide. */
+import { z } from '@hono/zod-openapi';
+import {
+  COMMISSIONING_STATUSES,
+  ONBOARDING_STEPS,
+  ONBOARDING_TYPES,
+  STEP_STATUSES,
+} from '../../../../../domain/onboarding/onboarding';
+import { STATION_TYPES } from '../../../../../domain/stations/statuses';
+import { pageOf, pageQueryFields } from '../../lib/pagination';
+
+export const TemplateSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    powerType: z.string(),
+    voltage: z.number(),
+    amperage: z.number(),
+    profile: z.string().nullable(),
+    urlType: z.string(),
+    connectors: z.array(
+      z.object({
+        connectorNumber: z.number(),
+        plugType: z.string(),
+        plugFormat: z.string(),
+        powerType: z.string(),
+        maxPowerW: z.number(),
+        capabilities: z.array(z.string()),
+      }),
+    ),
+  })
+  .openapi('StationTemplate');
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Dot decimals as typed in the form, or a number; checked by the station rules (spec section 5). */
+const coordinate = z
+  .union([z.number(), z.string().trim().max(32)])
+  .nullable()
+  .optional();
+
+export const CreateFromTemplateBody = z
+  .object({
+    mode: z.enum(ONBOARDING_TYPES),
+    templateId: z.number().int().positive(),
+    /** The charge point identity (online only); generated when absent. */
+    ocppId: text(48),
+    name: text(120),
+    /** Operator company; the selected company when absent. Must be in the caller's tree. */
+    companyId: z.number().int().positive().optional(),
+    ownerId: z.number().int().positive().nullable().optional(),
+    address: text(200),
+    streetNumber: text(20),
+    postalCode: text(20),
+    city: text(100),
+    country: text(2),
+    latitude: coordinate,
+    longitude: coordinate,
+    timeZone: text(64),
+    type: z.enum(STATION_TYPES).default('public'),
+    directions: text(500),
+    serialNumber: text(80),
+    installationDate: z.iso.date().nullable().optional(),
+    visibleInApp: z.boolean().default(true),
+    openToPublic: z.boolean().default(true),
+  })
+  .strict()
+  .openapi('CreateFromTemplate');
+
+export const StepSchema = z
+  .object({
+    step: z.enum(ONBOARDING_STEPS),
+    status: z.enum(STEP_STATUSES),
+    message: z.string().nullable(),
+    attempts: z.number(),
+    updatedAt: z.string().nullable(),
+  })
+  .openapi('OnboardingStep');
+
+export const OnboardingStateSchema = z
+  .object({
+    stationId: z.number(),
+    uid: z.string(),
+    name: z.string(),
+    mode: z.enum(ONBOARDING_TYPES),
+    commissioningStatus: z.enum(COMMISSIONING_STATUSES),
+    hidden: z.boolean(),
+    steps: z.array(StepSchema),
+  })
+  .openapi('OnboardingState');
+
+export const CreatedSchema = z
+  .object({
+    station: z.object({
+      id: z.number(),
+      uid: z.string(),
+      name: z.string(),
+      mode: z.enum(ONBOARDING_TYPES),
+      companyId: z.number(),
+      template: z.string(),
+      connectors: z.array(
+        z.object({ id: z.number(), uid: z.string(), connectorNumber: z.number(), evseId: z.string().nullable() }),
+      ),
+    }),
+    /** Online stations only, and only in this answer: the password is stored as a hash and never shown again. */
+    credentials: z.object({ ocppId: z.string(), password: z.string(), path: z.string() }).nullable(),
+    onboarding: OnboardingStateSchema,
+  })
+  .openapi('StationCreated');
+
+export const ByUid = z.object({
+  uid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'uid', in: 'path' }, example: 'VLT-PAR-001' }),
+});
+
+export const StepParams = ByUid.extend({
+  step: z.enum(['peering', 'publish']).openapi({ param: { name: 'step', in: 'path' } }),
+});
+
+export const PeeringParams = ByUid.extend({
+  peering_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'peering_id', in: 'path' } }),
+});
+
+export const ById = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 3 }),
+});
+
+export const TypeStatusBody = z
+  .object({
+    /** Commissioning status of the station. */
+    status: z.enum(COMMISSIONING_STATUSES).optional(),
+    /** Visible in the drivers' app. */
+    visibility: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => b.status !== undefined || b.visibility !== undefined, { message: 'status or visibility is required' })
+  .openapi('StationTypeStatus');
+
+export const TypeStatusAnswer = z
+  .object({ id: z.number(), commissioningStatus: z.enum(COMMISSIONING_STATUSES), visibleInApp: z.boolean() })
+  .openapi('StationTypeStatusAnswer');
+
+export const HideBody = z.object({ hidden: z.boolean() }).strict();
+export const HideManyBody = z
+  .object({ uids: z.array(z.string().min(1).max(64)).min(1).max(100), hidden: z.boolean() })
+  .strict();
+export const HideAnswer = z.object({ hidden: z.boolean(), uids: z.array(z.string()) }).openapi('StationsHidden');
+
+export const MoveBody = z
+  .object({
+    stationIds: z.array(z.number().int().positive()).min(1).max(100),
+    targetCompanyId: z.number().int().positive(),
+    /** The move changes who operates the stations: the caller must confirm it. */
+    confirm: z.boolean(),
+  })
+  .strict()
+  .openapi('MoveStations');
+
+export const MoveAnswer = z
+  .object({ moved: z.array(z.object({ id: z.number(), uid: z.string(), fromCompanyId: z.number() })), to: z.number() })
+  .openapi('StationsMoved');
+
+export const StationListQuery = z.object({ ...pageQueryFields(25), keyword: z.string().trim().max(100).optional() });
+
+export const StationRow = z
+  .object({
+    id: z.number(),
+    uid: z.string(),
+    name: z.string(),
+    city: z.string().nullable(),
+    companyId: z.number(),
+    companyName: z.string(),
+    offline: z.boolean(),
+    commissioningStatus: z.enum(COMMISSIONING_STATUSES),
+  })
+  .openapi('OnboardingStationRow');
+
+export const StationPage = pageOf(StationRow).openapi('OnboardingStationPage');
+
+export const CompanyOption = z.object({ id: z.number(), name: z.string() }).openapi('MoveTargetCompany');
