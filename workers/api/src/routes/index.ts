@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
+import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
@@ -43,6 +44,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)
   .route('/', sessionRoutes)
+  .route('/', customerGroupRoutes)
   .route('/', stationLogRoutes)
   .route('/', authRoutes);
 
