@@ -130,13 +130,14 @@ describe('a priced charge across a time-of-day boundary', () => {
     }).toEqual({ energy: 22_000, emp_net: 880, emp_total: 1056, vat: 176, subcpo: 440, owner: 220 });
     const lines = (p: string) =>
       parties.find((x) => x.party === p)?.tariff_lines.map((l) => [l.dimension, l.excl_vat, l.incl_vat]);
+    // In the order the session used them: before 22:00, then from 22:00.
     expect(lines('emp')).toEqual([
-      ['ENERGY', 330, 396],
       ['ENERGY', 550, 660],
+      ['ENERGY', 330, 396],
     ]);
     expect(lines('subcpo')).toEqual([
-      ['ENERGY', 165, 198],
       ['ENERGY', 275, 330],
+      ['ENERGY', 165, 198],
     ]);
     expect(lines('owner')).toEqual([['ENERGY', 220, 264]]);
 
