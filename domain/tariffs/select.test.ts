@@ -90,6 +90,123 @@ describe('chooseTariff', () => {
   });
 });
 
+describe('chooseTariff: customer group, payment type and MPS tariffs, most specific first', () => {
+  // An MPS tariff of the operator (company 3) for France names the chain of tariff 200.
+  const mps = [{ companyId: 3, type: 'emp' as const, countryCode: 'FR', chainId: 200 }];
+  const qr: Partial<SessionFacts> = { paymentType: 'qr', mps };
+  it.each<{ name: string; list: TariffCandidate[]; s: Partial<SessionFacts>; want: number | null }>([
+    {
+      name: 'a session without customer group never takes a group tariff',
+      list: [t({ id: 201, customerGroupId: 7 }), t({ id: 202, companyId: 1 })],
+      s: { customerGroupId: null },
+      want: 202,
+    },
+    {
+      name: 'group and payment type beat group alone',
+      list: [t({ id: 203, customerGroupId: 7 }), t({ id: 204, customerGroupId: 7, paymentType: 'business_pass' })],
+      s: {},
+      want: 204,
+    },
+    {
+      name: 'the customer group outranks the payment type',
+      list: [t({ id: 205, paymentType: 'business_pass' }), t({ id: 206, companyId: 1, customerGroupId: 7 })],
+      s: {},
+      want: 206,
+    },
+    {
+      name: 'QR, business pass and ad hoc each take their own tariff (QR)',
+      list: [
+        t({ id: 207, paymentType: 'qr' }),
+        t({ id: 208, paymentType: 'business_pass' }),
+        t({ id: 209, paymentType: 'ad_hoc' }),
+      ],
+      s: { paymentType: 'qr' },
+      want: 207,
+    },
+    {
+      name: 'QR, business pass and ad hoc each take their own tariff (ad hoc)',
+      list: [
+        t({ id: 210, paymentType: 'qr' }),
+        t({ id: 211, paymentType: 'business_pass' }),
+        t({ id: 212, paymentType: 'ad_hoc' }),
+      ],
+      s: { paymentType: 'ad_hoc' },
+      want: 212,
+    },
+    {
+      name: 'an MPS tariff prices a QR session even outside the company scope',
+      list: [t({ id: 200, companyId: 9 })],
+      s: qr,
+      want: 200,
+    },
+    {
+      name: 'the MPS tariff beats a nearer scoped tariff for a QR session',
+      list: [t({ id: 200, companyId: 1 }), t({ id: 213 })],
+      s: qr,
+      want: 200,
+    },
+    {
+      name: 'a later version of the MPS chain is the one in force',
+      list: [
+        t({ id: 200, companyId: 1 }),
+        t({ id: 214, companyId: 1, versionOf: 200, applyFrom: new Date('2026-03-01T00:00:00Z') }),
+      ],
+      s: qr,
+      want: 214,
+    },
+    {
+      name: 'the MPS tariff names its country itself (tariff countries ignored)',
+      list: [t({ id: 200, companyId: 9, countries: ['BE'] })],
+      s: qr,
+      want: 200,
+    },
+    {
+      name: 'an MPS tariff of another country does not apply',
+      list: [t({ id: 200, companyId: 9 })],
+      s: { ...qr, country: 'BE' },
+      want: null,
+    },
+    {
+      name: 'an MPS tariff does not price a business-pass session',
+      list: [t({ id: 200, companyId: 9 }), t({ id: 215, companyId: 1 })],
+      s: { mps },
+      want: 215,
+    },
+    {
+      name: 'an MPS assignment of a company outside the chain does not apply',
+      list: [t({ id: 200, companyId: 9 })],
+      s: { paymentType: 'qr', mps: [{ companyId: 9, type: 'emp' as const, countryCode: 'FR', chainId: 200 }] },
+      want: null,
+    },
+    {
+      name: 'an MPS assignment of another type does not apply',
+      list: [t({ id: 200, companyId: 9 })],
+      s: { paymentType: 'qr', mps: [{ companyId: 3, type: 'cpo' as const, countryCode: 'FR', chainId: 200 }] },
+      want: null,
+    },
+    {
+      name: 'a QR tariff of the customer group beats the MPS tariff',
+      list: [t({ id: 200 }), t({ id: 216, companyId: 1, customerGroupId: 7, paymentType: 'qr' })],
+      s: qr,
+      want: 216,
+    },
+    {
+      name: 'an explicit QR tariff beats the MPS tariff without payment type',
+      list: [t({ id: 200 }), t({ id: 217, companyId: 1, paymentType: 'qr' })],
+      s: qr,
+      want: 217,
+    },
+    {
+      name: 'the MPS tariff must still be valid at start',
+      list: [t({ id: 200, companyId: 9, validTo: new Date('2026-03-01T00:00:00Z') }), t({ id: 218, companyId: 1 })],
+      s: qr,
+      want: 218,
+    },
+  ])('$name', ({ list, s, want }) => {
+    expect(pick(list, s)).toBe(want);
+  });
+});
+
 describe('paymentTypeOf', () => {
   it.each([
     [{ startMethod: 'QR', authId: 'X' }, 'qr'],

@@ -1,9 +1,16 @@
 /**
- * @module Which stored tariff prices a session, per type (ADR 013): among the approved tariffs of
- * the type whose scope holds the session's company, whose countries, customer group and payment type
- * admit it and whose validity and apply-from contain its start, the most specific wins — customer
- * group, then payment type, then the nearest company of the scope chain — and among those the latest
- * apply-from (the newest version in force when charging began).
+ * @module Which stored tariff prices a session, per type (ADRs 013 and 022): among the approved
+ * tariffs of the type whose scope holds the session's company (or that an MPS assignment of the
+ * company chain names for the station's country, for a payment-service session), whose countries,
+ * customer group and payment type admit it and whose validity and apply-from contain its start, the
+ * most specific wins, compared in this order:
+ * 1. a tariff for the session's customer group beats one for every customer;
+ * 2. a tariff for the session's payment type beats one for every payment type;
+ * 3. for a payment-service session (QR, ad hoc), the MPS tariff of the station's country beats a
+ *    tariff that is merely in scope;
+ * 4. the nearest company of the scope chain (of the tariff, or of the MPS assignment);
+ * 5. the latest apply-from (the newest version in force when charging began);
+ * 6. the highest id.
  */
 import type { PaymentType, TariffType } from './model';
 
@@ -18,6 +25,17 @@ export interface TariffCandidate {
   validFrom: Date | null;
   validTo: Date | null;
   applyFrom: Date | null;
+  /** The first version of the tariff's chain (MPS assignments name a chain, whichever version is in force). */
+  versionOf?: number | null;
+}
+
+/** An MPS tariff (spec section 3: id, countryCode, company): the tariff of a type for one country. */
+export interface MpsAssignment {
+  companyId: number;
+  type: TariffType;
+  countryCode: string;
+  /** The first version of the assigned tariff's chain. */
+  chainId: number;
 }
 
 export interface SessionFacts {
@@ -28,6 +46,25 @@ export interface SessionFacts {
   country: string | null;
   customerGroupId: number | null;
   paymentType: PaymentType;
+  /** The MPS tariffs of the company chain (any type and country; selection filters). */
+  mps?: readonly MpsAssignment[];
+}
+
+/** Payment-service sessions (QR, payment terminal): the ones MPS tariffs price. */
+export const isMpsPayment = (p: PaymentType): boolean => p === 'qr' || p === 'ad_hoc';
+
+/** The nearest company of the chain whose MPS assignment names this tariff for the country; -1 when none. */
+function mpsDistance(t: TariffCandidate, type: TariffType, s: SessionFacts): number {
+  if (!s.mps || !s.country || !isMpsPayment(s.paymentType)) return -1;
+  const chain = t.versionOf ?? t.id;
+  const country = s.country.toUpperCase();
+  let best = -1;
+  for (const a of s.mps) {
+    if (a.type !== type || a.chainId !== chain || a.countryCode.toUpperCase() !== country) continue;
+    const d = s.companyChain.indexOf(a.companyId);
+    if (d >= 0 && (best < 0 || d < best)) best = d;
+  }
+  return best;
 }
 
 /** Why a type has no tariff, for the CDR's pricing note. */
@@ -44,10 +81,15 @@ export function chooseTariff<T extends TariffCandidate>(
   let ofType = 0;
   for (const t of candidates) {
     if (t.type !== type || t.status !== 'approved') continue;
-    const distance = s.companyChain.indexOf(t.companyId);
-    if (distance < 0) continue;
+    const mps = mpsDistance(t, type, s);
+    const own = s.companyChain.indexOf(t.companyId);
+    if (own < 0 && mps < 0) continue;
+    // The MPS assignment's company counts when it is nearer than the tariff's own.
+    const distance = mps >= 0 && (own < 0 || mps < own) ? mps : own;
     ofType++;
-    if (t.countries.length > 0 && (s.country === null || !t.countries.includes(s.country.toUpperCase()))) continue;
+    // An MPS assignment names the country itself; otherwise the tariff's countries must admit it.
+    if (mps < 0 && t.countries.length > 0 && (s.country === null || !t.countries.includes(s.country.toUpperCase())))
+      continue;
     if (t.customerGroupId !== null && t.customerGroupId !== s.customerGroupId) continue;
     if (t.paymentType !== null && t.paymentType !== s.paymentType) continue;
     if (t.validFrom && at < t.validFrom.getTime()) continue;
@@ -56,6 +98,7 @@ export function chooseTariff<T extends TariffCandidate>(
     const key = [
       t.customerGroupId !== null ? 1 : 0,
       t.paymentType !== null ? 1 : 0,
+      mps >= 0 ? 1 : 0,
       -distance,
       t.applyFrom?.getTime() ?? Number.NEGATIVE_INFINITY,
       t.id,

@@ -5,12 +5,32 @@
  * asked for explicitly (the operator's reprice action, which audits the previous figures). A failure
  * anywhere leaves the session as it was: unpriced, never half-written (one batch).
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type MeterSample, priceCdr, type Tariff, timelineFromMeterValues } from '../../domain/pricing';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import {
+  type MeterSample,
+  type PricingResult,
+  priceCdr,
+  type Tariff,
+  timelineFromMeterValues,
+} from '../../domain/pricing';
 import { type ElementInput, type TariffType, toEngineTariff } from '../../domain/tariffs/model';
-import { chooseTariff, paymentTypeOf, type TariffCandidate } from '../../domain/tariffs/select';
+import {
+  chooseTariff,
+  isMpsPayment,
+  type MpsAssignment,
+  paymentTypeOf,
+  type TariffCandidate,
+} from '../../domain/tariffs/select';
 import type { Db } from '../db';
-import { chargingSessions, sessionPricing, stations, tariffs } from '../schema';
+import {
+  chargingSessions,
+  customerGroups,
+  mpsTariffs,
+  sessionPricing,
+  sessionTariffLines,
+  stations,
+  tariffs,
+} from '../schema';
 import { companyAncestorIds } from './companies';
 
 type SessionRow = typeof chargingSessions.$inferSelect;
@@ -61,13 +81,65 @@ export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } 
     validFrom: t.validFrom,
     validTo: t.validTo,
     applyFrom: t.applyFrom,
+    versionOf: t.versionOf,
     row: t,
   };
 }
 
-export function engineTariffOf(t: TariffRow): Tariff {
-  return toEngineTariff({ ...t, elements: JSON.parse(t.elementsJson) as ElementInput[] });
+/**
+ * The engine's tariff of a row; `capExclVat` (the customer group's max price, minor units excl. VAT)
+ * lowers the tariff's own max price when it is tighter (ADR 026).
+ */
+export function engineTariffOf(t: TariffRow, capExclVat: number | null = null): Tariff {
+  const engine = toEngineTariff({ ...t, elements: JSON.parse(t.elementsJson) as ElementInput[] });
+  if (capExclVat === null || (engine.maxPrice && engine.maxPrice.exclVat <= capExclVat)) return engine;
+  return { ...engine, maxPrice: { exclVat: capExclVat } };
 }
+
+type LineParty = (typeof sessionTariffLines.$inferInsert)['party'];
+
+/** The rows of `session_tariff_lines` for the priced perspectives (an unpriced one has none). */
+export function tariffLineRows(
+  sessionId: number,
+  results: Record<'emsp' | 'cpo' | 'owner', PricingResult>,
+  tariffIds: Record<'emsp' | 'cpo' | 'owner', number | null>,
+): (typeof sessionTariffLines.$inferInsert)[] {
+  const party: Record<'emsp' | 'cpo' | 'owner', LineParty> = { emsp: 'emp', cpo: 'subcpo', owner: 'owner' };
+  const rows: (typeof sessionTariffLines.$inferInsert)[] = [];
+  for (const who of ['emsp', 'cpo', 'owner'] as const) {
+    const r = results[who];
+    if (r.kind !== 'priced') continue;
+    r.lines.forEach((l, position) => {
+      rows.push({
+        sessionId,
+        party: party[who],
+        position,
+        dimension: l.dimension,
+        tariffId: tariffIds[who],
+        elementIndex: l.elementIndex,
+        quantity: Math.round(l.quantity),
+        unitPrice: l.unitPrice,
+        vatBp: l.vatBp,
+        exclVat: l.exclVat,
+        vat: l.vat,
+        inclVat: l.inclVat,
+      });
+    });
+  }
+  return rows;
+}
+
+/** The stored tariff lines of a session (what the audit log keeps before a re-pricing replaces them). */
+export async function tariffLinesOf(db: Db, sessionId: number) {
+  return db
+    .select()
+    .from(sessionTariffLines)
+    .where(eq(sessionTariffLines.sessionId, sessionId))
+    .orderBy(sessionTariffLines.party, sessionTariffLines.position);
+}
+
+/** D1 binds at most 100 parameters per statement: 12 columns a line, so 8 lines per insert. */
+const LINES_PER_INSERT = 8;
 
 /** The recorded curve [[epoch ms, W, Wh]] as meter samples (points without a register reading dropped). */
 function samplesOf(curveJson: string | null): MeterSample[] {
@@ -103,23 +175,63 @@ export async function priceClosedSession(
   if (s.status !== 'closed' || s.endAt === null) return { sessionId, outcome: 'skipped', note: 'session not closed' };
   if (s.pricingStatus === 'priced' && !opts.force) return { sessionId, outcome: 'skipped', note: s.pricingNote };
 
-  // Three independent reads, sent together rather than one after another.
-  const [station, operatorChain, ownerChain] = await Promise.all([
+  // Independent reads, sent together rather than one after another.
+  const [station, operatorChain, ownerChain, group] = await Promise.all([
     db.query.stations.findFirst({ where: eq(stations.id, s.stationId) }),
     companyAncestorIds(db, s.companyId),
     s.ownerCompanyId ? companyAncestorIds(db, s.ownerCompanyId) : Promise.resolve([]),
+    s.customerGroupId
+      ? db.query.customerGroups.findFirst({ where: eq(customerGroups.id, s.customerGroupId) })
+      : Promise.resolve(undefined),
   ]);
   const scopeIds = [...new Set([...operatorChain, ...ownerChain])];
+  const paymentType = paymentTypeOf(s);
+  // MPS tariffs of the company chains for the station's country (payment-service sessions only).
+  const mpsRows =
+    isMpsPayment(paymentType) && station?.country
+      ? await db
+          .select({
+            companyId: mpsTariffs.companyId,
+            type: mpsTariffs.type,
+            countryCode: mpsTariffs.countryCode,
+            tariffId: mpsTariffs.tariffId,
+            versionOf: tariffs.versionOf,
+          })
+          .from(mpsTariffs)
+          .innerJoin(tariffs, eq(tariffs.id, mpsTariffs.tariffId))
+          .where(
+            and(inArray(mpsTariffs.companyId, scopeIds), eq(mpsTariffs.countryCode, station.country.toUpperCase())),
+          )
+      : [];
+  const mps: MpsAssignment[] = mpsRows.map((m) => ({
+    companyId: m.companyId,
+    type: m.type,
+    countryCode: m.countryCode,
+    chainId: m.versionOf ?? m.tariffId,
+  }));
+  const chains = [...new Set(mps.map((m) => m.chainId))];
+  const inScope = inArray(tariffs.companyId, scopeIds);
   const rows = await db
     .select()
     .from(tariffs)
-    .where(and(inArray(tariffs.companyId, scopeIds), eq(tariffs.status, 'approved')));
+    .where(
+      and(
+        eq(tariffs.status, 'approved'),
+        chains.length > 0 ? or(inScope, inArray(tariffs.versionOf, chains), inArray(tariffs.id, chains)) : inScope,
+        // Tariffs of another customer group can never apply.
+        s.customerGroupId
+          ? or(isNull(tariffs.customerGroupId), eq(tariffs.customerGroupId, s.customerGroupId))
+          : isNull(tariffs.customerGroupId),
+      ),
+    );
   const candidates = rows.map(candidateOf);
   const facts = {
     start: s.startAt,
     country: station?.country ?? null,
-    customerGroupId: null,
-    paymentType: paymentTypeOf(s),
+    // A deleted group no longer selects its tariffs (ADR 026).
+    customerGroupId: group && group.deletedAt === null ? group.id : null,
+    paymentType,
+    mps,
   };
   const pick = (type: TariffType, chain: number[]) => chooseTariff(candidates, type, { ...facts, companyChain: chain });
   const emp = pick('emp', operatorChain);
@@ -139,7 +251,9 @@ export async function priceClosedSession(
   });
   const prices = priceCdr(
     {
-      ...(emp.tariff ? { emsp: engineTariffOf(emp.tariff.row) } : {}),
+      ...(emp.tariff
+        ? { emsp: engineTariffOf(emp.tariff.row, facts.customerGroupId ? (group?.maxPriceExclVat ?? null) : null) }
+        : {}),
       ...(cpo.tariff ? { cpo: engineTariffOf(cpo.tariff.row) } : {}),
       ...(owner.tariff ? { owner: engineTariffOf(owner.tariff.row) } : {}),
     },
@@ -161,6 +275,14 @@ export async function priceClosedSession(
     ? eq(chargingSessions.id, s.id)
     : and(eq(chargingSessions.id, s.id), eq(chargingSessions.pricingStatus, 'unpriced'));
   const now = opts.now ?? new Date();
+  const lines = tariffLineRows(s.id, prices.results, {
+    emsp: emp.tariff?.id ?? null,
+    cpo: cpo.tariff?.id ?? null,
+    owner: owner.tariff?.id ?? null,
+  });
+  const lineInserts = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_INSERT)
+    lineInserts.push(db.insert(sessionTariffLines).values(lines.slice(i, i + LINES_PER_INSERT)));
   await db.batch([
     db
       .update(chargingSessions)
@@ -208,6 +330,9 @@ export async function priceClosedSession(
           pricedAt: now,
         },
       }),
+    // The lines are replaced with the figures (the reprice action audits the old ones first).
+    db.delete(sessionTariffLines).where(eq(sessionTariffLines.sessionId, s.id)),
+    ...lineInserts,
   ]);
   return { sessionId, outcome: prices.pricingStatus, note };
 }

@@ -2,9 +2,9 @@
  * @module Charging sessions (CDRs) written by the ocpp worker: opened once per start key, closed
  * once. Both writes are idempotent so replays and retries never make a second row or a second close.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
-import { chargingSessions, connectors, rfids, stations, users } from '../schema';
+import { chargingSessions, connectors, customerGroupMembers, customerGroups, rfids, stations, users } from '../schema';
 
 export type SessionRow = typeof chargingSessions.$inferSelect;
 
@@ -31,6 +31,15 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
   });
   const user = input.userId ? await db.query.users.findFirst({ where: eq(users.id, input.userId) }) : undefined;
   const rfid = input.rfidId ? await db.query.rfids.findFirst({ where: eq(rfids.id, input.rfidId) }) : undefined;
+  // The driver's customer group at start, kept on the session: pricing selects tariffs by it.
+  const group = input.userId
+    ? await db
+        .select({ id: customerGroups.id })
+        .from(customerGroupMembers)
+        .innerJoin(customerGroups, eq(customerGroups.id, customerGroupMembers.customerGroupId))
+        .where(and(eq(customerGroupMembers.userId, input.userId), isNull(customerGroups.deletedAt)))
+        .get()
+    : undefined;
   await db
     .insert(chargingSessions)
     .values({
@@ -45,6 +54,7 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
       rfidId: input.rfidId ?? null,
       authId: input.idTag,
       startMethod: input.startMethod ?? 'RFID',
+      customerGroupId: group?.id ?? null,
       startKey: input.startKey,
       startAt: input.startAt,
       meterStartWh: input.meterStartWh,

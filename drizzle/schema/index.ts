@@ -1,6 +1,7 @@
 /** @module The D1 schema: the system of record. */
 export * from './auth';
 export * from './companies';
+export * from './customer-groups';
 export * from './fleet';
 export * from './onboarding';
 export * from './rfids';

@@ -59,6 +59,8 @@ export const chargingSessions = sqliteTable(
     operatorId: text('cdr_operator_id'),
     partnerSessionId: text('cdr_partner_session_id'),
     typeId: integer('cdr_type_id'),
+    /** The driver's customer group when the session started (pricing picks tariffs by it). */
+    customerGroupId: integer('customer_group_id'),
     // Snapshot fields: what the CDR showed at the time, kept when users or stations change.
     connectorEvseId: text('connector_evse_id'),
     childEmail: text('child_email'),
@@ -110,6 +112,7 @@ export const chargingSessions = sqliteTable(
     // Session lists: newest first across a company tree, and the owner variants' scope.
     index('charging_sessions_start_idx').on(t.startAt),
     index('charging_sessions_owner_idx').on(t.ownerCompanyId, t.startAt),
+    index('charging_sessions_customer_group_idx').on(t.customerGroupId, t.startAt),
   ],
 );
 

@@ -9,6 +9,7 @@ import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
+import { seedDemoCustomerGroups } from './demo-customer-groups';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoMaintenance } from './demo-maintenance';
@@ -273,6 +274,7 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoHistory(db);
   await seedDemoMaintenance(db); // idempotent: skipped once demo tickets exist
   await seedDemoSessions(db);
+  await seedDemoCustomerGroups(db, ids.operator); // before pricing: members' sessions get the group tariff
   // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist

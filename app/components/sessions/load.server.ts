@@ -5,7 +5,11 @@ import { forbidden, type Me } from '../../lib/session.server';
 import { filterBody, type SessionListState } from './list-state';
 import type { SessionPageData } from './session-list';
 
-export type ListScope = { kind: 'network' } | { kind: 'connector'; id: number } | { kind: 'fleet' };
+export type ListScope =
+  | { kind: 'network' }
+  | { kind: 'connector'; id: number }
+  | { kind: 'fleet' }
+  | { kind: 'customer-group'; id: number };
 
 /** The API request of a list (also used by the export route with a `format`). */
 export function requestList(
@@ -20,6 +24,10 @@ export function requestList(
   const client = api.client.api;
   if (scope.kind === 'connector') {
     return { api, pending: client.connectors[':id'].sessions.$post({ param: { id: String(scope.id) }, json }) };
+  }
+  if (scope.kind === 'customer-group') {
+    const group = client['customer-type'][':id'].sessions;
+    return { api, pending: group.$post({ param: { id: String(scope.id) }, json }) };
   }
   if (scope.kind === 'network') return { api, pending: client.connectors.sessions.$post({ json }) };
   const fleet = client.sessions.fleet;

@@ -76,8 +76,8 @@ export function SessionList(props: {
   language: string;
   /** Fleet lists choose where the drivers charged. */
   places?: boolean;
-  /** Query of /sessions-export (scope and filters). */
-  exportQuery: URLSearchParams;
+  /** Query of /sessions-export (scope and filters); no export buttons without it. */
+  exportQuery?: URLSearchParams;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -239,7 +239,7 @@ export function SessionList(props: {
           checked={state.demo}
           onChange={(demo) => update({ demo, page: state.page })}
         />
-        <ExportButtons query={props.exportQuery} />
+        {props.exportQuery ? <ExportButtons query={props.exportQuery} /> : null}
       </InlineStack>
       {page.unpriced > 0 && page.total > 0 ? (
         <Banner tone="info">

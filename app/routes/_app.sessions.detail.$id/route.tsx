@@ -5,8 +5,20 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { Badge, Banner, BlockStack, Card, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  DataTable,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+} from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { lineQuantity, lineUnitPrice, unitOf } from '../../../domain/customer-groups/tariff-lines';
 import { cetDateTime, duration, energyKwh, money, moneyPerKwh, powerKw } from '../../../domain/sessions/display';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
@@ -17,6 +29,18 @@ import { forbidden, requireUser } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'sessions.title');
 
+interface TariffLine {
+  dimension: string;
+  tariff_id: number | null;
+  tariff_name: string | null;
+  element_index: number;
+  quantity: number;
+  unit_price: number;
+  vat_bp: number | null;
+  excl_vat: number;
+  incl_vat: number;
+}
+
 interface Detail {
   session: Record<string, string | number | null>;
   parties: {
@@ -24,6 +48,7 @@ interface Detail {
     priced: boolean;
     reason: string | null;
     lines: { key: string; value: number | null }[];
+    tariff_lines: TariffLine[];
   }[];
   curve: (number | null)[][];
   engineer: boolean;
@@ -167,18 +192,20 @@ export default function SessionDetail() {
                         {tKey(t, `sessions.detail.party.${p.party}`)}
                       </Text>
                       {p.priced ? (
-                        p.lines.map((line) => (
-                          <InlineStack key={line.key} align="space-between">
-                            <Text as="span" tone="subdued">
-                              {tKey(t, `sessions.detail.line.${line.key}`)}
-                            </Text>
-                            <Text as="span" numeric>
-                              {(line.key === 'cost_per_kwh'
-                                ? moneyPerKwh(line.value, currency)
-                                : money(line.value, currency)) ?? '—'}
-                            </Text>
-                          </InlineStack>
-                        ))
+                        [
+                          ...p.lines.map((line) => (
+                            <InlineStack key={line.key} align="space-between">
+                              <Text as="span" tone="subdued">
+                                {tKey(t, `sessions.detail.line.${line.key}`)}
+                              </Text>
+                              <Text as="span" numeric>
+                                {(line.key === 'cost_per_kwh'
+                                  ? moneyPerKwh(line.value, currency)
+                                  : money(line.value, currency)) ?? '—'}
+                              </Text>
+                            </InlineStack>
+                          )),
+                        ]
                       ) : (
                         <Banner tone={p.reason === 'QR' ? 'info' : 'warning'}>
                           <p>{reasonText(p.reason)}</p>
@@ -189,6 +216,55 @@ export default function SessionDetail() {
                 </InlineGrid>
               </BlockStack>
             </Card>
+            {parties.some((p) => p.priced) ? (
+              <Card>
+                <BlockStack gap="400">
+                  <Text as="h2" variant="headingMd">
+                    {t('customerGroups.lines.title')}
+                  </Text>
+                  {parties
+                    .filter((p) => p.priced)
+                    .map((p) => (
+                      <BlockStack gap="200" key={p.party}>
+                        <Text as="h3" variant="headingSm">
+                          {tKey(t, `sessions.detail.party.${p.party}`)}
+                        </Text>
+                        {p.tariff_lines.length === 0 ? (
+                          <Text as="p" tone="subdued">
+                            {t('customerGroups.lines.none')}
+                          </Text>
+                        ) : (
+                          <div data-testid={`tariff-lines-${p.party}`}>
+                            <DataTable
+                              columnContentTypes={['text', 'text', 'numeric', 'numeric', 'numeric', 'numeric']}
+                              headings={[
+                                t('customerGroups.lines.dimension'),
+                                t('customerGroups.lines.tariff'),
+                                t('customerGroups.lines.quantity'),
+                                t('customerGroups.lines.unitPrice'),
+                                t('customerGroups.lines.exclVat'),
+                                t('customerGroups.lines.inclVat'),
+                              ]}
+                              rows={p.tariff_lines.map((l) => {
+                                const unit = unitOf(l.dimension);
+                                const price = lineUnitPrice(l.dimension, l.unit_price, currency);
+                                return [
+                                  tKey(t, `customerGroups.lines.dim.${l.dimension}`),
+                                  `${l.tariff_name ?? '—'}${l.element_index >= 0 ? ` · ${t('customerGroups.lines.element', { n: l.element_index + 1 })}` : ''}`,
+                                  lineQuantity(l.dimension, l.quantity),
+                                  price && unit ? `${price}${t(`customerGroups.lines.${unit}`)}` : '—',
+                                  money(l.excl_vat, currency) ?? '—',
+                                  money(l.incl_vat, currency) ?? '—',
+                                ];
+                              })}
+                            />
+                          </div>
+                        )}
+                      </BlockStack>
+                    ))}
+                </BlockStack>
+              </Card>
+            ) : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -6,6 +6,7 @@ import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
+import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
@@ -52,6 +53,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)
   .route('/', sessionRoutes)
+  .route('/', customerGroupRoutes)
   .route('/', stationLogRoutes)
   .route('/', authRoutes);
 

@@ -102,15 +102,20 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     const qr = isQrPayment(cdr.start_method as string | null);
     const priced = cdr.pricing_status === 'priced';
     const reason = priced ? null : ((cdr.pricing_note as string | null) ?? null);
-    const party = (p: 'emp' | 'subcpo' | 'owner', keys: string[]) => ({
-      party: p,
-      priced: priced && !(qr && p !== 'emp'),
-      reason: qr && p !== 'emp' ? 'QR' : reason,
-      lines: keys.map((key) => ({
-        key,
-        value: priced && !(qr && p !== 'emp') ? ((cdr[`${p}_price_${key}`] ?? null) as number | null) : null,
-      })),
-    });
+    const tariffLines = priced ? await tariffLinesWithNames(c.env.DB, id) : [];
+    const party = (p: 'emp' | 'subcpo' | 'owner', keys: string[]) => {
+      const shown = priced && !(qr && p !== 'emp');
+      return {
+        party: p,
+        priced: shown,
+        reason: qr && p !== 'emp' ? 'QR' : reason,
+        lines: keys.map((key) => ({
+          key,
+          value: shown ? ((cdr[`${p}_price_${key}`] ?? null) as number | null) : null,
+        })),
+        tariff_lines: shown ? tariffLines.filter((l) => l.party === p).map(({ party: _p, ...l }) => l) : [],
+      };
+    };
     const parties = [
       party('emp', ['energy', 'net_energy', 'time', 'penalty', 'net_penalty', 'net_total', 'total']),
       party('subcpo', ['energy', 'time', 'penalty', 'total']),
@@ -138,6 +143,31 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     }
     return c.json({ session, parties, curve, engineer: can(auth.access, 'sessions:engineer-graphs') }, 200);
   });
+
+/** The stored tariff lines of a priced session with the names of the tariffs that produced them. */
+async function tariffLinesWithNames(d1: D1Database, sessionId: number) {
+  const { results } = await d1
+    .prepare(
+      `SELECT l.party, l.dimension, l.tariff_id, t.name AS tariff_name, l.element_index, l.quantity, l.unit_price,
+              l.vat_bp, l.excl_vat, l.incl_vat
+         FROM session_tariff_lines l LEFT JOIN tariffs t ON t.id = l.tariff_id
+        WHERE l.session_id = ? ORDER BY l.party, l.position`,
+    )
+    .bind(sessionId)
+    .all<{
+      party: string;
+      dimension: string;
+      tariff_id: number | null;
+      tariff_name: string | null;
+      element_index: number;
+      quantity: number;
+      unit_price: number;
+      vat_bp: number | null;
+      excl_vat: number;
+      incl_vat: number;
+    }>();
+  return results;
+}
 
 async function activeAnswer(c: Context<AppEnv>, scope: Scope, ...queries: ReturnType<typeof queryOf>[]) {
   const answers = await Promise.all(queries.map((q) => listPageWithSums(c.env.DB, scope, q, 0, 100, false)));

@@ -64,6 +64,22 @@ export const SessionDetail = z
         priced: z.boolean(),
         reason: z.string().nullable(),
         lines: z.array(z.object({ key: z.string(), value: z.number().nullable() })),
+        /** The priced lines that produced the party's price (empty when unpriced or hidden). */
+        tariff_lines: z.array(
+          z.object({
+            dimension: z.string(),
+            tariff_id: z.number().nullable(),
+            tariff_name: z.string().nullable(),
+            element_index: z.number(),
+            /** Wh (energy), seconds (time dimensions), 1 (flat), 0 (adjustments). */
+            quantity: z.number(),
+            /** Ten-thousandths of the currency per kWh, hour or session. */
+            unit_price: z.number(),
+            vat_bp: z.number().nullable(),
+            excl_vat: z.number(),
+            incl_vat: z.number(),
+          }),
+        ),
       }),
     ),
     /** [epoch ms, W, Wh, A?, V?, SoC %?]; the last three only where the charge point reported them. */

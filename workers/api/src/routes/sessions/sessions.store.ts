@@ -90,6 +90,11 @@ const NOT_QR = "s.start_method <> 'QR'";
 export interface Scope {
   /** The caller's company and its descendants. */
   companies: number[];
+  /**
+   * A customer group the caller's company owns (checked by the route): its members' sessions,
+   * wherever they charged, replace the variant's company scope.
+   */
+  customerGroupId?: number;
 }
 
 export interface SessionQuery {
@@ -117,16 +122,18 @@ export function whereOf(scope: Scope, q: SessionQuery): { sql: string; params: u
   const c: string[] = [];
   const params: unknown[] = [];
   const inScope = ints(scope.companies);
-  switch (variantScope(q.variant)) {
-    case 'fleet-users':
-      c.push(`s.user_id IN (SELECT id FROM users WHERE company_id IN (${inScope}))`);
-      break;
-    case 'operated-or-owned':
-      c.push(`(s.company_id IN (${inScope}) OR s.owner_company_id IN (${inScope}))`);
-      break;
-    default:
-      c.push(`s.company_id IN (${inScope})`);
-  }
+  if (scope.customerGroupId !== undefined) c.push(`s.customer_group_id = ${Math.trunc(scope.customerGroupId)}`);
+  else
+    switch (variantScope(q.variant)) {
+      case 'fleet-users':
+        c.push(`s.user_id IN (SELECT id FROM users WHERE company_id IN (${inScope}))`);
+        break;
+      case 'operated-or-owned':
+        c.push(`(s.company_id IN (${inScope}) OR s.owner_company_id IN (${inScope}))`);
+        break;
+      default:
+        c.push(`s.company_id IN (${inScope})`);
+    }
   const channel = variantChannel(q.variant);
   if (channel === 'mps') c.push(MPS_SQL);
   if (channel === 'groups') c.push(`NOT ${MPS_SQL}`);

@@ -12,7 +12,7 @@ import { DAYS_OF_WEEK, DIMENSIONS } from '../../../../../domain/pricing/types';
 import { COUNTRIES } from '../../../../../domain/tariffs/countries';
 import { storedType, type TariffInput, toEngineTariff } from '../../../../../domain/tariffs/model';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { priceClosedSession, priceFigures } from '../../../../../drizzle/queries/pricing';
+import { priceClosedSession, priceFigures, tariffLinesOf } from '../../../../../drizzle/queries/pricing';
 import { chargingSessions, mpsTariffs, tariffs } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
@@ -325,8 +325,9 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     if (!s) return apiError(c, 404, 'SESSION_NOT_FOUND', 'sessionNotFound', { params: { id: sessionId } });
     if (s.status !== 'closed') return apiError(c, 409, 'SESSION_NOT_CLOSED', 'sessionNotClosed');
     const previous = priceFigures(s);
-    // The previous figures are written before they are replaced: the trail never misses a change.
-    await auditOf(c, 'session.reprice', 'charging_session', s.id, { previous });
+    // The previous figures and tariff lines are written before they are replaced: the trail never misses a change.
+    const previousLines = (await tariffLinesOf(db, s.id)).map(({ id: _id, sessionId: _s, ...line }) => line);
+    await auditOf(c, 'session.reprice', 'charging_session', s.id, { previous, previousLines });
     const outcome = await priceClosedSession(db, s.id, { force: true });
     const after = await db.select().from(chargingSessions).where(eq(chargingSessions.id, s.id)).get();
     return c.json(

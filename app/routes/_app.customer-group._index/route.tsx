@@ -1,0 +1,117 @@
+/** @module /customer-group: the customer groups of the company tree, each linking to its session list. */
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
+import { Badge, Card, EmptyState, IndexTable, Page, Text } from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../../domain/sessions/display';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'customerGroups.title');
+
+const PER_PAGE = 25;
+
+interface Group {
+  id: number;
+  name: string;
+  max_price_excl_vat: number | null;
+  hide_roaming: boolean;
+  disable_payment: boolean;
+  members: number;
+  active: boolean;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'customer-groups:manage');
+  const page = Math.max(0, Number(new URL(request.url).searchParams.get('page')) || 0);
+  const api = createApi(request, context);
+  const result = await api.send<{ data: Group[]; total: number }>(
+    api.client.api['customer-type'].$get({
+      query: { page: String(page), items_per_page: String(PER_PAGE), include_deleted: 'true' },
+    }),
+  );
+  if (!result.ok) {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    throw data({ message: result.error['error-msg'] }, { status: result.status });
+  }
+  return { ...result.data, page, company: me.company.name, currency: me.company.currency ?? 'EUR' };
+}
+
+export default function CustomerGroups() {
+  const { t } = useTranslation();
+  const { data: groups, total, page, company, currency } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const go = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    navigate(`?${next}`);
+  };
+  const yesNo = (v: boolean) => (v ? t('customerGroups.yes') : t('customerGroups.no'));
+  return (
+    <Page title={t('customerGroups.title')} subtitle={t('customerGroups.subtitle', { company })}>
+      <Card padding="0">
+        {total === 0 ? (
+          <EmptyState heading={t('customerGroups.emptyTitle')} image="">
+            <p>{t('customerGroups.emptyBody')}</p>
+          </EmptyState>
+        ) : (
+          <IndexTable
+            resourceName={{ singular: t('customerGroups.title'), plural: t('customerGroups.title') }}
+            itemCount={groups.length}
+            selectable={false}
+            headings={[
+              { title: t('customerGroups.colName') },
+              { title: t('customerGroups.colMembers'), alignment: 'end' },
+              { title: t('customerGroups.colMaxPrice'), alignment: 'end' },
+              { title: t('customerGroups.colHideRoaming') },
+              { title: t('customerGroups.colDisablePayment') },
+              { title: t('customerGroups.colStatus') },
+              { title: t('customerGroups.sessions') },
+            ]}
+            pagination={{
+              hasPrevious: page > 0,
+              hasNext: (page + 1) * PER_PAGE < total,
+              onPrevious: () => go(page - 1),
+              onNext: () => go(page + 1),
+            }}
+          >
+            {groups.map((g, i) => (
+              <IndexTable.Row id={String(g.id)} key={g.id} position={i}>
+                <IndexTable.Cell>
+                  <Text as="span" fontWeight="semibold">
+                    {g.name}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {g.members}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {money(g.max_price_excl_vat, currency) ?? t('customerGroups.noMaxPrice')}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{yesNo(g.hide_roaming)}</IndexTable.Cell>
+                <IndexTable.Cell>{yesNo(g.disable_payment)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Badge tone={g.active ? 'success' : undefined}>
+                    {g.active ? t('customerGroups.active') : t('customerGroups.deleted')}
+                  </Badge>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Link to={`/customer-group/${g.id}/sessions/list`}>{t('customerGroups.sessions')}</Link>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        )}
+      </Card>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
