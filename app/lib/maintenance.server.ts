@@ -19,6 +19,10 @@ export type ConnectorTotals = InferResponseType<
 >;
 export type ServiceLogPage = InferResponseType<Api['client']['api']['customer-services']['logs']['$get'], 200>;
 export type StartUsers = InferResponseType<Api['client']['api']['maintenance'][':id']['users']['$get'], 200>['data'];
+export type ScheduledChanges = InferResponseType<
+  Api['client']['api']['stations'][':uid']['scheduled-availability']['$get'],
+  200
+>['data'];
 
 /** Reads an API answer or throws what the route's error boundary shows (403 goes back, 404 not found). */
 export function unwrap<T>(me: Me, result: Awaited<ReturnType<Api['send']>>): T {
@@ -70,8 +74,14 @@ export async function loadMaintenance(request: Request, context: AppLoadContext,
         )
       : null,
   ]);
+  const detail = unwrap<ConnectorDetail>(me, connector);
+  // The station's scheduled availability changes (kept by its charge point object).
+  const schedules = await api.send<{ data: ScheduledChanges }>(
+    api.client.api.stations[':uid']['scheduled-availability'].$get({ param: { uid: detail.station.uid } }),
+  );
   return {
-    connector: unwrap<ConnectorDetail>(me, connector),
+    connector: detail,
+    schedules: schedules.ok ? schedules.data.data : null,
     sessions: sessions.ok ? sessions.data.data : [],
     logs: logs?.ok ? logs.data : null,
     users: users?.ok ? users.data.data : null,
@@ -141,6 +151,60 @@ export async function runCommand(
     replyStatus: result.ok ? result.data.status : null,
     message: result.ok ? null : result.error['error-msg'] || null,
     httpStatus: result.status,
+  };
+}
+
+/** What the page shows after scheduling or cancelling an availability change. */
+export interface ScheduleOutcome {
+  id: string;
+  kind: 'schedule' | 'cancel-schedule';
+  ok: boolean;
+  /** The due time of the new entry (ISO, UTC). */
+  dueAt: string | null;
+  /** The API's message when it refused (validation text for a bad field). */
+  message: string | null;
+}
+
+/**
+ * Scheduling (`intent=schedule`: stationUid, connectorId, type, at as ISO) or cancelling
+ * (`intent=cancel-schedule`: stationUid, scheduleId) a ChangeAvailability; null for other intents.
+ */
+export async function runSchedule(
+  request: Request,
+  context: AppLoadContext,
+  me: Me,
+  form: FormData,
+): Promise<ScheduleOutcome | null> {
+  const intent = form.get('intent');
+  if (intent !== 'schedule' && intent !== 'cancel-schedule') return null;
+  const api = createApi(request, context, { language: me.user.language });
+  const uid = String(form.get('stationUid') ?? '');
+  const routes = api.client.api.stations[':uid']['scheduled-availability'];
+  if (intent === 'cancel-schedule') {
+    const id = String(form.get('scheduleId') ?? '');
+    const result = await api.send<unknown>(routes[':id'].$delete({ param: { uid, id } }));
+    return {
+      id: crypto.randomUUID(),
+      kind: intent,
+      ok: result.ok,
+      dueAt: null,
+      message: result.ok ? null : result.error['error-msg'] || null,
+    };
+  }
+  const type = form.get('type') === 'Operative' ? 'Operative' : 'Inoperative';
+  const result = await api.send<{ due_at: string }>(
+    routes.$post({
+      param: { uid },
+      json: { connector_id: Number(form.get('connectorId') ?? -1), type, at: String(form.get('at') ?? '') },
+    }),
+  );
+  const fieldMessage = result.ok ? null : (result.error.issues?.[0]?.message ?? null);
+  return {
+    id: crypto.randomUUID(),
+    kind: intent,
+    ok: result.ok,
+    dueAt: result.ok ? result.data.due_at : null,
+    message: result.ok ? null : fieldMessage || result.error['error-msg'] || null,
   };
 }
 

@@ -32,16 +32,20 @@ import type {
   CommandOutcome,
   ConnectorDetail,
   RecentSessions,
+  ScheduledChanges,
   ServiceLogPage,
   StartUsers,
 } from '../../lib/maintenance.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import { useFeedback } from '../feedback';
+import { ScheduledChangesCard } from './scheduled-changes';
 import { logDate, ResultBadge, type ServiceLogEntry, ServiceLogModal } from './service-log-modal';
 
 export interface MaintenanceData {
   connector: ConnectorDetail;
   sessions: RecentSessions;
+  /** The station's scheduled availability changes; null when they could not be read. */
+  schedules: ScheduledChanges | null;
   logs: ServiceLogPage | null;
   users: StartUsers | null;
   permissions: string[];
@@ -400,6 +404,7 @@ export function MaintenanceView({ data, title }: { data: MaintenanceData; title:
                   )}
                 </BlockStack>
               </Card>
+              <ScheduledChangesCard data={data} />
             </BlockStack>
           </Layout.Section>
           <Layout.Section variant="oneThird">

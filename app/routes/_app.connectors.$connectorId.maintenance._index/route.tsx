@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MaintenanceView } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { connectorLinks, isSupportAgent } from '../../lib/connector-links';
-import { maintenanceData, runCommand } from '../../lib/maintenance.server';
+import { maintenanceData, runCommand, runSchedule } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
@@ -21,7 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
-  return { outcome: await runCommand(request, context, me, params.connectorId ?? '', await request.formData()) };
+  const form = await request.formData();
+  const schedule = await runSchedule(request, context, me, form);
+  if (schedule) return { outcome: null, schedule };
+  return { outcome: await runCommand(request, context, me, params.connectorId ?? '', form), schedule: null };
 }
 
 export default function ConnectorMaintenancePage() {

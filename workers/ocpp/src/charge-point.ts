@@ -5,6 +5,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { getServerByName } from 'partyserver';
 import { companyRoom, type LiveEvent } from '../../../domain/live/events';
+import type { CommandOutcome } from '../../../domain/ocpp/command-outcome';
 import {
   eventTypeOfInboundAction,
   STATION_LOG_MAX_LIMIT,
@@ -13,18 +14,33 @@ import {
 } from '../../../domain/ocpp/station-log';
 import { heartbeatInterval, offlineAfterMs } from '../../../domain/stations/liveness';
 import { openDb } from '../../../drizzle/db';
+import { recordScheduledAvailability } from '../../../drizzle/queries/scheduled-availability';
 import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
+import {
+  type AvailabilityType,
+  MAX_WAITING_SCHEDULES,
+  type ScheduledAvailability,
+  Schedules,
+} from './storage/schedules';
 import { type ConnectorState, Store, type TransactionState } from './storage/store';
 import { CALLERROR, errorFrame, parseFrame } from './transport/frames';
 import { answerCall } from './transport/inbound';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './transport/outbound';
 import { OCPP_SUBPROTOCOL } from './upgrade';
 
-export type { CommandResult };
+export type { CommandResult, ScheduledAvailability };
+
+/** What `scheduleAvailability` answers: the stored entry, or why nothing was stored. */
+export type ScheduleAnswer =
+  | { ok: true; schedule: ScheduledAvailability }
+  | { ok: false; reason: 'invalid' | 'past' | 'full'; description: string };
+
+/** A fired schedule whose customer-service log row could not be written is retried this much later. */
+const LOG_RETRY_MS = 60_000;
 
 /** The last BootNotification as received, with when and how it was answered. */
 export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
@@ -50,6 +66,7 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly store: Store;
   private readonly outbox: Outbox;
   private readonly frames: FrameLog;
+  private readonly schedules: Schedules;
   /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
   private alarmArmed = false;
   /** Identity, station and address of the connection, read from storage once per object life. */
@@ -68,6 +85,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.store = new Store(ctx.storage.sql);
     this.store.dropExpiredCalls(Date.now());
     this.frames = new FrameLog(ctx.storage.sql, retentionFromEnv(env));
+    this.schedules = new Schedules(ctx.storage.sql);
     this.outbox = new Outbox(
       this.store,
       () => this.newestSocket(),
@@ -210,7 +228,36 @@ export class ChargePoint extends DurableObject<Env> {
     const invalid = checkCommand(action, payload);
     if (invalid) return invalid;
     const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
-    return this.outbox.send(action, payload, wait);
+    return this.send(action, payload, wait);
+  }
+
+  /**
+   * Every command goes out here (the API's, and the object's own: limit stops, scheduled
+   * availability), so what an accepted command changes in the object is applied whoever sent it.
+   */
+  private async send(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
+    const outcome = await this.outbox.send(action, payload, timeoutMs);
+    if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
+    return outcome;
+  }
+
+  /**
+   * A ChangeConfiguration of HeartbeatInterval the charge point Accepted: the heartbeat timeout
+   * counts with the new interval from now on, and the alarm is brought forward when it shrank.
+   * (RebootRequired applies only after a reboot, whose BootNotification sets the interval again.)
+   */
+  private async configurationChanged(payload: unknown, outcome: CommandResult): Promise<void> {
+    if (outcome.status !== 'accepted') return;
+    const { key, value } = payload as { key?: unknown; value?: unknown };
+    if (typeof key !== 'string' || key.toLowerCase() !== 'heartbeatinterval') return;
+    if ((outcome.reply as { status?: unknown } | null)?.status !== 'Accepted') return;
+    const seconds = typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : 0;
+    if (seconds <= 0) return;
+    const at = Date.now();
+    this.store.put('heartbeatInterval', seconds);
+    this.logEvent('HeartbeatIntervalChanged', { interval: seconds, offlineAfterMs: this.offlineAfterMs() }, at);
+    const due = this.heartbeatDue();
+    if (due !== null) await this.armAlarm(due);
   }
 
   /**
@@ -222,31 +269,141 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   /**
-   * Heartbeat timeout: the alarm fires two heartbeat intervals after the last frame. If nothing
-   * came since, the station is marked offline exactly as a socket close does; otherwise it is set
-   * again for two intervals after the last frame. Also where the frame log is pruned for a station
-   * that went quiet.
+   * One alarm serves every timed duty of the object, always set to the earliest due time:
+   * - heartbeat timeout: due two heartbeat intervals after the last frame. If nothing came since,
+   *   the station is marked offline exactly as a socket close does;
+   * - scheduled availability: each ChangeAvailability due by now is sent, its answer kept and
+   *   written to the customer-service log (scheduled-availability, ADR 022);
+   * - the frame log of a station that went quiet is pruned.
    */
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.frames.prune(now);
     this.alarmArmed = false;
-    if (this.newestSocket() === null || this.timedOut()) return;
-    const lastSeen = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
-    const due = lastSeen + this.offlineAfterMs();
-    if (now < due) {
-      await this.ctx.storage.setAlarm(due);
-      this.alarmArmed = true;
-      return;
-    }
-    const at = new Date(now).toISOString();
+    this.checkHeartbeat(now);
+    await this.fireSchedules(now);
+    await this.logFiredSchedules();
+    await this.setNextAlarm();
+  }
+
+  private checkHeartbeat(now: number): void {
+    const due = this.heartbeatDue();
+    if (due === null || now < due) return;
+    const lastSeen = due - this.offlineAfterMs();
     this.setTimedOut(true);
     this.logEvent(
       'HeartbeatTimeout',
       { lastSeen: new Date(lastSeen).toISOString(), afterMs: this.offlineAfterMs() },
       now,
     );
-    this.markOffline(at);
+    this.markOffline(new Date(now).toISOString());
+  }
+
+  /** When the heartbeat timeout is due; null when it cannot happen (socket closed, or already timed out). */
+  private heartbeatDue(): number | null {
+    if (this.newestSocket() === null || this.timedOut()) return null;
+    const lastSeen = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
+    return lastSeen + this.offlineAfterMs();
+  }
+
+  /** Sets the alarm to the earliest of the object's due times (computed afresh: called from the alarm). */
+  private async setNextAlarm(): Promise<void> {
+    const heartbeat = this.heartbeatDue();
+    const candidates = [heartbeat, this.schedules.nextDue()].filter((t): t is number => t !== null);
+    if (this.schedules.unlogged().length > 0) candidates.push(Date.now() + LOG_RETRY_MS);
+    if (candidates.length > 0) await this.ctx.storage.setAlarm(Math.min(...candidates));
+    this.alarmArmed = heartbeat !== null;
+  }
+
+  /**
+   * Sends every scheduled ChangeAvailability due by `now`, one after the other, and keeps each
+   * answer. A station offline at that moment gets nothing: the entry fails as offline and is logged
+   * so (never sent later, ADR 022). An eviction between the send and the stored answer sends it
+   * again at the next alarm (ChangeAvailability is idempotent).
+   */
+  private async fireSchedules(now: number): Promise<void> {
+    for (const s of this.schedules.due(now)) {
+      const outcome = await this.send(
+        'ChangeAvailability',
+        { connectorId: s.connectorId, type: s.type },
+        DEFAULT_COMMAND_TIMEOUT_MS,
+      );
+      this.schedules.fired(s.id, Date.now(), outcome as CommandOutcome);
+    }
+  }
+
+  /** Writes the customer-service log row of each fired entry; a failed write is retried at a later alarm. */
+  private async logFiredSchedules(): Promise<void> {
+    for (const s of this.schedules.unlogged()) {
+      try {
+        await recordScheduledAvailability(this.db(), {
+          scheduleId: s.id,
+          stationId: s.stationId,
+          connectorId: s.connectorId,
+          type: s.type,
+          dueAt: s.dueAt,
+          createdAt: s.createdAt,
+          createdBy: s.createdBy,
+          firedAt: s.firedAt ?? s.dueAt,
+          outcome: s.outcome ?? { status: 'offline' },
+        });
+        this.schedules.markLogged(s.id);
+      } catch (error) {
+        console.warn('[ocpp] scheduled availability not logged yet', error);
+        return;
+      }
+    }
+  }
+
+  /**
+   * RPC for the station-commands API: stores a ChangeAvailability to send at `dueAt` (ms) and
+   * brings the alarm forward to it. The payload is checked against the OCPP schema now, not when due.
+   */
+  async scheduleAvailability(input: {
+    stationId: number;
+    connectorId: number;
+    type: AvailabilityType;
+    dueAt: number;
+    userId: number;
+  }): Promise<ScheduleAnswer> {
+    const invalid = checkCommand('ChangeAvailability', { connectorId: input.connectorId, type: input.type });
+    if (invalid?.status === 'rejected') return { ok: false, reason: 'invalid', description: invalid.description };
+    if (input.connectorId < 0) return { ok: false, reason: 'invalid', description: 'Connector numbers are 0 or more' };
+    const now = Date.now();
+    if (!Number.isFinite(input.dueAt) || input.dueAt <= now) {
+      return { ok: false, reason: 'past', description: 'The time must be in the future' };
+    }
+    if (this.schedules.waitingCount() >= MAX_WAITING_SCHEDULES) {
+      return { ok: false, reason: 'full', description: `At most ${MAX_WAITING_SCHEDULES} waiting changes per station` };
+    }
+    const schedule = this.schedules.add({
+      stationId: input.stationId,
+      connectorId: input.connectorId,
+      type: input.type,
+      dueAt: input.dueAt,
+      createdAt: now,
+      createdBy: input.userId,
+    });
+    await this.armAlarm(input.dueAt);
+    return { ok: true, schedule };
+  }
+
+  /** RPC: the waiting entries (soonest first) and the last fired or cancelled ones (latest first). */
+  async scheduledAvailability(): Promise<ScheduledAvailability[]> {
+    return this.schedules.list();
+  }
+
+  /**
+   * RPC: cancels a waiting entry. Answers the entry as it now is (null for an unknown id) and
+   * whether this call cancelled it (false when it had already fired or been cancelled).
+   */
+  async cancelScheduledAvailability(
+    id: number,
+    userId: number,
+  ): Promise<{ cancelled: boolean; schedule: ScheduledAvailability | null }> {
+    const cancelled = this.schedules.cancel(id, userId, Date.now());
+    // The alarm is left as it is: when it fires with nothing due it sets itself to the next due time.
+    return { cancelled, schedule: this.schedules.byId(id) };
   }
 
   private db() {
@@ -273,14 +430,23 @@ export class ChargePoint extends DurableObject<Env> {
     this.silent = value;
   }
 
-  /** Two heartbeat intervals, as answered in BootNotification (or configured, before any boot). */
+  /**
+   * Two heartbeat intervals: the one answered in BootNotification, or set later by an accepted
+   * ChangeConfiguration of HeartbeatInterval (or configured, before any boot).
+   */
   private offlineAfterMs(): number {
     return offlineAfterMs(this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env));
   }
 
   private async armHeartbeatAlarm(now: number): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + this.offlineAfterMs());
+    await this.armAlarm(now + this.offlineAfterMs());
     this.alarmArmed = true;
+  }
+
+  /** Makes sure the alarm fires by `due`: sets it unless one is already set earlier. */
+  private async armAlarm(due: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
   }
 
   /** What a socket close and a heartbeat timeout both do: record when, and announce it. */
@@ -384,7 +550,7 @@ export class ChargePoint extends DurableObject<Env> {
       afterReply: (task) => {
         later.push(task);
       },
-      sendCommand: (action, payload, timeoutMs) => this.outbox.send(action, payload, timeoutMs),
+      sendCommand: (action, payload, timeoutMs) => this.send(action, payload, timeoutMs),
     };
   }
 

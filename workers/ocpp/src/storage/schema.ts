@@ -33,6 +33,13 @@ const TABLES = [
   // The energy budget of an open transaction whose user has limits, and the stop sent when it ran out (ADR 020).
   `CREATE TABLE IF NOT EXISTS transaction_limits (
      transaction_id INTEGER PRIMARY KEY, budget TEXT NOT NULL, stop_requested_at INTEGER, stop_result TEXT)`,
+  // ChangeAvailability commands to send at a later time, fired by the object's alarm (scheduled-availability.ts).
+  `CREATE TABLE IF NOT EXISTS scheduled_availability (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, station_id INTEGER NOT NULL, connector_id INTEGER NOT NULL,
+     type TEXT NOT NULL, due_at INTEGER NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER NOT NULL,
+     state TEXT NOT NULL DEFAULT 'scheduled', fired_at INTEGER, outcome TEXT, logged INTEGER NOT NULL DEFAULT 0,
+     cancelled_by INTEGER, cancelled_at INTEGER)`,
+  `CREATE INDEX IF NOT EXISTS scheduled_availability_due ON scheduled_availability (state, due_at)`,
 ];
 
 export function migrate(sql: SqlStorage): void {

@@ -5,6 +5,8 @@ import { migrate } from './schema';
 
 /** Samples outside any transaction are kept for diagnosis, but only the latest ones. */
 const MAX_FREE_SAMPLES = 2000;
+/** Free samples written between two prunes of the free samples. */
+const FREE_PRUNE_EVERY = 64;
 /** Status changes per connector, for charging and parking time when no meter values come. */
 const MAX_STATUS_EVENTS = 200;
 /** Closed transactions are kept only to answer a replayed Start or Stop the same way. */
@@ -53,6 +55,9 @@ export interface PendingCall {
 type Row = Record<string, SqlStorageValue>;
 
 export class Store {
+  /** Free samples written since the last prune (per object life; an eviction only delays a prune). */
+  private freeSincePrune = FREE_PRUNE_EVERY;
+
   constructor(private readonly sql: SqlStorage) {
     migrate(sql);
   }
@@ -244,7 +249,13 @@ export class Store {
         s.value,
       );
     }
-    if (transactionId === null) {
+    // The cap on free samples is enforced every FREE_PRUNE_EVERY samples, not per message: the
+    // DELETE scans the free samples, so per message it cost more than the inserts (at most
+    // MAX_FREE_SAMPLES + FREE_PRUNE_EVERY rows are kept).
+    if (transactionId !== null) return;
+    this.freeSincePrune += samples.length;
+    if (this.freeSincePrune >= FREE_PRUNE_EVERY) {
+      this.freeSincePrune = 0;
       this.sql.exec(
         `DELETE FROM meter_samples WHERE transaction_id IS NULL AND id NOT IN
          (SELECT id FROM meter_samples WHERE transaction_id IS NULL ORDER BY id DESC LIMIT ?)`,

@@ -5,10 +5,13 @@
  */
 import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
 import schemas from 'ocpp-rpc/lib/schemas/ocpp1_6.json';
+import { compileFastCheck, type FastCheck } from './fast-check';
 import type { OcppErrorCode } from './frames';
 
 const byId = new Map<string, Schema>((schemas as Schema[]).map((s) => [String(s.$id), s]));
 const validators = new Map<string, Validator>();
+/** Compiled once per schema; null where the schema has no fast check (see fast-check.ts). */
+const fastChecks = new Map<string, FastCheck | null>();
 
 export type SchemaKind = 'req' | 'conf';
 
@@ -20,6 +23,14 @@ export type ValidationOutcome = { ok: true } | { ok: false; code: OcppErrorCode;
 
 export function validatePayload(action: string, kind: SchemaKind, payload: unknown): ValidationOutcome {
   const id = `urn:${action}.${kind}`;
+  let fast = fastChecks.get(id);
+  if (fast === undefined) {
+    const schema = byId.get(id);
+    fast = schema ? compileFastCheck(schema) : null;
+    fastChecks.set(id, fast);
+  }
+  // The fast check is trusted only to accept; a refusal is named by the full validator below.
+  if (fast?.(payload)) return { ok: true };
   let validator = validators.get(id);
   if (!validator) {
     const schema = byId.get(id);

@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { summarizeOutcome } from '../../../../../domain/ocpp/command-outcome';
 import type { Db } from '../../../../../drizzle/db';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { connectors, customerServiceLogs, stations } from '../../../../../drizzle/schema';
@@ -26,9 +27,6 @@ export const CommandAnswer = z
   .openapi('CommandAnswer');
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-/** Replies whose `status` means the charge point did what was asked (RebootRequired: stored, applied at reboot). */
-const DONE = new Set(['Accepted', 'Unlocked', 'Scheduled', 'RebootRequired']);
-
 export type Target = { connector: typeof connectors.$inferSelect; station: typeof stations.$inferSelect };
 /** Any command's target: a connector of a station, or (station-wide commands) the station alone. */
 export type CommandTarget = { connector: Target['connector'] | null; station: Target['station'] };
@@ -72,17 +70,7 @@ export async function dispatchCommand(
   const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(target.station.uid));
   // RPC typing drops the `unknown` reply of the accepted variant; the object returns exactly CommandResult.
   const outcome = (await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
-  const replyStatus =
-    outcome.status === 'accepted' ? String((outcome.reply as { status?: unknown } | null)?.status ?? 'Accepted') : null;
-  const succeeded = replyStatus !== null && DONE.has(replyStatus);
-  const error =
-    outcome.status === 'accepted'
-      ? succeeded
-        ? null
-        : `The charge point answered ${replyStatus}`
-      : outcome.status === 'rejected'
-        ? `${outcome.code}: ${outcome.description}`
-        : outcome.status;
+  const { replyStatus, succeeded, error } = summarizeOutcome(outcome);
   await c
     .get('db')
     .insert(customerServiceLogs)

@@ -4,8 +4,10 @@ import type { AppEnv } from '../../env';
 import { commandRoutes } from './commands.routes';
 import { configurationRoutes } from './configuration.routes';
 import { fileRoutes } from './files.routes';
+import { scheduledAvailabilityRoutes } from './scheduled-availability.routes';
 
 export const stationCommandRoutes = new OpenAPIHono<AppEnv>()
   .route('/', configurationRoutes)
   .route('/', fileRoutes)
-  .route('/', commandRoutes);
+  .route('/', commandRoutes)
+  .route('/', scheduledAvailabilityRoutes);
