@@ -1,5 +1,5 @@
 /**
- * Scheduled availability through the API (ADR 022): schedule, list, cancel, each logged; the
+ * Scheduled availability through the API (ADR 027): schedule, list, cancel, each logged; the
  * validation messages; role 32 may list but not schedule (403); another company's station is 404.
  * The firing itself (alarm, answer, log, eviction) is tested in tests/ocpp/scheduled-availability.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The maintenance page's "Scheduled changes" card (ADR 022): the station's availability
+ * @module The maintenance page's "Scheduled changes" card (ADR 027): the station's availability
  * changes to be sent later (connector or whole station), each one's state and the charge point's
  * answer once sent, a form to add one and a confirmed cancel (connectors:command:advanced only).
  */

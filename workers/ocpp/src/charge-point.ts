@@ -273,7 +273,7 @@ export class ChargePoint extends DurableObject<Env> {
    * - heartbeat timeout: due two heartbeat intervals after the last frame. If nothing came since,
    *   the station is marked offline exactly as a socket close does;
    * - scheduled availability: each ChangeAvailability due by now is sent, its answer kept and
-   *   written to the customer-service log (scheduled-availability, ADR 022);
+   *   written to the customer-service log (scheduled-availability, ADR 027);
    * - the frame log of a station that went quiet is pruned.
    */
   override async alarm(): Promise<void> {
@@ -318,7 +318,7 @@ export class ChargePoint extends DurableObject<Env> {
   /**
    * Sends every scheduled ChangeAvailability due by `now`, one after the other, and keeps each
    * answer. A station offline at that moment gets nothing: the entry fails as offline and is logged
-   * so (never sent later, ADR 022). An eviction between the send and the stored answer sends it
+   * so (never sent later, ADR 027). An eviction between the send and the stored answer sends it
    * again at the next alarm (ChangeAvailability is idempotent).
    */
   private async fireSchedules(now: number): Promise<void> {

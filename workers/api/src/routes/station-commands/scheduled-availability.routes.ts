@@ -1,5 +1,5 @@
 /**
- * @module Scheduled availability (issue 4 part 4, ADR 022): a ChangeAvailability (operative /
+ * @module Scheduled availability (issue 4 part 4, ADR 027): a ChangeAvailability (operative /
  * inoperative) of a connector or of the whole station (connector 0) to be sent at a later time.
  * The ChargePoint object stores it and its alarm sends it when due; the answer is written to the
  * customer-service log like an immediate command's. Scheduling and cancelling follow the immediate
