@@ -13,6 +13,9 @@ const user = (o: Partial<UserFacts> = {}): UserFacts => ({
   dailyLimit: null,
   weeklyLimit: null,
   monthlyLimit: null,
+  limitUnit: 'kwh',
+  currencyLimits: null,
+  currency: 'EUR',
   ...o,
 });
 const noUsage = { dayWh: 0, weekWh: 0, monthWh: 0 };

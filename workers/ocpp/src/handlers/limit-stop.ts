@@ -6,12 +6,7 @@
  * MeterValues, an eviction included, never sends a second one. A stop that got no answer at all
  * (offline, timeout, or lost in an eviction) may be sent again by a later MeterValues.
  */
-import {
-  type EnergyBudget,
-  latestRegisterWh,
-  limitReached,
-  limitStopReason,
-} from '../../../../domain/authorization/limits';
+import { type Budget, budgetUse, latestReading, limitStopReason } from '../../../../domain/authorization/limits';
 import { curvePoints, type MeterSample } from '../../../../domain/ocpp/meter-values';
 import { recordLimitStop } from '../../../../drizzle/queries/limit-stops';
 import type { HandlerContext } from '../context';
@@ -34,18 +29,24 @@ export function checkLimit(ctx: HandlerContext, tx: TransactionState, samples: r
   ) {
     return;
   }
-  const register = latestRegisterWh(curvePoints(samples));
-  if (register === null || !limitReached(limit.budget, tx.meterStart, register)) return;
+  const reading = latestReading(curvePoints(samples));
+  if (reading === null) return;
+  // kWh budgets: Wh since meter start; currency budgets (ADR 022): the session's price so far.
+  const used = budgetUse(limit.budget, { meterStartWh: tx.meterStart, startedAt: tx.startedAt }, reading);
+  const left = limit.budget.unit === 'currency' ? limit.budget.leftMinor : limit.budget.wh;
+  if (used < left) return;
   if (!ctx.store.claimLimitStop(tx.transactionId, now, now - LIMIT_STOP_RETRY_AFTER_MS)) return;
-  const energyWh = register - tx.meterStart;
-  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh));
+  const energyWh = reading.wh - tx.meterStart;
+  const spent = limit.budget.unit === 'currency' ? used : null;
+  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh, spent));
 }
 
 async function stopForLimit(
   ctx: HandlerContext,
   tx: TransactionState,
-  budget: EnergyBudget,
+  budget: Budget,
   energyWh: number,
+  spentMinor: number | null,
 ): Promise<void> {
   const request = { transactionId: tx.transactionId };
   const outcome = await ctx.sendCommand('RemoteStopTransaction', request, LIMIT_STOP_TIMEOUT_MS);
@@ -56,8 +57,15 @@ async function stopForLimit(
   await recordLimitStop(ctx.db, {
     stationId: ctx.stationId,
     sessionId: tx.transactionId,
-    reason: limitStopReason(budget, energyWh),
-    detail: { request, budget, energyWh, outcome },
+    reason: limitStopReason(budget, energyWh, spentMinor),
+    // The tariff is in the budget to price the session so far; the log keeps its id only.
+    detail: {
+      request,
+      budget: budget.unit === 'currency' ? { ...budget, tariff: budget.tariff.id } : budget,
+      energyWh,
+      spentMinor,
+      outcome,
+    },
     succeeded,
     error: succeeded ? null : failure(outcome, status),
   });
