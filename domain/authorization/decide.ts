@@ -16,7 +16,8 @@ export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid'
 import type { Tariff } from '../pricing/types';
 import type { StationType } from '../stations/statuses';
 import { formatMoney } from './currency';
-import { type Budget, CURRENCY_LIMITS, energyBudget, LIMITS, moneyBudget } from './limits';
+import { type Budget, CURRENCY_LIMITS, energyBudget, LIMITS, moneyBudget, refreshTime } from './limits';
+import { nextDayStart } from './periods';
 
 export type { StationType };
 
@@ -183,17 +184,21 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
       ? ({ status: 'ConcurrentTx', reason: 'The RFID is already used by a session in progress.' } as const)
       : null) ??
     (f.station ? null : ({ status: 'Invalid', reason: 'Unknown station.' } as const)) ??
-    (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null) ??
-    (f.user ? limitVerdict(f.user, f.usage) : null);
+    (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null);
+  const limitRefusal = !verdict && f.user ? limitVerdict(f.user, f.usage) : null;
+  const budget = (): Budget | null => {
+    if (!f.user) return null;
+    const b =
+      f.user.limitUnit === 'currency' ? moneyBudget(f.user, f.usage, f.pricing ?? null) : energyBudget(f.user, f.usage);
+    return b ? { ...b, refreshAt: refreshTime(f.at.getTime(), nextDayStart(f.at).getTime()) } : null;
+  };
   if (verdict) return { ...ids, ...verdict };
+  // A spent limit still carries its (empty) budget: a session in progress that refreshes it stops.
+  if (limitRefusal) return { ...ids, ...limitRefusal, budget: budget() };
   return {
     ...ids,
     status: 'Accepted',
-    budget: !f.user
-      ? null
-      : f.user.limitUnit === 'currency'
-        ? moneyBudget(f.user, f.usage, f.pricing ?? null)
-        : energyBudget(f.user, f.usage),
+    budget: budget(),
     reason: 'Card, user, station permission and limits all allow charging.',
   };
 }

@@ -32,8 +32,12 @@ export interface EnergyBudget {
   /** The limit that leaves the least. */
   limit: LimitName;
   limitKwh: number;
-  /** Energy of that limit's period already used when the transaction started. */
+  /** Energy of that limit's period already used when the transaction started (or at the last refresh). */
   usedWh: number;
+  /** Set by a refresh (ADR 022): the register the budget is counted from, instead of meter start. */
+  baseWh?: number;
+  /** When the object should recompute the budget from D1 (epoch ms); absent: never (older budgets). */
+  refreshAt?: number;
 }
 
 /** A currency limit: the money left, and the tariff that will price the session to measure it. */
@@ -49,6 +53,10 @@ export interface MoneyBudget {
   /** The EMSP tariff that will price this session (engine form), and the station's zone. */
   tariff: Tariff;
   timeZone: string;
+  /** Set by a refresh: the register and the price so far the budget is counted from. */
+  baseWh?: number;
+  baseMinor?: number;
+  refreshAt?: number;
 }
 
 export type Budget = EnergyBudget | MoneyBudget;
@@ -117,12 +125,40 @@ export function budgetUse(
   reading: { at: number; wh: number },
 ): number {
   if (budget.unit === 'currency') {
-    return (
-      priceSoFar(budget.tariff, budget.timeZone, tx.startedAt, tx.meterStartWh, reading.at, reading.wh) ??
-      Number.NEGATIVE_INFINITY
-    );
+    const price = priceSoFar(budget.tariff, budget.timeZone, tx.startedAt, tx.meterStartWh, reading.at, reading.wh);
+    return price === null ? Number.NEGATIVE_INFINITY : price - (budget.baseMinor ?? 0);
   }
-  return reading.wh - tx.meterStartWh;
+  return reading.wh - (budget.baseWh ?? tx.meterStartWh);
+}
+
+/** How long a budget holds before the object recomputes it from D1 (other sessions of the driver). */
+export const BUDGET_REFRESH_MS = 5 * 60_000;
+
+/**
+ * When a budget made at `now` must be recomputed: after BUDGET_REFRESH_MS, or at the next start
+ * of a day of the company clock (`nextDayStart`) if sooner, so energy after midnight counts against
+ * the new day (weeks and months start on a day start too).
+ */
+export function refreshTime(now: number, nextDayStart: number): number {
+  return Math.min(now + BUDGET_REFRESH_MS, nextDayStart);
+}
+
+/**
+ * A budget recomputed in the middle of a session, counted from the current reading: the decision's
+ * usage already includes this session's energy so far (written to D1 just before) when it started in
+ * the period, and leaves it out when it started in an earlier one.
+ */
+export function rebase(
+  budget: Budget,
+  tx: { meterStartWh: number; startedAt: number },
+  reading: { at: number; wh: number },
+  refreshAt: number,
+): Budget {
+  if (budget.unit === 'currency') {
+    const price = priceSoFar(budget.tariff, budget.timeZone, tx.startedAt, tx.meterStartWh, reading.at, reading.wh);
+    return { ...budget, baseWh: reading.wh, baseMinor: price ?? 0, refreshAt };
+  }
+  return { ...budget, baseWh: reading.wh, refreshAt };
 }
 
 /** Whether the transaction has used up the budget (register − meterStart, or its price so far). */
@@ -144,9 +180,22 @@ export function limitStopReason(budget: Budget, energyWh: number, spentMinor?: n
   if (budget.unit === 'currency') {
     const spent =
       spentMinor != null && Number.isFinite(spentMinor) ? `, ${formatMoney(spentMinor, budget.currency)}` : '';
+    const limit = `the ${budget.limit} limit of ${formatMoney(budget.limitMinor, budget.currency)}`;
+    if (budget.baseWh !== undefined) {
+      return (
+        `Stopped by the back office: ${limit} is reached (${formatMoney(budget.usedMinor, budget.currency)} used in ` +
+        `the period at the last check${spent} since; ${kwh(energyWh)} kWh in this session in all).`
+      );
+    }
     return (
-      `Stopped by the back office: the ${budget.limit} limit of ${formatMoney(budget.limitMinor, budget.currency)} is reached ` +
+      `Stopped by the back office: ${limit} is reached ` +
       `(${formatMoney(budget.usedMinor, budget.currency)} used before this session, ${kwh(energyWh)} kWh${spent} in it).`
+    );
+  }
+  if (budget.baseWh !== undefined) {
+    return (
+      `Stopped by the back office: the ${budget.limit} limit of ${budget.limitKwh} kWh is reached ` +
+      `(${kwh(budget.usedWh)} kWh used in the period at the last check, ${kwh(energyWh)} kWh in this session in all).`
     );
   }
   return (

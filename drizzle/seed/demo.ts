@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoLimits } from './demo-limits';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
@@ -274,6 +275,7 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
+  await seedDemoLimits(db, ids.operator, { password: DEMO_PASSWORD, ...opts }); // idempotent: a fleet with limits in EUR
   await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

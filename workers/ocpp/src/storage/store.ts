@@ -187,6 +187,15 @@ export class Store {
     );
   }
 
+  /** Replaces the budget of an open transaction (a refresh, ADR 022); the stop claim is kept. */
+  updateLimit(transactionId: number, budget: Budget): void {
+    this.sql.exec(
+      'UPDATE transaction_limits SET budget = ? WHERE transaction_id = ?',
+      JSON.stringify(budget, (_k, v) => (v === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : v)),
+      transactionId,
+    );
+  }
+
   limit(transactionId: number): TransactionLimit | null {
     const row = this.sql
       .exec<Row>('SELECT * FROM transaction_limits WHERE transaction_id = ?', transactionId)
