@@ -17,7 +17,7 @@ import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
 import { periodStarts } from '../domain/authorization/periods';
 import { openDb } from '../drizzle/db';
-import { decideAuthorization } from '../drizzle/queries/authorization';
+import { AUTHORIZATION_SQL, decideAuthorization } from '../drizzle/queries/authorization';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createStation, createUser } from '../drizzle/seed/factories';
 import { runNode, wrangler } from './node-processes';
@@ -315,6 +315,23 @@ try {
     },
   ];
 
+  // Where the time goes: the plan of every statement of the decision (a SCAN of a big table is the bug to fix).
+  const plans: string[] = [];
+  const args1 = {
+    card: ['X'],
+    station: [station.id],
+    family: [fleets[0]],
+    usage: [base, 0, 0, 0],
+    money: [base, 0, 0, 0],
+    concurrent: ['X', 'X', station.id, 1],
+  } as Record<keyof typeof AUTHORIZATION_SQL, unknown[]>;
+  for (const [name, text] of Object.entries(AUTHORIZATION_SQL)) {
+    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...args1[name as keyof typeof AUTHORIZATION_SQL])
+      .all<{ detail: string }>();
+    plans.push(`  ${name}: ${rows.results.map((r) => r.detail).join(' | ')}`);
+  }
+
   log(`warming up, then ${RUNS} sequential calls per case …`);
   const rows: string[][] = [];
   for (const c of cases) {
@@ -334,6 +351,7 @@ try {
   );
   console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms`);
   for (const [name, p50, p95] of rows) console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}`);
+  console.log(`\nQuery plans of the Authorize decision:\n${plans.join('\n')}`);
   console.log(`\nAuthorize answers: ${[...counts].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 } finally {
   await cleanUp();

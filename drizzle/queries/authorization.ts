@@ -249,3 +249,13 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
     pricing,
   });
 }
+
+/** The statements of the decision, for `npm run bench:fleet`'s query plans. */
+export const AUTHORIZATION_SQL = {
+  card: CARD_SQL,
+  station: STATION_SQL,
+  family: FAMILY_SQL,
+  usage: USAGE_SQL,
+  money: MONEY_SQL,
+  concurrent: CONCURRENT_SQL,
+} as const;
