@@ -164,18 +164,47 @@ function userOf(r: CardRow): UserFacts | null {
  * The EMSP tariff that would price a session starting now at the station (the selection of
  * pricing at close, ADR 013), for currency limits; null when none applies.
  */
+/** How long the EMSP tariffs of an operator's chain are reused by the decisions of one isolate. */
+export const TARIFF_CACHE_MS = 60_000;
+type TariffCandidates = { chain: number[]; candidates: ReturnType<typeof candidateOf>[]; until: number };
+const tariffCache = new Map<number, TariffCandidates>();
+
+/**
+ * The approved EMSP tariffs of the operator's company chain, kept for TARIFF_CACHE_MS per operator:
+ * a ChargePoint object answers every Authorize of its station from one isolate, and without the cache
+ * each decision of a currency user paid two more sequential D1 round trips. A newly approved tariff is
+ * therefore used by the charger's limit check within a minute (pricing at close reads it at once).
+ */
+async function emspCandidates(db: Db, operatorId: number, now: number): Promise<TariffCandidates> {
+  const hit = tariffCache.get(operatorId);
+  if (hit && hit.until > now) return hit;
+  const chain = await companyAncestorIds(db, operatorId);
+  const rows =
+    chain.length === 0
+      ? []
+      : await db.query.tariffs.findMany({
+          where: (t, { and, eq, inArray }) =>
+            and(inArray(t.companyId, chain), eq(t.type, 'emp'), eq(t.status, 'approved')),
+        });
+  const entry = { chain, candidates: rows.map(candidateOf), until: now + TARIFF_CACHE_MS };
+  if (tariffCache.size > 1000) tariffCache.clear();
+  tariffCache.set(operatorId, entry);
+  return entry;
+}
+
+/**
+ * The EMSP tariff that would price a session starting now at the station (the selection of
+ * pricing at close, ADR 013), for currency limits; null when none applies.
+ */
 export async function pricingAt(
   db: Db,
   station: { company_id: number; country: string | null; time_zone: string },
   at: Date,
   idTag: string,
 ): Promise<{ tariff: Tariff; timeZone: string } | null> {
-  const chain = await companyAncestorIds(db, station.company_id);
+  const { chain, candidates } = await emspCandidates(db, station.company_id, Date.now());
   if (chain.length === 0) return null;
-  const rows = await db.query.tariffs.findMany({
-    where: (t, { and, eq, inArray }) => and(inArray(t.companyId, chain), eq(t.type, 'emp'), eq(t.status, 'approved')),
-  });
-  const choice = chooseTariff(rows.map(candidateOf), 'emp', {
+  const choice = chooseTariff(candidates, 'emp', {
     start: at,
     companyChain: chain,
     country: station.country,
