@@ -1,4 +1,4 @@
-/** A fleet whose limits are in EUR (ADR 022): the user page shows consumption against each limit in EUR. */
+/** A fleet whose limits are in EUR (ADR 022): the user page shows consumption against each limit in EUR (EUR amounts use the decimal comma). */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginWithEmailCode, openBrowser } from './browser';
@@ -22,12 +22,12 @@ describe('limits in currency on the user page', () => {
     await page.goto('/fleet/users');
     await page.getByText('Léa Martin').first().click();
     await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
-    await expect.poll(() => page.getByText(/31\.2 of 40 EUR/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/31,2 of 40 EUR/).count()).toBe(1);
     expect(await page.getByText(/enforced at the charger/).count()).toBeGreaterThan(0);
 
     await page.goto('/fleet/users');
     await page.getByText('Hugo Petit').first().click();
     await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
-    await expect.poll(() => page.getByText(/5\.4 of 5 EUR/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/5,4 of 5 EUR/).count()).toBe(1);
   });
 });
