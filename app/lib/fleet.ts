@@ -45,6 +45,8 @@ export interface Usage {
   used: number;
   unit: 'kwh' | 'currency';
   ratio: number | null;
+  /** Currency limits: kWh of sessions not priced yet, not included in `used`. */
+  unpriced_kwh?: number;
 }
 
 export const PERMISSIONS = ['can_charge_public', 'can_charge_work', 'can_charge_home', 'only_private'] as const;

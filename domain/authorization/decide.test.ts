@@ -27,6 +27,9 @@ const aUser = (o: Partial<UserFacts> = {}): UserFacts => ({
   dailyLimit: null,
   weeklyLimit: null,
   monthlyLimit: null,
+  limitUnit: 'kwh',
+  currencyLimits: null,
+  currency: 'EUR',
   ...o,
 });
 const aStation = (o: Partial<StationFacts> = {}): StationFacts => ({

@@ -7,14 +7,17 @@
  *   driver. A blocked card, a card whose user was deleted, a station the user's permissions exclude
  *   and an exhausted limit are Blocked: the driver is known but may not charge (OCPP has no finer
  *   status, and Blocked keeps charge points from treating the card as unknown).
- * - Checks run in this order: card, user, concurrent transaction, station permission, limits; the
- *   first failure is the answer.
+ * - Checks run in this order: card, user, remote start of a card-only user, concurrent transaction,
+ *   station permission, limits (kWh or currency, as the company sets); the first failure is the answer.
  */
 
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
 
+import type { Tariff } from '../pricing/types';
 import type { StationType } from '../stations/statuses';
-import { type EnergyBudget, energyBudget, LIMITS } from './limits';
+import { formatMoney } from './currency';
+import { type Budget, CURRENCY_LIMITS, energyBudget, LIMITS, moneyBudget, refreshTime } from './limits';
+import { nextDayStart } from './periods';
 
 export type { StationType };
 
@@ -37,6 +40,14 @@ export interface UserFacts {
   dailyLimit: number | null;
   weeklyLimit: number | null;
   monthlyLimit: number | null;
+  /** The company's limit unit (fleet_company_settings.limit_unit): which of the two sets of limits applies. */
+  limitUnit: 'kwh' | 'currency';
+  /** Minor units of `currency`; null or 0 means no limit. Only read when `limitUnit` is currency. */
+  currencyLimits: { daily: number | null; weekly: number | null; monthly: number | null } | null;
+  /** The company currency. */
+  currency: string;
+  /** Users who may charge only with their card: no remote (app or back-office) start. */
+  chargeOnlyWithRfid?: boolean;
 }
 
 export interface StationFacts {
@@ -52,6 +63,8 @@ export interface Usage {
   dayWh: number;
   weekWh: number;
   monthWh: number;
+  /** Money used per period (minor units, ADR 028), for users whose limits are in currency. */
+  money?: { day: number; week: number; month: number };
 }
 
 export interface AuthorizationFacts {
@@ -64,12 +77,16 @@ export interface AuthorizationFacts {
   usage: Usage;
   /** Another in-progress session already uses this idTag. */
   concurrent: boolean;
+  /** A remote start (app or back office) rather than a card at the charger. */
+  remote?: boolean;
+  /** Currency limits: the tariff that will price a session here now (null: none applies, it is free). */
+  pricing?: { tariff: Tariff; timeZone: string } | null;
 }
 
 export interface AuthorizationDecision {
   status: AuthorizationStatus;
-  /** Accepted only: the energy the user may still use before a limit is reached (null: no limit). */
-  budget?: EnergyBudget | null;
+  /** Accepted only: what the user may still use before a limit is reached (null: no limit). */
+  budget?: Budget | null;
   userId?: number;
   rfidId?: number;
   expiryDate?: string;
@@ -79,7 +96,11 @@ export interface AuthorizationDecision {
 type Verdict = { status: Exclude<AuthorizationStatus, 'Accepted'>; reason: string };
 
 /** The card and its holder alone; null when both are usable. Also used to skip the other queries. */
-export function cardVerdict(card: CardFacts | null, user: UserFacts | null, at: Date): Verdict | null {
+export function cardVerdict(
+  card: CardFacts | null,
+  user: Pick<UserFacts, 'id' | 'status'> | null,
+  at: Date,
+): Verdict | null {
   if (!card) return { status: 'Invalid', reason: 'Unknown RFID: no card has this UUID.' };
   if (card.status === 'blocked') return { status: 'Blocked', reason: 'The RFID has been blocked.' };
   if (card.status === 'unlinked') return { status: 'Invalid', reason: 'The RFID has been unlinked.' };
@@ -92,7 +113,17 @@ export function cardVerdict(card: CardFacts | null, user: UserFacts | null, at: 
 }
 
 /** Whether the station's type and ownership fit the user's charging permissions. */
-export function stationVerdict(user: UserFacts, station: StationFacts, family: readonly number[]): Verdict | null {
+/** What a station decision reads of a user: the charging permissions, never the limits. */
+export type PermissionFacts = Pick<
+  UserFacts,
+  'companyId' | 'canChargePublic' | 'canChargeWork' | 'canChargeHome' | 'onlyPrivate'
+>;
+
+export function stationVerdict(
+  user: PermissionFacts,
+  station: StationFacts,
+  family: readonly number[],
+): Verdict | null {
   const refuse = (reason: string): Verdict => ({ status: 'Blocked', reason });
   const inFamily =
     family.includes(station.companyId) || (station.ownerCompanyId !== null && family.includes(station.ownerCompanyId));
@@ -118,8 +149,22 @@ export function stationVerdict(user: UserFacts, station: StationFacts, family: r
   }
 }
 
-/** A limit is exhausted once the period's energy reaches it. */
+/** A limit is exhausted once the period's energy (or money, for currency limits) reaches it. */
 export function limitVerdict(user: UserFacts, usage: Usage): Verdict | null {
+  if (user.limitUnit === 'currency') {
+    for (const [name, limitKey, usageKey] of CURRENCY_LIMITS) {
+      const limit = user.currencyLimits?.[limitKey];
+      if (!limit || !usage.money) continue;
+      const used = usage.money[usageKey];
+      if (used >= limit) {
+        return {
+          status: 'Blocked',
+          reason: `The ${name} limit of ${formatMoney(limit, user.currency)} is reached (${formatMoney(used, user.currency)} used).`,
+        };
+      }
+    }
+    return null;
+  }
   for (const [name, limitKey, usageKey] of LIMITS) {
     const limit = user[limitKey];
     if (!limit) continue;
@@ -139,17 +184,31 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
   };
   const verdict =
     cardVerdict(f.card, f.user, f.at) ??
+    (f.remote && f.user?.chargeOnlyWithRfid
+      ? ({
+          status: 'Blocked',
+          reason: 'User may charge only with their RFID card at the charger: remote starts are refused.',
+        } as const)
+      : null) ??
     (f.concurrent
       ? ({ status: 'ConcurrentTx', reason: 'The RFID is already used by a session in progress.' } as const)
       : null) ??
     (f.station ? null : ({ status: 'Invalid', reason: 'Unknown station.' } as const)) ??
-    (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null) ??
-    (f.user ? limitVerdict(f.user, f.usage) : null);
+    (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null);
+  const limitRefusal = !verdict && f.user ? limitVerdict(f.user, f.usage) : null;
+  const budget = (): Budget | null => {
+    if (!f.user) return null;
+    const b =
+      f.user.limitUnit === 'currency' ? moneyBudget(f.user, f.usage, f.pricing ?? null) : energyBudget(f.user, f.usage);
+    return b ? { ...b, refreshAt: refreshTime(f.at.getTime(), nextDayStart(f.at).getTime()) } : null;
+  };
   if (verdict) return { ...ids, ...verdict };
+  // A spent limit still carries its (empty) budget: a session in progress that refreshes it stops.
+  if (limitRefusal) return { ...ids, ...limitRefusal, budget: budget() };
   return {
     ...ids,
     status: 'Accepted',
-    budget: f.user ? energyBudget(f.user, f.usage) : null,
+    budget: budget(),
     reason: 'Card, user, station permission and limits all allow charging.',
   };
 }

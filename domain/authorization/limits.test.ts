@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type UserFacts } from './decide';
-import { energyBudget, latestRegisterWh, limitReached, limitStopReason } from './limits';
+import { energyBudget, latestRegisterWh, limitReached, limitStopReason, rebase } from './limits';
 
 const user = (o: Partial<UserFacts> = {}): UserFacts => ({
   id: 3,
@@ -13,6 +13,9 @@ const user = (o: Partial<UserFacts> = {}): UserFacts => ({
   dailyLimit: null,
   weeklyLimit: null,
   monthlyLimit: null,
+  limitUnit: 'kwh',
+  currencyLimits: null,
+  currency: 'EUR',
   ...o,
 });
 const noUsage = { dayWh: 0, weekWh: 0, monthWh: 0 };
@@ -50,7 +53,7 @@ describe('energyBudget', () => {
   });
 });
 
-describe('decide carries the budget on an accepted answer only', () => {
+describe('decide carries the budget on an accepted answer and a spent limit', () => {
   const base = {
     at: new Date('2026-11-18T10:00:00Z'),
     card: { id: 7, status: 'active' as const, expiresAt: null, userId: 3 },
@@ -65,10 +68,35 @@ describe('decide carries the budget on an accepted answer only', () => {
   it('accepted without limits: null budget', () => {
     expect(decide({ ...base, user: user(), usage: noUsage }).budget).toBeNull();
   });
-  it('refused: no budget', () => {
+  it('refused by a spent limit: an empty budget, which stops a session that refreshes it', () => {
     const d = decide({ ...base, user: user({ dailyLimit: 1 }), usage: { dayWh: 1000, weekWh: 1000, monthWh: 1000 } });
     expect(d.status).toBe('Blocked');
+    expect(d.budget).toMatchObject({ wh: 0, limit: 'daily' });
+  });
+  it('refused for another reason: no budget', () => {
+    const d = decide({ ...base, user: user({ dailyLimit: 1, canChargePublic: false }), usage: noUsage });
+    expect(d.status).toBe('Blocked');
     expect(d.budget).toBeUndefined();
+  });
+  it('is recomputed after five minutes, or at the next midnight of the company clock if sooner', () => {
+    const d = decide({ ...base, user: user({ dailyLimit: 1 }), usage: noUsage });
+    expect(d.budget?.refreshAt).toBe(base.at.getTime() + 5 * 60_000);
+    const late = new Date('2026-11-18T22:58:00Z'); // 23:58 in Paris
+    const e = decide({ ...base, at: late, user: user({ dailyLimit: 1 }), usage: noUsage });
+    expect(e.budget?.refreshAt).toBe(Date.parse('2026-11-18T23:00:00Z'));
+  });
+});
+
+describe('rebase: a budget recomputed during a session counts from the current reading', () => {
+  it('kWh: the energy since the refresh against what is left', () => {
+    const tx = { meterStartWh: 5000, startedAt: 0 };
+    const b = rebase({ wh: 300, limit: 'daily', limitKwh: 1, usedWh: 700 }, tx, { at: 10, wh: 5600 }, 99);
+    expect(b).toMatchObject({ wh: 300, baseWh: 5600, refreshAt: 99 });
+    expect(limitReached(b, 5000, 5899)).toBe(false);
+    expect(limitReached(b, 5000, 5900)).toBe(true);
+    expect(limitStopReason(b, 900)).toBe(
+      'Stopped by the back office: the daily limit of 1 kWh is reached (0.7 kWh used in the period at the last check, 0.9 kWh in this session in all).',
+    );
   });
 });
 

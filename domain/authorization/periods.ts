@@ -21,3 +21,9 @@ export function periodStarts(at: Date, timeZone = DEFAULT_TIME_ZONE): PeriodStar
     month: new Date(clock.earliestUtcOf(Date.UTC(y, m, 1))),
   };
 }
+
+/** The start (UTC) of the day after the one containing `at`, in the time zone (days of 23 to 25 hours). */
+export function nextDayStart(at: Date, timeZone = DEFAULT_TIME_ZONE): Date {
+  const today = periodStarts(at, timeZone).day.getTime();
+  return periodStarts(new Date(today + 36 * 3_600_000), timeZone).day;
+}

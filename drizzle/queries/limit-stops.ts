@@ -67,3 +67,14 @@ export async function recordLimitStop(db: Db, s: LimitStop): Promise<boolean> {
   ]);
   return true;
 }
+
+/**
+ * The energy of a session in progress so far (ADR 028), written when its budget is refreshed, so the
+ * limits of the driver's other sessions and the next Authorize count it before it closes.
+ */
+export async function recordSessionEnergy(db: Db, sessionId: number, energyWh: number): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ energyWh: Math.max(0, Math.round(energyWh)) })
+    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'in_progress')));
+}

@@ -12,6 +12,7 @@ import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoCustomerGroups } from './demo-customer-groups';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoLimits } from './demo-limits';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoRfids } from './demo-rfids';
@@ -278,6 +279,7 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   // After the sessions: the demo tariffs also price the closed sessions that are still unpriced.
   await seedDemoTariffs(db, ids.operator); // idempotent: tariffs whose name exists are kept
   await seedDemoFleet(db, fleet.id); // idempotent: skipped once the fleet's corporate groups exist
+  await seedDemoLimits(db, ids.operator, { password: DEMO_PASSWORD, ...opts }); // idempotent: a fleet with limits in EUR
   await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
   await seedDemoSubscriptions(db, fleet.id); // idempotent: skipped once the fleet offers contracts
   await seedDemoOnboarding(db, ids, ocppPasswordHash); // idempotent: templates by name, the demo onboarding station by uid

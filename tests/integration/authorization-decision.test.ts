@@ -60,6 +60,16 @@ describe('decideAuthorization', () => {
     expect(d).toMatchObject({ status: 'Accepted', userId: s.driver.id, rfidId: s.rfid.id });
   });
 
+  it('refuses a remote start of a driver who may charge only with the card, not the card itself', async () => {
+    const s = await setup({ chargeOnlyWithRfid: true });
+    const input = { idTag: s.idTag, stationId: s.station.id, at: AT };
+    expect((await decideAuthorization(db, input)).status).toBe('Accepted');
+    expect(await decideAuthorization(db, { ...input, remote: true })).toMatchObject({
+      status: 'Blocked',
+      reason: 'User may charge only with their RFID card at the charger: remote starts are refused.',
+    });
+  });
+
   it('answers Invalid for an unknown idTag', async () => {
     const s = await setup();
     expect(await decideAuthorization(db, { idTag: 'NOPE-NOT-A-CARD', stationId: s.station.id, at: AT })).toEqual({

@@ -321,7 +321,7 @@ describe('update, limits and lifecycle', () => {
     );
   });
 
-  it('sets limits, zero removes, currency limits stored apart and not enforced yet', async () => {
+  it('sets limits, zero removes, currency limits stored apart and enforced; usage shown in the currency', async () => {
     const u = await createdUser();
     let res = await call(`/users/${u.id}/limit`, { ...session, json: { daily: 10, monthly: '250' } });
     expect(await res.json()).toMatchObject({ unit: 'kwh', daily: 10, monthly: 250, weekly: null });
@@ -330,9 +330,42 @@ describe('update, limits and lifecycle', () => {
     await db.insert(fleetCompanySettings).values({ companyId: manager.company.id, limitUnit: 'currency' });
     try {
       res = await call(`/users/${u.id}/limit`, { ...session, json: { weekly: '45.50' } });
-      expect(await res.json()).toMatchObject({ unit: 'currency', weekly: 45.5, enforced_at_charger: false });
+      expect(await res.json()).toMatchObject({ unit: 'currency', weekly: 45.5, enforced_at_charger: true });
       const row = await db.select().from(users).where(eq(users.id, u.id)).get();
       expect(row?.weeklyLimit).toBeNull();
+      // Consumption against the limit in EUR: priced sessions at the driver price, the rest in kWh apart.
+      const station = await createStation(db, { uid: unique('ST'), companyId: manager.company.id });
+      const startAt = new Date();
+      for (const [priced, wh] of [
+        [1234, 5000],
+        [null, 2500],
+      ] as const) {
+        const key = unique('cdr');
+        await db.insert(chargingSessions).values({
+          cdrId: key,
+          startKey: key,
+          stationId: station.id,
+          connectorNumber: 1,
+          companyId: manager.company.id,
+          userId: u.id,
+          authId: key,
+          startAt,
+          meterStartWh: 0,
+          energyWh: wh,
+          status: 'closed',
+          ...(priced ? { pricingStatus: 'priced' as const, empTotal: priced } : {}),
+        });
+      }
+      const detailRes = await call(`/users/${u.id}`, session);
+      const usage = ((await detailRes.json()) as { usage: { period: string }[] }).usage;
+      expect(usage.find((x) => x.period === 'weekly')).toEqual({
+        period: 'weekly',
+        limit: 45.5,
+        used: 12.34,
+        unit: 'currency',
+        ratio: 12.34 / 45.5,
+        unpriced_kwh: 2.5,
+      });
     } finally {
       await db.delete(fleetCompanySettings).where(eq(fleetCompanySettings.companyId, manager.company.id));
     }

@@ -106,18 +106,21 @@ function UsageRow({ u, currency }: { u: Usage; currency: string }) {
           {tKey(t, `fleet.period.${u.period}`)}
         </Text>
         <Text as="span" tone={ratio >= 1 ? 'critical' : undefined}>
-          {u.unit === 'currency'
-            ? t('fleet.detail.currencyUnknown')
-            : u.limit
-              ? t('fleet.detail.usedOf', {
-                  used: formatNumber(u.used, { currency }),
-                  limit: formatNumber(u.limit, { currency }),
-                  unit,
-                })
-              : `${t('fleet.detail.usedNoLimit', { used: formatNumber(u.used, { currency }), unit })} · ${t('fleet.detail.noLimit')}`}
+          {u.limit
+            ? t('fleet.detail.usedOf', {
+                used: formatNumber(u.used, { currency }),
+                limit: formatNumber(u.limit, { currency }),
+                unit,
+              })
+            : `${t('fleet.detail.usedNoLimit', { used: formatNumber(u.used, { currency }), unit })} · ${t('fleet.detail.noLimit')}`}
         </Text>
       </InlineStack>
-      {u.limit && u.unit === 'kwh' ? (
+      {u.unit === 'currency' && u.unpriced_kwh ? (
+        <Text as="span" tone="subdued">
+          {t('fleet.detail.unpricedKwh', { kwh: formatNumber(u.unpriced_kwh) })}
+        </Text>
+      ) : null}
+      {u.limit ? (
         <ProgressBar
           progress={Math.min(100, Math.round(ratio * 100))}
           tone={ratio >= 1 ? 'critical' : ratio >= 0.8 ? 'highlight' : 'primary'}

@@ -7,13 +7,17 @@
  * (offline, timeout, or lost in an eviction) may be sent again by a later MeterValues.
  */
 import {
-  type EnergyBudget,
-  latestRegisterWh,
-  limitReached,
+  type Budget,
+  budgetUse,
+  latestReading,
   limitStopReason,
+  rebase,
+  refreshTime,
 } from '../../../../domain/authorization/limits';
+import { nextDayStart } from '../../../../domain/authorization/periods';
 import { curvePoints, type MeterSample } from '../../../../domain/ocpp/meter-values';
-import { recordLimitStop } from '../../../../drizzle/queries/limit-stops';
+import { decideAuthorization } from '../../../../drizzle/queries/authorization';
+import { recordLimitStop, recordSessionEnergy } from '../../../../drizzle/queries/limit-stops';
 import type { HandlerContext } from '../context';
 import type { TransactionState } from '../storage/store';
 import type { CommandResult } from '../transport/outbound';
@@ -34,18 +38,68 @@ export function checkLimit(ctx: HandlerContext, tx: TransactionState, samples: r
   ) {
     return;
   }
-  const register = latestRegisterWh(curvePoints(samples));
-  if (register === null || !limitReached(limit.budget, tx.meterStart, register)) return;
+  const reading = latestReading(curvePoints(samples));
+  if (reading === null) return;
+  // Time to recompute the budget (five minutes, or a new day): after the reply, from D1 (ADR 028).
+  if (limit.budget.refreshAt !== undefined && now >= limit.budget.refreshAt) {
+    // Claimed now, so the MeterValues that follow before the refresh lands do not start another.
+    ctx.store.updateLimit(tx.transactionId, { ...limit.budget, refreshAt: now + REFRESH_RETRY_MS });
+    ctx.afterReply(() => refreshBudget(ctx, tx, reading));
+  }
+  // kWh budgets: Wh since meter start; currency budgets (ADR 028): the session's price so far.
+  const used = budgetUse(limit.budget, { meterStartWh: tx.meterStart, startedAt: tx.startedAt }, reading);
+  const left = limit.budget.unit === 'currency' ? limit.budget.leftMinor : limit.budget.wh;
+  if (used < left) return;
   if (!ctx.store.claimLimitStop(tx.transactionId, now, now - LIMIT_STOP_RETRY_AFTER_MS)) return;
-  const energyWh = register - tx.meterStart;
-  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh));
+  const energyWh = reading.wh - tx.meterStart;
+  const spent = limit.budget.unit === 'currency' ? used : null;
+  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh, spent));
+}
+
+/** A failed refresh (D1 unreachable) is tried again this much later; the old budget holds meanwhile. */
+const REFRESH_RETRY_MS = 60_000;
+
+/**
+ * Recomputes the budget of an open transaction (ADR 028): writes the session's energy so far to D1,
+ * so the driver's other sessions and decisions count it, then asks the same decision as at the start
+ * and counts the new budget from the current reading. It sees the driver's other sessions (their
+ * energy as of their own last refresh) and, after midnight, a new day in which this session's energy
+ * before the refresh is not counted (it started the day before).
+ */
+async function refreshBudget(ctx: HandlerContext, tx: TransactionState, reading: { at: number; wh: number }) {
+  await recordSessionEnergy(ctx.db, tx.transactionId, reading.wh - tx.meterStart);
+  const at = ctx.now;
+  const decision = await decideAuthorization(ctx.db, {
+    idTag: tx.idTag,
+    stationId: ctx.stationId,
+    connectorNumber: tx.connectorId,
+    at,
+  });
+  const current = ctx.store.limit(tx.transactionId);
+  if (!current || current.stopRequestedAt !== null) return;
+  // A money budget keeps the tariff chosen at the start: that one prices the session.
+  const fresh =
+    decision.budget?.unit === 'currency' && current.budget.unit === 'currency'
+      ? { ...decision.budget, tariff: current.budget.tariff, timeZone: current.budget.timeZone }
+      : decision.budget;
+  const next = fresh
+    ? rebase(
+        fresh,
+        { meterStartWh: tx.meterStart, startedAt: tx.startedAt },
+        reading,
+        refreshTime(at.getTime(), nextDayStart(at).getTime()),
+      )
+    : // No limit any more (removed, or the card refused for another reason): keep the budget, check again later.
+      { ...current.budget, refreshAt: refreshTime(at.getTime(), nextDayStart(at).getTime()) };
+  ctx.store.updateLimit(tx.transactionId, next);
 }
 
 async function stopForLimit(
   ctx: HandlerContext,
   tx: TransactionState,
-  budget: EnergyBudget,
+  budget: Budget,
   energyWh: number,
+  spentMinor: number | null,
 ): Promise<void> {
   const request = { transactionId: tx.transactionId };
   const outcome = await ctx.sendCommand('RemoteStopTransaction', request, LIMIT_STOP_TIMEOUT_MS);
@@ -56,8 +110,15 @@ async function stopForLimit(
   await recordLimitStop(ctx.db, {
     stationId: ctx.stationId,
     sessionId: tx.transactionId,
-    reason: limitStopReason(budget, energyWh),
-    detail: { request, budget, energyWh, outcome },
+    reason: limitStopReason(budget, energyWh, spentMinor),
+    // The tariff is in the budget to price the session so far; the log keeps its id only.
+    detail: {
+      request,
+      budget: budget.unit === 'currency' ? { ...budget, tariff: budget.tariff.id } : budget,
+      energyWh,
+      spentMinor,
+      outcome,
+    },
     succeeded,
     error: succeeded ? null : failure(outcome, status),
   });

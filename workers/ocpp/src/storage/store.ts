@@ -1,5 +1,5 @@
 /** @module Typed access to the ChargePoint object's SQLite tables (see schema.ts). */
-import type { EnergyBudget } from '../../../../domain/authorization/limits';
+import type { Budget } from '../../../../domain/authorization/limits';
 import type { MeterSample } from '../../../../domain/ocpp/meter-values';
 import { migrate } from './schema';
 
@@ -40,7 +40,7 @@ export interface TransactionState {
 /** A transaction's energy budget (users with limits only) and the stop sent once it was used up. */
 export interface TransactionLimit {
   transactionId: number;
-  budget: EnergyBudget;
+  budget: Budget;
   stopRequestedAt: number | null;
   stopResult: unknown | null;
 }
@@ -183,11 +183,21 @@ export class Store {
     );
   }
 
-  putLimit(transactionId: number, budget: EnergyBudget): void {
+  putLimit(transactionId: number, budget: Budget): void {
     this.sql.exec(
       'INSERT OR IGNORE INTO transaction_limits (transaction_id, budget) VALUES (?, ?)',
       transactionId,
-      JSON.stringify(budget),
+      // A tariff's unlimited free parking is Infinity, which JSON would turn into null.
+      JSON.stringify(budget, (_k, v) => (v === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : v)),
+    );
+  }
+
+  /** Replaces the budget of an open transaction (a refresh, ADR 028); the stop claim is kept. */
+  updateLimit(transactionId: number, budget: Budget): void {
+    this.sql.exec(
+      'UPDATE transaction_limits SET budget = ? WHERE transaction_id = ?',
+      JSON.stringify(budget, (_k, v) => (v === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : v)),
+      transactionId,
     );
   }
 
@@ -198,7 +208,7 @@ export class Store {
     if (!row) return null;
     return {
       transactionId: Number(row.transaction_id),
-      budget: JSON.parse(String(row.budget)) as EnergyBudget,
+      budget: JSON.parse(String(row.budget)) as Budget,
       stopRequestedAt: row.stop_requested_at === null ? null : Number(row.stop_requested_at),
       stopResult: row.stop_result ? JSON.parse(String(row.stop_result)) : null,
     };

@@ -36,6 +36,7 @@ export async function remoteStart(c: Context<AppEnv>, target: Target, userId: nu
     stationId: target.station.id,
     connectorNumber: target.connector.connectorNumber,
     at: new Date(),
+    remote: true,
   });
   if (decision.status !== 'Accepted') {
     return apiError(c, 409, 'NOT_ALLOWED_TO_CHARGE', 'notAllowedToCharge', { params: { reason: decision.reason } });

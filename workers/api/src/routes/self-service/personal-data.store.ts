@@ -8,7 +8,7 @@ import type { z } from '@hono/zod-openapi';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { encryptSecret } from '../../../../../domain/auth/secret-box';
-import { stationVerdict, type UserFacts } from '../../../../../domain/authorization/decide';
+import { type PermissionFacts, stationVerdict } from '../../../../../domain/authorization/decide';
 import { ibanError, ibanLengthFor, maskIban, maskSecret, normalizeIban } from '../../../../../domain/self-service/iban';
 import type { Db } from '../../../../../drizzle/db';
 import { FAMILY_SQL } from '../../../../../drizzle/queries/authorization';
@@ -26,18 +26,13 @@ type Body = z.infer<typeof UpdateUserDataBody>;
 
 export const ibanContext = (userId: number) => `iban:${userId}`;
 
-function factsOf(u: User): UserFacts {
+function factsOf(u: User): PermissionFacts {
   return {
-    id: u.id,
-    status: u.status,
     companyId: u.companyId,
     canChargePublic: u.canChargePublic,
     canChargeWork: u.canChargeWork,
     canChargeHome: u.canChargeHome,
     onlyPrivate: u.onlyPrivate,
-    dailyLimit: u.dailyLimit,
-    weeklyLimit: u.weeklyLimit,
-    monthlyLimit: u.monthlyLimit,
   };
 }
 

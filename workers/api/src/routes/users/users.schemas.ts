@@ -129,7 +129,7 @@ export const LimitsSchema = z.object({
   daily: z.number().nullable(),
   weekly: z.number().nullable(),
   monthly: z.number().nullable(),
-  /** False for currency limits: enforced once sessions are priced. */
+  /** Whether the charger enforces these limits (kWh and currency both are, ADR 028). */
   enforced_at_charger: z.boolean(),
   note: z.string().nullable(),
 });
@@ -181,8 +181,10 @@ export const UsageSchema = z.object({
   limit: z.number().nullable(),
   used: z.number(),
   unit: z.enum(['kwh', 'currency']),
-  /** Used / limit, 0..1+; null without a limit or when the currency use is not known yet. */
+  /** Used / limit, 0..1+; null without a limit. */
   ratio: z.number().nullable(),
+  /** Currency limits: energy (kWh) of sessions of the period not priced yet, not in `used` (ADR 028). */
+  unpriced_kwh: z.number().optional(),
 });
 
 export const UserDetailSchema = UserSchema.extend({ usage: z.array(UsageSchema) }).openapi('FleetUserDetail');

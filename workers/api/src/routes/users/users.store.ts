@@ -24,7 +24,7 @@ type Limits = z.infer<typeof LimitsSchema>;
 export const NEAR_LIMIT_RATIO = 0.8;
 
 export const CURRENCY_NOTE =
-  'Currency limits are stored and shown; they are enforced at the charger once sessions are priced.';
+  'Currency limits are enforced at the charger: priced sessions count at the driver price, sessions not priced yet at the tariff of the station.';
 
 /** Qualified on purpose: drizzle leaves a single-table select's columns unqualified, which a subquery would rebind. */
 const userIdColumn = sql.raw('"users"."id"');
@@ -217,7 +217,7 @@ export function limitsOf(u: User, d: Decorations): Limits {
     daily: major(c?.dailyMinor),
     weekly: major(c?.weeklyMinor),
     monthly: major(c?.monthlyMinor),
-    enforced_at_charger: false,
+    enforced_at_charger: true,
     note: CURRENCY_NOTE,
   };
 }
@@ -279,31 +279,72 @@ export async function userView(db: Db, u: User) {
 export async function usageOf(db: Db, userId: number, timeZone: string, now = new Date()) {
   const p = periodStarts(now, timeZone);
   const since = Math.min(p.week.getTime(), p.month.getTime());
+  const s = chargingSessions;
+  const wh = (from: Date) =>
+    sql<number>`coalesce(sum(CASE WHEN ${s.startAt} >= ${from.getTime()} THEN coalesce(${s.energyWh}, 0) END), 0)`;
+  // Currency limits (ADR 028): the driver price of priced sessions, and the energy not priced yet.
+  const priced = (from: Date) =>
+    sql<number>`coalesce(sum(CASE WHEN ${s.startAt} >= ${from.getTime()} AND ${s.pricingStatus} = 'priced' THEN coalesce(${s.empTotal}, 0) END), 0)`;
+  const unpriced = (from: Date) =>
+    sql<number>`coalesce(sum(CASE WHEN ${s.startAt} >= ${from.getTime()} AND ${s.pricingStatus} <> 'priced' THEN coalesce(${s.energyWh}, 0) END), 0)`;
   const row = await db
     .select({
-      day: sql<number>`coalesce(sum(CASE WHEN ${chargingSessions.startAt} >= ${p.day.getTime()} THEN coalesce(${chargingSessions.energyWh}, 0) END), 0)`,
-      week: sql<number>`coalesce(sum(CASE WHEN ${chargingSessions.startAt} >= ${p.week.getTime()} THEN coalesce(${chargingSessions.energyWh}, 0) END), 0)`,
-      month: sql<number>`coalesce(sum(CASE WHEN ${chargingSessions.startAt} >= ${p.month.getTime()} THEN coalesce(${chargingSessions.energyWh}, 0) END), 0)`,
+      day: wh(p.day),
+      week: wh(p.week),
+      month: wh(p.month),
+      dayMinor: priced(p.day),
+      weekMinor: priced(p.week),
+      monthMinor: priced(p.month),
+      dayUnpricedWh: unpriced(p.day),
+      weekUnpricedWh: unpriced(p.week),
+      monthUnpricedWh: unpriced(p.month),
     })
-    .from(chargingSessions)
-    .where(and(eq(chargingSessions.userId, userId), sql`${chargingSessions.startAt} >= ${since}`))
+    .from(s)
+    .where(and(eq(s.userId, userId), sql`${s.startAt} >= ${since}`))
     .get();
-  return { dayWh: row?.day ?? 0, weekWh: row?.week ?? 0, monthWh: row?.month ?? 0 };
+  return {
+    dayWh: row?.day ?? 0,
+    weekWh: row?.week ?? 0,
+    monthWh: row?.month ?? 0,
+    money: {
+      day: { minor: row?.dayMinor ?? 0, unpricedWh: row?.dayUnpricedWh ?? 0 },
+      week: { minor: row?.weekMinor ?? 0, unpricedWh: row?.weekUnpricedWh ?? 0 },
+      month: { minor: row?.monthMinor ?? 0, unpricedWh: row?.monthUnpricedWh ?? 0 },
+    },
+  };
 }
+
+type MoneyUse = { minor: number; unpricedWh: number };
 
 export function usageRows(
   limits: Limits,
-  used: { dayWh: number; weekWh: number; monthWh: number },
+  used: {
+    dayWh: number;
+    weekWh: number;
+    monthWh: number;
+    money?: { day: MoneyUse; week: MoneyUse; month: MoneyUse };
+  },
 ): z.infer<typeof UsageSchema>[] {
   const rows = [
-    ['daily', limits.daily, used.dayWh],
-    ['weekly', limits.weekly, used.weekWh],
-    ['monthly', limits.monthly, used.monthWh],
+    ['daily', limits.daily, used.dayWh, used.money?.day],
+    ['weekly', limits.weekly, used.weekWh, used.money?.week],
+    ['monthly', limits.monthly, used.monthWh, used.money?.month],
   ] as const;
-  return rows.map(([period, limit, wh]) => {
+  return rows.map(([period, limit, wh, money]) => {
     const kwh = Math.round(wh) / 1000;
-    // Currency use needs priced sessions: shown as unknown rather than as a made-up zero.
-    if (limits.unit === 'currency') return { period, limit, used: 0, unit: 'currency', ratio: null };
+    if (limits.unit === 'currency') {
+      // Priced sessions in the currency; energy not priced yet shown apart (the charger counts it at its tariff).
+      const major = (money?.minor ?? 0) / 100;
+      const unpricedKwh = Math.round(money?.unpricedWh ?? 0) / 1000;
+      return {
+        period,
+        limit,
+        used: major,
+        unit: 'currency',
+        ratio: limit ? major / limit : null,
+        unpriced_kwh: unpricedKwh,
+      };
+    }
     return { period, limit, used: kwh, unit: 'kwh', ratio: limit ? kwh / limit : null };
   });
 }

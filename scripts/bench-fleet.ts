@@ -1,0 +1,368 @@
+/**
+ * @module `npm run bench:fleet`: seeds 100,000 fleet users, 200,000 RFID cards and 100,000 sessions of
+ * this month into a fresh local D1 (Miniflare, through wrangler's platform proxy, in a temporary
+ * directory removed at the end), then measures p50/p95 of
+ * - the user list with filters, through the real API app in process (session, zod, company scope);
+ * - the Authorize decision (`decideAuthorization`, exactly what the OCPP Authorize handler runs:
+ *   RFID → card, user, station permission, concurrent session, kWh or currency limit → status),
+ *   for drivers without limits, with kWh limits and with currency limits.
+ * Baseline in the same run: a bare indexed SELECT of a card by uuid through the same D1 binding.
+ * Target: Authorize p95 < 20 ms. Options: --users N (100000), --runs R (200), --list-runs L (50).
+ * Loopback only; self-stopping (25 minutes at most).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { sha256Hex } from '../domain/auth/encoding';
+import { periodStarts } from '../domain/authorization/periods';
+import { openDb } from '../drizzle/db';
+import { AUTHORIZATION_SQL, decideAuthorization } from '../drizzle/queries/authorization';
+import { authSessions } from '../drizzle/schema';
+import { createCompany, createStation, createUser } from '../drizzle/seed/factories';
+import { runNode, wrangler } from './node-processes';
+import { percentile } from './simulator/bench-measure';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number, max: number) => {
+  const i = args.indexOf(`--${name}`);
+  const n = Number(i >= 0 ? args[i + 1] : fallback);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
+  return n;
+};
+const USERS = option('users', 100_000, 1_000_000);
+const RUNS = option('runs', 200, 10_000);
+/** The user list calls take ~50× an Authorize: fewer of them keep the run within its time guard. */
+const LIST_RUNS = option('list-runs', 50, 10_000);
+const CARDS_PER_USER = 2;
+const FLEETS = 10;
+
+const log = (s: string) => console.log(`▸ ${s}`);
+const root = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
+const state = join(root, 'state');
+let dispose: (() => Promise<void>) | undefined;
+const cleanUp = async () => {
+  await dispose?.().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+};
+setTimeout(async () => {
+  console.error('✖ benchmark exceeded 25 minutes; giving up');
+  await cleanUp();
+  process.exit(1);
+}, 25 * 60_000).unref();
+process.on('SIGINT', async () => {
+  await cleanUp();
+  process.exit(130);
+});
+
+/** Deterministic pseudo-random numbers, so every run seeds the same fleet. */
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const q = (v: string | number | null) =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`;
+const uuidOf = (user: number, card: number) => `BF${String(user).padStart(7, '0')}C${card}`;
+
+try {
+  log(`fresh local D1 in ${state}: migrations …`);
+  runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+  const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
+  dispose = proxy.dispose;
+  const env = proxy.env;
+  const db = openDb(env.DB);
+  const now = Date.now();
+
+  // An operator with ten fleet customers: five limit in kWh, five in EUR.
+  // The operator also runs a fleet (and so may list the fleet users of its customers).
+  const operator = await createCompany(db, { name: 'Bench Operator', cpms: 'public', isEvfleet: true });
+  const fleets: number[] = [];
+  for (let i = 0; i < FLEETS; i++) {
+    const id = (await createCompany(db, { name: `Bench Fleet ${i}`, isEvfleet: true, parentCompanyId: operator.id }))
+      .id;
+    fleets.push(id);
+    if (i >= FLEETS / 2) {
+      await env.DB.prepare(`INSERT INTO fleet_company_settings (company_id, limit_unit) VALUES (?1, 'currency')`)
+        .bind(id)
+        .run();
+    }
+  }
+  const groups: number[] = [];
+  for (const company of fleets) {
+    for (const name of ['Sales', 'Technicians']) {
+      const row = await env.DB.prepare('INSERT INTO corporate_groups (company_id, name) VALUES (?1, ?2) RETURNING id')
+        .bind(company, name)
+        .first<{ id: number }>();
+      groups.push(row?.id ?? 0);
+    }
+  }
+  const station = await createStation(db, { uid: 'BENCH-PUBLIC-1', companyId: operator.id, type: 'public' });
+  // The driver price: 0.40 EUR/kWh + 20 % VAT, so currency limits have a tariff to measure with.
+  await env.DB.prepare(
+    `INSERT INTO tariffs (company_id, type, status, name, elements_json) VALUES (?1, 'emp', 'approved', 'Bench EMSP', ?2)`,
+  )
+    .bind(
+      operator.id,
+      JSON.stringify([{ price_components: [{ type: 'ENERGY', price: 4000, vat_bp: 2000, step_size: 1 }] }]),
+    )
+    .run();
+
+  const admin = await createUser(
+    db,
+    { companyId: operator.id, email: 'bench@bench.test', password: 'bench-password-2026', roles: [37] },
+    { iterations: 1000 },
+  );
+  const token = 'bench-session-token-0123456789abcdef';
+  await db.insert(authSessions).values({
+    id: await sha256Hex(token),
+    userId: admin.id,
+    rolesJson: '[37]',
+    selectedCompanyId: operator.id,
+    twoFactorPassedAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + 3_600_000),
+  });
+
+  log(`seeding ${USERS} users, ${USERS * CARDS_PER_USER} RFIDs and ${USERS} sessions (multi-row inserts, batched) …`);
+  const seedStart = performance.now();
+  const ROWS = 500;
+  const statements: D1PreparedStatement[] = [];
+  const flush = async (force = false) => {
+    if (statements.length >= 40 || (force && statements.length)) await env.DB.batch(statements.splice(0));
+  };
+  /** Which limit each user has: none (60 %), or limits in the company's unit (40 %). */
+  const limited = (u: number) => u % 5 >= 3;
+  const fleetOf = (u: number) => u % FLEETS;
+  const first = USERS; // user i gets id base + i; read back below
+  for (let from = 0; from < USERS; from += ROWS) {
+    const values: string[] = [];
+    for (let u = from; u < Math.min(USERS, from + ROWS); u++) {
+      const f = fleetOf(u);
+      const kwh = limited(u) && f < FLEETS / 2;
+      values.push(
+        `(${[
+          q(fleets[f] as number),
+          q(`driver${u}@fleet${f}.bench.test`),
+          q(`First${u % 997}`),
+          q(`Last${u}`),
+          q(groups[f * 2 + (u % 2)] as number),
+          1,
+          q(u % 3 === 0 ? 1 : 0),
+          q(u % 7 === 0 ? 1 : 0),
+          q(kwh ? 100 : null),
+          q(kwh ? 300 : null),
+          q(kwh ? 1000 : null),
+          q(now),
+        ].join(',')})`,
+      );
+    }
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO users (company_id, email, first_name, last_name, corporate_group_id, can_charge_public, can_charge_work, can_charge_home, daily_limit, weekly_limit, monthly_limit, created_at) VALUES ${values.join(',')}`,
+      ),
+    );
+    await flush();
+  }
+  await flush(true);
+  const base =
+    (await env.DB.prepare(`SELECT min(id) AS id FROM users WHERE email LIKE 'driver%'`).first<{ id: number }>())?.id ??
+    first;
+  // Currency limits (minor units) of the limited users of the currency fleets.
+  for (let from = 0; from < USERS; from += ROWS) {
+    const values: string[] = [];
+    for (let u = from; u < Math.min(USERS, from + ROWS); u++) {
+      if (limited(u) && fleetOf(u) >= FLEETS / 2) values.push(`(${base + u}, 3000, 9000, 30000)`);
+    }
+    if (values.length > 0) {
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO user_currency_limits (user_id, daily_minor, weekly_minor, monthly_minor) VALUES ${values.join(',')}`,
+        ),
+      );
+    }
+    await flush();
+  }
+  await flush(true);
+  const total = USERS * CARDS_PER_USER;
+  for (let from = 0; from < total; from += ROWS) {
+    const values: string[] = [];
+    for (let k = from; k < Math.min(total, from + ROWS); k++) {
+      const u = Math.floor(k / CARDS_PER_USER);
+      const card = k % CARDS_PER_USER;
+      // The second card of one user in 20 is blocked; of another one in 20, expired.
+      const status = card === 1 && u % 20 === 0 ? 'blocked' : 'active';
+      const expires = card === 1 && u % 20 === 1 ? now - 86_400_000 : null;
+      values.push(
+        `(${[q(fleets[fleetOf(u)] as number), q(`KH-${u}-${card}`), q(uuidOf(u, card)), q(base + u), q(status), q(expires), q(now)].join(',')})`,
+      );
+    }
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO rfids (company_id, key_hanger_code, uuid, user_id, status, expires_at, created_at) VALUES ${values.join(',')}`,
+      ),
+    );
+    await flush();
+  }
+  await flush(true);
+  // One session per user on average this month, half of them priced; one in a hundred in progress.
+  const month = periodStarts(new Date(now)).month.getTime();
+  for (let from = 0; from < USERS; from += ROWS) {
+    const values: string[] = [];
+    for (let k = from; k < Math.min(USERS, from + ROWS); k++) {
+      const u = Math.floor(random() * USERS);
+      const start = month + Math.floor(random() * Math.max(1, now - month - 3_600_000));
+      const wh = 2000 + Math.floor(random() * 30_000);
+      const open = k % 100 === 0;
+      const priced = !open && k % 2 === 0;
+      values.push(
+        `(${[
+          q(`BF-CDR-${k}`),
+          q(open ? 'in_progress' : 'closed'),
+          q(station.id),
+          1,
+          q(operator.id),
+          q(base + u),
+          q(uuidOf(u, 0)),
+          q(`BF-KEY-${k}`),
+          q(start),
+          q(open ? null : start + 3_600_000),
+          0,
+          q(open ? null : wh),
+          q(priced ? 'priced' : 'unpriced'),
+          q(priced ? Math.round(wh * 0.048) : null),
+        ].join(',')})`,
+      );
+    }
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO charging_sessions (cdr_id, status, station_id, connector_number, company_id, user_id, auth_id, start_key, cdr_start, cdr_end, meter_start_wh, cdr_consumed_energy, pricing_status, emp_price_total) VALUES ${values.join(',')}`,
+      ),
+    );
+    await flush();
+  }
+  await flush(true);
+  await env.DB.prepare('PRAGMA optimize').run();
+  log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+
+  // The API app as the web worker mounts it, in this process, over the same D1 binding.
+  (globalThis as { __DEV_TOOLS__?: boolean }).__DEV_TOOLS__ = false;
+  const { createApi } = await import('../workers/api/src/app');
+  const api = createApi();
+  const ctx = {
+    waitUntil: () => undefined,
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext;
+  const call = async (path: string, json?: unknown) => {
+    const res = await api.fetch(
+      new Request(`http://127.0.0.1/api${path}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { cookie: `sid=${token}`, 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+      env,
+      ctx,
+    );
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  /** A user index of the given kind, spread over the whole table. */
+  const userOf = (i: number, kind: 'none' | 'kwh' | 'currency') => {
+    for (let u = (i * 7919) % USERS; ; u = (u + 1) % USERS) {
+      const f = fleetOf(u);
+      if (kind === 'none' ? !limited(u) : limited(u) && (kind === 'kwh') === f < FLEETS / 2) return u;
+    }
+  };
+  const counts = new Map<string, number>();
+  const authorize = async (name: string, idTag: string) => {
+    const d = await decideAuthorization(db, { idTag, stationId: station.id, at: new Date() });
+    const key = `${name}: ${d.status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return d;
+  };
+  type Case = { name: string; run: (i: number) => Promise<unknown>; runs?: number };
+  const cases: Case[] = [
+    {
+      name: 'baseline: SQL card by uuid (unique index)',
+      run: (i) =>
+        env.DB.prepare('SELECT id, user_id, status FROM rfids WHERE uuid = ?1')
+          .bind(uuidOf((i * 7919) % USERS, 0))
+          .first(),
+    },
+    { name: 'Authorize: driver without limits', run: (i) => authorize('no limit', uuidOf(userOf(i, 'none'), 0)) },
+    { name: 'Authorize: driver with kWh limits', run: (i) => authorize('kWh', uuidOf(userOf(i, 'kwh'), 0)) },
+    {
+      name: 'Authorize: driver with EUR limits',
+      run: (i) => authorize('EUR', uuidOf(userOf(i, 'currency'), 0)),
+    },
+    { name: 'Authorize: blocked card', run: (i) => authorize('blocked', uuidOf(((i * 20) % USERS) + 0, 1)) },
+    { name: 'Authorize: unknown card', run: (i) => authorize('unknown', `NOPE${i}`) },
+    {
+      name: 'POST /api/users (page)',
+      runs: LIST_RUNS,
+      run: (i) => call('/users', { page: i % 50, items_per_page: 20 }),
+    },
+    {
+      name: 'POST /api/users (corporate group + permission)',
+      runs: LIST_RUNS,
+      run: (i) => call('/users', { corporate_group_id: groups[i % groups.length], permission: 'work', page: 0 }),
+    },
+    {
+      name: 'POST /api/users (keyword)',
+      runs: LIST_RUNS,
+      run: (i) => call('/users', { keyword: `Last${1000 + (i % 9000)}`, page: 0 }),
+    },
+    {
+      name: 'POST /api/users (status charging)',
+      runs: LIST_RUNS,
+      run: () => call('/users', { status: 'charging', page: 0 }),
+    },
+  ];
+
+  // Where the time goes: the plan of every statement of the decision (a SCAN of a big table is the bug to fix).
+  const plans: string[] = [];
+  const args1 = {
+    card: ['X'],
+    station: [station.id],
+    family: [fleets[0]],
+    usage: [base, 0, 0, 0],
+    money: [base, 0, 0, 0],
+    concurrent: ['X', 'X', station.id, 1],
+  } as Record<keyof typeof AUTHORIZATION_SQL, unknown[]>;
+  for (const [name, text] of Object.entries(AUTHORIZATION_SQL)) {
+    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...args1[name as keyof typeof AUTHORIZATION_SQL])
+      .all<{ detail: string }>();
+    plans.push(`  ${name}: ${rows.results.map((r) => r.detail).join(' | ')}`);
+  }
+
+  log(`warming up, then ${RUNS} sequential calls per Authorize case, ${LIST_RUNS} per list case …`);
+  const rows: string[][] = [];
+  for (const c of cases) {
+    await c.run(0);
+    const times: number[] = [];
+    for (let i = 0; i < (c.runs ?? RUNS); i++) {
+      const t0 = performance.now();
+      await c.run(i + 1);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    rows.push([
+      `${c.name} (${c.runs ?? RUNS})`,
+      (percentile(times, 50) ?? 0).toFixed(1),
+      (percentile(times, 95) ?? 0).toFixed(1),
+    ]);
+  }
+  const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
+  console.log(
+    `\nFleet benchmark: ${USERS} users, ${total} RFIDs, ${USERS} sessions this month, ${FLEETS} fleet companies (5 in kWh, 5 in EUR); calls per row in brackets; local D1 (Miniflare) through the platform proxy, API app in process.\n`,
+  );
+  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms`);
+  for (const [name, p50, p95] of rows) console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}`);
+  console.log(`\nQuery plans of the Authorize decision:\n${plans.join('\n')}`);
+  console.log(`\nAuthorize answers: ${[...counts].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+} finally {
+  await cleanUp();
+}
