@@ -112,6 +112,10 @@ const en = {
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
   webhookExists: 'The vehicle already has a telematics webhook: rotate its secret or delete it.',
+  // Connector groups and locations.
+  groupNameTaken: 'Another connector group of the company already has this name.',
+  locationNotFound: 'Location uid: {{uid}} not found.',
+  locationMandatoryField: 'Location creation failed: fill in the mandatory fields.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -228,6 +232,10 @@ const de: Catalog = {
   webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
   webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
   webhookExists: 'Das Fahrzeug hat bereits einen Telematik-Webhook: erneuern Sie sein Geheimnis oder löschen Sie ihn.',
+  // Connector groups and locations.
+  groupNameTaken: 'Eine andere Ladepunktgruppe des Unternehmens hat bereits diesen Namen.',
+  locationNotFound: 'Standort-UID: {{uid}} nicht gefunden.',
+  locationMandatoryField: 'Anlegen des Standorts fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
 };
 
 const fr: Catalog = {
@@ -340,6 +348,10 @@ const fr: Catalog = {
   webhookPayloadInvalid:
     'La mise à jour télématique est invalide : odometer_km ≥ 0, soc_percent 0–100, at une date ISO.',
   webhookExists: 'Le véhicule a déjà un webhook télématique : renouvelez son secret ou supprimez-le.',
+  // Connector groups and locations.
+  groupNameTaken: "Un autre groupe de points de charge de l'entreprise porte déjà ce nom.",
+  locationNotFound: 'Emplacement uid : {{uid}} introuvable.',
+  locationMandatoryField: "Échec de la création de l'emplacement : remplissez les champs obligatoires.",
 };
 
 const nl: Catalog = {
@@ -452,6 +464,10 @@ const nl: Catalog = {
   webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
   webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
   webhookExists: 'Het voertuig heeft al een telematica-webhook: vernieuw het geheim of verwijder hem.',
+  // Connector groups and locations.
+  groupNameTaken: 'Een andere laadpuntgroep van het bedrijf heeft al deze naam.',
+  locationNotFound: 'Locatie-uid: {{uid}} niet gevonden.',
+  locationMandatoryField: 'Locatie aanmaken mislukt: vul de verplichte velden in.',
 };
 
 const it: Catalog = {
@@ -564,6 +580,10 @@ const it: Catalog = {
   webhookPayloadInvalid:
     "L'aggiornamento telematico non è valido: odometer_km ≥ 0, soc_percent 0–100, at una data ISO.",
   webhookExists: 'Il veicolo ha già un webhook telematico: rinnovarne il segreto o eliminarlo.',
+  // Connector groups and locations.
+  groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
+  locationNotFound: 'Uid della località: {{uid}} non trovato.',
+  locationMandatoryField: 'Creazione della località non riuscita: compilare i campi obbligatori.',
 };
 
 const es: Catalog = {
@@ -675,6 +695,10 @@ const es: Catalog = {
   webhookPayloadInvalid:
     'La actualización telemática no es válida: odometer_km ≥ 0, soc_percent 0–100, at una fecha ISO.',
   webhookExists: 'El vehículo ya tiene un webhook telemático: renueve su secreto o elimínelo.',
+  // Connector groups and locations.
+  groupNameTaken: 'Otro grupo de conectores de la empresa ya tiene este nombre.',
+  locationNotFound: 'Uid de ubicación: {{uid}} no encontrado.',
+  locationMandatoryField: 'Error al crear la ubicación: rellene los campos obligatorios.',
 };
 
 const pt: Catalog = {
@@ -785,6 +809,10 @@ const pt: Catalog = {
   webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
   webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',
   webhookExists: 'O veículo já tem um webhook telemático: renove o segredo ou elimine-o.',
+  // Connector groups and locations.
+  groupNameTaken: 'Outro grupo de conectores da empresa já tem este nome.',
+  locationNotFound: 'Uid da localização: {{uid}} não encontrado.',
+  locationMandatoryField: 'Falha ao criar a localização: preencha os campos obrigatórios.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

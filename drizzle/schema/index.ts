@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './companies';
 export * from './fleet';
+export * from './groups';
 export * from './rfids';
 export * from './sessions';
 export * from './station-files';

@@ -6,6 +6,7 @@ import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { devRoutes } from './dev/dev.routes';
+import { groupAndLocationRoutes } from './groups/groups.index';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
@@ -27,6 +28,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', meRoutes)
   // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
   .route('/', networkRoutes)
+  .route('/', groupAndLocationRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
