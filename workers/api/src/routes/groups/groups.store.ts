@@ -113,11 +113,20 @@ export async function firstMissingConnector(db: Db, scope: number[], ids: readon
 
 /** Statements (for one `db.batch`) that add connectors to a group; already present ones stay. */
 export function addMembers(db: Db, groupId: number, ids: readonly number[]) {
-  return db.run(
-    sql`INSERT INTO connector_group_connectors (group_id, connector_id)
-        SELECT ${groupId}, value FROM json_each(${JSON.stringify([...new Set(ids)])})
-        ON CONFLICT DO NOTHING`,
-  );
+  // INSERT … SELECT from connectors (WHERE present, so SQLite reads ON CONFLICT as the upsert clause).
+  return db
+    .insert(connectorGroupConnectors)
+    .select(
+      db
+        .select({
+          groupId: sql<number>`${groupId}`.as('group_id'),
+          connectorId: connectors.id,
+          addedAt: sql<Date>`(unixepoch('subsec') * 1000)`.as('added_at'),
+        })
+        .from(connectors)
+        .where(inIds(connectors.id, [...new Set(ids)])),
+    )
+    .onConflictDoNothing();
 }
 
 export function removeMembers(db: Db, groupId: number, ids: readonly number[]) {

@@ -230,11 +230,15 @@ export const locationRoutes = new OpenAPIHono<AppEnv>()
     const links = body.station_ids
       ? [
           db.delete(locationStations).where(eq(locationStations.locationId, id)),
-          db.run(
-            sql`INSERT INTO location_stations (station_id, location_id)
-                SELECT value, ${id} FROM json_each(${JSON.stringify([...new Set(body.station_ids)])}) WHERE true
-                ON CONFLICT (station_id) DO UPDATE SET location_id = excluded.location_id`,
-          ),
+          db
+            .insert(locationStations)
+            .select(
+              db
+                .select({ stationId: stations.id, locationId: sql<number>`${id}`.as('location_id') })
+                .from(stations)
+                .where(inIds(stations.id, [...new Set(body.station_ids)])),
+            )
+            .onConflictDoUpdate({ target: locationStations.stationId, set: { locationId: id } }),
         ]
       : [];
     await db.batch([
