@@ -170,6 +170,10 @@ const en = {
     'Publishing on the e-mobility platform failed: no peering is configured for this company yet. Retry later.',
   peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
   moveSameCompany: 'Station id: {{id}} already belongs to this company.',
+  // Connector groups and locations.
+  groupNameTaken: 'Another connector group of the company already has this name.',
+  locationNotFound: 'Location uid: {{uid}} not found.',
+  locationMandatoryField: 'Location creation failed: fill in the mandatory fields.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -348,6 +352,10 @@ const de: Catalog = {
     'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
   peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
   moveSameCompany: 'Station-ID: {{id}} gehört bereits zu diesem Unternehmen.',
+  // Connector groups and locations.
+  groupNameTaken: 'Eine andere Ladepunktgruppe des Unternehmens hat bereits diesen Namen.',
+  locationNotFound: 'Standort-UID: {{uid}} nicht gefunden.',
+  locationMandatoryField: 'Anlegen des Standorts fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
 };
 
 const fr: Catalog = {
@@ -523,6 +531,10 @@ const fr: Catalog = {
     "La publication sur la plateforme d'e-mobilité a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard.",
   peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
   moveSameCompany: 'La station id : {{id}} appartient déjà à cette société.',
+  // Connector groups and locations.
+  groupNameTaken: "Un autre groupe de points de charge de l'entreprise porte déjà ce nom.",
+  locationNotFound: 'Emplacement uid : {{uid}} introuvable.',
+  locationMandatoryField: "Échec de la création de l'emplacement : remplissez les champs obligatoires.",
 };
 
 const nl: Catalog = {
@@ -694,6 +706,10 @@ const nl: Catalog = {
     'Publiceren op het e-mobilityplatform mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw.',
   peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
   moveSameCompany: 'Station-id: {{id}} hoort al bij dit bedrijf.',
+  // Connector groups and locations.
+  groupNameTaken: 'Een andere laadpuntgroep van het bedrijf heeft al deze naam.',
+  locationNotFound: 'Locatie-uid: {{uid}} niet gevonden.',
+  locationMandatoryField: 'Locatie aanmaken mislukt: vul de verplichte velden in.',
 };
 
 const it: Catalog = {
@@ -867,6 +883,10 @@ const it: Catalog = {
     'Pubblicazione sulla piattaforma di e-mobility non riuscita: per questa azienda non è ancora configurato alcun peering. Riprova più tardi.',
   peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
   moveSameCompany: 'La stazione id: {{id}} appartiene già a questa azienda.',
+  // Connector groups and locations.
+  groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
+  locationNotFound: 'Uid della località: {{uid}} non trovato.',
+  locationMandatoryField: 'Creazione della località non riuscita: compilare i campi obbligatori.',
 };
 
 const es: Catalog = {
@@ -1038,6 +1058,10 @@ const es: Catalog = {
     'La publicación en la plataforma de e-movilidad ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde.',
   peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
   moveSameCompany: 'La estación id: {{id}} ya pertenece a esta empresa.',
+  // Connector groups and locations.
+  groupNameTaken: 'Otro grupo de conectores de la empresa ya tiene este nombre.',
+  locationNotFound: 'Uid de ubicación: {{uid}} no encontrado.',
+  locationMandatoryField: 'Error al crear la ubicación: rellene los campos obligatorios.',
 };
 
 const pt: Catalog = {
@@ -1208,6 +1232,10 @@ const pt: Catalog = {
     'A publicação na plataforma de e-mobilidade falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde.',
   peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
   moveSameCompany: 'A estação id: {{id}} já pertence a esta empresa.',
+  // Connector groups and locations.
+  groupNameTaken: 'Outro grupo de conectores da empresa já tem este nome.',
+  locationNotFound: 'Uid da localização: {{uid}} não encontrado.',
+  locationMandatoryField: 'Falha ao criar a localização: preencha os campos obrigatórios.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

@@ -1,5 +1,9 @@
 /** @module The back office's navigation, each entry gated by one Permission. */
 import { type AccessContext, can, type Permission } from './permissions';
+import { effectiveRoles, ROLE } from './roles';
+
+/** The support agents' landing: find a connector, then its `/connectors/{id}/support` page. */
+export const SUPPORT_LANDING = '/connectors/support';
 
 export interface NavItem {
   /** i18n key of the label. */
@@ -26,6 +30,8 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.networkStatus', url: '/connectors/network-status', permission: 'connectors:view' },
       { label: 'nav.sessions', url: '/connectors/sessions', permission: 'connectors:view' },
       { label: 'nav.connectorGroups', url: '/connectors/groups', permission: 'connectors:view' },
+      { label: 'groups.nav.locations', url: '/connectors/locations', permission: 'connectors:view' },
+      { label: 'groups.nav.support', url: SUPPORT_LANDING, permission: 'connectors:support' },
       { label: 'nav.customerServiceLogs', url: '/connectors/customer-service-logs', permission: 'connectors:logs' },
       { label: 'nav.economics', url: '/connectors/economics', permission: 'connectors:view' },
       { label: 'nav.onboardStation', url: '/connectors/onboard-station', permission: 'stations:onboard' },
@@ -115,7 +121,12 @@ export function navigationFor(ctx: AccessContext): NavSection[] {
   );
 }
 
-/** Where a user lands after login: the connectors overview if allowed, else the first area they may see. */
+/**
+ * Where a user lands after login: a support agent (role 52) on the connector support search ("support
+ * agents are sent to the support page of a connector", spec section 6), others on the connectors
+ * overview if allowed, else the first area they may see.
+ */
 export function landingPath(ctx: AccessContext): string {
+  if (effectiveRoles(ctx.roles).includes(ROLE.SUPPORT_AGENT) && can(ctx, 'connectors:support')) return SUPPORT_LANDING;
   return navigationFor(ctx)[0]?.items[0]?.url ?? '/welcome';
 }

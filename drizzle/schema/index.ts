@@ -3,6 +3,7 @@ export * from './auth';
 export * from './companies';
 export * from './customer-groups';
 export * from './fleet';
+export * from './groups';
 export * from './onboarding';
 export * from './rfids';
 export * from './self-service';

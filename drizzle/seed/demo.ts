@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
 import { seedDemoCustomerGroups } from './demo-customer-groups';
 import { seedDemoFleet } from './demo-fleet';
+import { seedDemoGroups } from './demo-groups';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoLimits } from './demo-limits';
 import { seedDemoMaintenance } from './demo-maintenance';
@@ -283,5 +284,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoVehicles(db, fleet.id); // idempotent: catalog rows by name, vehicles for drivers without one
   await seedDemoSubscriptions(db, fleet.id); // idempotent: skipped once the fleet offers contracts
   await seedDemoOnboarding(db, ids, ocppPasswordHash); // idempotent: templates by name, the demo onboarding station by uid
+  await seedDemoGroups(db); // idempotent: skipped once any connector group exists
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

@@ -8,6 +8,7 @@ import { connectorDetailRoutes } from './connector-detail/connector-detail.route
 import { connectorRoutes } from './connectors/connectors.routes';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
+import { groupAndLocationRoutes } from './groups/groups.index';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
@@ -33,6 +34,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', onboardingRoutes)
   // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
   .route('/', networkRoutes)
+  .route('/', groupAndLocationRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
+import { inConnectorGroup } from '../../../../../drizzle/queries/groups';
 import { listedStationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import { type ConnectorListBody, connectorFields } from './connectors.schemas';
@@ -55,6 +56,7 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
       or(eq(stations.group1Id, g), eq(stations.group2Id, g), eq(stations.group3Id, g), eq(stations.group4Id, g)),
     );
   }
+  if (f.tag_id) where.push(inConnectorGroup(scope, f.tag_id));
   return and(...where);
 }
 

@@ -24,6 +24,8 @@ export const ConnectorListBody = z
     power_type: z.enum(POWER_TYPES).optional(),
     /** A company group (any of the station's four group levels). */
     group_id: z.number().int().positive().optional(),
+    /** A connector group (tag, spec 7.16 `tags`): the connectors put in it. */
+    tag_id: z.number().int().positive().optional(),
     sort: z.enum(CONNECTOR_LIST_SORTS).default('evse_id'),
     direction: z.enum(['asc', 'desc']).default('asc'),
   })

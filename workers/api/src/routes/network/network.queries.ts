@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql 
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
+import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { listedStationInScope } from '../../../../../drizzle/queries/stations';
-import { companies, companyGroups, connectors, stations } from '../../../../../drizzle/schema';
+import { companies, companyGroups, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorWhere } from '../connectors/connectors.list';
 import type { MapMarkerBody, StationListBody } from './network.schemas';
 
@@ -200,7 +201,7 @@ export async function filterOptions(db: Db, scope: number[]) {
     .innerJoin(companies, eq(companies.id, stations.ownerCompanyId))
     .where(scopeOf(scope))
     .orderBy(asc(companies.name));
-  const [operators, ownerRows, cities, groups] = await Promise.all([
+  const [operators, ownerRows, cities, groups, tags] = await Promise.all([
     db
       .selectDistinct({ id: companies.id, name: companies.name })
       .from(stations)
@@ -218,12 +219,19 @@ export async function filterOptions(db: Db, scope: number[]) {
       .from(companyGroups)
       .where(inArray(companyGroups.companyId, scope))
       .orderBy(asc(companyGroups.level), asc(companyGroups.name)),
+    db
+      .select({ id: connectorGroups.id, name: connectorGroups.name })
+      .from(connectorGroups)
+      .where(inCompanies(connectorGroups.companyId, scope))
+      .orderBy(asc(connectorGroups.name))
+      .limit(500),
   ]);
   return {
     operators,
     owners: ownerRows,
     cities: cities.flatMap((c) => (c.city ? [c.city] : [])),
     groups,
+    tags,
     statuses: BUCKET_NAMES,
   };
 }

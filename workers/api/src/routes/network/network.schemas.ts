@@ -94,6 +94,8 @@ export const FilterOptions = z
     owners: z.array(Named),
     cities: z.array(z.string()),
     groups: z.array(Named.extend({ level: z.number() })),
+    /** Connector groups (tags) of the scope, for the list's tag filter. */
+    tags: z.array(Named),
     statuses: z.array(z.string()),
   })
   .openapi('ConnectorFilterOptions');

@@ -1,0 +1,270 @@
+/**
+ * @module /connectors/locations/{uid}: a location with its address, coordinates and the stations linked
+ * to it. Who may edit stations links a station found by a search, or unlinks one after a confirmation.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Modal,
+  Page,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readLocation, withStations } from '../../components/groups/location.server';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { createApi } from '../../lib/api.server';
+import { connectorLinks } from '../../lib/connector-links';
+import { must } from '../../lib/fleet.server';
+import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.locations.title');
+
+interface Candidate {
+  id: number;
+  uid: string;
+  name: string;
+  city: string | null;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'connectors:view');
+  const find = (new URL(request.url).searchParams.get('find') ?? '').trim().slice(0, 100);
+  const canEdit = me.permissions.includes('stations:edit');
+  const api = createApi(request, context, { language: me.user.language });
+  const [location, candidates] = await Promise.all([
+    readLocation(api, params.uid ?? ''),
+    canEdit && find
+      ? api.send<{ data: Candidate[]; total: number }>(
+          api.client.api.stations.$post({ json: { keyword: find, items_per_page: 20 } }),
+        )
+      : Promise.resolve(null),
+  ]);
+  return {
+    location: must(location, me),
+    candidates: candidates ? must(candidates, me) : null,
+    find,
+    canEdit,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'stations:edit');
+  const form = await request.formData();
+  const stationId = Number(form.get('station_id'));
+  const intent = String(form.get('intent') ?? '');
+  const api = createApi(request, context, { language: me.user.language });
+  const location = must(await readLocation(api, params.uid ?? ''), me);
+  const current = location.stations.map((s) => s.id);
+  const next = intent === 'link' ? [...new Set([...current, stationId])] : current.filter((id) => id !== stationId);
+  const result = await api.read(await api.client.api.location.$put({ json: withStations(location, next) }));
+  if (!result.ok) {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    return data({ error: result.error['error-msg'] }, { status: result.status });
+  }
+  return data({ error: null }, { headers: api.headers() });
+}
+
+export default function LocationPage() {
+  const { t } = useTranslation();
+  const { location: l, candidates, find, canEdit } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [query, setQuery] = useState(find);
+  const [unlinking, setUnlinking] = useState<{ id: number; name: string } | null>(null);
+  const linked = new Set(l.stations.map((s) => s.id));
+  const busy = navigation.state !== 'idle';
+  return (
+    <Page
+      title={l.name}
+      subtitle={`${[l.streetNumber, l.address].filter(Boolean).join(' ')}, ${l.postalCode} ${l.city} (${l.country})`}
+      backAction={{ content: t('groups.locations.title'), url: '/connectors/locations' }}
+      secondaryActions={
+        canEdit
+          ? [{ content: t('groups.locations.edit'), url: `/connectors/locations/${encodeURIComponent(l.uid)}/edit` }]
+          : []
+      }
+    >
+      <BlockStack gap="400">
+        {result?.error ? <Banner tone="critical">{result.error}</Banner> : null}
+        {result && !result.error ? <Banner tone="success">{t('groups.locations.linked')}</Banner> : null}
+        <Card>
+          <InlineStack gap="800" wrap>
+            <Field label={t('groups.locations.coordinates')} value={`${l.latitude}, ${l.longitude}`} />
+            <Field label={t('groups.locations.timeZone')} value={l.timeZone} />
+            <Field label={t('groups.locations.company')} value={l.companyName} />
+            <Field label={t('groups.locations.openingHours')} value={l.openingHours ?? '—'} />
+            <Field label={t('groups.locations.directions')} value={l.directions ?? '—'} />
+            <Field label="UID" value={l.uid} />
+          </InlineStack>
+        </Card>
+        <Layout>
+          <Layout.Section>
+            <Card padding="0">
+              <Box padding="300">
+                <Text as="h2" variant="headingMd">
+                  {t('groups.locations.stationsTitle')}
+                </Text>
+              </Box>
+              <IndexTable
+                resourceName={{ singular: t('groups.fields.station'), plural: t('groups.locations.stations') }}
+                itemCount={l.stations.length}
+                selectable={false}
+                emptyState={
+                  <EmptyState heading={t('groups.locations.noStations')} image="">
+                    <p />
+                  </EmptyState>
+                }
+                headings={[
+                  { title: t('groups.fields.station') },
+                  { title: t('groups.fields.city') },
+                  { title: t('groups.fields.status') },
+                  { title: t('groups.locations.connectors'), alignment: 'end' },
+                  { title: '' },
+                ]}
+              >
+                {l.stations.map((s, i) => (
+                  <IndexTable.Row
+                    id={String(s.id)}
+                    key={s.id}
+                    position={i}
+                    onClick={() =>
+                      s.firstConnectorId ? navigate(connectorLinks.detail(s.firstConnectorId)) : undefined
+                    }
+                  >
+                    <IndexTable.Cell>
+                      <Text as="span" fontWeight="semibold">
+                        {`${s.name} (${s.uid})`}
+                      </Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>{s.city ?? '—'}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Badge tone={s.connected ? 'success' : undefined}>
+                        {s.connected ? t('groups.locations.online') : t('groups.locations.offline')}
+                      </Badge>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Text as="span" alignment="end" numeric>
+                        {s.connectorCount}
+                      </Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>
+                      {canEdit ? (
+                        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click, the button inside is the control
+                        // biome-ignore lint/a11y/useKeyWithClickEvents: same
+                        <div onClick={(e) => e.stopPropagation()}>
+                          <Button variant="plain" tone="critical" onClick={() => setUnlinking(s)}>
+                            {t('groups.locations.unlink')}
+                          </Button>
+                        </div>
+                      ) : null}
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ))}
+              </IndexTable>
+            </Card>
+          </Layout.Section>
+          {canEdit ? (
+            <Layout.Section variant="oneThird">
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    {t('groups.locations.linkTitle')}
+                  </Text>
+                  <Form method="get" preventScrollReset>
+                    <InlineStack gap="200" blockAlign="end" wrap={false}>
+                      <div style={{ flex: 1 }}>
+                        <TextField
+                          label={t('groups.locations.linkSearch')}
+                          name="find"
+                          value={query}
+                          onChange={setQuery}
+                          placeholder={t('groups.locations.linkPlaceholder')}
+                          autoComplete="off"
+                        />
+                      </div>
+                      <Button submit>{t('groups.detail.find')}</Button>
+                    </InlineStack>
+                  </Form>
+                  {candidates && candidates.data.length === 0 ? (
+                    <Text as="p" tone="subdued">
+                      {t('groups.locations.noCandidates')}
+                    </Text>
+                  ) : null}
+                  {candidates?.data.map((s) => (
+                    <InlineStack key={s.id} align="space-between" blockAlign="center" wrap={false}>
+                      <Text as="span">{`${s.name} (${s.uid})${s.city ? ` · ${s.city}` : ''}`}</Text>
+                      <Button
+                        size="slim"
+                        disabled={linked.has(s.id) || busy}
+                        onClick={() =>
+                          submit(
+                            { intent: 'link', station_id: String(s.id) },
+                            { method: 'post', preventScrollReset: true },
+                          )
+                        }
+                      >
+                        {t('groups.locations.link')}
+                      </Button>
+                    </InlineStack>
+                  ))}
+                </BlockStack>
+              </Card>
+            </Layout.Section>
+          ) : null}
+        </Layout>
+      </BlockStack>
+      <Modal
+        open={unlinking !== null}
+        onClose={() => setUnlinking(null)}
+        title={t('groups.locations.unlinkTitle')}
+        primaryAction={{
+          content: t('groups.locations.unlink'),
+          destructive: true,
+          onAction: () => {
+            if (unlinking) {
+              submit(
+                { intent: 'unlink', station_id: String(unlinking.id) },
+                { method: 'post', preventScrollReset: true },
+              );
+            }
+            setUnlinking(null);
+          },
+        }}
+        secondaryActions={[{ content: t('groups.detail.cancel'), onAction: () => setUnlinking(null) }]}
+      >
+        <Modal.Section>
+          <p>{t('groups.locations.unlinkBody', { station: unlinking?.name ?? '', location: l.name })}</p>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span">{value}</Text>
+    </BlockStack>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
