@@ -18,6 +18,7 @@ import {
   stations,
   userCurrencyLimits,
 } from '../schema';
+import { demoCurve } from './demo-sessions';
 import { createCompany, createUser } from './factories';
 
 export const CURRENCY_FLEET = 'Citadis Services';
@@ -129,6 +130,11 @@ export async function seedDemoLimits(
         meterStopWh: wh,
         energyWh: wh,
         durationS: 3600,
+        chargingMinutes: 60,
+        // The recorded curve every demo session has: AC at 11 kW.
+        meterCurveJson: JSON.stringify(
+          demoCurve({ startMs: start, chargingMinutes: 60, maxPowerW: 11_000, energyWh: wh, dc: false }),
+        ),
         pricingStatus: 'priced',
         empTotal: minor,
         empNetTotal: Math.round(minor / 1.2),

@@ -121,7 +121,7 @@ describe('maintenance screen', () => {
     await browser.context.clearCookies();
     const support = await browser.context.newPage();
     await loginWithEmailCode(support, baseURL, 'support@voltaria.test');
-    await support.waitForURL('**/connectors/overview');
+    await support.waitForURL('**/connectors/support'); // support agents land on the connector search
     const cookie = await apiLogin('support@voltaria.test');
     const id = await connectorIdOf(cookie, 'VLT-LYO-001-2');
     await support.goto(`/connectors/${id}/maintenance`);

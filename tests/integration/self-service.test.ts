@@ -274,11 +274,11 @@ describe('private user: /my-data/{userId}/update-user-data', () => {
     });
   });
 
-  it('refuses another id (403), even of the same company', async () => {
+  it('refuses another id (404: 403 is only what roles refuse), even of the same company', async () => {
     for (const id of [privateSibling, driverId, 999999]) {
-      await expectError(await selfUpdate(id, { city: 'X' }), 403, { code: 'FORBIDDEN', message: MSG.ownOnlyFr });
-      await expectError(await call(`/my-data/${id}/user-data`, privateSession), 403, {
-        code: 'FORBIDDEN',
+      await expectError(await selfUpdate(id, { city: 'X' }), 404, { code: 'USER_NOT_FOUND', message: MSG.ownOnlyFr });
+      await expectError(await call(`/my-data/${id}/user-data`, privateSession), 404, {
+        code: 'USER_NOT_FOUND',
         message: MSG.ownOnlyFr,
       });
     }

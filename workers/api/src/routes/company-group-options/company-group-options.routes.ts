@@ -11,7 +11,6 @@ import { SERVICE } from '../../../../../domain/permissions/service-settings';
 import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { companyGroups } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
-import { apiError } from '../../lib/errors';
 import { defineRoute, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
@@ -40,7 +39,9 @@ const options = defineRoute('session:basic', {
 
 export const companyGroupOptionRoutes = new OpenAPIHono<AppEnv>().openapi(options, async (c) => {
   const { access, company } = authOf(c);
-  if (!can(access, 'fleet:view') && !can(access, 'connectors:view')) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+  // Groups are shown to who sees users or stations; anyone else gets the labels and no group
+  // (403 is reserved to the route's own permission: ADR 005).
+  const seesGroups = can(access, 'fleet:view') || can(access, 'connectors:view');
   const rows = await c
     .get('db')
     .select({
@@ -50,7 +51,7 @@ export const companyGroupOptionRoutes = new OpenAPIHono<AppEnv>().openapi(option
       company_id: companyGroups.companyId,
     })
     .from(companyGroups)
-    .where(inCompanies(companyGroups.companyId, await callerScope(c)))
+    .where(inCompanies(companyGroups.companyId, seesGroups ? await callerScope(c) : []))
     .orderBy(asc(companyGroups.level), asc(companyGroups.name));
   const labels = [company.group1Label, company.group2Label, company.group3Label, company.group4Label];
   return c.json(

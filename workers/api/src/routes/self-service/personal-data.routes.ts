@@ -1,7 +1,7 @@
 /**
  * @module Driver self-service (spec 2 7.8): personal data of a fleet user, changed by a fleet admin
  * of the user's scope (`users/{userId}/update-user-data`) or by a private user for themself
- * (`/my-data/{userId}/update-user-data`; another id is 403). Reads answer IBAN and SSN masked only.
+ * (`/my-data/{userId}/update-user-data`; another id is 404). Reads answer IBAN and SSN masked only.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
@@ -61,16 +61,16 @@ const selfRead = defineRoute(SELF, {
   tags,
   summary: 'My personal data (a private user, own id only); IBAN and SSN masked',
   request: { params: UserIdParam },
-  responses: { 200: json(UserDataSchema) },
+  responses: { 200: json(UserDataSchema), 404: error('Another user: you can only read your own personal data') },
 });
 
 const selfUpdate = defineRoute(SELF, {
   method: 'post',
   path: '/my-data/{userId}/update-user-data',
   tags,
-  summary: 'Change my personal data (a private user, own id only; another id is 403)',
+  summary: 'Change my personal data (a private user, own id only; another id is 404)',
   request: { params: UserIdParam, body: jsonBody(UpdateUserDataBody) },
-  responses: { 200: json(UserDataSchema) },
+  responses: { 200: json(UserDataSchema), 404: error('Another user: you can only change your own personal data') },
 });
 
 const selfStations = defineRoute(SELF, {
@@ -79,17 +79,20 @@ const selfStations = defineRoute(SELF, {
   tags,
   summary: 'Stations I may charge at, for the station choice; at most 100',
   request: { params: UserIdParam, query: StationsQuery },
-  responses: { 200: json(UsableStationsSchema) },
+  responses: { 200: json(UsableStationsSchema), 404: error('Another user') },
 });
 
 type Ctx = Context<AppEnv>;
 
-/** The caller themself, or the 403 "own data only". */
+/**
+ * The caller themself, or 404 "own data only": 403 is reserved to what the caller's roles refuse
+ * (ADR 005, the authorization matrix), and another user's data does not exist for a private user.
+ */
 async function self(c: Ctx, userId: number) {
   const { user } = authOf(c);
-  if (user.id !== userId) return { error: apiError(c, 403, 'FORBIDDEN', 'ownDataOnly') };
+  if (user.id !== userId) return { error: apiError(c, 404, 'USER_NOT_FOUND', 'ownDataOnly') };
   const row = await c.get('db').select().from(users).where(eq(users.id, userId)).get();
-  if (!row) return { error: apiError(c, 403, 'FORBIDDEN', 'ownDataOnly') };
+  if (!row) return { error: apiError(c, 404, 'USER_NOT_FOUND', 'ownDataOnly') };
   return { user: row };
 }
 
