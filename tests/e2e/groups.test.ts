@@ -21,7 +21,7 @@ afterAll(async () => {
 describe.skip('connector groups', () => {
   it('creates a group, adds two connectors by search and lists it', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'admin@voltaria.test');
+    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E Lille ${Date.now()}`;
     await page.goto('/connectors/add-group');

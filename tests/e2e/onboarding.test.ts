@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('onboarding page', () => {
   it('creates an online station and shows its credentials once', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'admin@voltaria.test');
+    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     await page.goto(`${baseURL}/connectors/onboard-station`);
     await page.getByRole('link', { name: 'Add an online station' }).click();

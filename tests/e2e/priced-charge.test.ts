@@ -142,7 +142,7 @@ describe('a priced charge across a time-of-day boundary', () => {
     expect(lines('owner')).toEqual([['ENERGY', 220, 264]]);
 
     // The session detail in the browser.
-    await loginWithEmailCode(page, baseURL, 'admin@voltaria.test');
+    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
     await page.goto(`/sessions/detail/${id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Prices per party' }).count()).toBe(1);
     const text = async (selector: string) =>
