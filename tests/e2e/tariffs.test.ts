@@ -79,6 +79,13 @@ describe('pending tariff page', () => {
     await expect
       .poll(
         async () => {
+          // Polaris rolls page actions into "More actions" when it measures too little width.
+          const more = page.getByRole('button', { name: 'More actions' });
+          if ((await dialog.count()) === 0 && (await more.count()) > 0)
+            await more
+              .first()
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
           if ((await dialog.count()) === 0)
             await page
               .getByRole('button', { name: 'Delete' })
@@ -87,7 +94,7 @@ describe('pending tariff page', () => {
               .catch(() => undefined); // a slow machine: try again at the next poll
           return dialog.getByText('This cannot be undone.', { exact: false }).count();
         },
-        { timeout: 60_000 },
+        { timeout: 45_000 },
       )
       .toBe(1);
     await dialog.getByRole('button', { name: 'Delete' }).click();
