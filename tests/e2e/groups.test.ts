@@ -14,11 +14,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-// NOT YET PASSING (23:55 UTC, deadline): against the built product both steps time out — the search
-// field of /connectors/support is not filled, and on the group page the search for connectors to add
-// shows no candidate checkboxes. The API behind both is covered by tests/integration/groups-locations.test.ts;
-// the browser-side cause is not diagnosed. Skipped so the suite stays green; remove `.skip` to reproduce.
-describe.skip('connector groups', () => {
+describe('connector groups', () => {
   it('creates a group, adds two connectors by search and lists it', async () => {
     page = await browser.context.newPage();
     await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
@@ -36,7 +32,10 @@ describe.skip('connector groups', () => {
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.getByRole('button', { name: 'Add selected (2)' }).click();
     await expect.poll(() => page.getByText('Connectors added: 2').count()).toBe(1);
-    await expect.poll(() => page.locator('tbody tr').filter({ hasText: 'VLT-LIL-001' }).count()).toBe(2);
+    // After a reload (no search results left), the group's own table lists both Lille connectors.
+    await page.reload();
+    await expect.poll(() => page.getByText('No connectors in this group').count()).toBe(0);
+    await expect.poll(() => page.getByText('FR*VLT*EVLTLIL001', { exact: false }).count()).toBeGreaterThanOrEqual(2);
 
     await page.goto(`/connectors/groups?q=${encodeURIComponent(name)}`);
     await expect.poll(() => page.locator('tbody tr').filter({ hasText: name }).count()).toBe(1);
@@ -45,6 +44,7 @@ describe.skip('connector groups', () => {
   });
 
   it('lands a support agent on the support search, and one match opens its support page', async () => {
+    await browser.context.clearCookies(); // the previous test's user is still logged in
     page = await browser.context.newPage();
     await loginWithEmailCode(page, baseURL, 'support@voltaria.test');
     await page.waitForURL('**/connectors/support');
