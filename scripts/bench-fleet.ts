@@ -10,8 +10,6 @@
  * Target: Authorize p95 < 20 ms. Options: --users N (100000), --runs R (200), --list-runs L (50).
  * Loopback only; self-stopping (25 minutes at most).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
@@ -20,40 +18,18 @@ import { openDb } from '../drizzle/db';
 import { AUTHORIZATION_SQL, decideAuthorization } from '../drizzle/queries/authorization';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createStation, createUser } from '../drizzle/seed/factories';
+import { benchWorkspace, intOption, log } from './bench-lib';
 import { runNode, wrangler } from './node-processes';
 import { percentile } from './simulator/bench-measure';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number, max: number) => {
-  const i = args.indexOf(`--${name}`);
-  const n = Number(i >= 0 ? args[i + 1] : fallback);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
-  return n;
-};
-const USERS = option('users', 100_000, 1_000_000);
-const RUNS = option('runs', 200, 10_000);
+const USERS = intOption('users', 100_000, 1_000_000);
+const RUNS = intOption('runs', 200, 10_000);
 /** The user list calls take ~50× an Authorize: fewer of them keep the run within its time guard. */
-const LIST_RUNS = option('list-runs', 50, 10_000);
+const LIST_RUNS = intOption('list-runs', 50, 10_000);
 const CARDS_PER_USER = 2;
 const FLEETS = 10;
 
-const log = (s: string) => console.log(`▸ ${s}`);
-const root = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
-const state = join(root, 'state');
-let dispose: (() => Promise<void>) | undefined;
-const cleanUp = async () => {
-  await dispose?.().catch(() => undefined);
-  rmSync(root, { recursive: true, force: true });
-};
-setTimeout(async () => {
-  console.error('✖ benchmark exceeded 25 minutes; giving up');
-  await cleanUp();
-  process.exit(1);
-}, 25 * 60_000).unref();
-process.on('SIGINT', async () => {
-  await cleanUp();
-  process.exit(130);
-});
+const { state, cleanUp, onDispose } = benchWorkspace('bench-fleet', 25);
 
 /** Deterministic pseudo-random numbers, so every run seeds the same fleet. */
 let seed = 42;
@@ -69,7 +45,7 @@ try {
   log(`fresh local D1 in ${state}: migrations …`);
   runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-  dispose = proxy.dispose;
+  onDispose(proxy.dispose);
   const env = proxy.env;
   const db = openDb(env.DB);
   const now = Date.now();

@@ -6,8 +6,6 @@
  * each run. Baselines in the same run: the bare parse of the same file, and a bare D1 batch insert
  * of the same rows. Options: --rows N (1000), --runs R (3). Loopback only; self-stopping.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
@@ -17,35 +15,13 @@ import { readXlsx } from '../domain/import/xlsx-reader';
 import { openDb } from '../drizzle/db';
 import { authSessions, corporateGroups } from '../drizzle/schema';
 import { createCompany, createUser } from '../drizzle/seed/factories';
+import { benchWorkspace, intOption, log } from './bench-lib';
 import { runNode, wrangler } from './node-processes';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number, max: number) => {
-  const i = args.indexOf(`--${name}`);
-  const n = Number(i >= 0 ? args[i + 1] : fallback);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
-  return n;
-};
-const ROWS = option('rows', 1000, 5000);
-const RUNS = option('runs', 3, 20);
+const ROWS = intOption('rows', 1000, 5000);
+const RUNS = intOption('runs', 3, 20);
 
-const log = (s: string) => console.log(`▸ ${s}`);
-const root = mkdtempSync(join(tmpdir(), 'bench-import-'));
-const state = join(root, 'state');
-let dispose: (() => Promise<void>) | undefined;
-const cleanUp = async () => {
-  await dispose?.().catch(() => undefined);
-  rmSync(root, { recursive: true, force: true });
-};
-setTimeout(async () => {
-  console.error('✖ benchmark exceeded 10 minutes; giving up');
-  await cleanUp();
-  process.exit(1);
-}, 10 * 60_000).unref();
-process.on('SIGINT', async () => {
-  await cleanUp();
-  process.exit(130);
-});
+const { state, cleanUp, onDispose } = benchWorkspace('bench-import', 10);
 
 const FIRST = ['Ada', 'Bruno', 'Chloé', 'David', 'Emma', 'Farid', 'Gaëlle', 'Hugo', 'Inès', 'Jules'];
 const LAST = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau'];
@@ -84,7 +60,7 @@ try {
   log(`fresh local D1 in ${state}: migrations …`);
   runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-  dispose = proxy.dispose;
+  onDispose(proxy.dispose);
   const env = proxy.env;
   const db = openDb(env.DB);
 

@@ -6,45 +6,21 @@
  * Baseline in the same run: bare indexed SQL on the same data through the same D1 binding.
  * Options: --stations N (10000), --per-station K (5), --runs R (40). Loopback only; self-stopping.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
 import { openDb } from '../drizzle/db';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createUser } from '../drizzle/seed/factories';
+import { benchWorkspace, intOption, log } from './bench-lib';
 import { runNode, wrangler } from './node-processes';
 import { percentile } from './simulator/bench-measure';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number, max: number) => {
-  const i = args.indexOf(`--${name}`);
-  const n = Number(i >= 0 ? args[i + 1] : fallback);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
-  return n;
-};
-const STATIONS = option('stations', 10_000, 100_000);
-const PER_STATION = option('per-station', 5, 20);
-const RUNS = option('runs', 40, 1000);
+const STATIONS = intOption('stations', 10_000, 100_000);
+const PER_STATION = intOption('per-station', 5, 20);
+const RUNS = intOption('runs', 40, 1000);
 
-const log = (s: string) => console.log(`▸ ${s}`);
-const root = mkdtempSync(join(tmpdir(), 'bench-stations-'));
-const state = join(root, 'state');
-let dispose: (() => Promise<void>) | undefined;
-const cleanUp = async () => {
-  await dispose?.().catch(() => undefined);
-  rmSync(root, { recursive: true, force: true });
-};
-setTimeout(async () => {
-  console.error('✖ benchmark exceeded 15 minutes; giving up');
-  await cleanUp();
-  process.exit(1);
-}, 15 * 60_000).unref();
-process.on('SIGINT', async () => {
-  await cleanUp();
-  process.exit(130);
-});
+const { state, cleanUp, onDispose } = benchWorkspace('bench-stations', 15);
 
 const CITIES = [
   ['Paris', 48.8566, 2.3522],
@@ -85,7 +61,7 @@ try {
   log(`fresh local D1 in ${state}: migrations …`);
   runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-  dispose = proxy.dispose;
+  onDispose(proxy.dispose);
   const env = proxy.env;
   const db = openDb(env.DB);
 
