@@ -259,6 +259,15 @@ try {
     return d;
   };
   type Case = { name: string; run: (i: number) => Promise<unknown>; runs?: number };
+  const listCases: { name: string; body: (i: number) => Record<string, unknown> }[] = [
+    { name: 'page', body: (i) => ({ page: i % 50, items_per_page: 20 }) },
+    {
+      name: 'corporate group + permission',
+      body: (i) => ({ corporate_group_id: groups[i % groups.length], permission: 'work', page: 0 }),
+    },
+    { name: 'keyword', body: (i) => ({ keyword: `Last${1000 + (i % 9000)}`, page: 0 }) },
+    { name: 'status charging', body: () => ({ status: 'charging', page: 0 }) },
+  ];
   const cases: Case[] = [
     {
       name: 'baseline: SQL card by uuid (unique index)',
@@ -275,26 +284,9 @@ try {
     },
     { name: 'Authorize: blocked card', run: (i) => authorize('blocked', uuidOf(((i * 20) % USERS) + 0, 1)) },
     { name: 'Authorize: unknown card', run: (i) => authorize('unknown', `NOPE${i}`) },
-    {
-      name: 'POST /api/users (page)',
-      runs: LIST_RUNS,
-      run: (i) => call('/users', { page: i % 50, items_per_page: 20 }),
-    },
-    {
-      name: 'POST /api/users (corporate group + permission)',
-      runs: LIST_RUNS,
-      run: (i) => call('/users', { corporate_group_id: groups[i % groups.length], permission: 'work', page: 0 }),
-    },
-    {
-      name: 'POST /api/users (keyword)',
-      runs: LIST_RUNS,
-      run: (i) => call('/users', { keyword: `Last${1000 + (i % 9000)}`, page: 0 }),
-    },
-    {
-      name: 'POST /api/users (status charging)',
-      runs: LIST_RUNS,
-      run: () => call('/users', { status: 'charging', page: 0 }),
-    },
+    ...listCases.map(
+      (l): Case => ({ name: `POST /api/users (${l.name})`, runs: LIST_RUNS, run: (i) => call('/users', l.body(i)) }),
+    ),
   ];
 
   // Where the time goes: the plan of every statement of the decision (a SCAN of a big table is the bug to fix).
@@ -302,9 +294,8 @@ try {
   const args1 = {
     card: ['X'],
     station: [station.id],
-    family: [fleets[0]],
-    usage: [base, 0, 0, 0],
-    money: [base, 0, 0, 0],
+    family: [uuidOf(0, 0)],
+    usage: [uuidOf(0, 0), 0, 0, 0],
     concurrent: ['X', 'X', station.id, 1],
   } as Record<keyof typeof AUTHORIZATION_SQL, unknown[]>;
   for (const [name, text] of Object.entries(AUTHORIZATION_SQL)) {
@@ -312,6 +303,47 @@ try {
       .bind(...args1[name as keyof typeof AUTHORIZATION_SQL])
       .all<{ detail: string }>();
     plans.push(`  ${name}: ${rows.results.map((r) => r.detail).join(' | ')}`);
+  }
+  // Load-independent: the rows SQLite reads for one decision of a driver with kWh limits (D1's rows_read).
+  {
+    const tag = uuidOf(userOf(1, 'kwh'), 0);
+    const p = periodStarts(new Date());
+    const bound: Record<keyof typeof AUTHORIZATION_SQL, unknown[]> = {
+      card: [tag],
+      station: [station.id],
+      family: [tag],
+      usage: [tag, p.day.getTime(), p.week.getTime(), p.month.getTime()],
+      concurrent: [tag, tag, station.id, null],
+    };
+    const results = await env.DB.batch(
+      Object.entries(AUTHORIZATION_SQL).map(([name, text]) =>
+        env.DB.prepare(text).bind(...bound[name as keyof typeof AUTHORIZATION_SQL]),
+      ),
+    );
+    const read = results.map((r, k) => `${Object.keys(AUTHORIZATION_SQL)[k]} ${r.meta.rows_read}`);
+    plans.push(
+      `  one decision: ${results.length} statements in 1 batch (1 D1 round trip); rows read: ${read.join(', ')}`,
+    );
+  }
+  // The user list: the plan and the rows read of its two statements per filter.
+  const { listQueries } = await import('../workers/api/src/routes/users/users.store');
+  const { ListBody } = await import('../workers/api/src/routes/users/users.schemas');
+  const scope = [operator.id, ...fleets];
+  const listPlans: string[] = [];
+  for (const l of listCases) {
+    const q = listQueries(db, scope, ListBody.parse(l.body(1)), false);
+    for (const [part, query] of Object.entries(q)) {
+      const { sql: text, params } = query.toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const run = await env.DB.prepare(text)
+        .bind(...params)
+        .all();
+      listPlans.push(
+        `  ${l.name} / ${part}: rows read ${run.meta.rows_read}; ${plan.results.map((r) => r.detail).join(' | ')}`,
+      );
+    }
   }
 
   log(`warming up, then ${RUNS} sequential calls per Authorize case, ${LIST_RUNS} per list case …`);
@@ -338,6 +370,7 @@ try {
   console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms`);
   for (const [name, p50, p95] of rows) console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}`);
   console.log(`\nQuery plans of the Authorize decision:\n${plans.join('\n')}`);
+  console.log(`\nUser list statements (page and total), rows read and query plan:\n${listPlans.join('\n')}`);
   console.log(`\nAuthorize answers: ${[...counts].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 } finally {
   await cleanUp();

@@ -1,8 +1,9 @@
 /**
  * @module The authorization decision for an idTag at a station (OCPP Authorize, StartTransaction,
- * remote starts): gathers the facts in two D1 round trips of indexed queries and lets
- * `domain/authorization` decide. Plain D1 batches, because drizzle maps batched rows by column
- * name (a join repeats id and status) and cannot batch raw SQL.
+ * remote starts): gathers every fact in ONE D1 round trip (one batch of indexed statements, each keyed
+ * by the card's uuid or the station id, so none waits for another's answer) and lets
+ * `domain/authorization` decide (ADR 030-fleet-perf). Plain D1 batches, because drizzle maps batched
+ * rows by column name (a join repeats id and status) and cannot batch raw SQL.
  */
 
 import { moneyUsed, referenceRate } from '../../domain/authorization/currency';
@@ -47,44 +48,50 @@ const CARD_SQL = `
 const STATION_SQL = 'SELECT id, type, company_id, owner_company_id, country, time_zone FROM stations WHERE id = ?1';
 
 /**
- * Companies whose work and private stations a user of company ?1 may use: the company and its
- * descendants, its linked siblings when `siblings_can_charge_on`, its parent when `parent_can_charge_on`.
+ * Companies whose work and private stations a user of company `company` (an SQL expression) may
+ * use: the company and its descendants, its linked siblings when `siblings_can_charge_on`, its parent
+ * when `parent_can_charge_on`.
  */
-export const FAMILY_SQL = `
+const familySql = (company: string) => `
   WITH RECURSIVE tree(id) AS (
-    SELECT id FROM companies WHERE id = ?1
+    SELECT id FROM companies WHERE id = ${company}
     UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
   )
   SELECT id FROM tree
-  UNION SELECT CASE WHEN s.company_id = ?1 THEN s.sibling_id ELSE s.company_id END
-    FROM company_siblings s JOIN companies me ON me.id = ?1 AND me.siblings_can_charge_on = 1
-    WHERE s.company_id = ?1 OR s.sibling_id = ?1
+  UNION SELECT CASE WHEN s.company_id = ${company} THEN s.sibling_id ELSE s.company_id END
+    FROM company_siblings s JOIN companies me ON me.id = ${company} AND me.siblings_can_charge_on = 1
+    WHERE s.company_id = ${company} OR s.sibling_id = ${company}
   UNION SELECT parent_company_id FROM companies
-    WHERE id = ?1 AND parent_can_charge_on = 1 AND parent_company_id IS NOT NULL`;
+    WHERE id = ${company} AND parent_can_charge_on = 1 AND parent_company_id IS NOT NULL`;
+
+/** The family of company ?1 (also read by personal data's station check). */
+export const FAMILY_SQL = familySql('?1');
+
+/** The user of the card with uuid ?1 and that user's company: scalar subqueries SQLite runs once per statement. */
+const CARD_USER = '(SELECT user_id FROM rfids WHERE uuid = ?1)';
+const CARD_COMPANY = '(SELECT u.company_id FROM rfids r JOIN users u ON u.id = r.user_id WHERE r.uuid = ?1)';
+
+/** The family of the company of the card ?1's user (no row when the card or its user is unknown). */
+const CARD_FAMILY_SQL = familySql(CARD_COMPANY);
 
 /**
- * Energy of the user's sessions started in the current day (?2), ISO week (?3) and month (?4).
- * In-progress sessions count with whatever `cdr_consumed_energy` the OCPP worker has written so far.
+ * What the card ?1's user has used in the current day (?2), ISO week (?3) and month (?4): energy
+ * (kWh limits; in-progress sessions count with whatever `cdr_consumed_energy` the OCPP worker has
+ * written so far) and, for currency limits (ADR 028), the driver price of priced sessions and the
+ * energy of the sessions not priced yet (counted at the reference rate). One range of the
+ * (user_id, cdr_start) index.
  */
 const USAGE_SQL = `
   SELECT coalesce(sum(CASE WHEN cdr_start >= ?2 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS day_wh,
-         coalesce(sum(CASE WHEN cdr_start >= ?3 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS week_wh,
-         coalesce(sum(CASE WHEN cdr_start >= ?4 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS month_wh
-  FROM charging_sessions WHERE user_id = ?1 AND cdr_start >= min(?3, ?4)`;
-
-/**
- * Currency limits (ADR 028): per period, the driver's price of priced sessions and the energy of the
- * sessions not priced yet (counted at the reference rate).
- */
-const MONEY_SQL = `
-  SELECT
+    coalesce(sum(CASE WHEN cdr_start >= ?3 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS week_wh,
+    coalesce(sum(CASE WHEN cdr_start >= ?4 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS month_wh,
     coalesce(sum(CASE WHEN cdr_start >= ?2 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS day_priced,
     coalesce(sum(CASE WHEN cdr_start >= ?3 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS week_priced,
     coalesce(sum(CASE WHEN cdr_start >= ?4 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS month_priced,
     coalesce(sum(CASE WHEN cdr_start >= ?2 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS day_unpriced_wh,
     coalesce(sum(CASE WHEN cdr_start >= ?3 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS week_unpriced_wh,
     coalesce(sum(CASE WHEN cdr_start >= ?4 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS month_unpriced_wh
-  FROM charging_sessions WHERE user_id = ?1 AND cdr_start >= min(?3, ?4)`;
+  FROM charging_sessions WHERE user_id = ${CARD_USER} AND cdr_start >= min(?3, ?4)`;
 
 /**
  * An in-progress session with this idTag (as sent ?1 or upper-cased ?2: both hit the (auth_id,
@@ -128,7 +135,10 @@ interface StationRow {
   time_zone: string;
 }
 
-interface MoneyRow {
+interface UsageRow {
+  day_wh: number;
+  week_wh: number;
+  month_wh: number;
   day_priced: number;
   week_priced: number;
   month_priced: number;
@@ -218,9 +228,16 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
   const d1 = db.$client;
   // UUIDs are stored upper-case, so the unique index answers a case-insensitive lookup.
   const idTag = input.idTag.trim().toUpperCase();
-  const [cards, stationRows] = await d1.batch<CardRow | StationRow>([
+  // The periods do not depend on the user, so every fact is asked at once: one round trip. The
+  // statements for family, usage and concurrency cost a few index probes even when the card
+  // turns out to be refused (their answers are then ignored, as they were never asked before).
+  const p = periodStarts(input.at);
+  const [cards, stationRows, family, usage, concurrent] = await d1.batch<Record<string, unknown>>([
     d1.prepare(CARD_SQL).bind(idTag),
     d1.prepare(STATION_SQL).bind(input.stationId),
+    d1.prepare(CARD_FAMILY_SQL).bind(idTag),
+    d1.prepare(USAGE_SQL).bind(idTag, p.day.getTime(), p.week.getTime(), p.month.getTime()),
+    d1.prepare(CONCURRENT_SQL).bind(input.idTag.trim(), idTag, input.stationId, input.connectorNumber ?? null),
   ]);
   const row = cards?.results[0] as CardRow | undefined;
   const s = stationRows?.results[0] as StationRow | undefined;
@@ -240,36 +257,24 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
   if (cardVerdict(card, user, input.at) || !user) {
     return decide({ ...base, family: [], usage: { dayWh: 0, weekWh: 0, monthWh: 0 }, concurrent: false });
   }
-  const p = periodStarts(input.at);
-  const periods = [user.id, p.day.getTime(), p.week.getTime(), p.month.getTime()] as const;
-  // Currency limits also need the money used and the tariff of this station (ADR 028).
+  // Currency limits also need the tariff of this station (ADR 028), cached per operator (TARIFF_CACHE_MS).
   const inCurrency = user.limitUnit === 'currency' && user.currencyLimits !== null;
-  const [batch, pricing] = await Promise.all([
-    d1.batch<{ id: number } & Record<string, number>>([
-      d1.prepare(FAMILY_SQL).bind(user.companyId),
-      d1.prepare(USAGE_SQL).bind(...periods),
-      d1.prepare(CONCURRENT_SQL).bind(input.idTag.trim(), idTag, input.stationId, input.connectorNumber ?? null),
-      ...(inCurrency ? [d1.prepare(MONEY_SQL).bind(...periods)] : []),
-    ]),
-    inCurrency && s ? pricingAt(db, s, input.at, idTag) : Promise.resolve(null),
-  ]);
-  const [family, usage, concurrent, moneyRows] = batch;
-  const used = usage?.results[0];
-  const m = moneyRows?.results[0] as MoneyRow | undefined;
+  const pricing = inCurrency && s ? await pricingAt(db, s, input.at, idTag) : null;
+  const used = usage?.results[0] as UsageRow | undefined;
   const rate = inCurrency ? referenceRate(pricing?.tariff ?? null, input.at, s?.time_zone ?? 'Europe/Paris') : 0;
   return decide({
     ...base,
-    family: (family?.results ?? []).map((r) => r.id),
+    family: ((family?.results ?? []) as { id: number }[]).map((r) => r.id),
     usage: {
       dayWh: used?.day_wh ?? 0,
       weekWh: used?.week_wh ?? 0,
       monthWh: used?.month_wh ?? 0,
-      ...(m
+      ...(inCurrency && used
         ? {
             money: {
-              day: moneyUsed(m.day_priced, m.day_unpriced_wh, rate),
-              week: moneyUsed(m.week_priced, m.week_unpriced_wh, rate),
-              month: moneyUsed(m.month_priced, m.month_unpriced_wh, rate),
+              day: moneyUsed(used.day_priced, used.day_unpriced_wh, rate),
+              week: moneyUsed(used.week_priced, used.week_unpriced_wh, rate),
+              month: moneyUsed(used.month_priced, used.month_unpriced_wh, rate),
             },
           }
         : {}),
@@ -279,12 +284,11 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
   });
 }
 
-/** The statements of the decision, for `npm run bench:fleet`'s query plans. */
+/** The statements of the decision (one batch), for `npm run bench:fleet`'s query plans. */
 export const AUTHORIZATION_SQL = {
   card: CARD_SQL,
   station: STATION_SQL,
-  family: FAMILY_SQL,
+  family: CARD_FAMILY_SQL,
   usage: USAGE_SQL,
-  money: MONEY_SQL,
   concurrent: CONCURRENT_SQL,
 } as const;

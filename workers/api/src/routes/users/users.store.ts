@@ -30,6 +30,26 @@ export const CURRENCY_NOTE =
 const userIdColumn = sql.raw('"users"."id"');
 const sessionCount = sql<number>`(SELECT count(*) FROM charging_sessions s WHERE s.user_id = ${userIdColumn})`;
 const charging = sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = ${userIdColumn} AND s.status = 'in_progress')`;
+/**
+ * The users with a session in progress, from the partial index charging_sessions_user_open_idx: the
+ * "charging" and "idle" filters read these few entries once instead of probing every user's sessions.
+ */
+const chargingUsers = sql`(SELECT s.user_id FROM charging_sessions s WHERE s.status = 'in_progress' AND s.user_id IS NOT NULL)`;
+
+/** The trigram index cannot look up fewer characters than this; shorter keywords scan the scope. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/**
+ * Users whose searched text or card may contain the keyword, from the trigram indexes of migration
+ * fleet-perf (ADR 030-fleet-perf), for the keyword as the exact match lowers it: a superset of the
+ * exact matches (the index folds the case of every character, lower() only of ASCII ones, and it
+ * searches the fields joined), which the exact condition then filters.
+ */
+function keywordCandidates(lowered: string): SQL {
+  const phrase = `"${lowered.replaceAll('"', '""')}"`;
+  return sql`${userIdColumn} IN (SELECT rowid FROM users_search WHERE users_search MATCH ${phrase}
+    UNION SELECT r.user_id FROM rfids r WHERE r.id IN (SELECT rowid FROM rfids_search WHERE rfids_search MATCH ${phrase}))`;
+}
 
 export function scopedUser(db: Db, scope: number[], id: number) {
   return db
@@ -63,8 +83,8 @@ export function listConditions(scope: number[], f: Partial<ListFilters>, hideDel
   if (f.group2_id) conditions.push(eq(users.group2Id, f.group2_id));
   if (f.group3_id) conditions.push(eq(users.group3Id, f.group3_id));
   if (f.group4_id) conditions.push(eq(users.group4Id, f.group4_id));
-  if (f.status === 'charging') conditions.push(sql`${charging}`);
-  if (f.status === 'idle') conditions.push(sql`NOT ${charging}`);
+  if (f.status === 'charging') conditions.push(sql`${userIdColumn} IN ${chargingUsers}`);
+  if (f.status === 'idle') conditions.push(sql`${userIdColumn} NOT IN ${chargingUsers}`);
   switch (f.permission) {
     case 'public':
       conditions.push(eq(users.canChargePublic, true));
@@ -84,6 +104,8 @@ export function listConditions(scope: number[], f: Partial<ListFilters>, hideDel
   }
   if (f.keyword) {
     const k = f.keyword;
+    const lowered = k.toLowerCase();
+    if ([...lowered].length >= TRIGRAM_MIN_CHARS) conditions.push(keywordCandidates(lowered));
     const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
     conditions.push(
       or(
@@ -99,29 +121,38 @@ export function listConditions(scope: number[], f: Partial<ListFilters>, hideDel
   return and(...conditions);
 }
 
-export async function listUsers(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean) {
+/**
+ * One page of matching users, newest first, with the derived session count and status. The ids of the
+ * page are chosen first: SQLite computes a sorted query's columns before sorting, so the per-user
+ * session subqueries would otherwise run for every matching user, not only the page's.
+ */
+function pageOf(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const ids = db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset);
+  return db
+    .select({ user: users, sessionCount, charging })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(desc(users.id));
+}
+
+/** The two statements of a list call (also for `npm run bench:fleet`'s query plans). */
+export function listQueries(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean) {
   const where = listConditions(scope, f, hideDeleted);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ user: users, sessionCount, charging })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(f.items_per_page)
-      .offset(f.page * f.items_per_page),
-    db.select({ n: count() }).from(users).where(where).get(),
-  ]);
+  return {
+    page: pageOf(db, where, f.items_per_page, f.page * f.items_per_page),
+    count: db.select({ n: count() }).from(users).where(where),
+  };
+}
+
+export async function listUsers(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean) {
+  const q = listQueries(db, scope, f, hideDeleted);
+  const [rows, total] = await Promise.all([q.page, q.count.get()]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Every matching user, for the export (capped so one request stays within the worker's limits). */
 export async function exportUsers(db: Db, scope: number[], f: Partial<ListFilters>, hideDeleted: boolean) {
-  return db
-    .select({ user: users, sessionCount, charging })
-    .from(users)
-    .where(listConditions(scope, f, hideDeleted))
-    .orderBy(desc(users.id))
-    .limit(10_000);
+  return pageOf(db, listConditions(scope, f, hideDeleted), 10_000, 0);
 }
 
 export interface Decorations {
