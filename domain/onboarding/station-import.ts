@@ -118,7 +118,7 @@ function isoDate(cell: CellValue): string | null {
 export function parseStationRow(
   sheetRow: SheetRow,
   header: StationHeader,
-): { station: ImportedStation | null; issues: RowIssue[] } {
+): { station: ImportedStation | null; issues: RowIssue[]; ocppId: string | null } {
   const issues: RowIssue[] = [];
   const raw = (key: string) => sheetRow.cells.get(header.columns.get(key) ?? -1);
   const add = (column: string, message: MessageKey, params?: Record<string, string | number>) =>
@@ -152,7 +152,8 @@ export function parseStationRow(
   if (!template && !unusable.has('template')) add('template', 'importValueRequired');
 
   const ocppId = text('ocpp_id');
-  if (ocppId && !OCPP_IDENTITY.test(ocppId)) add('ocpp_id', 'ocppIdInvalid');
+  const validOcppId = ocppId && OCPP_IDENTITY.test(ocppId) ? ocppId : null;
+  if (ocppId && !validOcppId) add('ocpp_id', 'ocppIdInvalid');
 
   const coordinate = (key: 'latitude' | 'longitude'): number | null => {
     const cell = raw(key);
@@ -228,7 +229,7 @@ export function parseStationRow(
   }
 
   if (issues.length > 0 || !template || !type || latitude === null || longitude === null) {
-    return { station: null, issues };
+    return { station: null, issues, ocppId: validOcppId };
   }
   return {
     station: {
@@ -251,11 +252,12 @@ export function parseStationRow(
       installationDate,
     },
     issues,
+    ocppId: validOcppId,
   };
 }
 
 /** OCPP ids used twice in the file: the second and later rows. */
-export function duplicateOcppIds(stations: ImportedStation[]): RowIssue[] {
+export function duplicateOcppIds(stations: readonly { row: number; ocppId: string | null }[]): RowIssue[] {
   const seen = new Map<string, number>();
   const issues: RowIssue[] = [];
   for (const s of stations) {
