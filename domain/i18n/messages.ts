@@ -174,6 +174,16 @@ const en = {
   groupNameTaken: 'Another connector group of the company already has this name.',
   locationNotFound: 'Location uid: {{uid}} not found.',
   locationMandatoryField: 'Location creation failed: fill in the mandatory fields.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'This value is mandatory.',
+  stationImportTemplateUnknown: 'No station template has this name: use a name of the template list.',
+  stationImportTypeInvalid: 'Use one of: public, private, work, home.',
+  stationImportTimeZoneInvalid: 'Not a time zone: use a name such as Europe/Paris.',
+  stationImportDateInvalid: 'Use a date such as 2026-01-15.',
+  stationImportEmpty: 'The file has no stations to import below the header row.',
+  stationImportFileType: 'The file is not an .xlsx workbook or a .csv file.',
+  stationImportConflict:
+    'An OCPP id of the file was taken while importing: nothing was imported, upload the file again.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -356,6 +366,16 @@ const de: Catalog = {
   groupNameTaken: 'Eine andere Ladepunktgruppe des Unternehmens hat bereits diesen Namen.',
   locationNotFound: 'Standort-UID: {{uid}} nicht gefunden.',
   locationMandatoryField: 'Anlegen des Standorts fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Dieser Wert ist Pflicht.',
+  stationImportTemplateUnknown: 'Keine Stationsvorlage hat diesen Namen: verwenden Sie einen Namen der Vorlagenliste.',
+  stationImportTypeInvalid: 'Verwenden Sie public, private, work oder home.',
+  stationImportTimeZoneInvalid: 'Keine Zeitzone: verwenden Sie einen Namen wie Europe/Paris.',
+  stationImportDateInvalid: 'Verwenden Sie ein Datum wie 2026-01-15.',
+  stationImportEmpty: 'Die Datei enthält unter der Kopfzeile keine Stationen zum Importieren.',
+  stationImportFileType: 'Die Datei ist weder eine .xlsx-Arbeitsmappe noch eine .csv-Datei.',
+  stationImportConflict:
+    'Eine OCPP-ID der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
 };
 
 const fr: Catalog = {
@@ -535,6 +555,16 @@ const fr: Catalog = {
   groupNameTaken: "Un autre groupe de points de charge de l'entreprise porte déjà ce nom.",
   locationNotFound: 'Emplacement uid : {{uid}} introuvable.',
   locationMandatoryField: "Échec de la création de l'emplacement : remplissez les champs obligatoires.",
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Cette valeur est obligatoire.',
+  stationImportTemplateUnknown: 'Aucun modèle de station ne porte ce nom : utilisez un nom de la liste des modèles.',
+  stationImportTypeInvalid: 'Utilisez public, private, work ou home.',
+  stationImportTimeZoneInvalid: "Ce n'est pas un fuseau horaire : utilisez un nom comme Europe/Paris.",
+  stationImportDateInvalid: 'Utilisez une date comme 2026-01-15.',
+  stationImportEmpty: "Le fichier ne contient aucune station à importer sous la ligne d'en-tête.",
+  stationImportFileType: "Le fichier n'est ni un classeur .xlsx ni un fichier .csv.",
+  stationImportConflict:
+    "Un identifiant OCPP du fichier a été pris pendant l'import : rien n'a été importé, chargez à nouveau le fichier.",
 };
 
 const nl: Catalog = {
@@ -710,6 +740,16 @@ const nl: Catalog = {
   groupNameTaken: 'Een andere laadpuntgroep van het bedrijf heeft al deze naam.',
   locationNotFound: 'Locatie-uid: {{uid}} niet gevonden.',
   locationMandatoryField: 'Locatie aanmaken mislukt: vul de verplichte velden in.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Deze waarde is verplicht.',
+  stationImportTemplateUnknown: 'Geen stationssjabloon heeft deze naam: gebruik een naam uit de sjabloonlijst.',
+  stationImportTypeInvalid: 'Gebruik public, private, work of home.',
+  stationImportTimeZoneInvalid: 'Geen tijdzone: gebruik een naam zoals Europe/Paris.',
+  stationImportDateInvalid: 'Gebruik een datum zoals 2026-01-15.',
+  stationImportEmpty: 'Het bestand bevat onder de kopregel geen stations om te importeren.',
+  stationImportFileType: 'Het bestand is geen .xlsx-werkmap en geen .csv-bestand.',
+  stationImportConflict:
+    'Een OCPP-id uit het bestand werd tijdens het importeren bezet: er is niets geïmporteerd, upload het bestand opnieuw.',
 };
 
 const it: Catalog = {
@@ -887,6 +927,16 @@ const it: Catalog = {
   groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
   locationNotFound: 'Uid della località: {{uid}} non trovato.',
   locationMandatoryField: 'Creazione della località non riuscita: compilare i campi obbligatori.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Questo valore è obbligatorio.',
+  stationImportTemplateUnknown: "Nessun modello di stazione ha questo nome: usa un nome dell'elenco dei modelli.",
+  stationImportTypeInvalid: 'Usa public, private, work o home.',
+  stationImportTimeZoneInvalid: 'Non è un fuso orario: usa un nome come Europe/Paris.',
+  stationImportDateInvalid: 'Usa una data come 2026-01-15.',
+  stationImportEmpty: "Il file non contiene stazioni da importare sotto la riga d'intestazione.",
+  stationImportFileType: 'Il file non è una cartella di lavoro .xlsx né un file .csv.',
+  stationImportConflict:
+    "Un id OCPP del file è stato occupato durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
 };
 
 const es: Catalog = {
@@ -1062,6 +1112,17 @@ const es: Catalog = {
   groupNameTaken: 'Otro grupo de conectores de la empresa ya tiene este nombre.',
   locationNotFound: 'Uid de ubicación: {{uid}} no encontrado.',
   locationMandatoryField: 'Error al crear la ubicación: rellene los campos obligatorios.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Este valor es obligatorio.',
+  stationImportTemplateUnknown:
+    'Ninguna plantilla de estación tiene este nombre: use un nombre de la lista de plantillas.',
+  stationImportTypeInvalid: 'Use public, private, work o home.',
+  stationImportTimeZoneInvalid: 'No es una zona horaria: use un nombre como Europe/Paris.',
+  stationImportDateInvalid: 'Use una fecha como 2026-01-15.',
+  stationImportEmpty: 'El archivo no tiene estaciones que importar debajo de la fila de encabezado.',
+  stationImportFileType: 'El archivo no es un libro .xlsx ni un archivo .csv.',
+  stationImportConflict:
+    'Un id OCPP del archivo se ocupó durante la importación: no se importó nada, vuelva a subir el archivo.',
 };
 
 const pt: Catalog = {
@@ -1236,6 +1297,16 @@ const pt: Catalog = {
   groupNameTaken: 'Outro grupo de conectores da empresa já tem este nome.',
   locationNotFound: 'Uid da localização: {{uid}} não encontrado.',
   locationMandatoryField: 'Falha ao criar a localização: preencha os campos obrigatórios.',
+  // Online-station import (issue 4 part 7).
+  importValueRequired: 'Este valor é obrigatório.',
+  stationImportTemplateUnknown: 'Nenhum modelo de estação tem este nome: use um nome da lista de modelos.',
+  stationImportTypeInvalid: 'Use public, private, work ou home.',
+  stationImportTimeZoneInvalid: 'Não é um fuso horário: use um nome como Europe/Paris.',
+  stationImportDateInvalid: 'Use uma data como 2026-01-15.',
+  stationImportEmpty: 'O ficheiro não tem estações a importar abaixo da linha de cabeçalho.',
+  stationImportFileType: 'O ficheiro não é um livro .xlsx nem um ficheiro .csv.',
+  stationImportConflict:
+    'Um id OCPP do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro novamente.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

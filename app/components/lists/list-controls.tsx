@@ -65,5 +65,13 @@ export function useSelectedCsvExport<R extends { id: number }>(options: {
       },
     ],
   } satisfies Partial<IndexTableProps>;
-  return { tableProps, isSelected: (id: number) => selectedResources.includes(String(id)) };
+  const selectedIds = rows
+    .filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)))
+    .map((r) => r.id);
+  return {
+    tableProps,
+    isSelected: (id: number) => selectedResources.includes(String(id)),
+    selectedIds,
+    clearSelection,
+  };
 }

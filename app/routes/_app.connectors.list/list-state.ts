@@ -15,12 +15,24 @@ export interface ListState extends NetworkFilters {
   sort: (typeof CONNECTOR_LIST_SORTS)[number];
   direction: 'asc' | 'desc';
   page: number;
+  /** Connector group (tag) filter, `tag` in the URL (the API's `tag_id`). Kept here, not in the shared network filters. */
+  tag: number | null;
 }
 
 /** The API filters of a list state (only those given), shared by the loader and the export. */
 export function apiFilters(state: ListState) {
-  return { sort: state.sort, direction: state.direction, ...networkApiFilters(state) };
+  return {
+    sort: state.sort,
+    direction: state.direction,
+    ...networkApiFilters(state),
+    ...(state.tag ? { tag_id: state.tag } : {}),
+  };
 }
+
+const positiveId = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
 
 /** The URL is the list's state, so a filtered page can be linked and reloaded. */
 export function readState(url: URL): ListState {
@@ -34,6 +46,7 @@ export function readState(url: URL): ListState {
     sort,
     direction: direction === 'desc' ? 'desc' : 'asc',
     page: readPage(p),
+    tag: positiveId(p.get('tag')),
   };
 }
 
@@ -41,6 +54,7 @@ export function readState(url: URL): ListState {
 export function listSearch(s: ListState): URLSearchParams {
   const params = writeNetworkFilters(s, new URLSearchParams());
   if (s.sort !== 'evse_id' || s.direction !== 'asc') params.set('sort', `${s.sort} ${s.direction}`);
+  if (s.tag) params.set('tag', String(s.tag));
   if (s.page) params.set('page', String(s.page));
   return params;
 }

@@ -1,4 +1,4 @@
-/** @module Asks POST /api/connectors and GET /api/station-cities. */
+/** @module Asks POST /api/connectors, GET /api/station-cities, the filter options and the connector groups (GET /api/tags). */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
@@ -24,9 +24,12 @@ export interface FilterOptions {
   groups: { id: number; name: string; level: number }[];
 }
 
+/** Connector groups offered by the group filter and the bulk actions (the first 100 by name). */
+export const GROUP_CHOICES = 100;
+
 export async function loadList(request: Request, context: AppLoadContext, me: Me, state: ListState) {
   const api = createApi(request, context);
-  const [rows, cities, options] = await Promise.all([
+  const [rows, cities, options, tags] = await Promise.all([
     api.send<{ data: ConnectorRow[]; total: number }>(
       api.client.api.connectors.$post({
         json: {
@@ -38,8 +41,11 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     ),
     api.send<{ data: { name: string }[] }>(api.client.api['station-cities'].$get()),
     api.send<FilterOptions>(api.client.api.connectors.filter.$get()),
+    api.send<{ data: { id: number; name: string; connectorCount: number }[]; total: number }>(
+      api.client.api.tags.$get({ query: { items_per_page: String(GROUP_CHOICES), page: '0' } }),
+    ),
   ]);
-  for (const result of [rows, cities, options]) {
+  for (const result of [rows, cities, options, tags]) {
     if (result.ok) continue;
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     if (result.status === 400) break;
@@ -50,5 +56,7 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     total: rows.ok ? rows.data.total : 0,
     cities: cities.ok ? cities.data.data.map((c) => c.name) : [],
     options: options.ok ? options.data : { operators: [], owners: [], groups: [] },
+    tags: tags.ok ? tags.data.data.map((g) => ({ id: g.id, name: g.name, connectorCount: g.connectorCount })) : [],
+    tagTotal: tags.ok ? tags.data.total : 0,
   };
 }

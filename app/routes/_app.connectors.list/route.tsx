@@ -1,18 +1,23 @@
 /** @module /connectors/list: every connector of the company tree, filtered, sorted and paginated in the URL. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Badge,
+  Banner,
   Card,
+  ChoiceList,
   EmptyState,
   IndexFilters,
   type IndexFiltersProps,
   IndexTable,
+  Link,
+  Modal,
   Page,
+  Select,
   Text,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
@@ -20,11 +25,12 @@ import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
+import { createApi } from '../../lib/api.server';
 import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
-import { requirePermission } from '../../lib/session.server';
+import { forbidden, requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
@@ -44,7 +50,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currency: me.company.currency,
     timeZone: me.company.timeZone,
     language: me.user.language,
+    canEditGroups: me.permissions.includes('stations:edit'),
   };
+}
+
+/** Bulk "add to group" / "remove from group" of the selected rows (POST /api/groups/{id}/bulk). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'stations:edit');
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const groupId = Number(form.get('group_id'));
+  const ids = form
+    .getAll('connector_id')
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  if ((intent !== 'add' && intent !== 'remove') || !Number.isInteger(groupId) || groupId <= 0 || ids.length === 0) {
+    return data({ ok: false as const, error: null, intent }, { status: 400 });
+  }
+  const api = createApi(request, context, { language: me.user.language });
+  const result = await api.send<{
+    added: number;
+    already_members: number;
+    removed: number;
+    not_members: number;
+  }>(
+    api.client.api.groups[':id'].bulk.$post({
+      param: { id: String(groupId) },
+      json: { action: intent, connector_ids: ids },
+    }),
+  );
+  if (!result.ok) {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    return data({ ok: false as const, error: result.error['error-msg'], intent }, { status: result.status });
+  }
+  return data({ ok: true as const, intent, groupId, ...result.data }, { headers: api.headers() });
 }
 
 const SORT_LABEL: Record<string, string> = {
@@ -58,8 +97,25 @@ const SORT_LABEL: Record<string, string> = {
 
 export default function ConnectorList() {
   const { t } = useTranslation();
-  const { rows, total, cities, options, state, company, companyId, currency, timeZone, language } =
-    useLoaderData<typeof loader>();
+  const {
+    rows,
+    total,
+    cities,
+    options,
+    tags,
+    tagTotal,
+    state,
+    company,
+    companyId,
+    currency,
+    timeZone,
+    language,
+    canEditGroups,
+  } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submit = useSubmit();
+  const [bulk, setBulk] = useState<null | { intent: 'add' | 'remove'; ids: number[] }>(null);
+  const [chosenGroup, setChosenGroup] = useState('');
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -101,17 +157,37 @@ export default function ConnectorList() {
     cities,
     options,
   });
+  // The connector group (tag) filter: local to this list (the shared network filters stay as they are).
+  const tagLabel = t('groups.bulk.filterLabel');
+  const tagName = (id: number) => tags.find((g) => g.id === id)?.name ?? `#${id}`;
+  const tagFilter = {
+    key: 'tag',
+    label: tagLabel,
+    filter: (
+      <ChoiceList
+        title={tagLabel}
+        titleHidden
+        choices={tags.map((g) => ({ label: g.name, value: String(g.id) }))}
+        selected={state.tag ? [String(state.tag)] : []}
+        onChange={([value]) => update({ tag: value ? Number(value) : null })}
+      />
+    ),
+  };
   const filters: IndexFiltersProps['filters'] = [
     parts.filters.status,
     parts.filters.city,
     parts.filters.power,
     ...parts.filters.single,
+    tagFilter,
   ];
   const applied: IndexFiltersProps['appliedFilters'] = [
     ...parts.applied.status,
     ...parts.applied.city,
     ...parts.applied.power,
     ...parts.applied.single,
+    ...(state.tag
+      ? [{ key: 'tag', label: `${tagLabel}: ${tagName(state.tag)}`, onRemove: () => update({ tag: null }) }]
+      : []),
   ];
 
   const columns: ExportColumn[] = [
@@ -147,9 +223,64 @@ export default function ConnectorList() {
     fileName: 'connectors-selected',
     label: t('network.export.selectedCsv'),
   });
+  const groupActions = canEditGroups
+    ? [
+        {
+          content: t('groups.bulk.addAction'),
+          onAction: () => {
+            setChosenGroup('');
+            setBulk({ intent: 'add', ids: selection.selectedIds });
+          },
+        },
+        ...(state.tag
+          ? [
+              {
+                content: t('groups.bulk.removeAction'),
+                destructive: true,
+                onAction: () => setBulk({ intent: 'remove', ids: selection.selectedIds }),
+              },
+            ]
+          : []),
+      ]
+    : [];
+  const busy = navigation.state === 'submitting';
+  const confirmBulk = () => {
+    if (!bulk) return;
+    const groupId = bulk.intent === 'remove' ? String(state.tag ?? '') : chosenGroup;
+    if (!groupId) return;
+    const form = new FormData();
+    form.set('intent', bulk.intent);
+    form.set('group_id', groupId);
+    for (const id of bulk.ids) form.append('connector_id', String(id));
+    submit(form, { method: 'post', preventScrollReset: true });
+    selection.clearSelection();
+    setBulk(null);
+  };
+  const resultGroup = result?.ok ? tagName(result.groupId) : '';
 
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
+      {result ? (
+        <div style={{ marginBottom: 12 }}>
+          {result.ok ? (
+            <Banner tone="success" title={t('groups.bulk.doneTitle')}>
+              <p>
+                {result.intent === 'add'
+                  ? t('groups.bulk.added', { group: resultGroup, added: result.added, already: result.already_members })
+                  : t('groups.bulk.removed', {
+                      group: resultGroup,
+                      removed: result.removed,
+                      notMembers: result.not_members,
+                    })}
+              </p>
+            </Banner>
+          ) : (
+            <Banner tone="critical" title={t('groups.bulk.failedTitle')}>
+              <p>{result.error ?? t('groups.bulk.nothingSelected')}</p>
+            </Banner>
+          )}
+        </div>
+      ) : null}
       <div style={{ marginBottom: 12 }}>
         <ExportButtons
           spec={{
@@ -181,7 +312,7 @@ export default function ConnectorList() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update(NO_NETWORK_FILTERS);
+            update({ ...NO_NETWORK_FILTERS, tag: null });
           }}
           tabs={[{ id: 'all', content: t('connectorList.all') }]}
           selected={0}
@@ -194,6 +325,7 @@ export default function ConnectorList() {
           resourceName={{ singular: t('connectorList.title'), plural: t('connectorList.title') }}
           itemCount={rows.length}
           {...selection.tableProps}
+          promotedBulkActions={[...selection.tableProps.promotedBulkActions, ...groupActions]}
           emptyState={
             <EmptyState heading={t('connectorList.emptyTitle')} image="">
               <p>{t('connectorList.emptyBody')}</p>
@@ -257,6 +389,69 @@ export default function ConnectorList() {
           ))}
         </IndexTable>
       </Card>
+      <Modal
+        open={bulk?.intent === 'add'}
+        onClose={() => setBulk(null)}
+        title={t('groups.bulk.addTitle')}
+        primaryAction={
+          tags.length
+            ? {
+                content: t('groups.bulk.add', { count: bulk?.ids.length ?? 0 }),
+                disabled: !chosenGroup,
+                loading: busy,
+                onAction: confirmBulk,
+              }
+            : undefined
+        }
+        secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}
+      >
+        <Modal.Section>
+          {tags.length ? (
+            <>
+              <p>{t('groups.bulk.addBody', { count: bulk?.ids.length ?? 0 })}</p>
+              <div style={{ marginTop: 12 }}>
+                <Select
+                  label={t('groups.bulk.groupLabel')}
+                  placeholder={t('groups.bulk.chooseGroup')}
+                  options={tags.map((g) => ({
+                    label: `${g.name} (${t('groups.list.connectorCount', { count: g.connectorCount })})`,
+                    value: String(g.id),
+                  }))}
+                  value={chosenGroup}
+                  onChange={setChosenGroup}
+                  helpText={
+                    tagTotal > tags.length
+                      ? t('groups.bulk.moreGroups', { shown: tags.length, total: tagTotal })
+                      : undefined
+                  }
+                />
+              </div>
+            </>
+          ) : (
+            <p>
+              {t('groups.bulk.noGroups')} <Link url="/connectors/add-group">{t('groups.list.create')}</Link>
+            </p>
+          )}
+        </Modal.Section>
+      </Modal>
+      <Modal
+        open={bulk?.intent === 'remove'}
+        onClose={() => setBulk(null)}
+        title={t('groups.bulk.removeTitle')}
+        primaryAction={{
+          content: t('groups.bulk.remove', { count: bulk?.ids.length ?? 0 }),
+          destructive: true,
+          loading: busy,
+          onAction: confirmBulk,
+        }}
+        secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}
+      >
+        <Modal.Section>
+          <p>
+            {t('groups.bulk.removeBody', { count: bulk?.ids.length ?? 0, group: state.tag ? tagName(state.tag) : '' })}
+          </p>
+        </Modal.Section>
+      </Modal>
     </Page>
   );
 }

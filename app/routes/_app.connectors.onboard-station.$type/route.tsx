@@ -349,10 +349,11 @@ export default function OnboardStationPage() {
                 <Card>
                   <BlockStack gap="200">
                     <Text as="p">{t('onboarding.form.importBody')}</Text>
-                    <InlineStack>
+                    <InlineStack gap="200">
                       <Button url="/connectors/onboard-station/import-template" download external={false}>
                         {t('onboarding.form.importDownload')}
                       </Button>
+                      <Button url="/connectors/onboard-station/import">{t('onboarding.import.open')}</Button>
                     </InlineStack>
                   </BlockStack>
                 </Card>

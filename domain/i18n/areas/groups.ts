@@ -3,6 +3,29 @@ import { defineArea } from './define';
 
 export const groups = defineArea(
   {
+    bulk: {
+      filterLabel: 'Connector group',
+      addAction: 'Add to group…',
+      removeAction: 'Remove from group',
+      addTitle: 'Add connectors to a group',
+      addBody:
+        'Selected connectors: {{count}}. They are added to the group you choose; those already in it stay as they are.',
+      groupLabel: 'Group',
+      chooseGroup: 'Choose a group',
+      add: 'Add to group',
+      remove: 'Remove from group',
+      cancel: 'Cancel',
+      removeTitle: 'Remove connectors from the group',
+      removeBody:
+        'Selected connectors: {{count}}. They leave the group “{{group}}”; the connectors themselves do not change.',
+      doneTitle: 'Group changed',
+      added: 'Added to “{{group}}”: {{added}}. Already in the group: {{already}}.',
+      removed: 'Removed from “{{group}}”: {{removed}}. Not in the group: {{notMembers}}.',
+      failedTitle: 'The group was not changed',
+      nothingSelected: 'Select connectors and a group first.',
+      noGroups: 'There is no connector group yet. Create one first:',
+      moreGroups: 'The first {{shown}} of {{total}} groups, by name.',
+    },
     nav: {
       locations: 'Locations',
       support: 'Connector support',
@@ -159,6 +182,29 @@ export const groups = defineArea(
   },
   {
     de: {
+      bulk: {
+        filterLabel: 'Ladepunktgruppe',
+        addAction: 'Zur Gruppe hinzufügen…',
+        removeAction: 'Aus der Gruppe entfernen',
+        addTitle: 'Ladepunkte zu einer Gruppe hinzufügen',
+        addBody:
+          'Ausgewählte Ladepunkte: {{count}}. Sie werden der gewählten Gruppe hinzugefügt; bereits enthaltene bleiben unverändert.',
+        groupLabel: 'Gruppe',
+        chooseGroup: 'Gruppe wählen',
+        add: 'Zur Gruppe hinzufügen',
+        remove: 'Aus der Gruppe entfernen',
+        cancel: 'Abbrechen',
+        removeTitle: 'Ladepunkte aus der Gruppe entfernen',
+        removeBody:
+          'Ausgewählte Ladepunkte: {{count}}. Sie verlassen die Gruppe „{{group}}“; die Ladepunkte selbst bleiben unverändert.',
+        doneTitle: 'Gruppe geändert',
+        added: 'Zu „{{group}}“ hinzugefügt: {{added}}. Bereits in der Gruppe: {{already}}.',
+        removed: 'Aus „{{group}}“ entfernt: {{removed}}. Nicht in der Gruppe: {{notMembers}}.',
+        failedTitle: 'Die Gruppe wurde nicht geändert',
+        nothingSelected: 'Wählen Sie zuerst Ladepunkte und eine Gruppe.',
+        noGroups: 'Es gibt noch keine Ladepunktgruppe. Legen Sie zuerst eine an:',
+        moreGroups: 'Die ersten {{shown}} von {{total}} Gruppen, nach Name.',
+      },
       nav: {
         locations: 'Standorte',
         support: 'Ladepunkt-Support',
@@ -316,6 +362,29 @@ export const groups = defineArea(
       },
     },
     fr: {
+      bulk: {
+        filterLabel: 'Groupe de points de charge',
+        addAction: 'Ajouter au groupe…',
+        removeAction: 'Retirer du groupe',
+        addTitle: 'Ajouter des points de charge à un groupe',
+        addBody:
+          'Points de charge sélectionnés : {{count}}. Ils sont ajoutés au groupe choisi ; ceux qui y sont déjà restent inchangés.',
+        groupLabel: 'Groupe',
+        chooseGroup: 'Choisir un groupe',
+        add: 'Ajouter au groupe',
+        remove: 'Retirer du groupe',
+        cancel: 'Annuler',
+        removeTitle: 'Retirer des points de charge du groupe',
+        removeBody:
+          'Points de charge sélectionnés : {{count}}. Ils quittent le groupe « {{group}} » ; les points de charge eux-mêmes ne changent pas.',
+        doneTitle: 'Groupe modifié',
+        added: 'Ajoutés à « {{group}} » : {{added}}. Déjà dans le groupe : {{already}}.',
+        removed: 'Retirés de « {{group}} » : {{removed}}. Absents du groupe : {{notMembers}}.',
+        failedTitle: 'Le groupe n’a pas été modifié',
+        nothingSelected: 'Sélectionnez d’abord des points de charge et un groupe.',
+        noGroups: 'Il n’existe encore aucun groupe de points de charge. Créez-en un d’abord :',
+        moreGroups: 'Les {{shown}} premiers groupes sur {{total}}, par nom.',
+      },
       nav: {
         locations: 'Emplacements',
         support: 'Support des points de charge',
@@ -473,6 +542,29 @@ export const groups = defineArea(
       },
     },
     nl: {
+      bulk: {
+        filterLabel: 'Laadpuntgroep',
+        addAction: 'Aan groep toevoegen…',
+        removeAction: 'Uit groep verwijderen',
+        addTitle: 'Laadpunten aan een groep toevoegen',
+        addBody:
+          'Geselecteerde laadpunten: {{count}}. Ze worden aan de gekozen groep toegevoegd; laadpunten die er al in zitten blijven ongewijzigd.',
+        groupLabel: 'Groep',
+        chooseGroup: 'Kies een groep',
+        add: 'Aan groep toevoegen',
+        remove: 'Uit groep verwijderen',
+        cancel: 'Annuleren',
+        removeTitle: 'Laadpunten uit de groep verwijderen',
+        removeBody:
+          'Geselecteerde laadpunten: {{count}}. Ze verlaten de groep ‘{{group}}’; de laadpunten zelf veranderen niet.',
+        doneTitle: 'Groep gewijzigd',
+        added: 'Toegevoegd aan ‘{{group}}’: {{added}}. Al in de groep: {{already}}.',
+        removed: 'Verwijderd uit ‘{{group}}’: {{removed}}. Niet in de groep: {{notMembers}}.',
+        failedTitle: 'De groep is niet gewijzigd',
+        nothingSelected: 'Selecteer eerst laadpunten en een groep.',
+        noGroups: 'Er is nog geen laadpuntgroep. Maak er eerst een aan:',
+        moreGroups: 'De eerste {{shown}} van {{total}} groepen, op naam.',
+      },
       nav: {
         locations: 'Locaties',
         support: 'Laadpuntsupport',
@@ -630,6 +722,29 @@ export const groups = defineArea(
       },
     },
     it: {
+      bulk: {
+        filterLabel: 'Gruppo di punti di ricarica',
+        addAction: 'Aggiungi al gruppo…',
+        removeAction: 'Rimuovi dal gruppo',
+        addTitle: 'Aggiungi punti di ricarica a un gruppo',
+        addBody:
+          'Punti di ricarica selezionati: {{count}}. Vengono aggiunti al gruppo scelto; quelli già presenti restano invariati.',
+        groupLabel: 'Gruppo',
+        chooseGroup: 'Scegli un gruppo',
+        add: 'Aggiungi al gruppo',
+        remove: 'Rimuovi dal gruppo',
+        cancel: 'Annulla',
+        removeTitle: 'Rimuovi punti di ricarica dal gruppo',
+        removeBody:
+          'Punti di ricarica selezionati: {{count}}. Lasciano il gruppo «{{group}}»; i punti di ricarica non cambiano.',
+        doneTitle: 'Gruppo modificato',
+        added: 'Aggiunti a «{{group}}»: {{added}}. Già nel gruppo: {{already}}.',
+        removed: 'Rimossi da «{{group}}»: {{removed}}. Non nel gruppo: {{notMembers}}.',
+        failedTitle: 'Il gruppo non è stato modificato',
+        nothingSelected: 'Seleziona prima i punti di ricarica e un gruppo.',
+        noGroups: 'Non esiste ancora alcun gruppo di punti di ricarica. Creane prima uno:',
+        moreGroups: 'I primi {{shown}} di {{total}} gruppi, per nome.',
+      },
       nav: {
         locations: 'Località',
         support: 'Supporto connettori',
@@ -787,6 +902,29 @@ export const groups = defineArea(
       },
     },
     es: {
+      bulk: {
+        filterLabel: 'Grupo de puntos de carga',
+        addAction: 'Añadir al grupo…',
+        removeAction: 'Quitar del grupo',
+        addTitle: 'Añadir puntos de carga a un grupo',
+        addBody:
+          'Puntos de carga seleccionados: {{count}}. Se añaden al grupo elegido; los que ya están en él no cambian.',
+        groupLabel: 'Grupo',
+        chooseGroup: 'Elija un grupo',
+        add: 'Añadir al grupo',
+        remove: 'Quitar del grupo',
+        cancel: 'Cancelar',
+        removeTitle: 'Quitar puntos de carga del grupo',
+        removeBody:
+          'Puntos de carga seleccionados: {{count}}. Salen del grupo «{{group}}»; los puntos de carga en sí no cambian.',
+        doneTitle: 'Grupo modificado',
+        added: 'Añadidos a «{{group}}»: {{added}}. Ya estaban en el grupo: {{already}}.',
+        removed: 'Quitados de «{{group}}»: {{removed}}. No estaban en el grupo: {{notMembers}}.',
+        failedTitle: 'El grupo no se ha modificado',
+        nothingSelected: 'Seleccione primero puntos de carga y un grupo.',
+        noGroups: 'Todavía no hay ningún grupo de puntos de carga. Cree uno primero:',
+        moreGroups: 'Los primeros {{shown}} de {{total}} grupos, por nombre.',
+      },
       nav: {
         locations: 'Ubicaciones',
         support: 'Soporte de conectores',
@@ -944,6 +1082,29 @@ export const groups = defineArea(
       },
     },
     pt: {
+      bulk: {
+        filterLabel: 'Grupo de pontos de carregamento',
+        addAction: 'Adicionar ao grupo…',
+        removeAction: 'Remover do grupo',
+        addTitle: 'Adicionar pontos de carregamento a um grupo',
+        addBody:
+          'Pontos de carregamento selecionados: {{count}}. São adicionados ao grupo escolhido; os que já lá estão ficam inalterados.',
+        groupLabel: 'Grupo',
+        chooseGroup: 'Escolha um grupo',
+        add: 'Adicionar ao grupo',
+        remove: 'Remover do grupo',
+        cancel: 'Cancelar',
+        removeTitle: 'Remover pontos de carregamento do grupo',
+        removeBody:
+          'Pontos de carregamento selecionados: {{count}}. Saem do grupo «{{group}}»; os pontos de carregamento em si não mudam.',
+        doneTitle: 'Grupo alterado',
+        added: 'Adicionados a «{{group}}»: {{added}}. Já no grupo: {{already}}.',
+        removed: 'Removidos de «{{group}}»: {{removed}}. Fora do grupo: {{notMembers}}.',
+        failedTitle: 'O grupo não foi alterado',
+        nothingSelected: 'Selecione primeiro pontos de carregamento e um grupo.',
+        noGroups: 'Ainda não existe nenhum grupo de pontos de carregamento. Crie um primeiro:',
+        moreGroups: 'Os primeiros {{shown}} de {{total}} grupos, por nome.',
+      },
       nav: {
         locations: 'Localizações',
         support: 'Suporte de conectores',

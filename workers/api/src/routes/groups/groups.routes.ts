@@ -16,6 +16,8 @@ import { authOf } from '../../middleware/permission';
 import { listConnectors } from '../connectors/connectors.list';
 import {
   AddToGroupBody,
+  BulkMembersBody,
+  BulkMembersResult,
   CreateGroupBody,
   GroupDetail,
   GroupDetailQuery,
@@ -36,6 +38,7 @@ import {
   groupTotals,
   listGroups,
   memberIds,
+  membersAmong,
   nameKey,
   nameTaken,
   removeMembers,
@@ -101,6 +104,16 @@ const addGroupRoute = defineRoute(EDIT, {
   summary: 'Add connectors (e.g. a bulk selection of the connector list) to a group',
   request: { body: jsonBody(AddToGroupBody) },
   responses: { 200: json(GroupWithIds), 404: groupNotFound },
+});
+
+const bulkRoute = defineRoute(EDIT, {
+  method: 'post',
+  path: '/groups/{id}/bulk',
+  tags,
+  summary:
+    'Add (action "add") or remove (action "remove") up to 500 connectors of the scope at once; answers how many changed and how many already were (or were not) members',
+  request: { params: IdParams, body: jsonBody(BulkMembersBody) },
+  responses: { 200: json(BulkMembersResult), 404: groupNotFound },
 });
 
 const detailRoute = defineRoute(VIEW, {
@@ -272,6 +285,48 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
     ]);
     const out = await withIds(c, scope, group.id);
     return out ? c.json(out, 200) : notFound(c, group.id);
+  })
+  .openapi(bulkRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { action, connector_ids } = c.req.valid('json');
+    const db = c.get('db');
+    const { user } = authOf(c);
+    const scope = await callerScope(c);
+    const group = await findGroup(db, scope, id);
+    if (!group) return notFound(c, id);
+    const unique = [...new Set(connector_ids)];
+    const missing = await firstMissingConnector(db, scope, unique);
+    if (missing !== undefined) return missingConnector(c, missing);
+    const members = await membersAmong(db, id, unique);
+    const changing = action === 'add' ? unique.filter((cid) => !members.has(cid)) : [...members];
+    if (changing.length > 0) {
+      await db.batch([
+        action === 'add' ? addMembers(db, id, changing) : removeMembers(db, id, changing),
+        db.update(connectorGroups).set({ updatedAt: new Date() }).where(eq(connectorGroups.id, id)),
+        auditInsert(db, {
+          action: action === 'add' ? 'connector-group.add' : 'connector-group.remove',
+          actorUserId: user.id,
+          companyId: group.companyId,
+          entity: 'connector_group',
+          entityId: id,
+          detail: { [action === 'add' ? 'added' : 'removed']: changing.length, requested: unique.length },
+        }),
+      ]);
+    }
+    const after = await findGroup(db, scope, id);
+    return c.json(
+      {
+        group_id: id,
+        action,
+        requested: unique.length,
+        added: action === 'add' ? changing.length : 0,
+        already_members: action === 'add' ? members.size : 0,
+        removed: action === 'remove' ? changing.length : 0,
+        not_members: action === 'remove' ? unique.length - members.size : 0,
+        connector_count: after?.connectorCount ?? group.connectorCount,
+      },
+      200,
+    );
   })
   .openapi(detailRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -37,6 +37,30 @@ export const AddToGroupBody = z
   .strictObject({ group_id: z.number().int().positive(), connector_ids: ids.min(1) })
   .openapi('ConnectorAddGroup');
 
+/** Bulk add/remove from the connector list's selection: at most this many ids per call. */
+export const MAX_BULK_IDS = 500;
+
+export const BulkMembersBody = z
+  .strictObject({
+    action: z.enum(['add', 'remove']),
+    connector_ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS),
+  })
+  .openapi('ConnectorGroupBulk');
+
+/** What a bulk call changed: `added`/`removed`, and the ids that were already (or were not) members. */
+export const BulkMembersResult = z
+  .object({
+    group_id: z.number(),
+    action: z.enum(['add', 'remove']),
+    requested: z.number(),
+    added: z.number(),
+    already_members: z.number(),
+    removed: z.number(),
+    not_members: z.number(),
+    connector_count: z.number(),
+  })
+  .openapi('ConnectorGroupBulkResult');
+
 export const GroupSchema = z
   .object({
     id: z.number(),

@@ -129,6 +129,15 @@ export function addMembers(db: Db, groupId: number, ids: readonly number[]) {
     .onConflictDoNothing();
 }
 
+/** Which of `ids` are already members of the group. */
+export async function membersAmong(db: Db, groupId: number, ids: readonly number[]) {
+  const rows = await db
+    .select({ id: connectorGroupConnectors.connectorId })
+    .from(connectorGroupConnectors)
+    .where(and(eq(connectorGroupConnectors.groupId, groupId), inIds(connectorGroupConnectors.connectorId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export function removeMembers(db: Db, groupId: number, ids: readonly number[]) {
   return db
     .delete(connectorGroupConnectors)

@@ -59,7 +59,8 @@ const SCOPED_CONNECTORS = `
   ${COMPANY_TREE_CTE},
   scoped(id) AS (
     SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id
-    WHERE s.company_id IN (SELECT id FROM tree) OR s.owner_company_id IN (SELECT id FROM tree)
+    WHERE (s.company_id IN (SELECT id FROM tree) OR s.owner_company_id IN (SELECT id FROM tree))
+      AND s.hidden = 0 -- a hidden (retired) station leaves the availability figures, every period (ADR 025)
   )`;
 
 async function history(db: Db, companyId: number, from: number, to: number) {

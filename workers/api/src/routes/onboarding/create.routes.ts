@@ -19,6 +19,7 @@ import {
   generateOfflineUid,
   OCPP_IDENTITY,
 } from '../../../../../domain/onboarding/onboarding';
+import { STATION_IMPORT_COLUMNS } from '../../../../../domain/onboarding/station-import';
 import { can } from '../../../../../domain/permissions/permissions';
 import { parseCoordinate, stationProblems } from '../../../../../domain/stations/station-rules';
 import { companyScopeIds } from '../../../../../drizzle/queries/companies';
@@ -71,22 +72,8 @@ const importTemplateRoute = defineRoute('stations:onboard', {
   responses: { 200: { description: 'The XLSX file', content: { [XLSX_CONTENT_TYPE]: { schema: z.any() } } } },
 });
 
-export const IMPORT_COLUMNS = [
-  'template',
-  'ocpp_id',
-  'name',
-  'address',
-  'street_number',
-  'postal_code',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
-  'time_zone',
-  'type',
-  'serial_number',
-  'installation_date',
-] as const;
+/** The template's columns: those the import reads (domain/onboarding/station-import.ts), in its order. */
+export const IMPORT_COLUMNS = STATION_IMPORT_COLUMNS.map((c) => c.key);
 
 function creationFailed(c: Context<AppEnv>, problems: { field: string; key: Parameters<typeof translate>[1] }[]) {
   const lang = requestLanguage(c);
@@ -116,6 +103,8 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
       2.3376,
       'Europe/Paris',
       'public',
+      'yes',
+      'no',
       '',
       '2026-01-15',
     ]);

@@ -9,7 +9,7 @@ import {
   POWER_TYPES,
   STATION_TYPES,
 } from '../../../../../domain/stations/statuses';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
+import { listedStationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
@@ -66,7 +66,7 @@ export const referenceRoutes = new OpenAPIHono<AppEnv>()
     const rows = await db
       .selectDistinct({ city: stations.city })
       .from(stations)
-      .where(and(isNotNull(stations.city), stationInScope(scope)))
+      .where(and(isNotNull(stations.city), listedStationInScope(scope))) // hidden stations are not offered (ADR 025)
       .orderBy(stations.city);
     const cities = rows.map((r) => r.city).filter((city): city is string => Boolean(city));
     return c.json(items(cities), 200);
