@@ -2,7 +2,7 @@
  * @module The authorization decision for an idTag at a station (OCPP Authorize, StartTransaction,
  * remote starts): gathers every fact in ONE D1 round trip (one batch of indexed statements, each keyed
  * by the card's uuid or the station id, so none waits for another's answer) and lets
- * `domain/authorization` decide (ADR 030-fleet-perf). Plain D1 batches, because drizzle maps batched
+ * `domain/authorization` decide (ADR 030). Plain D1 batches, because drizzle maps batched
  * rows by column name (a join repeats id and status) and cannot batch raw SQL.
  */
 

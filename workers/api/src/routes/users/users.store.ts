@@ -41,7 +41,7 @@ export const TRIGRAM_MIN_CHARS = 3;
 
 /**
  * Users whose searched text or card may contain the keyword, from the trigram indexes of migration
- * fleet-perf (ADR 030-fleet-perf), for the keyword as the exact match lowers it: a superset of the
+ * fleet-perf (ADR 030), for the keyword as the exact match lowers it: a superset of the
  * exact matches (the index folds the case of every character, lower() only of ASCII ones, and it
  * searches the fields joined), which the exact condition then filters.
  */
