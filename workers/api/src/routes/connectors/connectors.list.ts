@@ -1,17 +1,19 @@
 /** @module The connector list query: company scope, filters, sort and pagination in one place. */
-import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inConnectorGroup } from '../../../../../drizzle/queries/groups';
-import { listedStationInScope } from '../../../../../drizzle/queries/stations';
+import {
+  connectorKeywordCandidates,
+  likeLiteral,
+  listedConnectorCounts,
+  listedStationInScope,
+} from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import { type ConnectorListBody, connectorFields } from './connectors.schemas';
 
 type Filter = z.output<typeof ConnectorListBody>;
-
-/** LIKE pattern matching `keyword` literally anywhere (% and _ escaped). */
-const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const SORT_COLUMNS = {
   evse_id: connectors.evseId,
@@ -26,26 +28,18 @@ const SORT_COLUMNS = {
 export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_per_page' | 'sort' | 'direction'>) {
   const where: (SQL | undefined)[] = [listedStationInScope(scope)];
   if (f.keyword) {
-    const pattern = contains(f.keyword);
+    const k = f.keyword;
+    // Candidates from the trigram indexes (3+ characters), then the exact LIKE decides.
+    where.push(connectorKeywordCandidates(k));
     where.push(
       or(
-        like(connectors.evseId, pattern),
-        like(connectors.uid, pattern),
-        like(stations.name, pattern),
-        like(stations.uid, pattern),
-        like(stations.city, pattern),
-        like(stations.address, pattern),
+        ...[connectors.evseId, connectors.uid, stations.name, stations.uid, stations.city, stations.address].map(
+          (col) => likeLiteral(col, k),
+        ),
       ),
     );
   }
-  if (f.status?.length) {
-    where.push(
-      inArray(
-        connectors.status,
-        CONNECTOR_STATUSES.filter((s) => f.status?.includes(STATUS_BUCKET[s])),
-      ),
-    );
-  }
+  if (f.status?.length) where.push(inArray(connectors.status, statusesOf(f.status)));
   if (f.city?.length) where.push(inArray(stations.city, f.city));
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
   if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
@@ -60,11 +54,34 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
   return and(...where);
 }
 
+const statusesOf = (buckets: readonly string[]) => CONNECTOR_STATUSES.filter((s) => buckets.includes(STATUS_BUCKET[s]));
+
+/**
+ * The list's total: from the maintained counters when only status, operator and owner filter (the
+ * unfiltered list among them), else by counting the filtered rows.
+ */
+function totalQuery(db: Db, scope: number[], f: Filter, condition: SQL | undefined) {
+  const countable = !f.keyword && !f.city?.length && !f.power_type && !f.group_id && !f.tag_id;
+  if (countable) {
+    return listedConnectorCounts(db, scope, {
+      statuses: f.status?.length ? statusesOf(f.status) : undefined,
+      operatorId: f.operator_id,
+      ownerId: f.owner_id,
+    });
+  }
+  return db
+    .select({ n: count() })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(condition);
+}
+
 export async function listConnectors(db: Db, scope: number[], f: Filter) {
   const condition = connectorWhere(scope, f);
 
   const order = f.direction === 'desc' ? desc(SORT_COLUMNS[f.sort]) : asc(SORT_COLUMNS[f.sort]);
-  const [rows, totals] = await Promise.all([
+  // The page and its total in one D1 round trip.
+  const [rows, totals] = await db.batch([
     db
       .select({ connector: connectors, station: stations, operatorName: companies.name })
       .from(connectors)
@@ -74,11 +91,7 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
       .orderBy(order, asc(connectors.id))
       .limit(f.items_per_page)
       .offset(f.page * f.items_per_page),
-    db
-      .select({ n: count() })
-      .from(connectors)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(condition),
+    totalQuery(db, scope, f, condition),
   ]);
 
   return {
@@ -95,7 +108,7 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
         ownerId: s.ownerCompanyId,
       },
     })),
-    total: totals[0]?.n ?? 0,
+    total: totals.reduce((sum, row) => sum + Number(row.n), 0),
     page: f.page,
     items_per_page: f.items_per_page,
   };
