@@ -52,9 +52,10 @@ CREATE TRIGGER `station_counts_update` AFTER UPDATE OF `company_id`, `owner_comp
     ON CONFLICT (company_id, owner_company_id, hidden, status) DO UPDATE SET n = connector_status_counts.n + excluded.n;
 END;
 --> statement-breakpoint
--- A deleted station's connectors leave the counts exactly once: those still present when this runs
--- are counted off here, and the connector trigger finds no station for them afterwards (cascade).
-CREATE TRIGGER `station_counts_delete` AFTER DELETE ON `stations` BEGIN
+-- A deleted station's connectors leave the counts exactly once: all of them are counted off before
+-- the row goes; the cascade deletes them after the station row is gone, so the connector trigger
+-- finds no station and does nothing (an AFTER trigger here would find the connectors already gone).
+CREATE TRIGGER `station_counts_delete` BEFORE DELETE ON `stations` BEGIN
   INSERT INTO connector_status_counts (company_id, owner_company_id, hidden, status, n)
     SELECT old.company_id, coalesce(old.owner_company_id, 0), old.hidden, c.status, -count(*) FROM connectors c WHERE c.station_id = old.id GROUP BY c.status
     ON CONFLICT (company_id, owner_company_id, hidden, status) DO UPDATE SET n = connector_status_counts.n + excluded.n;
