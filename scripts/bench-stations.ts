@@ -4,8 +4,14 @@
  * then calls the real API app in process — session middleware, zod, company scope and all — and
  * prints p50/p95 of the filtered, paginated list calls, the map markers and the overview totals.
  * Baseline in the same run: bare indexed SQL on the same data through the same D1 binding.
- * Options: --stations N (10000), --per-station K (5), --runs R (40). Loopback only; self-stopping.
+ * Besides the times, which a loaded machine makes noisy, each row shows load-independent measures of
+ * one call: D1 round trips, SQL statements and rows read (D1's `rows_read`, summed by replaying the
+ * call's statements). `--plans` also prints the EXPLAIN QUERY PLAN of every statement of each call.
+ * `--keep-db FILE` copies the seeded SQLite file (and its WAL) to FILE for trying plans with sqlite3.
+ * Options: --stations N (10000), --per-station K (5), --runs R (40), --plans, --keep-db FILE.
+ * Loopback only; self-stopping.
  */
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
@@ -19,6 +25,52 @@ import { percentile } from './simulator/bench-measure';
 const STATIONS = intOption('stations', 10_000, 100_000);
 const PER_STATION = intOption('per-station', 5, 20);
 const RUNS = intOption('runs', 40, 1000);
+const PLANS = process.argv.includes('--plans');
+const keepAt = process.argv.indexOf('--keep-db');
+const KEEP_DB = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
+
+/** What one call sent to D1: round trips (a batch is one) and the statements with their parameters. */
+const recorded = { trips: 0, statements: [] as { sql: string; params: unknown[] }[] };
+const real = new WeakMap<object, D1PreparedStatement>();
+/** `db` whose statements are recorded in `recorded` as they run (the API's own calls included). */
+function recording(db: D1Database): D1Database {
+  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
+    const run =
+      (method: 'all' | 'raw' | 'run' | 'first') =>
+      (...args: unknown[]) => {
+        recorded.trips += 1;
+        recorded.statements.push({ sql, params });
+        return (stmt[method] as (...a: unknown[]) => unknown)(...args);
+      };
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values), sql, values),
+      all: run('all'),
+      raw: run('raw'),
+      run: run('run'),
+      first: run('first'),
+    } as unknown as D1PreparedStatement;
+    real.set(wrapped, stmt);
+    (wrapped as unknown as { sql: string }).sql = sql;
+    (wrapped as unknown as { params: unknown[] }).params = params;
+    return wrapped;
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql, []);
+      if (prop === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          recorded.trips += 1;
+          for (const s of statements) {
+            const w = s as unknown as { sql: string; params: unknown[] };
+            recorded.statements.push({ sql: w.sql, params: w.params });
+          }
+          return target.batch(statements.map((s) => real.get(s) ?? s));
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 const { state, cleanUp, onDispose } = benchWorkspace('bench-stations', 15);
 
@@ -164,6 +216,15 @@ try {
   await flush(true);
   await env.DB.prepare('PRAGMA optimize').run();
   log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+  if (KEEP_DB) {
+    const dir = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+    if (!file) throw new Error(`no D1 file in ${dir}`);
+    for (const suffix of ['', '-wal']) {
+      if (existsSync(join(dir, file + suffix))) copyFileSync(join(dir, file + suffix), KEEP_DB + suffix);
+    }
+    log(`seeded database copied to ${KEEP_DB}`);
+  }
 
   // The API app as the web worker mounts it, in this process, over the same D1 binding.
   (globalThis as { __DEV_TOOLS__?: boolean }).__DEV_TOOLS__ = false;
@@ -174,6 +235,7 @@ try {
     passThroughOnException: () => undefined,
     props: {},
   } as unknown as ExecutionContext;
+  const apiEnv = { ...env, DB: recording(env.DB) };
   const call = async (path: string, json?: unknown) => {
     const res = await api.fetch(
       new Request(`http://127.0.0.1/api${path}`, {
@@ -181,7 +243,7 @@ try {
         headers: { cookie: `sid=${token}`, 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
         body: json === undefined ? undefined : JSON.stringify(json),
       }),
-      env,
+      apiEnv,
       ctx,
     );
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -193,12 +255,12 @@ try {
   const cases: Case[] = [
     {
       name: 'baseline: SQL count(*) connectors by status (indexed)',
-      run: () => env.DB.prepare(`SELECT status, count(*) AS n FROM connectors GROUP BY status`).all(),
+      run: () => apiEnv.DB.prepare(`SELECT status, count(*) AS n FROM connectors GROUP BY status`).all(),
     },
     {
       name: 'baseline: SQL page of 25 connectors in scope',
       run: (i) =>
-        env.DB.prepare(
+        apiEnv.DB.prepare(
           `${scopeSql} SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id IN (SELECT id FROM tree) ORDER BY c.evse_id LIMIT 25 OFFSET ?2`,
         )
           .bind(operator.id, (i % 20) * 25)
@@ -253,14 +315,51 @@ try {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    rows.push([c.name, (percentile(times, 50) ?? 0).toFixed(1), (percentile(times, 95) ?? 0).toFixed(1)]);
+    // One more call, recorded: its round trips, statements, and the rows D1 reads for them.
+    recorded.trips = 0;
+    recorded.statements = [];
+    await c.run(RUNS + 1);
+    const { trips, statements } = recorded;
+    let rowsRead = 0;
+    for (const st of statements) {
+      const result = await env.DB.prepare(st.sql)
+        .bind(...st.params)
+        .all();
+      rowsRead += result.meta.rows_read ?? 0;
+    }
+    if (PLANS) {
+      console.log(`\n── ${c.name}`);
+      for (const st of statements) {
+        const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${st.sql}`)
+          .bind(...st.params)
+          .all<{ id: number; parent: number; detail: string }>();
+        const depth = new Map<number, number>();
+        console.log(`  ${st.sql.replace(/\s+/g, ' ').slice(0, 160)}${st.sql.length > 160 ? ' …' : ''}`);
+        for (const row of plan.results) {
+          const d = (depth.get(row.parent) ?? 0) + 1;
+          depth.set(row.id, d);
+          console.log(`  ${'  '.repeat(d)}${row.detail}`);
+        }
+      }
+    }
+    rows.push([
+      c.name,
+      (percentile(times, 50) ?? 0).toFixed(1),
+      (percentile(times, 95) ?? 0).toFixed(1),
+      String(trips),
+      String(statements.length),
+      String(rowsRead),
+    ]);
   }
   const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
   console.log(
     `\nStations benchmark: ${STATIONS} stations, ${total} connectors, 10 companies; ${RUNS} calls per row; local D1 (Miniflare) through the platform proxy, API app in process.\n`,
   );
-  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms`);
-  for (const [name, p50, p95] of rows) console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}`);
+  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms  trips  stmts  rows read`);
+  for (const [name, p50, p95, trips, stmts, read] of rows)
+    console.log(
+      `${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}  ${trips?.padStart(5)}  ${stmts?.padStart(5)}  ${read?.padStart(9)}`,
+    );
 } finally {
   await cleanUp();
 }

@@ -1,9 +1,79 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import type { ConnectorStatus } from '../../domain/stations/statuses';
+import { type AnyColumn, and, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CONNECTOR_STATUSES, type ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
 import { inCompanies } from './companies';
+
+/**
+ * Connectors per (operator, owner, hidden, status), kept exact by SQL triggers on `connectors` and
+ * `stations` (migration stations-perf, ADR 032): no application code writes it, so it is
+ * not part of the drizzle schema. `ownerCompanyId` 0 stands for a station without owner.
+ */
+export const connectorStatusCounts = sqliteTable('connector_status_counts', {
+  companyId: integer('company_id').notNull(),
+  ownerCompanyId: integer('owner_company_id').notNull(),
+  hidden: integer('hidden', { mode: 'boolean' }).notNull(),
+  status: text('status', { enum: CONNECTOR_STATUSES }).notNull(),
+  n: integer('n').notNull(),
+});
+
+/**
+ * Connector counts by status of the listed (not hidden) stations the scope operates or owns, read from
+ * the maintained counters: the same answer as counting connectors joined to `listedStationInScope`.
+ */
+export function listedConnectorCounts(
+  db: Db,
+  scope: number[],
+  only: { statuses?: readonly ConnectorStatus[]; operatorId?: number; ownerId?: number } = {},
+) {
+  const t = connectorStatusCounts;
+  return db
+    .select({ status: t.status, n: sql<number>`sum(${t.n})`.mapWith(Number) })
+    .from(t)
+    .where(
+      and(
+        eq(t.hidden, false),
+        or(inCompanies(t.companyId, scope), inCompanies(t.ownerCompanyId, scope)),
+        only.statuses ? inArray(t.status, [...only.statuses]) : undefined,
+        only.operatorId ? eq(t.companyId, only.operatorId) : undefined,
+        only.ownerId ? eq(t.ownerCompanyId, only.ownerId) : undefined,
+      ),
+    )
+    .groupBy(t.status);
+}
+
+/** `column` contains `keyword` literally (%, _ and backslash escaped), ASCII case-insensitive, as SQL LIKE does. */
+export function likeLiteral(column: AnyColumn, keyword: string): SQL {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/**
+ * Trigram full-text indexes answer only keywords of three characters or more; shorter ones fall back
+ * to scanning with LIKE.
+ */
+const TRIGRAM = 3;
+const ftsPhrase = (keyword: string) => `"${keyword.replaceAll('"', '""')}"`;
+
+/**
+ * Connectors whose EVSE id or uid, or whose station's name, uid, city or address may contain
+ * `keyword`, from the trigram indexes (case-folded, so a superset of the LIKE matches); undefined
+ * when the keyword is too short for them. Callers keep the exact LIKE conditions beside it.
+ */
+export function connectorKeywordCandidates(keyword: string): SQL | undefined {
+  if ([...keyword].length < TRIGRAM) return undefined;
+  const phrase = ftsPhrase(keyword);
+  return sql`${connectors.id} IN (SELECT rowid FROM connectors_fts WHERE connectors_fts MATCH ${phrase}
+    UNION SELECT k.id FROM connectors k WHERE k.station_id IN (SELECT rowid FROM stations_fts WHERE stations_fts MATCH ${phrase}))`;
+}
+
+/** Stations whose name, uid, city or address may contain `keyword` (see connectorKeywordCandidates). */
+export function stationKeywordCandidates(keyword: string): SQL | undefined {
+  if ([...keyword].length < TRIGRAM) return undefined;
+  return sql`${stations.id} IN (SELECT rowid FROM stations_fts WHERE stations_fts MATCH ${ftsPhrase(keyword)})`;
+}
 
 export type StationRow = typeof stations.$inferSelect;
 

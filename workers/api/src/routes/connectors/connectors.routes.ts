@@ -1,9 +1,7 @@
 /** @module Connectors: the overview's totals by status, within the selected company's tree. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { count, inArray } from 'drizzle-orm';
 import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import { listedStationInScope } from '../../../../../drizzle/queries/stations';
-import { connectors, stations } from '../../../../../drizzle/schema';
+import { listedConnectorCounts } from '../../../../../drizzle/queries/stations';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
@@ -61,14 +59,9 @@ export const connectorRoutes = new OpenAPIHono<AppEnv>()
   .openapi(overviewStatus, async (c) => {
     const db = c.get('db');
     const scope = await callerScope(c);
-    // Stations in scope first, then their connectors through the covering (station_id, status) index:
-    // a join would walk every connector and look its station up (bench:stations, ADR 018).
-    const inScope = db.select({ id: stations.id }).from(stations).where(listedStationInScope(scope));
-    const rows = await db
-      .select({ status: connectors.status, n: count() })
-      .from(connectors)
-      .where(inArray(connectors.stationId, inScope))
-      .groupBy(connectors.status);
+    // The counters the triggers keep per operator, owner and status: a few rows, not every connector
+    // in scope (bench:stations, ADR 032).
+    const rows = await listedConnectorCounts(db, scope);
     const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
     let total = 0;
     for (const row of rows) {

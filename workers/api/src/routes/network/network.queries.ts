@@ -1,10 +1,10 @@
 /** @module Network queries: map markers, recent faults, network status and the station list, all company-scoped. */
-import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { listedStationInScope } from '../../../../../drizzle/queries/stations';
+import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '../../../../../drizzle/queries/stations';
 import { companies, companyGroups, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorWhere } from '../connectors/connectors.list';
 import type { MapMarkerBody, StationListBody } from './network.schemas';
@@ -236,14 +236,14 @@ export async function filterOptions(db: Db, scope: number[]) {
   };
 }
 
-const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** Stations of the scope with their connector counts; status and power filters look at the connectors. */
 export async function listStations(db: Db, scope: number[], f: z.output<typeof StationListBody>) {
   const where: (SQL | undefined)[] = [scopeOf(scope)];
   if (f.keyword) {
-    const p = contains(f.keyword);
-    where.push(or(like(stations.name, p), like(stations.uid, p), like(stations.city, p), like(stations.address, p)));
+    const k = f.keyword;
+    // Candidates from the trigram index (3+ characters), then the exact LIKE decides.
+    where.push(stationKeywordCandidates(k));
+    where.push(or(...[stations.name, stations.uid, stations.city, stations.address].map((col) => likeLiteral(col, k))));
   }
   if (f.city?.length) where.push(inArray(stations.city, f.city));
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
