@@ -1,5 +1,6 @@
 /** @module Asks POST /api/connectors and GET /api/station-cities. */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
+import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import { apiFilters, type ListState, PAGE_SIZE } from './list-state';
@@ -26,7 +27,7 @@ export interface FilterOptions {
 
 export async function loadList(request: Request, context: AppLoadContext, me: Me, state: ListState) {
   const api = createApi(request, context);
-  const [rows, cities, options] = await Promise.all([
+  const [rows, cities, options, companyGroups] = await Promise.all([
     api.send<{ data: ConnectorRow[]; total: number }>(
       api.client.api.connectors.$post({
         json: {
@@ -38,6 +39,7 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     ),
     api.send<{ data: { name: string }[] }>(api.client.api['station-cities'].$get()),
     api.send<FilterOptions>(api.client.api.connectors.filter.$get()),
+    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
   ]);
   for (const result of [rows, cities, options]) {
     if (result.ok) continue;
@@ -50,5 +52,6 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     total: rows.ok ? rows.data.total : 0,
     cities: cities.ok ? cities.data.data.map((c) => c.name) : [],
     options: options.ok ? options.data : { operators: [], owners: [], groups: [] },
+    companyGroups: companyGroups.ok ? companyGroups.data : undefined,
   };
 }

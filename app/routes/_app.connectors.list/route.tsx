@@ -58,7 +58,7 @@ const SORT_LABEL: Record<string, string> = {
 
 export default function ConnectorList() {
   const { t } = useTranslation();
-  const { rows, total, cities, options, state, company, companyId, currency, timeZone, language } =
+  const { rows, total, cities, options, companyGroups, state, company, companyId, currency, timeZone, language } =
     useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
@@ -100,6 +100,7 @@ export default function ConnectorList() {
     },
     cities,
     options,
+    companyGroups,
   });
   const filters: IndexFiltersProps['filters'] = [
     parts.filters.status,
