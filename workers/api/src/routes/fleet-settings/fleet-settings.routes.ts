@@ -7,6 +7,7 @@
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { can } from '../../../../../domain/permissions/permissions';
 import type { Db } from '../../../../../drizzle/db';
@@ -111,26 +112,41 @@ async function settingsOf(c: Context<AppEnv>) {
 function moveLimits(db: Db, companyId: number, to: LimitUnit) {
   const hasKwh = or(isNotNull(users.dailyLimit), isNotNull(users.weeklyLimit), isNotNull(users.monthlyLimit));
   const ownCurrencyRows = inArray(userCurrencyLimits.userId, companyUsers(companyId));
+  const minor = (column: AnySQLiteColumn) => sql<number | null>`${column} * 100`;
+  // Whole kWh: integer division drops the cents; under 1 kWh (0 after division) removes the limit.
+  const wholeKwh = (column: AnySQLiteColumn) =>
+    sql<
+      number | null
+    >`(select nullif(l.${sql.raw(column.name)} / 100, 0) from ${userCurrencyLimits} l where l.user_id = ${users.id})`;
   const moves =
     to === 'currency'
       ? [
           db.delete(userCurrencyLimits).where(ownCurrencyRows),
-          db.run(sql`insert into ${userCurrencyLimits} (user_id, daily_minor, weekly_minor, monthly_minor)
-            select id, daily_limit * 100, weekly_limit * 100, monthly_limit * 100 from ${users}
-            where company_id = ${companyId}
-              and (daily_limit is not null or weekly_limit is not null or monthly_limit is not null)`),
+          db.insert(userCurrencyLimits).select(
+            db
+              .select({
+                userId: users.id,
+                dailyMinor: minor(users.dailyLimit).as('daily_minor'),
+                weeklyMinor: minor(users.weeklyLimit).as('weekly_minor'),
+                monthlyMinor: minor(users.monthlyLimit).as('monthly_minor'),
+              })
+              .from(users)
+              .where(and(eq(users.companyId, companyId), hasKwh)),
+          ),
           db
             .update(users)
             .set({ dailyLimit: null, weeklyLimit: null, monthlyLimit: null })
             .where(and(eq(users.companyId, companyId), hasKwh)),
         ]
       : [
-          // Whole kWh: integer division drops the cents; under 1 kWh (0 after division) removes the limit.
-          db.run(sql`update ${users} set
-              daily_limit = (select nullif(l.daily_minor / 100, 0) from ${userCurrencyLimits} l where l.user_id = ${users.id}),
-              weekly_limit = (select nullif(l.weekly_minor / 100, 0) from ${userCurrencyLimits} l where l.user_id = ${users.id}),
-              monthly_limit = (select nullif(l.monthly_minor / 100, 0) from ${userCurrencyLimits} l where l.user_id = ${users.id})
-            where company_id = ${companyId}`),
+          db
+            .update(users)
+            .set({
+              dailyLimit: wholeKwh(userCurrencyLimits.dailyMinor),
+              weeklyLimit: wholeKwh(userCurrencyLimits.weeklyMinor),
+              monthlyLimit: wholeKwh(userCurrencyLimits.monthlyMinor),
+            })
+            .where(eq(users.companyId, companyId)),
           db.delete(userCurrencyLimits).where(ownCurrencyRows),
         ];
   const record = db
