@@ -99,6 +99,7 @@ const en = {
   decimalDot: 'Use a dot as the decimal separator.',
   limitInvalid: 'A limit is a positive number (whole kWh, or an amount with at most two decimals); zero removes it.',
   publicPermissionConfirm: 'Giving the public charging permission needs confirmation.',
+  limitUnitConfirm: 'Confirm the switch: existing limits keep their values and are read in the new unit.',
   permissionUpdatesDisabled: 'Charging permission updates are disabled for your account.',
   userDeleted: 'The user is deleted: restore it first.',
   userNotDeleted: 'Only a deleted user can be restored or permanently deleted.',
@@ -287,6 +288,8 @@ const de: Catalog = {
   limitInvalid:
     'Ein Limit ist eine positive Zahl (ganze kWh oder ein Betrag mit höchstens zwei Dezimalstellen); null entfernt es.',
   publicPermissionConfirm: 'Die Berechtigung für öffentliches Laden muss bestätigt werden.',
+  limitUnitConfirm:
+    'Bestätigen Sie die Umstellung: bestehende Limits behalten ihre Werte und werden in der neuen Einheit gelesen.',
   permissionUpdatesDisabled: 'Änderungen der Ladeberechtigungen sind für Ihr Konto deaktiviert.',
   userDeleted: 'Der Benutzer ist gelöscht: stellen Sie ihn zuerst wieder her.',
   userNotDeleted: 'Nur ein gelöschter Benutzer kann wiederhergestellt oder endgültig gelöscht werden.',
@@ -474,6 +477,8 @@ const fr: Catalog = {
   limitInvalid:
     'Une limite est un nombre positif (kWh entiers, ou un montant avec au plus deux décimales) ; zéro la supprime.',
   publicPermissionConfirm: "L'autorisation de recharge publique doit être confirmée.",
+  limitUnitConfirm:
+    'Confirmez le changement : les limites existantes gardent leur valeur et sont lues dans la nouvelle unité.',
   permissionUpdatesDisabled: 'La modification des autorisations de recharge est désactivée pour votre compte.',
   userDeleted: "L'utilisateur est supprimé : restaurez-le d'abord.",
   userNotDeleted: 'Seul un utilisateur supprimé peut être restauré ou supprimé définitivement.',
@@ -664,6 +669,8 @@ const nl: Catalog = {
   limitInvalid:
     'Een limiet is een positief getal (hele kWh, of een bedrag met hoogstens twee decimalen); nul verwijdert hem.',
   publicPermissionConfirm: 'Het recht om openbaar te laden moet worden bevestigd.',
+  limitUnitConfirm:
+    'Bevestig de omzetting: bestaande limieten behouden hun waarde en worden in de nieuwe eenheid gelezen.',
   permissionUpdatesDisabled: 'Wijzigingen van laadrechten zijn uitgeschakeld voor uw account.',
   userDeleted: 'De gebruiker is verwijderd: herstel hem eerst.',
   userNotDeleted: 'Alleen een verwijderde gebruiker kan worden hersteld of definitief verwijderd.',
@@ -848,6 +855,7 @@ const it: Catalog = {
   limitInvalid:
     'Un limite è un numero positivo (kWh interi, o un importo con al massimo due decimali); zero lo rimuove.',
   publicPermissionConfirm: 'Il permesso di ricarica pubblica richiede una conferma.',
+  limitUnitConfirm: 'Conferma il cambio: i limiti esistenti mantengono il loro valore e sono letti nella nuova unità.',
   permissionUpdatesDisabled: 'Le modifiche ai permessi di ricarica sono disattivate per il tuo account.',
   userDeleted: "L'utente è eliminato: ripristinalo prima.",
   userNotDeleted: 'Solo un utente eliminato può essere ripristinato o eliminato definitivamente.',
@@ -1034,6 +1042,7 @@ const es: Catalog = {
   limitInvalid:
     'Un límite es un número positivo (kWh enteros, o un importe con dos decimales como máximo); cero lo elimina.',
   publicPermissionConfirm: 'El permiso de carga pública necesita confirmación.',
+  limitUnitConfirm: 'Confirme el cambio: los límites existentes conservan su valor y se leen en la nueva unidad.',
   permissionUpdatesDisabled: 'Los cambios de permisos de carga están desactivados para su cuenta.',
   userDeleted: 'El usuario está eliminado: restáurelo primero.',
   userNotDeleted: 'Solo un usuario eliminado puede restaurarse o eliminarse definitivamente.',
@@ -1220,6 +1229,7 @@ const pt: Catalog = {
   limitInvalid:
     'Um limite é um número positivo (kWh inteiros, ou um montante com no máximo duas casas decimais); zero remove-o.',
   publicPermissionConfirm: 'A permissão de carregamento público precisa de confirmação.',
+  limitUnitConfirm: 'Confirme a mudança: os limites existentes mantêm o seu valor e são lidos na nova unidade.',
   permissionUpdatesDisabled: 'As alterações de permissões de carregamento estão desativadas para a sua conta.',
   userDeleted: 'O utilizador está eliminado: restaure-o primeiro.',
   userNotDeleted: 'Só um utilizador eliminado pode ser restaurado ou eliminado definitivamente.',

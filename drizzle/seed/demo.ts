@@ -9,6 +9,7 @@ import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { TWO_FACTOR_METHOD } from '../schema';
+import { seedDemoCompanyGroups } from './demo-company-groups';
 import { seedDemoCustomerGroups } from './demo-customer-groups';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoGroups } from './demo-groups';
@@ -285,5 +286,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoSubscriptions(db, fleet.id); // idempotent: skipped once the fleet offers contracts
   await seedDemoOnboarding(db, ids, ocppPasswordHash); // idempotent: templates by name, the demo onboarding station by uid
   await seedDemoGroups(db); // idempotent: skipped once any connector group exists
+  await seedDemoCompanyGroups(db, fleet.id, ids.operator); // idempotent: skipped once the fleet has company groups
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

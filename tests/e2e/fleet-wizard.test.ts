@@ -64,6 +64,51 @@ describe('fleet users', () => {
     expect(await page.getByText('0 of 150 kWh').count()).toBe(1);
   });
 
+  it('places a user in company groups with the picker and finds them with the list filter', async () => {
+    const email = `groups-${Date.now()}@fleetwise.test`;
+    await page.goto('/fleet/users/create');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('First name').fill('Gaspard');
+    await page.getByLabel('Last name').fill(`Groups${Date.now() % 100000}`);
+    await page.getByLabel('Corporate group').selectOption({ label: 'Sales' });
+    await page.getByLabel('License plate').fill('GR-456-LI');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Work').click({ force: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Step 4: one select per level, labelled with the company's own level labels.
+    await expect.poll(() => page.getByLabel('Region').count()).toBe(1);
+    expect(await page.getByLabel('Site').count()).toBe(1);
+    expect(await page.getByLabel('Group 3').count()).toBe(0);
+    await page.getByLabel('Region').selectOption({ label: 'North' });
+    await page.getByLabel('Site').selectOption({ label: 'Lille depot' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Region: North, Site: Lille depot').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/fleet\/users\/detail\/\d+/);
+
+    // The list filter: the same picker inside the filter popover; the URL keeps it.
+    await page.goto(`/fleet/users?q=${encodeURIComponent(email)}`);
+    await expect.poll(() => page.getByText(email).count()).toBe(1);
+    await page.goto('/fleet/users');
+    await page.getByRole('button', { name: /Search and filter/ }).click();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByText('Company groups', { exact: true }).last().click();
+    await page.getByLabel('Site').selectOption({ label: 'Lyon depot' });
+    await page.waitForURL(/group2=\d+/);
+    await expect.poll(() => page.getByText(email).count()).toBe(0);
+    await expect.poll(() => page.getByText('Camille Durand').count()).toBeGreaterThan(0);
+    await page.getByLabel('Site').selectOption({ label: 'Lille depot' });
+    await expect.poll(() => page.getByText('Camille Durand').count()).toBe(0);
+    await expect.poll(() => page.getByText(email).count()).toBe(1);
+    const lille = new URL(page.url()).searchParams.get('group2');
+    // A reload keeps the filter (it lives in the URL).
+    await page.goto(`/fleet/users?group2=${lille}`);
+    await expect.poll(() => page.getByText(email).count()).toBe(1);
+    expect(await page.getByText('Camille Durand').count()).toBe(0);
+  });
+
   it('shows the overview, a user statistics page and the corporate groups', async () => {
     await page.goto('/fleet/overview');
     await expect.poll(() => page.getByText('Users near their limits').count()).toBeGreaterThan(0);

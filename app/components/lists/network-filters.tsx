@@ -5,6 +5,14 @@ import { POWER_TYPES } from '../../../domain/stations/statuses';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
 import type { NetworkFilters } from '../../lib/network-filters';
+import {
+  type CompanyGroupOptions,
+  CompanyGroupPicker,
+  describeGroups,
+  fieldOf,
+  levelOfGroup,
+  NO_GROUPS,
+} from '../company-groups/company-group-picker';
 
 type Filter = IndexFiltersProps['filters'][number];
 type Applied = NonNullable<IndexFiltersProps['appliedFilters']>[number];
@@ -28,14 +36,30 @@ export function networkFilterParts(args: {
   labels: Record<'status' | 'city' | 'power' | 'operator' | 'owner' | 'group', string>;
   cities: readonly string[];
   options: { operators: Named; owners: Named; groups: Named };
+  /** When given, the company-group filter is the level-labelled picker (one group at a time: the API filters on one id). */
+  companyGroups?: CompanyGroupOptions;
 }) {
-  const { t, state, update, labels, cities, options } = args;
+  const { t, state, update, labels, cities, options, companyGroups } = args;
   const single = [
     ['operator', labels.operator, options.operators],
     ['owner', labels.owner, options.owners],
     ['group', labels.group, options.groups],
   ] as const;
   const named = (list: Named, id: number) => list.find((o) => o.id === id)?.name ?? String(id);
+  // The picker shows the chosen group at its level; choosing at one level replaces the others.
+  const groupLevel = levelOfGroup(companyGroups, state.group);
+  const pickedGroups = groupLevel ? { ...NO_GROUPS, [fieldOf(groupLevel)]: state.group } : NO_GROUPS;
+  const groupPicker = (label: string): Filter => ({
+    key: 'group',
+    label,
+    filter: (
+      <CompanyGroupPicker
+        options={companyGroups}
+        value={pickedGroups}
+        onChange={(value, changed) => update({ group: value[changed] })}
+      />
+    ),
+  });
 
   const filters = {
     status: {
@@ -82,19 +106,22 @@ export function networkFilterParts(args: {
       ),
     },
     single: single.map(
-      ([key, label, choices]): Filter => ({
-        key,
-        label,
-        filter: (
-          <ChoiceList
-            title={label}
-            titleHidden
-            choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
-            selected={state[key] ? [String(state[key])] : []}
-            onChange={([value]) => update({ [key]: value ? Number(value) : null })}
-          />
-        ),
-      }),
+      ([key, label, choices]): Filter =>
+        key === 'group' && companyGroups
+          ? groupPicker(label)
+          : {
+              key,
+              label,
+              filter: (
+                <ChoiceList
+                  title={label}
+                  titleHidden
+                  choices={choices.map((c) => ({ label: c.name, value: String(c.id) }))}
+                  selected={state[key] ? [String(state[key])] : []}
+                  onChange={([value]) => update({ [key]: value ? Number(value) : null })}
+                />
+              ),
+            },
     ),
   } satisfies Record<string, Filter | Filter[]>;
 
@@ -122,7 +149,15 @@ export function networkFilterParts(args: {
       : [],
     single: single.flatMap(([key, label, list]): Applied[] => {
       const value = state[key];
-      return value ? [{ key, label: `${label}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }] : [];
+      if (!value) return [];
+      const picked = key === 'group' && companyGroups ? describeGroups(companyGroups, pickedGroups)[0] : undefined;
+      return [
+        {
+          key,
+          label: picked ? `${label}: ${picked.text}` : `${label}: ${named(list, value)}`,
+          onRemove: () => update({ [key]: null }),
+        },
+      ];
     }),
   } satisfies Record<string, Applied[]>;
 

@@ -1,5 +1,6 @@
 /** @module Asks POST /api/connectors, GET /api/station-cities, the filter options and the connector groups (GET /api/tags). */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
+import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import { apiFilters, type ListState, PAGE_SIZE } from './list-state';
@@ -29,7 +30,7 @@ export const GROUP_CHOICES = 100;
 
 export async function loadList(request: Request, context: AppLoadContext, me: Me, state: ListState) {
   const api = createApi(request, context);
-  const [rows, cities, options, tags] = await Promise.all([
+  const [rows, cities, options, tags, companyGroups] = await Promise.all([
     api.send<{ data: ConnectorRow[]; total: number }>(
       api.client.api.connectors.$post({
         json: {
@@ -44,6 +45,7 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     api.send<{ data: { id: number; name: string; connectorCount: number }[]; total: number }>(
       api.client.api.tags.$get({ query: { items_per_page: String(GROUP_CHOICES), page: '0' } }),
     ),
+    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
   ]);
   for (const result of [rows, cities, options, tags]) {
     if (result.ok) continue;
@@ -58,5 +60,6 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
     options: options.ok ? options.data : { operators: [], owners: [], groups: [] },
     tags: tags.ok ? tags.data.data.map((g) => ({ id: g.id, name: g.name, connectorCount: g.connectorCount })) : [],
     tagTotal: tags.ok ? tags.data.total : 0,
+    companyGroups: companyGroups.ok ? companyGroups.data : undefined,
   };
 }

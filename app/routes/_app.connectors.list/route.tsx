@@ -103,6 +103,7 @@ export default function ConnectorList() {
     cities,
     options,
     tags,
+    companyGroups,
     tagTotal,
     state,
     company,
@@ -156,6 +157,7 @@ export default function ConnectorList() {
     },
     cities,
     options,
+    companyGroups,
   });
   // The connector group (tag) filter: local to this list (the shared network filters stay as they are).
   const tagLabel = t('groups.bulk.filterLabel');

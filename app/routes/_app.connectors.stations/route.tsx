@@ -16,6 +16,7 @@ import {
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
+import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
@@ -71,13 +72,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const state = readStationState(new URL(request.url));
   const api = createApi(request, context);
-  const [page, options] = await Promise.all([
+  const [page, options, companyGroups] = await Promise.all([
     api.send<{ data: StationRow[]; total: number }>(
       api.client.api.stations.$post({
         json: { page: state.page, items_per_page: PAGE_SIZE, ...stationApiFilters(state) },
       }),
     ),
     api.send<Options>(api.client.api.connectors.filter.$get()),
+    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
   ]);
   for (const result of [page, options]) {
     if (result.ok) continue;
@@ -89,6 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows: page.ok ? page.data.data : [],
     total: page.ok ? page.data.total : 0,
     options: options.ok ? options.data : { operators: [], owners: [], cities: [], groups: [] },
+    companyGroups: companyGroups.ok ? companyGroups.data : undefined,
     state,
     company: me.company.name,
     currency: me.company.currency,
@@ -107,7 +110,8 @@ const SORT_LABEL: Record<string, string> = {
 
 export default function StationList() {
   const { t } = useTranslation();
-  const { rows, total, options, state, company, currency, timeZone, language } = useLoaderData<typeof loader>();
+  const { rows, total, options, companyGroups, state, company, currency, timeZone, language } =
+    useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -150,6 +154,7 @@ export default function StationList() {
     },
     cities: options.cities,
     options,
+    companyGroups,
   });
 
   const filters: IndexFiltersProps['filters'] = [

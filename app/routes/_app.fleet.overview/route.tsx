@@ -1,5 +1,5 @@
 /** @module /fleet/overview: user counts, who is charging now, users near their limits, permissions. Live. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   Badge,
@@ -24,6 +24,7 @@ import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
+import { type FleetSettings, LimitUnitCard, type LimitUnitResult } from './limit-unit-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.overview.title');
 
@@ -39,7 +40,7 @@ interface Near {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const [counts, permissions, near, charging] = await Promise.all([
+  const [counts, permissions, near, charging, settings] = await Promise.all([
     api.send<Record<'total' | 'active' | 'deleted' | 'charging' | 'idle' | 'near_limit', number>>(
       api.client.api.users.count.$get(),
     ),
@@ -48,15 +49,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.send<{ data: FleetUserRow[]; total: number }>(
       api.client.api.users.$post({ json: { status: 'charging', items_per_page: 10, page: 0 } }),
     ),
+    api.send<FleetSettings>(api.client.api.fleet.settings.$get()),
   ]);
   return {
     counts: must(counts, me),
     permissions: must(permissions, me),
     near: must(near, me).data,
     charging: must(charging, me),
+    settings: must(settings, me),
     companyId: me.company.id,
     currency: me.company.currency,
   };
+}
+
+/** The settings card's one change: the limit unit (the API checks fleet:limits again). */
+export async function action({ request, context }: ActionFunctionArgs): Promise<LimitUnitResult> {
+  const me = await requirePermission(request, context, 'fleet:limits');
+  const form = await request.formData();
+  const unit = form.get('limit_unit');
+  if (form.get('intent') !== 'limit-unit' || (unit !== 'kwh' && unit !== 'currency'))
+    throw new Response('Bad request', { status: 400 });
+  const api = createApi(request, context, { language: me.user.language });
+  const result = await api.send<FleetSettings>(
+    api.client.api.fleet.settings['limit-unit'].$put({ json: { limit_unit: unit, confirm: true } }),
+  );
+  if (!result.ok) {
+    if (result.status === 403) must(result, me);
+    return { error: result.error['error-msg'] };
+  }
+  return { saved: result.data.limit_unit };
 }
 
 function Figure({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'critical' }) {
@@ -76,7 +97,7 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: '
 
 export default function FleetOverview() {
   const { t } = useTranslation();
-  const { counts, permissions, near, charging, companyId, currency } = useLoaderData<typeof loader>();
+  const { counts, permissions, near, charging, settings, companyId, currency } = useLoaderData<typeof loader>();
   useLiveFeed(companyId);
   return (
     <Page
@@ -151,7 +172,7 @@ export default function FleetOverview() {
                           {t('fleet.detail.usedOf', {
                             used: formatNumber(worst.used, { currency }),
                             limit: formatNumber(worst.limit ?? 0, { currency }),
-                            unit: 'kWh',
+                            unit: worst.unit === 'currency' ? currency : 'kWh',
                           })}
                         </Text>
                       ) : null}
@@ -186,6 +207,7 @@ export default function FleetOverview() {
             </InlineStack>
           </BlockStack>
         </Card>
+        <LimitUnitCard key={settings.limit_unit} settings={settings} />
       </BlockStack>
     </Page>
   );

@@ -17,6 +17,18 @@ import {
 } from '@shopify/polaris';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type CompanyGroupOptions,
+  CompanyGroupPicker,
+  describeGroups,
+  fieldOf,
+  type GroupIds,
+  groupApiFields,
+  NO_GROUPS,
+  readGroupParams,
+  usedLevels,
+  writeGroupParams,
+} from '../../components/company-groups/company-group-picker';
 import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
@@ -40,6 +52,8 @@ interface State {
   state: string | null;
   permission: string | null;
   group: number | null;
+  /** Company groups (levels 1-4), in the URL as group1..group4. */
+  groups: GroupIds;
   page: number;
 }
 
@@ -56,6 +70,7 @@ export function readState(url: URL): State {
     state: pick('state', STATES),
     permission: pick('permission', PERMISSION_FILTERS),
     group: Number.isFinite(group) && group > 0 ? group : null,
+    groups: readGroupParams(p),
     page: Math.max(0, Number.parseInt(p.get('page') ?? '0', 10) || 0),
   };
 }
@@ -68,6 +83,7 @@ export function filtersOf(s: State) {
     ...(s.state ? { state: s.state as (typeof STATES)[number] } : {}),
     ...(s.permission ? { permission: s.permission as (typeof PERMISSION_FILTERS)[number] } : {}),
     ...(s.group ? { corporate_group_id: s.group } : {}),
+    ...groupApiFields(s.groups),
   };
 }
 
@@ -76,17 +92,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = readState(url);
   const api = createApi(request, context);
-  const [page, groups] = await Promise.all([
+  const [page, groups, companyGroups] = await Promise.all([
     api.send<{ data: FleetUserRow[]; total: number }>(
       api.client.api.users.$post({ json: { ...filtersOf(state), page: state.page, items_per_page: PAGE_SIZE } }),
     ),
     api.send<{ data: { id: number; name: string }[] }>(api.client.api.users.group.$get()),
+    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
   ]);
   const rows = must(page, me);
   return {
     rows: rows.data,
     total: rows.total,
     groups: must(groups, me).data,
+    companyGroups: must(companyGroups, me),
     state,
     companyId: me.company.id,
     canManage: me.permissions.includes('fleet:users:manage'),
@@ -96,7 +114,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function FleetUsers() {
   const { t } = useTranslation();
-  const { rows, total, groups, state, companyId, canManage, hidesDeleted } = useLoaderData<typeof loader>();
+  const { rows, total, groups, companyGroups, state, companyId, canManage, hidesDeleted } =
+    useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -113,6 +132,7 @@ export default function FleetUsers() {
       if (next.state) params.set('state', next.state);
       if (next.permission) params.set('permission', next.permission);
       if (next.group) params.set('group', String(next.group));
+      writeGroupParams(next.groups, params);
       if (next.page) params.set('page', String(next.page));
       setParams(params, { preventScrollReset: true, replace: true });
     },
@@ -155,6 +175,22 @@ export default function FleetUsers() {
       t('fleet.users.corporateGroup'),
       groups.map((g) => ({ label: g.name, value: String(g.id) })),
     ),
+    ...(usedLevels(companyGroups).length
+      ? [
+          {
+            key: 'companyGroups',
+            label: t('fleet.companyGroups.filter'),
+            shortcut: true,
+            filter: (
+              <CompanyGroupPicker
+                options={companyGroups}
+                value={state.groups}
+                onChange={(groups) => update({ groups })}
+              />
+            ),
+          },
+        ]
+      : []),
     ...(hidesDeleted
       ? []
       : [
@@ -179,6 +215,12 @@ export default function FleetUsers() {
       key: 'group',
       label: groups.find((g) => g.id === state.group)?.name ?? String(state.group),
       onRemove: () => update({ group: null }),
+    });
+  for (const g of describeGroups(companyGroups, state.groups))
+    applied.push({
+      key: `companyGroup${g.level}`,
+      label: g.text,
+      onRemove: () => update({ groups: { ...state.groups, [fieldOf(g.level)]: null } }),
     });
   if (state.state)
     applied.push({ key: 'state', label: statusLabel(state.state), onRemove: () => update({ state: null }) });
@@ -207,7 +249,7 @@ export default function FleetUsers() {
           appliedFilters={applied}
           onClearAll={() => {
             setQuery('');
-            update({ q: '', status: null, permission: null, group: null, state: null });
+            update({ q: '', status: null, permission: null, group: null, groups: NO_GROUPS, state: null });
           }}
           tabs={[{ id: 'all', content: t('fleet.users.all') }]}
           selected={0}

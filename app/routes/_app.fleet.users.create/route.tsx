@@ -20,8 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CreateUser() {
-  const { options } = useLoaderData<typeof loader>();
-  return <UserWizard options={options} user={null} />;
+  const { options, companyGroups } = useLoaderData<typeof loader>();
+  return <UserWizard options={options} companyGroups={companyGroups} user={null} />;
 }
 
 export const ErrorBoundary = AppRouteErrorBoundary;

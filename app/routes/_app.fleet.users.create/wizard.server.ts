@@ -1,5 +1,6 @@
 /** @module The user wizard's loader data and its one save (POST users/create or PUT users/{id}). */
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
+import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { createApi } from '../../lib/api.server';
 import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
@@ -7,13 +8,14 @@ import type { Me } from '../../lib/session.server';
 
 export async function loadWizard(request: Request, context: AppLoadContext, me: Me, userId?: number) {
   const api = createApi(request, context);
-  const [options, user] = await Promise.all([
+  const [options, companyGroups, user] = await Promise.all([
     api.send<WizardOptions>(api.client.api.users['wizard-options'].$get()),
+    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
     userId
       ? api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId: String(userId) } }))
       : Promise.resolve(null),
   ]);
-  return { options: must(options, me), user: user ? must(user, me) : null };
+  return { options: must(options, me), companyGroups: must(companyGroups, me), user: user ? must(user, me) : null };
 }
 
 /** Sends the wizard's data; a validation answer comes back to the wizard, which opens the step of the field. */

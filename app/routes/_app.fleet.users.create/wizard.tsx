@@ -27,6 +27,14 @@ import { useTranslation } from 'react-i18next';
 import { emailError, hasChargingPermission, licensePlateError, parseLimit } from '../../../domain/fleet/validation';
 import { isLanguage } from '../../../domain/i18n/languages';
 import { type MessageKey, translate } from '../../../domain/i18n/messages';
+import {
+  type CompanyGroupOptions,
+  CompanyGroupPicker,
+  describeGroups,
+  fieldOf,
+  GROUP_LEVELS,
+  type GroupIds,
+} from '../../components/company-groups/company-group-picker';
 import { tKey } from '../../i18n/resources';
 import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
 
@@ -71,6 +79,7 @@ interface Form {
   monthly: string;
   rfid_ids: number[];
   roles: number[];
+  groups: GroupIds;
 }
 
 function initial(user: FleetUserRow | null): Form {
@@ -95,10 +104,24 @@ function initial(user: FleetUserRow | null): Form {
     monthly: limit(user?.limits.monthly),
     rfid_ids: [],
     roles: user?.roles ?? [],
+    groups: {
+      group1_id: user?.group1_id ?? null,
+      group2_id: user?.group2_id ?? null,
+      group3_id: user?.group3_id ?? null,
+      group4_id: user?.group4_id ?? null,
+    },
   };
 }
 
-export function UserWizard({ options, user }: { options: WizardOptions; user: FleetUserRow | null }) {
+export function UserWizard({
+  options,
+  user,
+  companyGroups,
+}: {
+  options: WizardOptions;
+  user: FleetUserRow | null;
+  companyGroups: CompanyGroupOptions;
+}) {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const msg = (key: MessageKey) => translate(lang, key);
@@ -170,6 +193,12 @@ export function UserWizard({ options, user }: { options: WizardOptions; user: Fl
     if (form.confirm_public) body.confirm_public = true;
     if (options.can_set_limits) body.limits = { daily: form.daily, weekly: form.weekly, monthly: form.monthly };
     if (form.rfid_ids.length) body.rfid_ids = form.rfid_ids;
+    // Company groups: only the levels changed are sent (null clears one), so a group the user keeps
+    // from outside the caller's scope is not sent back for checking.
+    for (const level of GROUP_LEVELS) {
+      const field = fieldOf(level);
+      if (form.groups[field] !== (user?.[field] ?? null)) body[field] = form.groups[field];
+    }
     const before = [...(user?.roles ?? [])].sort().join(',');
     if ([...form.roles].sort().join(',') !== before) body.roles = form.roles;
     return body;
@@ -376,14 +405,22 @@ export function UserWizard({ options, user }: { options: WizardOptions; user: Fl
             </BlockStack>
           ) : null}
           {step === 3 ? (
-            <BlockStack gap="200">
-              <Text as="p">{t('fleet.wizard.groupsHelp')}</Text>
+            <BlockStack gap="300">
               <Text as="p" tone="subdued">
-                {options.group_labels.join(' · ')}
+                {t('fleet.wizard.groupsHelp')}
               </Text>
-              <Text as="p" tone="subdued">
-                {t('fleet.wizard.noCompanyGroups')}
-              </Text>
+              <CompanyGroupPicker
+                options={companyGroups}
+                value={form.groups}
+                mode="assign"
+                onChange={(groups) => set('groups', groups)}
+                errors={{
+                  group1_id: errors.group1_id,
+                  group2_id: errors.group2_id,
+                  group3_id: errors.group3_id,
+                  group4_id: errors.group4_id,
+                }}
+              />
             </BlockStack>
           ) : null}
           {step === 4 ? (
@@ -422,6 +459,13 @@ export function UserWizard({ options, user }: { options: WizardOptions; user: Fl
                   </List.Item>
                 ) : null}
                 <List.Item>{`${t('fleet.wizard.cards')}: ${form.rfid_ids.length || t('fleet.wizard.none')}`}</List.Item>
+                <List.Item>
+                  {`${t('fleet.wizard.stepGroups')}: ${
+                    describeGroups(companyGroups, form.groups)
+                      .map((g) => g.text)
+                      .join(', ') || t('fleet.wizard.none')
+                  }`}
+                </List.Item>
                 <List.Item>
                   {`${t('fleet.wizard.roles')}: ${form.roles.map((r) => tKey(t, `fleet.roles.r${r}`)).join(', ') || t('fleet.wizard.none')}`}
                 </List.Item>

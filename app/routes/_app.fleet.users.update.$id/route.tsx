@@ -27,8 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateUser() {
-  const { options, user } = useLoaderData<typeof loader>();
-  return <UserWizard key={user?.id} options={options} user={user} />;
+  const { options, companyGroups, user } = useLoaderData<typeof loader>();
+  return <UserWizard key={user?.id} options={options} companyGroups={companyGroups} user={user} />;
 }
 
 export const ErrorBoundary = AppRouteErrorBoundary;

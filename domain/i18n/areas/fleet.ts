@@ -187,6 +187,28 @@ const en = {
     noMembers: 'No user in this group.',
     saved: 'Group saved',
   },
+  companyGroups: {
+    filter: 'Company groups',
+    any: 'Any',
+    none: 'None',
+    emptyTitle: 'No company groups',
+    emptyBody: 'This company has no company groups yet; they are created with the company administration.',
+  },
+  settings: {
+    title: 'Fleet settings',
+    limitUnit: 'Limit unit',
+    unitKwh: 'Energy (kWh)',
+    unitCurrency: 'Money ({{currency}})',
+    help: "Daily, weekly and monthly limits of this company's drivers are set and enforced in this unit.",
+    change: 'Change limit unit',
+    confirmTitle: 'Switch limits to {{unit}}?',
+    confirmBody:
+      'Existing limits keep their values and are read in the new unit: a limit of 50 kWh becomes 50 {{currency}}, and 50.00 {{currency}} becomes 50 kWh. Cents are dropped because kWh limits are whole numbers; a limit under 1 kWh is removed.',
+    confirmCount: 'Drivers of this company with limits: {{count}}. Check their limits after the switch.',
+    confirmSessions: 'Sessions in progress follow the new unit within five minutes.',
+    confirm: 'Switch to {{unit}}',
+    saved: 'Limits are now in {{unit}}.',
+  },
 };
 
 export const fleet = defineArea(en, {
@@ -378,6 +400,28 @@ export const fleet = defineArea(en, {
       noMembers: 'Kein Benutzer in dieser Gruppe.',
       saved: 'Gruppe gespeichert',
     },
+    companyGroups: {
+      filter: 'Firmengruppen',
+      any: 'Alle',
+      none: 'Keine',
+      emptyTitle: 'Keine Firmengruppen',
+      emptyBody: 'Dieses Unternehmen hat noch keine Firmengruppen; sie werden in der Unternehmensverwaltung angelegt.',
+    },
+    settings: {
+      title: 'Flotteneinstellungen',
+      limitUnit: 'Einheit der Limits',
+      unitKwh: 'Energie (kWh)',
+      unitCurrency: 'Geld ({{currency}})',
+      help: 'Tages-, Wochen- und Monatslimits der Fahrer dieses Unternehmens werden in dieser Einheit festgelegt und durchgesetzt.',
+      change: 'Einheit ändern',
+      confirmTitle: 'Limits auf {{unit}} umstellen?',
+      confirmBody:
+        'Bestehende Limits behalten ihre Werte und werden in der neuen Einheit gelesen: aus 50 kWh werden 50 {{currency}}, aus 50,00 {{currency}} werden 50 kWh. Cent-Beträge entfallen, da kWh-Limits ganze Zahlen sind; ein Limit unter 1 kWh wird entfernt.',
+      confirmCount: 'Fahrer dieses Unternehmens mit Limits: {{count}}. Prüfen Sie ihre Limits nach der Umstellung.',
+      confirmSessions: 'Laufende Ladevorgänge übernehmen die neue Einheit innerhalb von fünf Minuten.',
+      confirm: 'Auf {{unit}} umstellen',
+      saved: 'Die Limits sind jetzt in {{unit}}.',
+    },
   },
   fr: {
     overview: {
@@ -567,6 +611,30 @@ export const fleet = defineArea(en, {
       noMembers: 'Aucun utilisateur dans ce groupe.',
       saved: 'Groupe enregistré',
     },
+    companyGroups: {
+      filter: "Groupes d'entreprise",
+      any: 'Tous',
+      none: 'Aucun',
+      emptyTitle: "Aucun groupe d'entreprise",
+      emptyBody:
+        "Cette entreprise n'a pas encore de groupe d'entreprise ; ils se créent dans l'administration de l'entreprise.",
+    },
+    settings: {
+      title: 'Paramètres de la flotte',
+      limitUnit: 'Unité des limites',
+      unitKwh: 'Énergie (kWh)',
+      unitCurrency: 'Argent ({{currency}})',
+      help: "Les limites journalières, hebdomadaires et mensuelles des conducteurs de l'entreprise sont fixées et appliquées dans cette unité.",
+      change: "Changer d'unité",
+      confirmTitle: 'Passer les limites en {{unit}} ?',
+      confirmBody:
+        'Les limites existantes gardent leur valeur et sont lues dans la nouvelle unité : une limite de 50 kWh devient 50 {{currency}}, et 50,00 {{currency}} devient 50 kWh. Les centimes sont abandonnés car les limites en kWh sont des nombres entiers ; une limite inférieure à 1 kWh est supprimée.',
+      confirmCount:
+        "Conducteurs de l'entreprise ayant des limites : {{count}}. Vérifiez leurs limites après le changement.",
+      confirmSessions: 'Les sessions en cours suivent la nouvelle unité dans les cinq minutes.',
+      confirm: 'Passer en {{unit}}',
+      saved: 'Les limites sont maintenant en {{unit}}.',
+    },
   },
   nl: {
     overview: {
@@ -755,6 +823,28 @@ export const fleet = defineArea(en, {
       noMembers: 'Geen gebruiker in deze groep.',
       saved: 'Groep opgeslagen',
     },
+    companyGroups: {
+      filter: 'Bedrijfsgroepen',
+      any: 'Alle',
+      none: 'Geen',
+      emptyTitle: 'Geen bedrijfsgroepen',
+      emptyBody: 'Dit bedrijf heeft nog geen bedrijfsgroepen; ze worden aangemaakt in het bedrijfsbeheer.',
+    },
+    settings: {
+      title: 'Vlootinstellingen',
+      limitUnit: 'Eenheid van limieten',
+      unitKwh: 'Energie (kWh)',
+      unitCurrency: 'Geld ({{currency}})',
+      help: 'Dag-, week- en maandlimieten van de bestuurders van dit bedrijf worden in deze eenheid ingesteld en afgedwongen.',
+      change: 'Eenheid wijzigen',
+      confirmTitle: 'Limieten omzetten naar {{unit}}?',
+      confirmBody:
+        'Bestaande limieten behouden hun waarde en worden in de nieuwe eenheid gelezen: een limiet van 50 kWh wordt 50 {{currency}}, en 50,00 {{currency}} wordt 50 kWh. Centen vervallen omdat kWh-limieten gehele getallen zijn; een limiet onder 1 kWh wordt verwijderd.',
+      confirmCount: 'Bestuurders van dit bedrijf met limieten: {{count}}. Controleer hun limieten na de omzetting.',
+      confirmSessions: 'Lopende sessies volgen de nieuwe eenheid binnen vijf minuten.',
+      confirm: 'Omzetten naar {{unit}}',
+      saved: 'De limieten zijn nu in {{unit}}.',
+    },
   },
   it: {
     overview: {
@@ -942,6 +1032,28 @@ export const fleet = defineArea(en, {
       members: 'Membri',
       noMembers: 'Nessun utente in questo gruppo.',
       saved: 'Gruppo salvato',
+    },
+    companyGroups: {
+      filter: "Gruppi dell'azienda",
+      any: 'Tutti',
+      none: 'Nessuno',
+      emptyTitle: "Nessun gruppo dell'azienda",
+      emptyBody: "Questa azienda non ha ancora gruppi; si creano nell'amministrazione dell'azienda.",
+    },
+    settings: {
+      title: 'Impostazioni flotta',
+      limitUnit: 'Unità dei limiti',
+      unitKwh: 'Energia (kWh)',
+      unitCurrency: 'Denaro ({{currency}})',
+      help: "I limiti giornalieri, settimanali e mensili dei conducenti dell'azienda sono fissati e applicati in questa unità.",
+      change: 'Cambia unità',
+      confirmTitle: 'Passare i limiti in {{unit}}?',
+      confirmBody:
+        'I limiti esistenti mantengono il loro valore e sono letti nella nuova unità: un limite di 50 kWh diventa 50 {{currency}}, e 50,00 {{currency}} diventa 50 kWh. I centesimi sono scartati perché i limiti in kWh sono numeri interi; un limite inferiore a 1 kWh viene rimosso.',
+      confirmCount: "Conducenti dell'azienda con limiti: {{count}}. Controlla i loro limiti dopo il cambio.",
+      confirmSessions: 'Le sessioni in corso seguono la nuova unità entro cinque minuti.',
+      confirm: 'Passa a {{unit}}',
+      saved: 'I limiti ora sono in {{unit}}.',
     },
   },
   es: {
@@ -1132,6 +1244,28 @@ export const fleet = defineArea(en, {
       noMembers: 'Ningún usuario en este grupo.',
       saved: 'Grupo guardado',
     },
+    companyGroups: {
+      filter: 'Grupos de empresa',
+      any: 'Todos',
+      none: 'Ninguno',
+      emptyTitle: 'No hay grupos de empresa',
+      emptyBody: 'Esta empresa aún no tiene grupos de empresa; se crean en la administración de la empresa.',
+    },
+    settings: {
+      title: 'Ajustes de la flota',
+      limitUnit: 'Unidad de los límites',
+      unitKwh: 'Energía (kWh)',
+      unitCurrency: 'Dinero ({{currency}})',
+      help: 'Los límites diarios, semanales y mensuales de los conductores de la empresa se fijan y aplican en esta unidad.',
+      change: 'Cambiar unidad',
+      confirmTitle: '¿Pasar los límites a {{unit}}?',
+      confirmBody:
+        'Los límites existentes conservan su valor y se leen en la nueva unidad: un límite de 50 kWh pasa a ser 50 {{currency}}, y 50,00 {{currency}} pasa a ser 50 kWh. Los céntimos se descartan porque los límites en kWh son números enteros; un límite inferior a 1 kWh se elimina.',
+      confirmCount: 'Conductores de la empresa con límites: {{count}}. Revise sus límites después del cambio.',
+      confirmSessions: 'Las sesiones en curso siguen la nueva unidad en cinco minutos.',
+      confirm: 'Pasar a {{unit}}',
+      saved: 'Los límites ahora están en {{unit}}.',
+    },
   },
   pt: {
     overview: {
@@ -1319,6 +1453,28 @@ export const fleet = defineArea(en, {
       members: 'Membros',
       noMembers: 'Nenhum utilizador neste grupo.',
       saved: 'Grupo guardado',
+    },
+    companyGroups: {
+      filter: 'Grupos da empresa',
+      any: 'Todos',
+      none: 'Nenhum',
+      emptyTitle: 'Sem grupos da empresa',
+      emptyBody: 'Esta empresa ainda não tem grupos; são criados na administração da empresa.',
+    },
+    settings: {
+      title: 'Definições da frota',
+      limitUnit: 'Unidade dos limites',
+      unitKwh: 'Energia (kWh)',
+      unitCurrency: 'Dinheiro ({{currency}})',
+      help: 'Os limites diários, semanais e mensais dos condutores da empresa são definidos e aplicados nesta unidade.',
+      change: 'Mudar unidade',
+      confirmTitle: 'Passar os limites para {{unit}}?',
+      confirmBody:
+        'Os limites existentes mantêm o seu valor e são lidos na nova unidade: um limite de 50 kWh passa a 50 {{currency}}, e 50,00 {{currency}} passa a 50 kWh. Os cêntimos são descartados porque os limites em kWh são números inteiros; um limite inferior a 1 kWh é removido.',
+      confirmCount: 'Condutores da empresa com limites: {{count}}. Verifique os limites após a mudança.',
+      confirmSessions: 'As sessões em curso seguem a nova unidade dentro de cinco minutos.',
+      confirm: 'Passar para {{unit}}',
+      saved: 'Os limites estão agora em {{unit}}.',
     },
   },
 });

@@ -8,6 +8,7 @@ import { connectorDetailRoutes } from './connector-detail/connector-detail.route
 import { connectorRoutes } from './connectors/connectors.routes';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
+import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.routes';
 import { groupAndLocationRoutes } from './groups/groups.index';
 import { keyfobRoutes } from './keyfobs/keyfobs.index';
 import { kpiRoutes } from './kpi/kpi.routes';
@@ -47,6 +48,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
   .route('/', companyGroupOptionRoutes)
+  .route('/', fleetSettingsRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
