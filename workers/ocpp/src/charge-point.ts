@@ -445,18 +445,23 @@ export class ChargePoint extends DurableObject<Env> {
     return this.database;
   }
 
+  /** Read once per object life, with the heartbeat-timeout flag, in one statement. */
   private reg() {
-    this.registration ??= {
-      identity: this.store.get<string>('identity'),
-      stationId: this.store.get<number>('stationId'),
-      ip: this.store.get<string>('ip'),
-    };
+    if (this.registration === null) {
+      const kv = this.store.getMany(['identity', 'stationId', 'ip', 'timedOut']);
+      this.registration = {
+        identity: (kv.identity as string | null) ?? null,
+        stationId: (kv.stationId as number | null) ?? null,
+        ip: (kv.ip as string | null) ?? null,
+      };
+      this.silent ??= kv.timedOut === true;
+    }
     return this.registration;
   }
 
   private timedOut(): boolean {
-    this.silent ??= this.store.get<boolean>('timedOut') === true;
-    return this.silent;
+    if (this.silent === null) this.reg();
+    return this.silent ?? false;
   }
 
   private setTimedOut(value: boolean): void {
