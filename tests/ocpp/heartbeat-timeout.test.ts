@@ -19,6 +19,8 @@ async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
       JSON.stringify(new Date(Date.now() - ms).toISOString()),
       'lastSeen',
     );
+    // The object reads the last-seen time from its frame log's latest inbound frame as well.
+    state.storage.sql.exec("UPDATE frame_log SET at = ?1 WHERE direction = 'in' AND at > ?1", Date.now() - ms);
     return state.storage.getAlarm();
   });
 }

@@ -155,4 +155,12 @@ export function stub(uid: string) {
   return env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(uid));
 }
 
+/**
+ * After a test changed the object's storage behind its back (only the object writes it in
+ * production, and a storage reset comes with a new object life), the object forgets what it cached.
+ */
+export function forgetCached(instance: unknown): void {
+  (instance as { store: { forgetCached(): void } }).store.forgetCached();
+}
+
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -12,7 +12,7 @@ import { chargingSessions, users } from '../../drizzle/schema';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
-import { aStation, connect, db, iso, PASSWORD, stub, type TestCharger, unique } from './helpers';
+import { aStation, connect, db, forgetCached, iso, PASSWORD, stub, type TestCharger, unique } from './helpers';
 
 const BASE = Math.max(Date.now() - 10 * 60_000, periodStarts(new Date()).day.getTime());
 const at = (min: number) => iso(BASE + min * 60_000);
@@ -22,8 +22,9 @@ const register = (atIso: string, wh: number) => [
 
 /** Makes the open transactions' budgets of a station due for a refresh. */
 function due(uid: string) {
-  return runInDurableObject(stub(uid), (_i: ChargePoint, state) => {
+  return runInDurableObject(stub(uid), (instance: ChargePoint, state) => {
     state.storage.sql.exec("UPDATE transaction_limits SET budget = json_set(budget, '$.refreshAt', 0)");
+    forgetCached(instance);
   });
 }
 

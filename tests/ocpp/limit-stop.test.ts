@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { periodStarts } from '../../domain/authorization/periods';
 import { chargingSessions, customerServiceLogs, users } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
-import { aStation, connect, db, iso, stub, type TestCharger, type World } from './helpers';
+import { aStation, connect, db, forgetCached, iso, stub, type TestCharger, type World } from './helpers';
 
 /** Today in the company clock, so the first session counts towards the daily limit. */
 const BASE = Math.max(Date.now() - 10 * 60_000, periodStarts(new Date()).day.getTime());
@@ -161,12 +161,13 @@ describe('a limit reached during a session', () => {
     const tx = await start(cp, w, 0, 0);
     // What an eviction right after the claim leaves: a request with no result.
     const claimedAgo = (ms: number) =>
-      runInDurableObject(stub(w.uid), (_i: ChargePoint, state) => {
+      runInDurableObject(stub(w.uid), (instance: ChargePoint, state) => {
         state.storage.sql.exec(
           'UPDATE transaction_limits SET stop_requested_at = ?, stop_result = NULL WHERE transaction_id = ?',
           Date.now() - ms,
           tx,
         );
+        forgetCached(instance);
       });
     await claimedAgo(10_000);
     await cp.ok('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [register(at(1), 1200)] });

@@ -3,7 +3,8 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
-import { aStation, connect, db, iso, stub } from './helpers';
+import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
+import { aStation, connect, db, forgetCached, iso, stub } from './helpers';
 
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
 const min = (n: number) => T0 + n * 60_000;
@@ -229,12 +230,14 @@ describe('StartTransaction and StopTransaction', () => {
     const cp = await connect(w.uid);
     const start = { connectorId: 1, idTag: w.idTag, meterStart: 10, timestamp: iso(min(3)) };
     const first = await cp.ok<{ transactionId: number }>('StartTransaction', start);
-    await runInDurableObject(stub(w.uid), (_instance, state) => {
+    await runInDurableObject(stub(w.uid), (instance: ChargePoint, state) => {
       state.storage.sql.exec('DELETE FROM transactions');
+      forgetCached(instance);
     });
     expect(await cp.ok('StartTransaction', start)).toEqual(first);
-    await runInDurableObject(stub(w.uid), (_instance, state) => {
+    await runInDurableObject(stub(w.uid), (instance: ChargePoint, state) => {
       state.storage.sql.exec('DELETE FROM transactions');
+      forgetCached(instance);
     });
     await cp.ok('StopTransaction', { transactionId: first.transactionId, meterStop: 510, timestamp: iso(min(13)) });
     const rows = await sessionsOf(w.stationId);

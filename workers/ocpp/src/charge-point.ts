@@ -39,6 +39,12 @@ export type ScheduleAnswer =
   | { ok: true; schedule: ScheduledAvailability }
   | { ok: false; reason: 'invalid' | 'past' | 'full'; description: string };
 
+/**
+ * Actions whose handler waits on nothing but the object's own storage before its reply (D1 work,
+ * if any, runs after it): the CALL is logged together with its reply, in one INSERT.
+ */
+const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues']);
+
 /** A fired schedule whose customer-service log row could not be written is retried this much later. */
 const LOG_RETRY_MS = 60_000;
 
@@ -132,7 +138,8 @@ export class ChargePoint extends DurableObject<Env> {
     const now = new Date();
     const at = now.getTime();
     const text = typeof message === 'string' ? message : `(${message.byteLength} bytes binary)`;
-    this.store.put('lastSeen', now.toISOString());
+    // No per-frame write of the last-seen time: every inbound frame is in the frame log with its
+    // time, which is where lastSeen() reads it (ADR 010, addendum on the MeterValues write path).
     if (this.timedOut()) this.backOnline(at);
     if (!this.alarmArmed) await this.armHeartbeatAlarm(at);
     switch (frame.type) {
@@ -155,10 +162,24 @@ export class ChargePoint extends DurableObject<Env> {
         const connector = this.connectorOfCall(frame.action, frame.payload);
         const event = eventTypeOfInboundAction(frame.action);
         const errorCode = frame.action === 'StatusNotification' ? stringField(frame.payload, 'errorCode') : null;
-        this.logFrame('in', 2, frame.id, frame.action, connector, errorCode, event, text, at);
+        const inbound: FrameRecord = {
+          at,
+          direction: 'in',
+          messageType: 2,
+          messageId: frame.id,
+          action: frame.action,
+          connectorId: connector,
+          errorCode,
+          eventType: event,
+          frame: text,
+        };
+        // Written with the reply in one INSERT when the handler waits on nothing but the object's
+        // own storage (same storage transaction either way); otherwise at once, before any D1 wait.
+        let pending: FrameRecord | null = LOGGED_WITH_REPLY.has(frame.action) ? inbound : null;
+        if (pending === null) this.frames.write(inbound);
         if (this.inFlight.has(frame.id)) {
           const refusal = errorFrame(frame.id, 'ProtocolError', `Message id ${frame.id} is already being processed`);
-          return this.reply(ws, frame.id, refusal, frame.action, connector, event, at);
+          return this.reply(ws, frame.id, refusal, frame.action, connector, event, at, pending);
         }
         this.inFlight.add(frame.id);
         const later: (() => Promise<void>)[] = [];
@@ -167,9 +188,12 @@ export class ChargePoint extends DurableObject<Env> {
           const reply = ctx
             ? await answerCall(ctx, frame.id, frame.action, frame.payload)
             : errorFrame(frame.id, 'InternalError', 'Charge point not registered on this connection');
-          this.reply(ws, frame.id, reply, frame.action, connector, event, Date.now());
+          this.reply(ws, frame.id, reply, frame.action, connector, event, Date.now(), pending);
+          pending = null;
         } finally {
           this.inFlight.delete(frame.id);
+          // Never lost, even when building the reply threw.
+          if (pending !== null) this.frames.write(pending);
         }
         for (const task of later) {
           this.ctx.waitUntil(
@@ -205,7 +229,7 @@ export class ChargePoint extends DurableObject<Env> {
       stationId: this.store.get<number>('stationId'),
       boot: this.store.get<BootState>('boot'),
       lastHeartbeat: this.store.get<string>('lastHeartbeat'),
-      lastSeen: this.store.get<string>('lastSeen'),
+      lastSeen: this.lastSeen(),
       connected: this.newestSocket() !== null,
       online: this.newestSocket() !== null && !this.timedOut(),
       connectors: this.store.connectors(),
@@ -302,8 +326,18 @@ export class ChargePoint extends DurableObject<Env> {
   /** When the heartbeat timeout is due; null when it cannot happen (socket closed, or already timed out). */
   private heartbeatDue(): number | null {
     if (this.newestSocket() === null || this.timedOut()) return null;
-    const lastSeen = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
+    const lastSeen = Date.parse(this.lastSeen() ?? '') || 0;
     return lastSeen + this.offlineAfterMs();
+  }
+
+  /**
+   * When the charge point was last heard from: its latest inbound frame in the frame log, or the
+   * connection (stored at the upgrade) when no frame came since. Read, not written, per frame.
+   */
+  private lastSeen(): string | null {
+    const connected = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
+    const latest = Math.max(connected, this.frames.lastInboundAt() ?? 0);
+    return latest > 0 ? new Date(latest).toISOString() : null;
   }
 
   /** Sets the alarm to the earliest of the object's due times (computed afresh: called from the alarm). */
@@ -411,18 +445,23 @@ export class ChargePoint extends DurableObject<Env> {
     return this.database;
   }
 
+  /** Read once per object life, with the heartbeat-timeout flag, in one statement. */
   private reg() {
-    this.registration ??= {
-      identity: this.store.get<string>('identity'),
-      stationId: this.store.get<number>('stationId'),
-      ip: this.store.get<string>('ip'),
-    };
+    if (this.registration === null) {
+      const kv = this.store.getMany(['identity', 'stationId', 'ip', 'timedOut']);
+      this.registration = {
+        identity: (kv.identity as string | null) ?? null,
+        stationId: (kv.stationId as number | null) ?? null,
+        ip: (kv.ip as string | null) ?? null,
+      };
+      this.silent ??= kv.timedOut === true;
+    }
     return this.registration;
   }
 
   private timedOut(): boolean {
-    this.silent ??= this.store.get<boolean>('timedOut') === true;
-    return this.silent;
+    if (this.silent === null) this.reg();
+    return this.silent ?? false;
   }
 
   private setTimedOut(value: boolean): void {
@@ -485,11 +524,23 @@ export class ChargePoint extends DurableObject<Env> {
     connectorId: number | null,
     event: FrameRecord['eventType'],
     at: number,
+    inbound: FrameRecord | null = null,
   ): void {
     send(ws, frame);
     const isError = frame.startsWith(`[${CALLERROR},`);
     const code = isError ? String((JSON.parse(frame) as unknown[])[2]) : null;
-    this.logFrame('out', isError ? CALLERROR : 3, id, action, connectorId, code, isError ? 'Error' : event, frame, at);
+    const out: FrameRecord = {
+      at,
+      direction: 'out',
+      messageType: isError ? CALLERROR : 3,
+      messageId: id,
+      action,
+      connectorId,
+      errorCode: code,
+      eventType: isError ? 'Error' : event,
+      frame,
+    };
+    this.frames.writeAll(inbound ? [inbound, out] : [out]);
   }
 
   private logFrame(

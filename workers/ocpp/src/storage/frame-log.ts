@@ -46,6 +46,7 @@ export interface FrameRecord {
 }
 
 type Row = Record<string, SqlStorageValue>;
+const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 export class FrameLog {
   constructor(
@@ -54,12 +55,20 @@ export class FrameLog {
   ) {}
 
   write(r: FrameRecord): void {
-    const frame =
-      r.frame !== null && r.frame.length > MAX_FRAME_CHARS ? `${r.frame.slice(0, MAX_FRAME_CHARS)}…` : r.frame;
-    const { id } = this.sql
-      .exec<{ id: number }>(
-        `INSERT INTO frame_log (at, direction, message_type, message_id, action, connector_id, error_code, event_type, frame)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    this.writeAll([r]);
+  }
+
+  /**
+   * Several rows in one INSERT (a CALL and its reply, written together when the reply is ready),
+   * in order, so their ids follow each other.
+   */
+  writeAll(records: readonly FrameRecord[]): void {
+    if (records.length === 0) return;
+    const args: SqlStorageValue[] = [];
+    for (const r of records) {
+      const frame =
+        r.frame !== null && r.frame.length > MAX_FRAME_CHARS ? `${r.frame.slice(0, MAX_FRAME_CHARS)}…` : r.frame;
+      args.push(
         r.at,
         r.direction,
         r.messageType,
@@ -69,9 +78,18 @@ export class FrameLog {
         r.errorCode,
         r.eventType,
         frame,
+      );
+    }
+    const values = records.length === 1 ? ROW : Array.from(records, () => ROW).join(', ');
+    const ids = this.sql
+      .exec<{ id: number }>(
+        `INSERT INTO frame_log (at, direction, message_type, message_id, action, connector_id, error_code, event_type, frame)
+         VALUES ${values} RETURNING id`,
+        ...args,
       )
-      .one();
-    if (id % PRUNE_EVERY === 0) this.prune(r.at, id);
+      .toArray();
+    const last = records[records.length - 1] as FrameRecord;
+    if (ids.some(({ id }) => id % PRUNE_EVERY === 0)) this.prune(last.at, Math.max(...ids.map(({ id }) => id)));
   }
 
   /** Drops rows beyond the cap (ids are dense: only the oldest are ever deleted) and rows too old. */
@@ -81,6 +99,14 @@ export class FrameLog {
     if (newest > this.retention.maxRows)
       this.sql.exec('DELETE FROM frame_log WHERE id <= ?', newest - this.retention.maxRows);
     this.sql.exec('DELETE FROM frame_log WHERE at < ?', now - this.retention.maxAgeMs);
+  }
+
+  /** The time of the latest frame received from the charge point (the latest by id: walks back from the end). */
+  lastInboundAt(): number | null {
+    const row = this.sql
+      .exec<{ at: number }>("SELECT at FROM frame_log WHERE direction = 'in' ORDER BY id DESC LIMIT 1")
+      .toArray()[0];
+    return row ? Number(row.at) : null;
   }
 
   count(): number {
