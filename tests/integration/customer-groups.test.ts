@@ -1,6 +1,8 @@
 /** The customer groups API (spec 7.14 customer-type): permission, company scope, membership, the group's session list. */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
+import { tariffs } from '../../drizzle/schema';
 import { createUser } from '../../drizzle/seed/factories';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
@@ -64,9 +66,107 @@ describe('customer-type', () => {
     );
   });
 
+  it('updates the data, validates it, and refuses a name taken by another group', async () => {
+    const g = await createGroup(session);
+    const taken = await createGroup(session);
+    const body = {
+      name: unique('Renamed'),
+      max_price_excl_vat: null,
+      hide_roaming: true,
+      disable_payment: true,
+      user_privacy: true,
+      automatic_private: false,
+      linked_company_ids: [admin.company.id],
+    };
+    const res = await call(`/customer-type/${g.id}`, { ...session, method: 'PUT', json: body });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+      id: g.id,
+      name: body.name,
+      max_price_excl_vat: null,
+      hide_roaming: true,
+      disable_payment: true,
+      user_privacy: true,
+      linked_company_ids: [admin.company.id],
+    });
+    // Keeping its own name is not a conflict; another group's name is.
+    expect((await call(`/customer-type/${g.id}`, { ...session, method: 'PUT', json: body })).status).toBe(200);
+    const dup = await call(`/customer-type/${g.id}`, {
+      ...session,
+      method: 'PUT',
+      json: { ...body, name: taken.name },
+    });
+    expect(dup.status).toBe(409);
+    expect(((await dup.json()) as { code: string }).code).toBe('CUSTOMER_GROUP_NAME_TAKEN');
+    for (const bad of [
+      { ...body, name: '   ' },
+      { ...body, max_price_excl_vat: -1 },
+      { ...body, max_price_excl_vat: 1.5 },
+      { ...body, unknown: 1 },
+    ]) {
+      const r = await call(`/customer-type/${g.id}`, { ...session, method: 'PUT', json: bad });
+      expect(r.status).toBe(400);
+    }
+    // Linking a company outside the tree is refused, and nothing changed.
+    const out = await call(`/customer-type/${g.id}`, {
+      ...session,
+      method: 'PUT',
+      json: { ...body, name: unique('Other'), linked_company_ids: [other.company.id] },
+    });
+    expect(out.status).toBe(404);
+    const now = (await (await call(`/customer-type/${g.id}`, session)).json()) as { data: { name: string } };
+    expect(now.data.name).toBe(body.name);
+  });
+
+  it('answers 404 for another company’s group on update and delete', async () => {
+    const g = await createGroup(session);
+    const put = await call(`/customer-type/${g.id}`, { ...otherSession, method: 'PUT', json: { name: unique('X') } });
+    expect(put.status).toBe(404);
+    expect((await call(`/customer-type/${g.id}`, { ...otherSession, method: 'DELETE' })).status).toBe(404);
+    expect((await (await call(`/customer-type/${g.id}`, session)).json()) as { data: unknown }).toMatchObject({
+      data: { name: g.name, active: true },
+    });
+  });
+
+  it('refuses to delete a group that tariffs or users still refer to', async () => {
+    const g = await createGroup(session);
+    const driver = await createUser(db, { companyId: admin.company.id, email: `${unique('driver')}@example.test` });
+    await call(`/customer-type/${g.id}/users/${driver.id}`, { ...session, method: 'PUT' });
+    const [tariff] = await db
+      .insert(tariffs)
+      .values({
+        companyId: admin.company.id,
+        type: 'emp',
+        name: unique('emp'),
+        elementsJson: '[]',
+        customerGroupId: g.id,
+      })
+      .returning();
+    const refused = await call(`/customer-type/${g.id}`, { ...session, method: 'DELETE' });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; 'error-msg': string };
+    expect(body.code).toBe('CUSTOMER_GROUP_IN_USE');
+    expect(body['error-msg']).toContain('1 tariff');
+    expect(body['error-msg']).toContain('1 user');
+    expect((await (await call(`/customer-type/${g.id}`, session)).json()) as { data: unknown }).toMatchObject({
+      data: { active: true },
+    });
+    await call(`/customer-type/${g.id}/users/${driver.id}`, { ...session, method: 'DELETE' });
+    expect((await call(`/customer-type/${g.id}`, { ...session, method: 'DELETE' })).status).toBe(409);
+    await db.delete(tariffs).where(eq(tariffs.id, tariff?.id ?? 0));
+    const del = await call(`/customer-type/${g.id}`, { ...session, method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect(((await del.json()) as { data: { active: boolean } }).data.active).toBe(false);
+  });
+
   it('is refused to a fleet manager', async () => {
     const fleet = await world({ roles: [ROLE.FLEET_MANAGER_MANAGE_USERS], company: { isEvfleet: true } });
     const s = await login(fleet.email, fleet.password, fleet.ip);
     expect((await call('/customer-type', s)).status).toBe(403);
+    const g = await createGroup(session);
+    expect((await call(`/customer-type/${g.id}`, { ...s, method: 'PUT', json: { name: unique('X') } })).status).toBe(
+      403,
+    );
+    expect((await call(`/customer-type/${g.id}`, { ...s, method: 'DELETE' })).status).toBe(403);
   });
 });
