@@ -1,9 +1,10 @@
 /** The customer groups API (spec 7.14 customer-type): permission, company scope, membership, the group's session list. */
 import { eq } from 'drizzle-orm';
+import { unzlibSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
-import { tariffs } from '../../drizzle/schema';
-import { createUser } from '../../drizzle/seed/factories';
+import { chargingSessions, tariffs } from '../../drizzle/schema';
+import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();
@@ -157,6 +158,61 @@ describe('customer-type', () => {
     const del = await call(`/customer-type/${g.id}`, { ...session, method: 'DELETE' });
     expect(del.status).toBe(200);
     expect(((await del.json()) as { data: { active: boolean } }).data.active).toBe(false);
+  });
+
+  it('exports exactly the group’s filtered sessions as XLSX and PDF', async () => {
+    const g = await createGroup(session);
+    const tag = unique('CGX');
+    const st = await createStation(db, { uid: tag, name: `${tag} Station`, companyId: admin.company.id });
+    const cn = await createConnector(db, { stationId: st.id, connectorNumber: 1, uid: `${tag}-1` });
+    const start = Date.UTC(2026, 5, 1, 8);
+    const row = (name: string, groupId: number | null, offsetH: number) => ({
+      cdrId: `${tag}-${name}`,
+      status: 'closed' as const,
+      stationId: st.id,
+      connectorId: cn.id,
+      connectorNumber: 1,
+      companyId: st.companyId,
+      ownerCompanyId: st.ownerCompanyId,
+      startKey: `${tag}-${name}`,
+      startAt: new Date(start + offsetH * 3_600_000),
+      endAt: new Date(start + (offsetH + 1) * 3_600_000),
+      meterStartWh: 0,
+      energyWh: 5_000,
+      durationS: 3600,
+      stationName: st.name,
+      authId: `AUTH-${name}`,
+      startMethod: 'RFID',
+      customerGroupId: groupId,
+    });
+    await db.insert(chargingSessions).values([row('in', g.id, 0), row('late', g.id, 48), row('out', null, 1)]);
+    const june1 = { from: '2026-06-01T00:00:00.000Z', to: '2026-06-02T00:00:00.000Z' };
+    const xlsx = await call(`/customer-type/${g.id}/sessions`, { ...session, json: { ...june1, format: 'xlsx' } });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    expect(xlsx.headers.get('x-export-rows')).toBe('1');
+    expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    const res = await call(`/customer-type/${g.id}/sessions`, { ...session, json: { ...june1, format: 'pdf' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-export-rows')).toBe('1');
+    const file = new Uint8Array(await res.arrayBuffer());
+    let text = '';
+    for (const b of file) text += String.fromCharCode(b);
+    let pages = '';
+    const re = /<< \/Length (\d+)(.*?) >>\nstream\n/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const at = m.index + m[0].length;
+      const raw = file.subarray(at, at + Number(m[1]));
+      const bytes = m[2]?.includes('/FlateDecode') ? unzlibSync(raw) : raw;
+      for (const b of bytes) pages += String.fromCharCode(b);
+    }
+    expect(pages).toContain(`(${tag}-in) Tj`);
+    expect(pages).not.toContain(`${tag}-late`);
+    expect(pages).not.toContain(`${tag}-out`);
+    // Another company's caller gets nothing.
+    const theirs = await call(`/customer-type/${g.id}/sessions`, { ...otherSession, json: { format: 'pdf' } });
+    expect(theirs.status).toBe(404);
   });
 
   it('is refused to a fleet manager', async () => {
