@@ -12,7 +12,7 @@
  */
 import { zlibSync } from 'fflate';
 import { type Cell, type RowSource, rowReader } from './cells';
-import { bytesOf, type FontName, fitText, PdfWriter, pdfDate, pdfLiteral, textWidth, winAnsi } from './pdf';
+import { bytesOf, type FontName, fitCount, fitText, PdfWriter, pdfDate, pdfLiteral, textWidth, winAnsi } from './pdf';
 
 export interface PdfTableColumn {
   header: string;
@@ -138,8 +138,7 @@ export function cellLines(bytes: string, font: FontName, size: number, width: nu
     }
     // The word alone is wider than the column: break it where the column ends.
     while (textWidth(word, font, size) > width) {
-      let cut = word.length - 1;
-      while (cut > 1 && textWidth(word.slice(0, cut), font, size) > width) cut--;
+      const cut = Math.max(1, fitCount(word, font, size, width));
       lines.push(word.slice(0, cut));
       word = word.slice(cut);
       if (lines.length === max) break;
