@@ -88,7 +88,7 @@ export default function EditCustomerGroup() {
   return (
     <>
       <GroupForm
-        key={`${group.id}-${group.name}-${group.active}`}
+        key={JSON.stringify(group)}
         title={t('customerGroups.form.editTitle', { name: group.name })}
         back="/customer-group"
         initial={{
