@@ -19,6 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (kind === 'fleet') {
     await requirePermission(request, context, 'fleet:view');
     scope = { kind: 'fleet' };
+  } else if (kind === 'customer-group') {
+    await requirePermission(request, context, 'customer-groups:manage');
+    const id = Number(url.searchParams.get('customer_group'));
+    if (!Number.isInteger(id) || id <= 0 || id >= 2 ** 31) throw data({ message: 'Not found' }, { status: 404 });
+    scope = { kind: 'customer-group', id };
   } else {
     await requirePermission(request, context, 'connectors:view');
     const id = Number(url.searchParams.get('connector'));

@@ -5,11 +5,14 @@
  * block (column sums, notes) after the last row. Rows are pulled from the source one page at a
  * time only when the consumer reads, and each page is written out (Flate-compressed) at once, so
  * memory stays bounded whatever the row count: one page of rows, plus one number per PDF object.
- * Column widths come from the header and the first rows; a longer cell later is cut with "…".
+ * Column widths come from the header and the first rows; a longer text cell later wraps within
+ * its column to at most two lines (words first, a word wider than the column is broken), and what
+ * still does not fit ends in "…". A row is as tall as its tallest cell, and every cell of a row
+ * starts on the same baseline, so rows stay aligned. Numbers, dates and statuses (`keep`) never wrap.
  */
 import { zlibSync } from 'fflate';
 import { type Cell, type RowSource, rowReader } from './cells';
-import { bytesOf, type FontName, fitText, PdfWriter, pdfDate, pdfLiteral, textWidth, winAnsi } from './pdf';
+import { bytesOf, type FontName, fitCount, fitText, PdfWriter, pdfDate, pdfLiteral, textWidth, winAnsi } from './pdf';
 
 export interface PdfTableColumn {
   header: string;
@@ -58,6 +61,10 @@ const TITLE_SIZE = 13;
 const INTRO_SIZE = 8;
 const FONT_SIZES = [7, 6.5, 6, 5.5, 5];
 const MAX_HEADER_LINES = 3;
+/** Lines of a wrapped text cell; the rest of the text is ellipsized on the last one. */
+export const MAX_CELL_LINES = 2;
+/** Distance between the lines of a wrapped cell, in font sizes. */
+const LINE_STEP = 1.2;
 const SAMPLE_ROWS = 60;
 
 const F: Record<FontName, string> = { regular: '/F1', bold: '/F2' };
@@ -99,6 +106,55 @@ export function wrapText(bytes: string, font: FontName, size: number, width: num
     return kept.map((l) => fitText(l, font, size, width));
   }
   return lines.map((l) => fitText(l, font, size, width));
+}
+
+/**
+ * A text cell wrapped to `width`: at most `max` lines, breaking between words and, for a word wider
+ * than the column, inside it; when text is left over, the last line ends in "…". Text that fits
+ * is returned as one line untouched (the common case costs one width measure).
+ */
+export function cellLines(bytes: string, font: FontName, size: number, width: number, max = MAX_CELL_LINES): string[] {
+  if (!bytes) return [];
+  if (textWidth(bytes, font, size) <= width) return [bytes];
+  if (width <= 0) return [];
+  const lines: string[] = [];
+  let line = '';
+  let rest = '';
+  const words = bytes.split(' ').filter(Boolean);
+  for (let w = 0; w < words.length; w++) {
+    let word = words[w] ?? '';
+    const next = line ? `${line} ${word}` : word;
+    if (textWidth(next, font, size) <= width) {
+      line = next;
+      continue;
+    }
+    if (line) {
+      lines.push(line);
+      line = '';
+      if (lines.length === max) {
+        rest = words.slice(w).join(' ');
+        break;
+      }
+    }
+    // The word alone is wider than the column: break it where the column ends.
+    while (textWidth(word, font, size) > width) {
+      const cut = Math.max(1, fitCount(word, font, size, width));
+      lines.push(word.slice(0, cut));
+      word = word.slice(cut);
+      if (lines.length === max) break;
+    }
+    if (lines.length === max) {
+      rest = [word, ...words.slice(w + 1)].join(' ');
+      break;
+    }
+    line = word;
+  }
+  if (line && lines.length < max) lines.push(line);
+  if (rest) {
+    const last = lines.length - 1;
+    lines[last] = fitText(`${lines[last]} ${rest}`, font, size, width);
+  }
+  return lines;
 }
 
 function percentile(values: number[], p: number): number {
@@ -192,20 +248,39 @@ export function pdfTableStream(
     return `BT ${F[font]} ${num(size)} Tf ${num(x)} ${num(y)} Td ${pdfLiteral(bytes)} Tj ET\n`;
   }
 
-  /** One row of cells at baseline `y`, in one text object moving by relative offsets. */
-  function row(cells: string[], y: number, font: FontName, l: Layout): string {
+  /** The lines of each cell of a row: text cells wrap (at most MAX_CELL_LINES), kept cells are cut. */
+  function rowLines(cells: string[], font: FontName, l: Layout): string[][] {
+    return columns.map((col, i) => {
+      const width = (l.widths[i] ?? 0) - 2 * l.pad;
+      const bytes = cells[i] ?? '';
+      if (col.keep || col.align === 'right') {
+        const cut = fitText(bytes, font, l.size, width);
+        return cut ? [cut] : [];
+      }
+      return cellLines(bytes, font, l.size, width);
+    });
+  }
+
+  /** Height of a row whose tallest cell has `lines` lines. */
+  const heightOf = (lines: number, l: Layout) => l.rowHeight + Math.max(0, lines - 1) * l.size * LINE_STEP;
+  const tallest = (lines: string[][]) => Math.max(1, ...lines.map((c) => c.length));
+
+  /** One row whose first baseline is `y`, in one text object moving by relative offsets. */
+  function row(lines: string[][], y: number, font: FontName, l: Layout): string {
     let ops = `BT ${F[font]} ${num(l.size)} Tf\n`;
     let px = 0;
     let py = 0;
     for (let i = 0; i < columns.length; i++) {
       const width = (l.widths[i] ?? 0) - 2 * l.pad;
-      const bytes = fitText(cells[i] ?? '', font, l.size, width);
-      if (!bytes) continue;
       const left = (l.lefts[i] ?? 0) + l.pad;
-      const x = columns[i]?.align === 'right' ? left + width - textWidth(bytes, font, l.size) : left;
-      ops += `${num(x - px)} ${num(y - py)} Td ${pdfLiteral(bytes)} Tj\n`;
-      px = x;
-      py = y;
+      (lines[i] ?? []).forEach((bytes, j) => {
+        if (!bytes) return;
+        const x = columns[i]?.align === 'right' ? left + width - textWidth(bytes, font, l.size) : left;
+        const by = y - j * l.size * LINE_STEP;
+        ops += `${num(x - px)} ${num(by - py)} Td ${pdfLiteral(bytes)} Tj\n`;
+        px = x;
+        py = by;
+      });
     }
     return `${ops}ET\n`;
   }
@@ -275,27 +350,34 @@ export function pdfTableStream(
     } else if (endWritten) return false;
     const l = layout;
     const bottom = FOOTER_Y + FOOTER_SIZE + 10;
+    // At most this many rows fit (all on one line); wrapped rows are taller, so fewer may go.
     const capacity = Math.max(1, Math.floor((top - l.headerHeight - bottom) / l.rowHeight));
     await fill(capacity);
-    const take = buffer.slice(0, capacity);
-    buffer = buffer.slice(take.length);
     ops += headerRow(top, l);
     let y = top - l.headerHeight;
-    take.forEach((cells, i) => {
-      if (i % 2 === 1) ops += `0.96 g ${MARGIN} ${num(y - l.rowHeight)} ${num(avail)} ${num(l.rowHeight)} re f 0 g\n`;
-      ops += row(cells, y - l.size * 1.15, 'regular', l);
-      y -= l.rowHeight;
-    });
+    let taken = 0;
+    for (const cells of buffer) {
+      const lines = rowLines(cells, 'regular', l);
+      const h = heightOf(tallest(lines), l);
+      if (taken > 0 && y - h < bottom) break;
+      if (taken % 2 === 1) ops += `0.96 g ${MARGIN} ${num(y - h)} ${num(avail)} ${num(h)} re f 0 g\n`;
+      ops += row(lines, y - l.size * 1.15, 'regular', l);
+      y -= h;
+      taken++;
+    }
+    const take = buffer.slice(0, taken);
+    buffer = buffer.slice(taken);
     rowsDone += take.length;
     if (sourceDone && buffer.length === 0) {
       const end = options.end?.() ?? {};
       const notes = (end.notes ?? []).flatMap((n) => wrapText(winAnsi(n), 'regular', INTRO_SIZE, avail));
-      const needed = (end.sums ? l.rowHeight + 2 : 0) + notes.length * INTRO_SIZE * 1.4 + 6;
+      const needed = (end.sums ? heightOf(MAX_CELL_LINES, l) + 2 : 0) + notes.length * INTRO_SIZE * 1.4 + 6;
       if (y - needed >= bottom || take.length === 0) {
         if (end.sums) {
           ops += `0.5 w ${MARGIN} ${num(y)} m ${num(MARGIN + avail)} ${num(y)} l S\n`;
-          ops += row(end.sums.map(cellBytes), y - l.size * 1.15 - 1, 'bold', l);
-          y -= l.rowHeight + 2;
+          const sums = rowLines(end.sums.map(cellBytes), 'bold', l);
+          ops += row(sums, y - l.size * 1.15 - 1, 'bold', l);
+          y -= heightOf(tallest(sums), l) + 2;
         }
         y -= 6;
         for (const n of notes) {

@@ -4,7 +4,7 @@ import type { SessionColumn } from '../sessions/variants';
 import type { Cell } from './cells';
 import { fitText, PdfWriter, pdfLiteral, textWidth, winAnsi } from './pdf';
 import { pdfCell, sessionPdfStream } from './pdf-sessions';
-import { pdfTableStream } from './pdf-table';
+import { cellLines, pdfTableStream } from './pdf-table';
 
 /** One char per byte (TextDecoder('latin1') is really windows-1252). */
 function latin1(bytes: Uint8Array): string {
@@ -131,6 +131,37 @@ describe('PdfWriter', () => {
   });
 });
 
+describe('cellLines', () => {
+  const W = 100; // points at 7 pt Helvetica: about 18 average characters
+  it('keeps text that fits on one line untouched', () => {
+    expect(cellLines('Gare de Lyon', 'regular', 7, W)).toEqual(['Gare de Lyon']);
+    expect(cellLines('', 'regular', 7, W)).toEqual([]);
+  });
+  it('wraps between words to two lines, each within the width, losing nothing when it fits', () => {
+    const text = 'Parking Centre Commercial Nord';
+    const lines = cellLines(text, 'regular', 7, W);
+    expect(lines).toHaveLength(2);
+    expect(lines.join(' ')).toBe(text);
+    for (const l of lines) expect(textWidth(l, 'regular', 7)).toBeLessThanOrEqual(W);
+  });
+  it('ellipsizes the second line when the text needs more than two', () => {
+    const text = '12 avenue du Général Leclerc, Zone Industrielle des Trois Fontaines, 92100 Boulogne';
+    const lines = cellLines(winAnsi(text), 'regular', 7, W);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.endsWith('\x85')).toBe(true);
+    expect(winAnsi(text).startsWith(lines[0] ?? 'x')).toBe(true);
+    for (const l of lines) expect(textWidth(l, 'regular', 7)).toBeLessThanOrEqual(W);
+  });
+  it('breaks a word wider than the column inside it', () => {
+    const word = 'FR*VOL*E000123456789*STATION*NORD*PARIS';
+    const lines = cellLines(word, 'regular', 7, W);
+    expect(lines).toHaveLength(2);
+    expect(word.startsWith(lines[0] ?? 'x')).toBe(true);
+    for (const l of lines) expect(textWidth(l, 'regular', 7)).toBeLessThanOrEqual(W);
+    expect(cellLines('FR*VOL*E0001234567', 'regular', 7, 60, 3).join('')).toBe('FR*VOL*E0001234567');
+  });
+});
+
 describe('pdfTableStream', () => {
   const columns = [{ header: 'Station' }, { header: 'Energy', align: 'right' as const }];
   const rows = (n: number): Cell[][] =>
@@ -175,6 +206,45 @@ describe('pdfTableStream', () => {
     const all = pages.join('');
     for (let i = 1; i < 100; i++) expect(all.split(`(Station ${i}) Tj`)).toHaveLength(2);
     expect(text).toMatch(/%rows 100\n/);
+  });
+
+  it('wraps a long text cell to two lines in its column and keeps the next row below it', async () => {
+    // Two columns fill the page width, so the text must be longer than most of it to wrap.
+    const long = Array(4).fill('Parking Centre Commercial Nord Boulevard Haussmann Paris').join(' ');
+    const file = await bytes(
+      pdfTableStream(
+        columns,
+        [
+          ['Gare', '1,000'],
+          [long, '2,000'],
+          ['Port', '3,000'],
+        ],
+        { title: 'T', pageLabel: 'Page {{page}} of {{pages}}', compress: false },
+      ),
+    );
+    const page = contentStreams(latin1(file)).find((x) => x.includes('/T Do')) ?? '';
+    // Each shown string with the absolute position its Td offsets add up to, row by row.
+    const shown: { text: string; x: number; y: number }[] = [];
+    for (const block of page.split('BT ').slice(1)) {
+      let x = 0;
+      let y = 0;
+      for (const m of block.matchAll(/(-?[\d.]+) (-?[\d.]+) Td (\((?:[^)\\]|\\.)*\)) Tj/g)) {
+        x += Number(m[1]);
+        y += Number(m[2]);
+        shown.push({ text: (m[3] ?? '').slice(1, -1), x, y });
+      }
+    }
+    const at = (t: string) => shown.find((s) => s.text === t);
+    const parts = shown.filter((s) => long.includes(s.text.replace('\x85', '')) && s.text.length > 4);
+    expect(parts).toHaveLength(2);
+    const [first, second] = parts;
+    // Same column, second line below the first, and the row's number on the first line's baseline.
+    expect(second?.x).toBeCloseTo(first?.x ?? 0, 5);
+    expect(second?.y ?? 0).toBeLessThan(first?.y ?? 0);
+    expect(at('2,000')?.y).toBeCloseTo(first?.y ?? 0, 5);
+    // The next row starts below the wrapped row's second line, not on it.
+    expect(at('Port')?.y ?? 0).toBeLessThan(second?.y ?? 0);
+    expect((at('Gare')?.y ?? 0) - (first?.y ?? 0)).toBeCloseTo((second?.y ?? 0) - (at('Port')?.y ?? 0) + 0, 0);
   });
 
   it('compresses page contents with Flate and they decode to the same operators', async () => {

@@ -159,6 +159,19 @@ export function textWidth(bytes: string, font: FontName, size: number): number {
 
 const ELLIPSIS = '\x85';
 
+/** How many leading bytes of `bytes` fit in `width` (one pass over the widths table). */
+export function fitCount(bytes: string, font: FontName, size: number, width: number): number {
+  const table = WIDTHS[font];
+  const limit = (width * 1000) / size;
+  let w = 0;
+  let i = 0;
+  for (; i < bytes.length; i++) {
+    w += table[bytes.charCodeAt(i) & 0xff] ?? 556;
+    if (w > limit) break;
+  }
+  return i;
+}
+
 /** WinAnsi bytes cut to fit `width` points, ending in "…" when cut. */
 export function fitText(bytes: string, font: FontName, size: number, width: number): string {
   if (textWidth(bytes, font, size) <= width) return bytes;

@@ -114,6 +114,8 @@ const en = {
   vehicleModelInvalid: 'The model does not belong to the selected brand.',
   customerGroupNotFound: 'Customer group not found',
   customerGroupNameTaken: 'Customer group name already used in this company.',
+  customerGroupInUse:
+    'The customer group is still used by {{tariffs}} tariff(s) and {{users}} user(s): remove them from the group first.',
   webhookNotFound: 'The vehicle has no telematics webhook.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   webhookPayloadInvalid: 'The telematics update is invalid: odometer_km ≥ 0, soc_percent 0–100, at an ISO date.',
@@ -304,6 +306,8 @@ const de: Catalog = {
   vehicleModelInvalid: 'Das Modell gehört nicht zur gewählten Marke.',
   customerGroupNotFound: 'Kundengruppe nicht gefunden',
   customerGroupNameTaken: 'Dieser Kundengruppenname wird in diesem Unternehmen bereits verwendet.',
+  customerGroupInUse:
+    'Die Kundengruppe wird noch von {{tariffs}} Tarif(en) und {{users}} Benutzer(n) verwendet: Entfernen Sie diese zuerst aus der Gruppe.',
   webhookNotFound: 'Das Fahrzeug hat keinen Telematik-Webhook.',
   webhookSignatureInvalid: 'Die Webhook-Signatur fehlt oder ist ungültig.',
   webhookPayloadInvalid: 'Die Telematik-Meldung ist ungültig: odometer_km ≥ 0, soc_percent 0–100, at ein ISO-Datum.',
@@ -493,6 +497,8 @@ const fr: Catalog = {
   vehicleModelInvalid: "Le modèle n'appartient pas à la marque choisie.",
   customerGroupNotFound: 'Groupe de clients introuvable',
   customerGroupNameTaken: 'Ce nom de groupe de clients est déjà utilisé dans cette société.',
+  customerGroupInUse:
+    'Le groupe de clients est encore utilisé par {{tariffs}} tarif(s) et {{users}} utilisateur(s) : retirez-les d’abord du groupe.',
   webhookNotFound: "Le véhicule n'a pas de webhook télématique.",
   webhookSignatureInvalid: 'La signature du webhook est absente ou invalide.',
   webhookPayloadInvalid:
@@ -685,6 +691,8 @@ const nl: Catalog = {
   vehicleModelInvalid: 'Het model hoort niet bij het gekozen merk.',
   customerGroupNotFound: 'Klantgroep niet gevonden',
   customerGroupNameTaken: 'Deze naam van een klantgroep wordt in dit bedrijf al gebruikt.',
+  customerGroupInUse:
+    'De klantgroep wordt nog gebruikt door {{tariffs}} tarief/tarieven en {{users}} gebruiker(s): haal die eerst uit de groep.',
   webhookNotFound: 'Het voertuig heeft geen telematica-webhook.',
   webhookSignatureInvalid: 'De webhook-handtekening ontbreekt of is ongeldig.',
   webhookPayloadInvalid: 'De telematica-update is ongeldig: odometer_km ≥ 0, soc_percent 0–100, at een ISO-datum.',
@@ -870,6 +878,8 @@ const it: Catalog = {
   vehicleModelInvalid: 'Il modello non appartiene alla marca selezionata.',
   customerGroupNotFound: 'Gruppo di clienti non trovato',
   customerGroupNameTaken: 'Questo nome di gruppo di clienti è già usato in questa azienda.',
+  customerGroupInUse:
+    'Il gruppo di clienti è ancora usato da {{tariffs}} tariffa/e e {{users}} utente/i: rimuovili prima dal gruppo.',
   webhookNotFound: 'Il veicolo non ha un webhook telematico.',
   webhookSignatureInvalid: 'La firma del webhook è assente o non valida.',
   webhookPayloadInvalid:
@@ -1057,6 +1067,8 @@ const es: Catalog = {
   vehicleModelInvalid: 'El modelo no pertenece a la marca seleccionada.',
   customerGroupNotFound: 'Grupo de clientes no encontrado',
   customerGroupNameTaken: 'Este nombre de grupo de clientes ya se usa en esta empresa.',
+  customerGroupInUse:
+    'El grupo de clientes aún lo usan {{tariffs}} tarifa(s) y {{users}} usuario(s): quítelos primero del grupo.',
   webhookNotFound: 'El vehículo no tiene webhook telemático.',
   webhookSignatureInvalid: 'La firma del webhook falta o no es válida.',
   webhookPayloadInvalid:
@@ -1244,6 +1256,8 @@ const pt: Catalog = {
   vehicleModelInvalid: 'O modelo não pertence à marca selecionada.',
   customerGroupNotFound: 'Grupo de clientes não encontrado',
   customerGroupNameTaken: 'Este nome de grupo de clientes já é usado nesta empresa.',
+  customerGroupInUse:
+    'O grupo de clientes ainda é usado por {{tariffs}} tarifa(s) e {{users}} utilizador(es): remova-os primeiro do grupo.',
   webhookNotFound: 'O veículo não tem webhook telemático.',
   webhookSignatureInvalid: 'A assinatura do webhook está ausente ou é inválida.',
   webhookPayloadInvalid: 'A atualização telemática é inválida: odometer_km ≥ 0, soc_percent 0–100, at uma data ISO.',

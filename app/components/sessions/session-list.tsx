@@ -103,12 +103,13 @@ export function SessionList(props: {
 
   const columns = page.columns;
   const col = (key: string) => tKey(t, `sessions.col.${key}`);
+  // The API's sort keys (domain/sessions/variants.ts `sort`): start, stop, station, energy, duration
+  // and the variant's party totals; ORDER BY adds the id as a tie-breaker.
+  const sortableKey = (key: string) =>
+    ['cdr_start', 'cdr_end', 'station_name', 'cdr_consumed_energy', 'cdr_time'].includes(key) || key.endsWith('_total');
+  const sortColumn = columns.findIndex((c) => c.key === state.sort);
   const sortOptions: IndexFiltersProps['sortOptions'] = columns
-    .filter(
-      (c) =>
-        ['cdr_start', 'cdr_end', 'station_name', 'cdr_consumed_energy', 'cdr_time'].includes(c.key) ||
-        c.key.endsWith('_total'),
-    )
+    .filter((c) => sortableKey(c.key))
     .flatMap((c) =>
       (['asc', 'desc'] as const).map((direction) => ({
         label: col(c.key),
@@ -294,6 +295,14 @@ export function SessionList(props: {
               <p>{t('sessions.emptyBody')}</p>
             </EmptyState>
           }
+          sortable={columns.map((c) => sortableKey(c.key))}
+          {...(sortColumn >= 0 ? { sortColumnIndex: sortColumn } : {})}
+          sortDirection={state.direction === 'asc' ? 'ascending' : 'descending'}
+          defaultSortDirection="descending"
+          onSort={(index, direction) => {
+            const key = columns[index]?.key;
+            if (key) update({ sort: key, direction: direction === 'ascending' ? 'asc' : 'desc' });
+          }}
           headings={
             columns.map((c) => ({
               title: col(c.key),

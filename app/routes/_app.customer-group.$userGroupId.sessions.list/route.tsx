@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
-import { readState } from '../../components/sessions/list-state';
+import { readState, writeState } from '../../components/sessions/list-state';
 import { loadSessions } from '../../components/sessions/load.server';
 import { SessionList } from '../../components/sessions/session-list';
 import { createApi } from '../../lib/api.server';
@@ -27,21 +27,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const state = readState(new URL(request.url));
   const page = await loadSessions(request, context, me, { kind: 'customer-group', id }, state);
-  return { page, state, name: group.data.data.name, language: me.user.language };
+  return { id, page, state, name: group.data.data.name, language: me.user.language };
 }
 
 export default function CustomerGroupSessions() {
   const { t } = useTranslation();
-  const { page, state, name, language } = useLoaderData<typeof loader>();
+  const { id, page, state, name, language } = useLoaderData<typeof loader>();
   const title = t('customerGroups.sessionsTitle', { name });
+  // The export asks the same API call with the same filters and sort, so the file is the list on screen.
+  const exportQuery = writeState({ ...state, variant: page.variant });
+  exportQuery.set('scope', 'customer-group');
+  exportQuery.set('customer_group', String(id));
   return (
     <Page
       title={title}
       subtitle={t('customerGroups.sessionsSubtitle')}
       backAction={{ content: t('customerGroups.back'), url: '/customer-group' }}
+      secondaryActions={[{ content: t('customerGroups.form.edit'), url: `/customer-group/${id}/edit` }]}
       fullWidth
     >
-      <SessionList title={title} page={page} state={state} language={language} />
+      <SessionList title={title} page={page} state={state} language={language} exportQuery={exportQuery} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-/** @module /customer-group: the customer groups of the company tree, each linking to its session list. */
+/** @module /customer-group: the customer groups of the company tree, each linking to its edit page and its session list. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
 import { Badge, Card, EmptyState, IndexTable, Page, Text } from '@shopify/polaris';
@@ -51,10 +51,18 @@ export default function CustomerGroups() {
   };
   const yesNo = (v: boolean) => (v ? t('customerGroups.yes') : t('customerGroups.no'));
   return (
-    <Page title={t('customerGroups.title')} subtitle={t('customerGroups.subtitle', { company })}>
+    <Page
+      title={t('customerGroups.title')}
+      subtitle={t('customerGroups.subtitle', { company })}
+      primaryAction={{ content: t('customerGroups.form.create'), url: '/customer-group/create' }}
+    >
       <Card padding="0">
         {total === 0 ? (
-          <EmptyState heading={t('customerGroups.emptyTitle')} image="">
+          <EmptyState
+            heading={t('customerGroups.emptyTitle')}
+            action={{ content: t('customerGroups.form.create'), url: '/customer-group/create' }}
+            image=""
+          >
             <p>{t('customerGroups.emptyBody')}</p>
           </EmptyState>
         ) : (
@@ -81,9 +89,11 @@ export default function CustomerGroups() {
             {groups.map((g, i) => (
               <IndexTable.Row id={String(g.id)} key={g.id} position={i}>
                 <IndexTable.Cell>
-                  <Text as="span" fontWeight="semibold">
-                    {g.name}
-                  </Text>
+                  <Link to={`/customer-group/${g.id}/edit`}>
+                    <Text as="span" fontWeight="semibold">
+                      {g.name}
+                    </Text>
+                  </Link>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>

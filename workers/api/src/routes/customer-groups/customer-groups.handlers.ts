@@ -1,8 +1,14 @@
 /** @module The customer groups API: every read and write limited to the caller's company tree. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { customerGroupCompanies, customerGroupMembers, customerGroups, users } from '../../../../../drizzle/schema';
+import {
+  customerGroupCompanies,
+  customerGroupMembers,
+  customerGroups,
+  tariffs,
+  users,
+} from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
@@ -134,9 +140,61 @@ export const customerGroupRoutes = new OpenAPIHono<AppEnv>()
     if (!g) return apiError(c, 404, 'CUSTOMER_GROUP_NOT_FOUND', 'customerGroupNotFound');
     return c.json({ data: await one(c, g) }, 200);
   })
+  .openapi(r.update, async (c) => {
+    const g = await scopedGroup(c, c.req.valid('param').id);
+    if (!g) return apiError(c, 404, 'CUSTOMER_GROUP_NOT_FOUND', 'customerGroupNotFound');
+    const body = c.req.valid('json');
+    const db = c.get('db');
+    const scope = await callerScope(c);
+    const linked = [...new Set(body.linked_company_ids)];
+    if (linked.some((id) => !scope.includes(id))) return apiError(c, 404, 'COMPANY_NOT_FOUND', 'notFound');
+    const taken = await db
+      .select({ id: customerGroups.id })
+      .from(customerGroups)
+      .where(
+        and(eq(customerGroups.companyId, g.companyId), eq(customerGroups.name, body.name), ne(customerGroups.id, g.id)),
+      )
+      .get();
+    if (taken) return apiError(c, 409, 'CUSTOMER_GROUP_NAME_TAKEN', 'customerGroupNameTaken');
+    // One batch: the row and its linked companies change together or not at all.
+    const [rows] = await db.batch([
+      db
+        .update(customerGroups)
+        .set({
+          name: body.name,
+          maxPriceExclVat: body.max_price_excl_vat,
+          hideRoaming: body.hide_roaming,
+          disablePayment: body.disable_payment,
+          userPrivacy: body.user_privacy,
+          automaticPrivate: body.automatic_private,
+          updatedAt: new Date(),
+        })
+        .where(eq(customerGroups.id, g.id))
+        .returning(),
+      db.delete(customerGroupCompanies).where(eq(customerGroupCompanies.customerGroupId, g.id)),
+      ...linked.map((companyId) => db.insert(customerGroupCompanies).values({ customerGroupId: g.id, companyId })),
+    ]);
+    const row = rows[0] ?? g;
+    await auditOf(c, 'customer_group.update', g.id, {
+      before: { name: g.name, maxPriceExclVat: g.maxPriceExclVat },
+      after: { name: row.name, maxPriceExclVat: row.maxPriceExclVat },
+    });
+    return c.json({ data: await one(c, row) }, 200);
+  })
   .openapi(r.remove, async (c) => {
     const g = await scopedGroup(c, c.req.valid('param').id);
     if (!g) return apiError(c, 404, 'CUSTOMER_GROUP_NOT_FOUND', 'customerGroupNotFound');
+    const db = c.get('db');
+    // Refused while anything still points at the group: tariffs that name it would silently stop
+    // applying, and members would start sessions under a deleted group.
+    const [tariffRefs, memberRefs] = await db.batch([
+      db.select({ n: count() }).from(tariffs).where(eq(tariffs.customerGroupId, g.id)),
+      db.select({ n: count() }).from(customerGroupMembers).where(eq(customerGroupMembers.customerGroupId, g.id)),
+    ]);
+    const t = tariffRefs[0]?.n ?? 0;
+    const u = memberRefs[0]?.n ?? 0;
+    if (t > 0 || u > 0)
+      return apiError(c, 409, 'CUSTOMER_GROUP_IN_USE', 'customerGroupInUse', { params: { tariffs: t, users: u } });
     const row =
       (await c
         .get('db')

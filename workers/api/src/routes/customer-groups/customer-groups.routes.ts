@@ -1,6 +1,6 @@
 /**
  * @module Customer groups API (spec 7.14 `customer-type`, "customer group data"): list, create, read,
- * delete (deactivate) and reactivate, membership, and the group's session list. All behind
+ * update, delete (deactivate, refused while tariffs or users still refer to the group) and reactivate, membership, and the group's session list. All behind
  * 'customer-groups:manage' and the caller's company tree.
  */
 import { z } from '@hono/zod-openapi';
@@ -98,13 +98,32 @@ export const detail = defineRoute(ACCESS, {
   responses: { 200: json(One), 404: notFound },
 });
 
+export const update = defineRoute(ACCESS, {
+  method: 'put',
+  path: '/customer-type/{id}',
+  tags,
+  summary:
+    'Replace a customer group’s data (name, max price, flags, linked companies); sessions already priced keep their prices',
+  request: { params: IdParams, body: jsonBody(CreateBody) },
+  responses: {
+    200: json(One),
+    404: error('No such customer group, or a linked company outside the caller’s company tree'),
+    409: error('The name is already used in this company'),
+  },
+});
+
 export const remove = defineRoute(ACCESS, {
   method: 'delete',
   path: '/customer-type/{id}',
   tags,
-  summary: 'Deactivate a customer group (its tariffs stop applying to new sessions); it can be reactivated',
+  summary:
+    'Deactivate a customer group; refused (409 CUSTOMER_GROUP_IN_USE) while tariffs name it or users are members. It can be reactivated',
   request: { params: IdParams },
-  responses: { 200: json(One), 404: notFound },
+  responses: {
+    200: json(One),
+    404: notFound,
+    409: error('Tariffs or users still refer to the group'),
+  },
 });
 
 export const reactivate = defineRoute(ACCESS, {
@@ -153,16 +172,16 @@ export const sessions = defineRoute(ACCESS, {
   request: { params: IdParams, body: jsonBody(SessionFilters) },
   responses: {
     200: {
-      description: 'A page of the variant’s columns with sums, or (format xlsx/csv) the file, streamed',
+      description: 'A page of the variant’s columns with sums, or (format xlsx/csv/pdf) the file, streamed',
       content: {
         'application/json': { schema: SessionPage },
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
           schema: { type: 'string', format: 'binary' },
         },
         'text/csv': { schema: { type: 'string', format: 'binary' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
       },
     },
     404: notFound,
-    501: error('PDF export is not yet available'),
   },
 });
