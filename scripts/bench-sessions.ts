@@ -96,7 +96,7 @@ try {
   const loadStart = performance.now();
   const BATCH = 50_000;
   const insert = db.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+    `WITH RECURSIVE n(i) AS (SELECT CAST(?1 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
      INSERT INTO charging_sessions (cdr_id, status, station_id, connector_id, connector_number, company_id,
        owner_company_id, user_id, auth_id, start_method, start_key, cdr_start, cdr_end, meter_start_wh, meter_stop_wh,
        cdr_consumed_energy, cdr_time, cdr_time_charged, cdr_total_parking_time, cdr_needs_revision, connector_evse_id,
@@ -117,13 +117,14 @@ try {
        0, 0, 0, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 3 / 100 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 3 / 100 END, 0, 0,
        CASE WHEN i % 3 = 0 THEN NULL ELSE wh / 40 END, CASE WHEN i % 3 = 0 THEN NULL ELSE wh / 40 END, 0, 25000,
        CASE WHEN i % 3 = 0 THEN NULL ELSE wh * 78 / 10000 END
-     FROM (SELECT i, 1 + (i * 7919) % 200 AS st, ?3 - (i * 104729 % (?4 * 86400)) * 1000 AS start,
+     FROM (SELECT i, 1 + (i * 7919) % 200 AS st, CAST(?3 AS INTEGER) - (i * 104729 % (?4 * 86400)) * 1000 AS start,
                   2000 + (i * 31) % 60000 AS wh FROM n)`,
   );
   for (let from = 0; from < TOTAL; from += BATCH) {
     const to = Math.min(TOTAL, from + BATCH);
     db.exec('BEGIN');
-    insert.run(from + 1, to, END, SPAN_DAYS);
+    // node:sqlite binds numbers as REAL: BigInt keeps them INTEGER, as D1 stores them.
+    insert.run(BigInt(from + 1), BigInt(to), BigInt(END), BigInt(SPAN_DAYS));
     db.exec('COMMIT');
     if ((to / BATCH) % 4 === 0 || to === TOTAL) process.stdout.write(`  ${to.toLocaleString('en')} rows\n`);
   }

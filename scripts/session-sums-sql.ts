@@ -26,7 +26,7 @@ type Key = (typeof KEYS)[number];
 function keyExprs(r: string, override: Partial<Record<Key, string>> = {}): string[] {
   const e: Record<Key, string> = {
     grain: '0',
-    period: `${r}.cdr_start / 86400000`,
+    period: `CAST(${r}.cdr_start AS INTEGER) / 86400000`,
     company_id: `${r}.company_id`,
     owner_company_id: `coalesce(${r}.owner_company_id, 0)`,
     user_company_id: `coalesce((SELECT u.company_id FROM users u WHERE u.id = ${r}.user_id), 0)`,
@@ -57,8 +57,8 @@ function rowDelta(r: 'NEW' | 'OLD', sign: 1 | -1): string {
 
 /** Day rows (grain 0) and 32-day block rows (grain 1). */
 const GRAINS = [
-  { grain: '0', period: (r: string) => `${r}.cdr_start / 86400000` },
-  { grain: '1', period: (r: string) => `${r}.cdr_start / 86400000 / 32` },
+  { grain: '0', period: (r: string) => `CAST(${r}.cdr_start AS INTEGER) / 86400000` },
+  { grain: '1', period: (r: string) => `CAST(${r}.cdr_start AS INTEGER) / 86400000 / 32` },
 ];
 
 function rowDeltaOf(r: 'NEW' | 'OLD', sign: 1 | -1, g: (typeof GRAINS)[number]): string {

@@ -26,7 +26,7 @@ const T0 = Date.UTC(2026, 2, 1, 21, 17);
 async function mismatches(): Promise<number> {
   const sums = SESSION_SUM_COLUMNS.flatMap((c) => [`coalesce(sum(s.${c}), 0)`, `count(s.${c})`]).join(', ');
   const cols = SESSION_SUM_COLUMNS.flatMap((c) => [c, `${c}_n`]).join(', ');
-  const recomputed = `SELECT g.grain, CASE g.grain WHEN 0 THEN s.cdr_start / 86400000 ELSE s.cdr_start / 86400000 / 32 END,
+  const recomputed = `SELECT g.grain, CASE g.grain WHEN 0 THEN CAST(s.cdr_start AS INTEGER) / 86400000 ELSE CAST(s.cdr_start AS INTEGER) / 86400000 / 32 END,
       s.company_id, coalesce(s.owner_company_id, 0),
       coalesce((SELECT u.company_id FROM users u WHERE u.id = s.user_id), 0),
       coalesce((SELECT st.type FROM stations st WHERE st.id = s.station_id), ''), coalesce(s.customer_group_id, 0),
