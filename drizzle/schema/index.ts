@@ -7,6 +7,7 @@ export * from './groups';
 export * from './onboarding';
 export * from './rfids';
 export * from './self-service';
+export * from './session-sums';
 export * from './sessions';
 export * from './station-files';
 export * from './stations';
