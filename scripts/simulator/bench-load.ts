@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { RPCClient } from 'ocpp-rpc';
-import { type BenchRow, watchPeakRss } from './bench-measure';
+import { shardOf } from './bench-ids';
+import { type BenchRow, type FdCount, fdCount, treeFdCounts, watchPeakRss } from './bench-measure';
 import { idleReading, toMeterValue } from './meter';
 
 export interface LoadOptions {
@@ -19,8 +20,17 @@ export interface LoadOptions {
 type Action = keyof BenchRow['latencies'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runLoad(target: string, url: string, serverPid: number, o: LoadOptions): Promise<BenchRow> {
-  const peakRss = watchPeakRss(serverPid);
+/**
+ * `urls`: the server's OCPP URL, or one per shard; a charge point always goes to the shard its id
+ * picks (./bench-ids.ts `shardOf`). `serverPids`: the processes whose memory and descriptors count.
+ */
+export async function runLoad(
+  target: string,
+  urls: readonly string[],
+  serverPids: readonly number[],
+  o: LoadOptions,
+): Promise<BenchRow> {
+  const peakRss = watchPeakRss(serverPids);
   const errors = new Map<string, number>();
   const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
   const latencies: BenchRow['latencies'] = { BootNotification: [], Heartbeat: [], MeterValues: [] };
@@ -42,7 +52,7 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   const clients = o.ids.map((identity) => {
     const client = new RPCClient({
       identity,
-      endpoint: url,
+      endpoint: urls[shardOf(identity, urls.length)],
       password: o.password ?? null,
       protocols: ['ocpp1.6'],
       strictMode: true,
@@ -79,6 +89,10 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   };
   await Promise.all(Array.from({ length: o.inFlight }, worker));
   const connectSeconds = (performance.now() - t0) / 1000;
+  // Descriptors once everyone is connected and booted: the server processes' and this process's.
+  const fds: FdCount[] = [...serverPids.flatMap(treeFdCounts), fdCount(process.pid)].filter(
+    (c): c is FdCount => c !== undefined,
+  );
 
   // Steady phase: one MeterValues and one Heartbeat per charge point per interval.
   const meterValue = [
@@ -100,12 +114,16 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   );
   const steadySeconds = (performance.now() - s0) / 1000;
 
+  // Only sockets still open count as connected at the end (a socket the server closed is not).
+  const openAtEnd = connected.filter((c) => c.state === RPCClient.OPEN).length;
   closing = true;
   await Promise.all(clients.map((c) => c.close({ code: 1000 }).catch(() => undefined)));
   return {
     target,
     stations: clients.length,
     connected: connected.length,
+    openAtEnd,
+    fds,
     connectPerSecond: connected.length / connectSeconds,
     latencies,
     messagesPerSecond: messages / steadySeconds,
