@@ -96,7 +96,10 @@ async function measure(name: string, start: () => Promise<RunningServer>) {
   current = server;
   try {
     log(`${name}: ${stations} charge points → ${server.urls.join(', ')}`);
-    rows.push(await runLoad(name, server.urls, server.pids, load));
+    const row = await runLoad(name, server.urls, server.pids, load);
+    rows.push(row);
+    // Printed at once too, so a later row that fails or times out does not lose this one.
+    log(`measured:\n${formatTable([row])}`);
   } finally {
     await server.stop();
     current = undefined;
@@ -111,6 +114,7 @@ else if (server === 'wrangler') {
 } else {
   log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy);');
   log('  storage (D1, Durable Object SQLite) on tmpfs /dev/shm: IN MEMORY, bench only');
+  log('  all bench stations share one password hash: PBKDF2 runs once per workerd (credential cache)');
   const name = (n: number) => `product (Miniflare, ${n} workerd${n > 1 ? ' shards' : ''}, tmpfs)`;
   if (shards > 1) {
     log(`  ${shards} workerd shards: each charge point on the shard its id hashes to; one D1 shared by all`);

@@ -72,11 +72,21 @@ export async function runLoad(
   const worker = async () => {
     for (let i = next++; i < clients.length; i = next++) {
       const client = clients[i] as RPCClient;
+      // A server out of descriptors may leave the handshake hanging: give up after 60 s.
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await client.connect();
+        await Promise.race([
+          client.connect(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timed out after 60 s')), 60_000);
+          }),
+        ]);
       } catch (err) {
         fail(`connect ${(err as Error).message.slice(0, 60)}`);
+        client.close({ force: true }).catch(() => undefined);
         continue;
+      } finally {
+        clearTimeout(timer);
       }
       connected.push(client);
       await timed(client, 'BootNotification', {
