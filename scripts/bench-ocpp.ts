@@ -134,7 +134,7 @@ console.log(
 );
 console.log(formatTable(rows));
 console.log(`\nOpen descriptors once all charge points were connected (hard limit per process: ${limit}):`);
-for (const r of rows) for (const line of formatFds(r.target, r.fds, stations)) console.log(`  ${line}`);
+for (const r of rows) for (const line of formatFds(r.target, r.fds, stations, r.shards)) console.log(`  ${line}`);
 const [product] = rows;
 const baseline = rows.at(-1);
 if (product && baseline) {

@@ -133,6 +133,7 @@ export async function runLoad(
     stations: clients.length,
     connected: connected.length,
     openAtEnd,
+    shards: urls.length,
     fds,
     connectPerSecond: connected.length / connectSeconds,
     latencies,

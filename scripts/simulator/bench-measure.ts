@@ -57,6 +57,8 @@ export function watchPeakRss(pids: readonly number[]) {
 export interface BenchRow {
   target: string;
   connected: number;
+  /** Server processes (shards) the charge points were spread over. */
+  shards: number;
   /** Sockets still open when the steady phase ended. */
   openAtEnd: number;
   stations: number;
@@ -180,13 +182,17 @@ export function treeFdCounts(pid: number): FdCount[] {
   return out;
 }
 
-/** One line per process: descriptors by kind and per charge point, e.g. for the output's fd table. */
-export function formatFds(label: string, counts: readonly FdCount[], stations: number): string[] {
+/**
+ * One line per process: descriptors by kind and per charge point it serves (`stations` ÷ `shards`
+ * for the server's processes, all of them for this process, the load generator).
+ */
+export function formatFds(label: string, counts: readonly FdCount[], stations: number, shards = 1): string[] {
   return counts
     .filter((c) => c.total > 20)
     .map(
       (c) =>
         `${label}: ${c.pid === process.pid ? 'load generator (this process)' : c.name} (pid ${c.pid}): ${c.total} open (${c.socket} sockets of which ${c.tcp} TCP, ${c.sqlite} SQLite files, ` +
-        `${c.file} other files, ${c.other} pipes/other) = ${(c.total / stations).toFixed(2)} per charge point`,
+        `${c.file} other files, ${c.other} pipes/other) = ` +
+        `${(c.total / (c.pid === process.pid ? stations : stations / shards)).toFixed(2)} per charge point it serves`,
     );
 }
