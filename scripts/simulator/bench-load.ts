@@ -60,7 +60,14 @@ export async function runLoad(
       callTimeoutMs: 30_000,
     } as ConstructorParameters<typeof RPCClient>[0]);
     client.on('close', ({ code, reason }: { code?: number; reason?: string }) => {
-      if (!closing) fail(`connection closed by server (${code} ${reason ?? ''})`.trim());
+      // 1006 has no close frame: the server dropped the socket, or ocpp-rpc terminated it itself
+      // because a WebSocket ping got no pong within its 30 s ping interval (server stalled).
+      if (!closing)
+        fail(
+          code === 1006
+            ? 'connection lost (1006: dropped, or no pong to a ping within 30 s)'
+            : `connection closed by server (${code} ${reason ?? ''})`.trim(),
+        );
     });
     return client;
   });
