@@ -5,15 +5,25 @@
  * running server instead of starting one), --password P, --steady S (30), --interval S (10),
  * --in-flight N (100), --server miniflare|wrangler (miniflare: the product's workers run by Miniflare
  * directly, /ocpp/* straight to the ocpp worker as in production, state on tmpfs so no write waits
- * for the disk (in memory: said in the output), four descriptors per charge point;
- * wrangler: `wrangler dev` as `npm start` runs it, about five per charge point).
+ * for the disk (in memory: said in the output), four descriptors per charge point in the workerd
+ * that runs it; wrangler: `wrangler dev` as `npm start` runs it, about five per charge point),
+ * --shards N (miniflare only; default: one per 2,000 charge points): N workerd processes sharing the
+ * one D1, each charge point on the shard its id picks, as production spreads Durable Objects over
+ * machines; with more than one, a single-process row runs too, for comparison (--no-single skips it).
+ * Prints each server's open descriptors by kind once all charge points are connected.
  */
 import { readFileSync } from 'node:fs';
 import { isLoopbackUrl } from './simulator/args';
 import { benchId } from './simulator/bench-ids';
 import { runLoad } from './simulator/bench-load';
-import { type BenchRow, formatTable, percentile } from './simulator/bench-measure';
-import { type RunningServer, startBaseline, startProduct, startProductMiniflare } from './simulator/bench-product';
+import { type BenchRow, formatFds, formatTable, percentile } from './simulator/bench-measure';
+import {
+  cleanUpPrepared,
+  type RunningServer,
+  startBaseline,
+  startProduct,
+  startProductMiniflare,
+} from './simulator/bench-product';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -34,20 +44,26 @@ const url = flag('url');
 const server = flag('server') ?? 'miniflare';
 if (server !== 'miniflare' && server !== 'wrangler') throw new Error('--server must be miniflare or wrangler');
 if (url && !isLoopbackUrl(url)) throw new Error(`${url}: the benchmark only targets loopback addresses`);
+// One workerd per 2,000 charge points keeps each well under the 20,000 open files a process may hold.
+const shards = number('shards', Math.ceil(stations / 2000), 16);
+if (shards > 1 && server !== 'miniflare') throw new Error('--shards needs --server miniflare');
+const single = shards > 1 && !args.includes('--no-single');
 
 // Measured: under wrangler dev, per charge point, one workerd process holds two sockets and three
 // SQLite files (its Durable Object), the proxy process four sockets; Miniflare direct, one workerd
 // holds the socket and the three files. This process holds one. The hard limit here is 20,000.
 const limit = Number(readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? Number.NaN);
 const perStation = server === 'wrangler' ? 5 : 4;
-if (!url && limit < stations * perStation + 200) {
+const warnLimit = (processes: number) => {
+  const perProcess = Math.ceil(stations / processes);
+  if (url || limit >= perProcess * perStation + 200) return;
   console.warn(
-    `! open-file limit ${limit} is too low for ${stations} charge points (${perStation} descriptors each in`,
+    `! open-file limit ${limit} is too low for ${perProcess} charge points in one workerd (${perStation} descriptors each`,
   );
   console.warn(
-    `  workerd with --server ${server}); expect the local runtime to drop sockets past ~${Math.floor((limit - 200) / perStation)}`,
+    `  with --server ${server}); expect the local runtime to refuse sockets past ~${Math.floor((limit - 200) / perStation)}`,
   );
-}
+};
 
 const log = (s: string) => console.log(`▸ ${s}`);
 const ids = Array.from({ length: stations }, (_, i) => benchId(i));
@@ -55,38 +71,61 @@ const load = { ids, password, steadySeconds, intervalSeconds, inFlight };
 const rows: BenchRow[] = [];
 let current: RunningServer | undefined;
 // Hard stop: a hung server must not keep the benchmark (or the server it started) alive. The
-// product verifies a PBKDF2 password per connection, so allow for a slow connection phase.
-const budgetMs = (steadySeconds + intervalSeconds + 300 + stations / 5) * 1000;
+// product verifies a PBKDF2 password per connection, so allow for a slow connection phase, per row.
+const runs = (url ? 1 : single ? 3 : 2) as number;
+const budgetMs = runs * (steadySeconds + intervalSeconds + 300 + stations / 5) * 1000;
 setTimeout(async () => {
   console.error(`✖ benchmark exceeded ${Math.round(budgetMs / 1000)} s; giving up`);
   await current?.stop();
+  cleanUpPrepared();
   process.exit(1);
 }, budgetMs).unref();
 
-process.on('SIGINT', async () => {
-  await current?.stop();
-  process.exit(130);
-});
+// Ctrl-C or a kill stops the server processes (their whole process groups) and removes the state.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await current?.stop();
+    cleanUpPrepared();
+    process.exit(130);
+  });
+}
+process.on('exit', cleanUpPrepared);
 
 async function measure(name: string, start: () => Promise<RunningServer>) {
   const server = await start();
   current = server;
   try {
-    log(`${name}: ${stations} charge points → ${server.url}`);
-    rows.push(await runLoad(name, server.url, server.pid, load));
+    log(`${name}: ${stations} charge points → ${server.urls.join(', ')}`);
+    const row = await runLoad(name, server.urls, server.pids, load);
+    rows.push(row);
+    // Printed at once too, so a later row that fails or times out does not lose this one.
+    log(`measured:\n${formatTable([row])}`);
   } finally {
     await server.stop();
+    current = undefined;
   }
 }
 
 const noStop = async () => undefined;
-if (url) await measure('product (given url)', async () => ({ url, pid: 0, stop: noStop }));
-else if (server === 'wrangler') await measure('product (wrangler dev)', () => startProduct(stations, password, log));
-else {
+if (url) await measure('product (given url)', async () => ({ urls: [url], pids: [], stop: noStop }));
+else if (server === 'wrangler') {
+  warnLimit(1);
+  await measure('product (wrangler dev)', () => startProduct(stations, password, log));
+} else {
   log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy);');
   log('  storage (D1, Durable Object SQLite) on tmpfs /dev/shm: IN MEMORY, bench only');
-  await measure('product (Miniflare, storage on tmpfs)', () => startProductMiniflare(stations, password, log));
+  log('  all bench stations share one password hash: PBKDF2 runs once per workerd (credential cache)');
+  const name = (n: number) => `product (Miniflare, ${n} workerd${n > 1 ? ' shards' : ''}, tmpfs)`;
+  if (shards > 1) {
+    log(`  ${shards} workerd shards: each charge point on the shard its id hashes to; one D1 shared by all`);
+    await measure(name(shards), () => startProductMiniflare(stations, password, log, shards));
+  }
+  if (shards === 1 || single) {
+    warnLimit(1);
+    await measure(name(1), () => startProductMiniflare(stations, password, log, 1));
+  }
 }
+cleanUpPrepared();
 await measure('baseline (bare ocpp-rpc)', startBaseline);
 
 console.log(
@@ -94,7 +133,10 @@ console.log(
     `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s.\n`,
 );
 console.log(formatTable(rows));
-const [product, baseline] = rows;
+console.log(`\nOpen descriptors once all charge points were connected (hard limit per process: ${limit}):`);
+for (const r of rows) for (const line of formatFds(r.target, r.fds, stations, r.shards)) console.log(`  ${line}`);
+const [product] = rows;
+const baseline = rows.at(-1);
 if (product && baseline) {
   const p99 = (r: BenchRow) =>
     percentile(

@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { RPCClient } from 'ocpp-rpc';
-import { type BenchRow, watchPeakRss } from './bench-measure';
+import { shardOf } from './bench-ids';
+import { type BenchRow, type FdCount, fdCount, treeFdCounts, watchPeakRss } from './bench-measure';
 import { idleReading, toMeterValue } from './meter';
 
 export interface LoadOptions {
@@ -19,8 +20,17 @@ export interface LoadOptions {
 type Action = keyof BenchRow['latencies'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runLoad(target: string, url: string, serverPid: number, o: LoadOptions): Promise<BenchRow> {
-  const peakRss = watchPeakRss(serverPid);
+/**
+ * `urls`: the server's OCPP URL, or one per shard; a charge point always goes to the shard its id
+ * picks (./bench-ids.ts `shardOf`). `serverPids`: the processes whose memory and descriptors count.
+ */
+export async function runLoad(
+  target: string,
+  urls: readonly string[],
+  serverPids: readonly number[],
+  o: LoadOptions,
+): Promise<BenchRow> {
+  const peakRss = watchPeakRss(serverPids);
   const errors = new Map<string, number>();
   const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
   const latencies: BenchRow['latencies'] = { BootNotification: [], Heartbeat: [], MeterValues: [] };
@@ -42,7 +52,7 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   const clients = o.ids.map((identity) => {
     const client = new RPCClient({
       identity,
-      endpoint: url,
+      endpoint: urls[shardOf(identity, urls.length)],
       password: o.password ?? null,
       protocols: ['ocpp1.6'],
       strictMode: true,
@@ -50,7 +60,14 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
       callTimeoutMs: 30_000,
     } as ConstructorParameters<typeof RPCClient>[0]);
     client.on('close', ({ code, reason }: { code?: number; reason?: string }) => {
-      if (!closing) fail(`connection closed by server (${code} ${reason ?? ''})`.trim());
+      // 1006 has no close frame: the server dropped the socket, or ocpp-rpc terminated it itself
+      // because a WebSocket ping got no pong within its 30 s ping interval (server stalled).
+      if (!closing)
+        fail(
+          code === 1006
+            ? 'connection lost (1006: dropped, or no pong to a ping within 30 s)'
+            : `connection closed by server (${code} ${reason ?? ''})`.trim(),
+        );
     });
     return client;
   });
@@ -62,11 +79,21 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   const worker = async () => {
     for (let i = next++; i < clients.length; i = next++) {
       const client = clients[i] as RPCClient;
+      // A server out of descriptors may leave the handshake hanging: give up after 60 s.
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await client.connect();
+        await Promise.race([
+          client.connect(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timed out after 60 s')), 60_000);
+          }),
+        ]);
       } catch (err) {
         fail(`connect ${(err as Error).message.slice(0, 60)}`);
+        client.close({ force: true }).catch(() => undefined);
         continue;
+      } finally {
+        clearTimeout(timer);
       }
       connected.push(client);
       await timed(client, 'BootNotification', {
@@ -79,6 +106,10 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   };
   await Promise.all(Array.from({ length: o.inFlight }, worker));
   const connectSeconds = (performance.now() - t0) / 1000;
+  // Descriptors once everyone is connected and booted: the server processes' and this process's.
+  const fds: FdCount[] = [...serverPids.flatMap(treeFdCounts), fdCount(process.pid)].filter(
+    (c): c is FdCount => c !== undefined,
+  );
 
   // Steady phase: one MeterValues and one Heartbeat per charge point per interval.
   const meterValue = [
@@ -100,12 +131,17 @@ export async function runLoad(target: string, url: string, serverPid: number, o:
   );
   const steadySeconds = (performance.now() - s0) / 1000;
 
+  // Only sockets still open count as connected at the end (a socket the server closed is not).
+  const openAtEnd = connected.filter((c) => c.state === RPCClient.OPEN).length;
   closing = true;
   await Promise.all(clients.map((c) => c.close({ code: 1000 }).catch(() => undefined)));
   return {
     target,
     stations: clients.length,
     connected: connected.length,
+    openAtEnd,
+    shards: urls.length,
+    fds,
     connectPerSecond: connected.length / connectSeconds,
     latencies,
     messagesPerSecond: messages / steadySeconds,

@@ -1,5 +1,5 @@
 /** @module Measurement helpers of the OCPP benchmark: percentiles, process-tree memory, the result table. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 export function percentile(sorted: readonly number[], p: number): number | undefined {
   if (sorted.length === 0) return undefined;
@@ -41,22 +41,29 @@ export function treeRss(pid: number): number {
   return total;
 }
 
-/** Samples the tree's RSS every 250 ms; stop() returns the peak in bytes. */
-export function watchPeakRss(pid: number) {
-  let peak = treeRss(pid);
+/** Samples the trees' summed RSS every 250 ms; stop() returns the peak in bytes. */
+export function watchPeakRss(pids: readonly number[]) {
+  const sum = () => pids.reduce((a, pid) => a + treeRss(pid), 0);
+  let peak = sum();
   const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(pid));
+    peak = Math.max(peak, sum());
   }, 250);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, treeRss(pid));
+    return Math.max(peak, sum());
   };
 }
 
 export interface BenchRow {
   target: string;
   connected: number;
+  /** Server processes (shards) the charge points were spread over. */
+  shards: number;
+  /** Sockets still open when the steady phase ended. */
+  openAtEnd: number;
   stations: number;
+  /** Descriptors of the server processes and of the load generator once all charge points were connected. */
+  fds: FdCount[];
   connectPerSecond: number;
   latencies: Record<'BootNotification' | 'Heartbeat' | 'MeterValues', number[]>;
   messagesPerSecond: number;
@@ -70,6 +77,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
   const header = [
     'target',
     'connected',
+    'open at end',
     'conn/s',
     'Boot p50/p99 ms',
     'Heartbeat p50/p99 ms',
@@ -87,6 +95,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
     return [
       r.target,
       `${r.connected}/${r.stations}`,
+      String(r.openAtEnd),
       r.connectPerSecond.toFixed(0),
       pair(r.latencies.BootNotification),
       pair(r.latencies.Heartbeat),
@@ -103,4 +112,87 @@ export function formatTable(rows: readonly BenchRow[]): string {
     .filter((r) => r.errors.size > 0)
     .map((r) => `${r.target} errors: ${[...r.errors].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
   return [row(header), rule, ...lines.map(row), ...details].join('\n');
+}
+
+/** Open descriptors of one process by kind (socket, SQLite file, other file, pipe, other), from /proc. */
+export interface FdCount {
+  pid: number;
+  name: string;
+  socket: number;
+  /** Of the sockets: TCP ones (loopback connections); the rest are Unix sockets and socket pairs. */
+  tcp: number;
+  sqlite: number;
+  file: number;
+  other: number;
+  total: number;
+}
+
+export function fdCount(pid: number): FdCount | undefined {
+  let name = '?';
+  let entries: string[];
+  try {
+    name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    entries = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return undefined;
+  }
+  const count: FdCount = { pid, name, socket: 0, tcp: 0, sqlite: 0, file: 0, other: 0, total: 0 };
+  const tcpInodes = new Set<string>();
+  for (const table of ['tcp', 'tcp6']) {
+    try {
+      for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+        const inode = line.trim().split(/\s+/)[9];
+        if (inode) tcpInodes.add(inode);
+      }
+    } catch {
+      // no such table
+    }
+  }
+  for (const fd of entries) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue; // closed while listing
+    }
+    count.total++;
+    if (target.startsWith('socket:')) {
+      count.socket++;
+      if (tcpInodes.has(target.slice(8, -1))) count.tcp++;
+    } else if (/\.sqlite(-wal|-shm|-journal)?( \(deleted\))?$/.test(target)) count.sqlite++;
+    else if (target.startsWith('/')) count.file++;
+    else count.other++;
+  }
+  return count;
+}
+
+/** `fdCount` of a process and each of its descendants (the server's node wrapper and its workerd). */
+export function treeFdCounts(pid: number): FdCount[] {
+  const out: FdCount[] = [];
+  const seen = new Set<number>();
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    if (seen.has(p) || p <= 0) continue;
+    seen.add(p);
+    const c = fdCount(p);
+    if (c) out.push(c);
+    stack.push(...children(p));
+  }
+  return out;
+}
+
+/**
+ * One line per process: descriptors by kind and per charge point it serves (`stations` ÷ `shards`
+ * for the server's processes, all of them for this process, the load generator).
+ */
+export function formatFds(label: string, counts: readonly FdCount[], stations: number, shards = 1): string[] {
+  return counts
+    .filter((c) => c.total > 20)
+    .map(
+      (c) =>
+        `${label}: ${c.pid === process.pid ? 'load generator (this process)' : c.name} (pid ${c.pid}): ${c.total} open (${c.socket} sockets of which ${c.tcp} TCP, ${c.sqlite} SQLite files, ` +
+        `${c.file} other files, ${c.other} pipes/other) = ` +
+        `${(c.total / (c.pid === process.pid ? stations : stations / shards)).toFixed(2)} per charge point it serves`,
+    );
 }

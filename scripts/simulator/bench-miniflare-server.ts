@@ -1,30 +1,37 @@
 /**
  * @module The benchmark's product server without `wrangler dev`: the same two workers, bundled by
  * wrangler (`deploy --dry-run`), run by Miniflare directly, with the ocpp worker receiving
- * /ocpp/* as it does in production (no dev proxy process in front, no web-worker hop). D1 and the
- * Durable Objects' SQLite storage persist in the seeded state directory, as under wrangler dev.
- * A charge point then costs four descriptors in workerd (its socket and its object's SQLite
- * database, WAL and shared-memory files) instead of about five: Miniflare's in-memory
- * ("ephemeral") Durable Objects would save three, but they have no SQLite storage, which the
- * ChargePoint needs.
- * Usage (child process of ./bench-product.ts): tsx bench-miniflare-server.ts BUNDLES STATE PORT
+ * /ocpp/* as it does in production (no dev proxy process in front, no web-worker hop).
+ *
+ * One Miniflare instance (one workerd process) per port given. With one port, D1 and the Durable
+ * Objects' SQLite files persist in the seeded state directory, as under wrangler dev. With several,
+ * the instances are shards: each runs the charge points whose id hashes to it (../simulator/bench-ids.ts)
+ * and keeps their objects' SQLite files in its own directory, and all share the one seeded D1 through
+ * Miniflare's shared storage (one instance, elected through a private dev registry in the state
+ * directory, owns the D1 file; the others reach it over loopback, as production workers reach D1
+ * over the network). A charge point costs four descriptors in the workerd that runs it: its socket
+ * and its object's SQLite database, WAL and shared-memory files. workerd's in-memory Durable Object
+ * storage would save the three files, but it has no SQL API (measured: "This Durable Object is not
+ * backed by SQLite storage"), and the ChargePoint needs SQLite; so the state lives on tmpfs instead.
+ * Usage (child process of ./bench-product.ts): tsx bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]
  */
 import { join } from 'node:path';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 
-const [bundles, state, port] = process.argv.slice(2);
-if (!bundles || !state || !port) throw new Error('usage: bench-miniflare-server.ts BUNDLES STATE PORT');
+const [bundles, state, portList] = process.argv.slice(2);
+if (!bundles || !state || !portList) throw new Error('usage: bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]');
+const ports = portList.split(',').map(Number);
 
 const DB = { DB: '00000000-0000-0000-0000-000000000001' };
 const compatibility = { compatibilityDate: '2026-10-01', compatibilityFlags: ['nodejs_compat'] };
 
-const mf = new Miniflare(
-  convertV4MiniflareOptions({
+function instance(port: number, shard: number) {
+  const options = convertV4MiniflareOptions({
     host: '127.0.0.1',
     // Uncaught errors are printed; BENCH_VERBOSE shows everything the workers log.
     log: new Log(process.env.BENCH_VERBOSE ? LogLevel.DEBUG : LogLevel.WARN),
     cf: false,
-    port: Number(port),
+    port,
     // The seeded D1 (the layout `wrangler dev --persist-to` and the bench seed use).
     resourcePersistencePath: join(state, 'v3'),
     workers: [
@@ -34,7 +41,6 @@ const mf = new Miniflare(
         modulesRoot: join(bundles, 'ocpp'),
         scriptPath: join(bundles, 'ocpp', 'index.js'),
         ...compatibility,
-        // Durable Object storage in memory: the benchmark's one departure from the product (say so).
         d1Databases: DB,
         durableObjects: {
           CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true },
@@ -43,7 +49,7 @@ const mf = new Miniflare(
         bindings: { HEARTBEAT_INTERVAL_SECONDS: '300' },
       },
       {
-        // Only for the live-feed rooms the charge points publish to.
+        // Only for the live-feed rooms the charge points publish to (one set per shard).
         name: 'backoffice-web',
         modules: true,
         modulesRoot: join(bundles, 'web'),
@@ -62,13 +68,29 @@ const mf = new Miniflare(
         },
       },
     ],
-  }),
-);
+  });
+  if (ports.length === 1) return new Miniflare(options);
+  // Shards: Miniflare's shared storage (not mapped by convertV4MiniflareOptions, so set here). The
+  // dev registry is private to this run, so no other local dev session can join or own the storage.
+  return new Miniflare({
+    ...options,
+    unsafeEnableSharedStorage: true,
+    isolatedResourcePersistencePath: join(state, `shard-${shard}`),
+    enableDevRegistry: true,
+    unsafeDevRegistryPath: join(state, 'registry'),
+  } as ConstructorParameters<typeof Miniflare>[0]);
+}
 
-await mf.ready;
-console.log(`listening on ${port}`);
+const instances: Miniflare[] = [];
+// One after the other, so the first is ready (and owns the shared D1) before the next starts.
+for (const [shard, port] of ports.entries()) {
+  const mf = instance(port, shard);
+  instances.push(mf);
+  await mf.ready;
+}
+console.log(`listening on ${ports.join(',')}`);
 const stop = async () => {
-  await mf.dispose();
+  await Promise.allSettled(instances.map((mf) => mf.dispose()));
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -14,8 +14,10 @@ import { childEnv, freePort, node, runNode, tsx, wrangler } from '../node-proces
 export { freePort };
 
 export interface RunningServer {
-  url: string;
-  pid: number;
+  /** The OCPP URL, or one per shard (a charge point goes to the shard its id picks). */
+  urls: string[];
+  /** Processes whose memory and descriptors are the server's (with their descendants). */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -32,16 +34,20 @@ function snapshotSources(dir: string) {
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
 }
 
-/** A fresh state directory with migrations, the demo seed and the bench stations, and a source snapshot. */
-function prepare(stations: number, password: string, log: (s: string) => void, memory = false) {
+/**
+ * A fresh state directory with migrations and the bench stations (plus the demo seed when `demo`),
+ * and a source snapshot. The Miniflare rows skip the demo seed: the charge points read only their
+ * own station rows, and the seed's history batch failed twice in a row under load ("other side closed").
+ */
+function prepare(stations: number, password: string, log: (s: string) => void, memory = false, demo = true) {
   // With `memory`, the state (D1 and the objects' SQLite files) lives on tmpfs: no disk flush per write.
   const root = mkdtempSync(join(memory && existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'bench-ocpp-'));
   const [state, snapshot] = [join(root, 'state'), join(root, 'snapshot')];
   try {
     snapshotSources(snapshot);
-    log(`fresh state in ${state}: migrations, demo seed, ${stations} bench stations …`);
+    log(`fresh state in ${state}: migrations, ${demo ? 'demo seed, ' : ''}${stations} bench stations …`);
     runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-    runNode([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
+    if (demo) runNode([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
     const seeded = runNode([tsx, 'scripts/simulator/bench-seed.ts'], {
       PERSIST_DIR: state,
       BENCH_STATIONS: String(stations),
@@ -131,7 +137,41 @@ export async function startProduct(
     stop,
     'wrangler dev',
   );
-  return { url: `ws://127.0.0.1:${port}/ocpp`, pid: child.pid ?? 0, stop };
+  return { urls: [`ws://127.0.0.1:${port}/ocpp`], pids: [child.pid ?? 0], stop };
+}
+
+let prepared: Promise<{ root: string; state: string; bundles: string }> | undefined;
+let preparedRoot: string | undefined;
+let runs = 0;
+
+/** Seeds the state and bundles the workers once per benchmark run; the Miniflare rows copy the state. */
+function preparedMiniflare(stations: number, password: string, log: (s: string) => void) {
+  prepared ??= (async () => {
+    const { root, state, snapshot } = prepare(stations, password, log, true, false);
+    preparedRoot = root;
+    const bundles = join(root, 'bundles');
+    for (const [config, out] of [
+      ['workers/ocpp/wrangler.toml', 'ocpp'],
+      ['wrangler.toml', 'web'],
+    ] as const) {
+      const res = spawnSync(
+        node,
+        [resolve(wrangler), 'deploy', '--dry-run', '-c', config, '--outdir', join(bundles, out)],
+        { cwd: snapshot, env: childEnv, encoding: 'utf8' },
+      );
+      if (res.status !== 0) {
+        cleanUpPrepared();
+        throw new Error(`bundling ${config} failed:\n${res.stdout}\n${res.stderr}`);
+      }
+    }
+    return { root, state, bundles };
+  })();
+  return prepared;
+}
+
+/** Removes the seeded state and bundles (at the end, on Ctrl-C and on timeout). */
+export function cleanUpPrepared() {
+  if (preparedRoot) rmSync(preparedRoot, { recursive: true, force: true });
 }
 
 /**
@@ -144,31 +184,20 @@ export async function startProductMiniflare(
   stations: number,
   password: string,
   log: (s: string) => void,
+  shards = 1,
 ): Promise<RunningServer> {
-  const { root, state, snapshot } = prepare(stations, password, log, true);
-  const bundles = join(root, 'bundles');
-  for (const [config, out] of [
-    ['workers/ocpp/wrangler.toml', 'ocpp'],
-    ['wrangler.toml', 'web'],
-  ] as const) {
-    const res = spawnSync(
-      node,
-      [resolve(wrangler), 'deploy', '--dry-run', '-c', config, '--outdir', join(bundles, out)],
-      {
-        cwd: snapshot,
-        env: childEnv,
-        encoding: 'utf8',
-      },
-    );
-    if (res.status !== 0) {
-      rmSync(root, { recursive: true, force: true });
-      throw new Error(`bundling ${config} failed:\n${res.stdout}\n${res.stderr}`);
-    }
+  const { root, state: seeded, bundles } = await preparedMiniflare(stations, password, log);
+  // Each row starts from a copy of the seeded state, so no row sees another's boots and sessions.
+  const state = join(root, `run-${++runs}`);
+  cpSync(seeded, state, { recursive: true });
+  const ports: number[] = [];
+  while (ports.length < shards) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
   }
-  const port = await freePort();
   const child: ChildProcess = spawn(
     node,
-    [tsx, 'scripts/simulator/bench-miniflare-server.ts', bundles, state, String(port)],
+    [tsx, 'scripts/simulator/bench-miniflare-server.ts', bundles, state, ports.join(',')],
     { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
@@ -187,16 +216,18 @@ export async function startProductMiniflare(
       await new Promise((r) => setTimeout(r, 1000));
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
-    rmSync(root, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
   };
-  await ready(
-    `http://127.0.0.1:${port}`,
-    () => child.exitCode === null,
-    () => output,
-    stop,
-    'Miniflare',
-  );
-  return { url: `ws://127.0.0.1:${port}/ocpp`, pid: child.pid ?? 0, stop };
+  for (const port of ports) {
+    await ready(
+      `http://127.0.0.1:${port}`,
+      () => child.exitCode === null,
+      () => output,
+      stop,
+      'Miniflare',
+    );
+  }
+  return { urls: ports.map((port) => `ws://127.0.0.1:${port}/ocpp`), pids: [child.pid ?? 0], stop };
 }
 
 /** The bare ocpp-rpc server of ./bench-baseline-server.ts, in its own process so its memory is its own. */
@@ -211,8 +242,8 @@ export async function startBaseline(): Promise<RunningServer> {
     child.on('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
   });
   return {
-    url: `ws://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
+    urls: [`ws://127.0.0.1:${port}`],
+    pids: [child.pid ?? 0],
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
