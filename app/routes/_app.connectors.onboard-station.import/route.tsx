@@ -26,9 +26,9 @@ import { MAX_STATION_IMPORT_ROWS, STATION_IMPORT_COLUMNS } from '../../../domain
 import { exportRowsCsv } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
+import { downloadReport } from '../../lib/import-stream';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { downloadReport } from '../_app.fleet.users.import/import-client';
 import {
   type Credential,
   type ImportIssue,

@@ -1,18 +1,12 @@
 /**
- * @module Browser side of the user import: sends the file to `POST /api/users/import[/uuid]` asking
- * for the progress stream (NDJSON), reports each progress line, and builds the downloadable error
- * report (.xlsx with the product's XLSX writer, which neutralises formula-looking text).
+ * @module Browser side of the user import: `POST /api/users/import[/uuid]` through the shared import
+ * stream (app/lib/import-stream.ts), whose error report download the page offers.
  */
-import { xlsxStream } from '../../../domain/export/xlsx';
+import { type ImportOutcome, type ProgressLine, runImportStream } from '../../lib/import-stream';
+
+export { downloadReport, type ImportIssue, type ProgressLine } from '../../lib/import-stream';
 
 export type Variant = 'standard' | 'uuid';
-
-export interface ImportIssue {
-  row: number;
-  column: string;
-  value: string;
-  message: string;
-}
 
 export interface ImportSummary {
   rows: number;
@@ -22,90 +16,13 @@ export interface ImportSummary {
   dry_run: boolean;
 }
 
-export type ImportOutcome =
-  | { kind: 'ok'; summary: ImportSummary }
-  | { kind: 'invalid'; message: string; errors: ImportIssue[] }
-  | { kind: 'failed'; message: string };
-
-export interface ProgressLine {
-  phase: 'upload' | 'read' | 'validate' | 'apply';
-  done: number;
-  total: number;
-}
-
-type ResultBody = ImportSummary & { 'error-msg'?: string; errors?: ImportIssue[] };
-type Line = ({ type: 'progress' } & ProgressLine) | { type: 'result'; status: number; body: ResultBody };
-
-function outcomeOf(status: number, body: ResultBody): ImportOutcome {
-  if (status === 200) return { kind: 'ok', summary: body };
-  if (status === 422 && body.errors) {
-    return { kind: 'invalid', message: body['error-msg'] ?? '', errors: body.errors };
-  }
-  return { kind: 'failed', message: body['error-msg'] ?? '' };
-}
-
 /** Runs one import call (a check with dryRun, or the real import) and reports progress as it streams. */
-export async function runImport(
+export function runImport(
   file: File,
   variant: Variant,
   dryRun: boolean,
   onProgress: (p: ProgressLine) => void,
-): Promise<ImportOutcome> {
-  const form = new FormData();
-  form.append('file', file);
-  onProgress({ phase: 'upload', done: 0, total: 1 });
+): Promise<ImportOutcome<ImportSummary>> {
   const path = variant === 'uuid' ? '/api/users/import/uuid' : '/api/users/import';
-  const res = await fetch(`${path}${dryRun ? '?dry_run=true' : ''}`, {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { accept: 'application/x-ndjson' },
-  });
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('application/x-ndjson') || !res.body) {
-    // Refused before the import ran (logged out, body too large, forbidden): the API's error shape.
-    const body = (await res.json().catch(() => ({}))) as { 'error-msg'?: string };
-    return { kind: 'failed', message: body['error-msg'] ?? String(res.status) };
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let outcome: ImportOutcome | null = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) buffer += value;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const text = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
-      if (!text) continue;
-      const line = JSON.parse(text) as Line;
-      if (line.type === 'progress') onProgress({ phase: line.phase, done: line.done, total: line.total });
-      else outcome = outcomeOf(line.status, line.body);
-    }
-    if (done) break;
-  }
-  return outcome ?? { kind: 'failed', message: '' };
-}
-
-/** The error report as an .xlsx download: row, column, value, message. */
-export async function downloadReport(errors: ImportIssue[], headers: [string, string, string, string], name: string) {
-  const stream = xlsxStream(
-    [
-      { header: headers[0], width: 8 },
-      { header: headers[1], width: 20 },
-      { header: headers[2], width: 30 },
-      { header: headers[3], width: 70 },
-    ],
-    errors.map((e) => [e.row, e.column, e.value, e.message]),
-    { sheetName: 'Errors' },
-  );
-  const blob = await new Response(stream).blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  return runImportStream<ImportSummary>(path, file, dryRun, onProgress);
 }
