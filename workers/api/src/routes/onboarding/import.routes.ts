@@ -27,6 +27,7 @@ import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, errorResponse, json } from '../../lib/route';
 import { clientIp } from '../../lib/session-cookie';
+import { uploadedFile } from '../../lib/uploaded-file';
 import { authOf } from '../../middleware/permission';
 import { listTemplates, type templateOut } from './onboarding.store';
 
@@ -85,18 +86,6 @@ const failure = (
   status,
   body: { 'error-msg': translate(requestLanguage(c), key, params), code },
 });
-
-async function uploadedFile(c: Ctx): Promise<Uint8Array | null> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get('file');
-    if (!file || typeof file === 'string') return null;
-    return new Uint8Array(await file.arrayBuffer());
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  return bytes.length > 0 ? bytes : null;
-}
 
 const READ_FAILURE: Record<SpreadsheetError['reason'], [string, MessageKey, Record<string, number>?]> = {
   xls: ['XLS_NOT_SUPPORTED', 'importXls'],

@@ -29,6 +29,7 @@ import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, errorResponse, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
+import { uploadedFile } from '../../lib/uploaded-file';
 import { authOf } from '../../middleware/permission';
 import { generateCode } from '../keyfobs/keyfobs.store';
 import { permissionUpdatesDisabled } from './users.input';
@@ -118,19 +119,6 @@ function failure(
   params?: Record<string, string | number>,
 ): Outcome {
   return { status, body: { 'error-msg': translate(requestLanguage(c), key, params), code } };
-}
-
-/** The uploaded bytes: a multipart field `file`, or the raw body. Null when there is no file. */
-async function uploadedFile(c: Ctx): Promise<Uint8Array | null> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get('file');
-    if (!file || typeof file === 'string') return null;
-    return new Uint8Array(await file.arrayBuffer());
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  return bytes.length > 0 ? bytes : null;
 }
 
 const READ_FAILURE: Record<SpreadsheetError['reason'], [string, MessageKey, Record<string, number>?]> = {
