@@ -128,9 +128,16 @@ export interface HeaderMap {
   issues: RowIssue[];
 }
 
-/** Matches the header row to the variant's columns: unknown, duplicate and missing required columns are issues. */
-export function mapHeader(header: SheetRow | undefined, variant: ImportVariant): HeaderMap {
-  const known = importColumns(variant);
+/**
+ * Matches a header row (row 1) to known columns, shared by every import: unknown, duplicate and missing
+ * required columns are issues. `keyOf` maps a normalised header to a column key (aliases); `refuse`
+ * answers the issue of a header that must not be imported, or null.
+ */
+export function mapColumns(
+  header: SheetRow | undefined,
+  known: readonly { key: string; required?: boolean }[],
+  options: { keyOf?: (raw: string) => string; refuse?: (key: string) => MessageKey | null } = {},
+): HeaderMap {
   const columns = new Map<string, number>();
   const issues: RowIssue[] = [];
   if (header?.row !== 1) {
@@ -139,22 +146,29 @@ export function mapHeader(header: SheetRow | undefined, variant: ImportVariant):
   }
   for (const [index, cell] of [...header.cells].sort((a, b) => a[0] - b[0])) {
     const text = cellText(cell);
-    const key = headerKey(text);
+    const raw = headerKey(text);
+    const key = options.keyOf ? options.keyOf(raw) : raw;
     if (key === '') continue;
-    if (key === 'can_charge_public' || key === 'public') {
-      issues.push({ row: 1, column: text, value: text, message: 'importPublicNotImported' });
-    } else if (!known.some((c) => c.key === key)) {
+    const refused = options.refuse?.(key) ?? null;
+    if (refused) issues.push({ row: 1, column: text, value: text, message: refused });
+    else if (!known.some((c) => c.key === key)) {
       issues.push({ row: 1, column: text, value: text, message: 'importUnknownColumn' });
     } else if (columns.has(key)) {
       issues.push({ row: 1, column: key, value: text, message: 'importDuplicateColumn' });
     } else columns.set(key, index);
   }
   for (const c of known) {
-    if (c.required && !columns.has(c.key) && issues.every((i) => i.message !== 'importHeaderMissing')) {
+    if (c.required && !columns.has(c.key))
       issues.push({ row: 1, column: c.key, value: '', message: 'importColumnMissing' });
-    }
   }
   return { columns, issues };
+}
+
+/** Matches the header row to the variant's columns; the public permission is never imported. */
+export function mapHeader(header: SheetRow | undefined, variant: ImportVariant): HeaderMap {
+  return mapColumns(header, importColumns(variant), {
+    refuse: (key) => (key === 'can_charge_public' || key === 'public' ? 'importPublicNotImported' : null),
+  });
 }
 
 export interface RowContext {

@@ -6,7 +6,7 @@
  * already taken) is checked by the API. Rows come from the .xlsx reader or the CSV reader alike.
  */
 import type { MessageKey } from '../i18n/messages';
-import { cellText, headerKey, type RowIssue } from '../import/users-import';
+import { cellText, mapColumns, type RowIssue } from '../import/users-import';
 import type { CellValue, SheetRow } from '../import/xlsx-reader';
 import { parseCoordinate, stationProblems } from '../stations/station-rules';
 import { STATION_TYPES, type StationType } from '../stations/statuses';
@@ -71,27 +71,7 @@ export interface StationHeader {
 const ALIASES: Record<string, string> = { ocpp: 'ocpp_id', ocppid: 'ocpp_id', lat: 'latitude', lng: 'longitude' };
 
 export function mapStationHeader(header: SheetRow | undefined): StationHeader {
-  const columns = new Map<string, number>();
-  const issues: RowIssue[] = [];
-  if (header?.row !== 1) {
-    issues.push({ row: 1, column: '', value: '', message: 'importHeaderMissing' });
-    return { columns, issues };
-  }
-  for (const [index, cell] of [...header.cells].sort((a, b) => a[0] - b[0])) {
-    const text = cellText(cell);
-    const raw = headerKey(text);
-    const key = ALIASES[raw] ?? raw;
-    if (key === '') continue;
-    if (!STATION_IMPORT_COLUMNS.some((c) => c.key === key)) {
-      issues.push({ row: 1, column: text, value: text, message: 'importUnknownColumn' });
-    } else if (columns.has(key)) issues.push({ row: 1, column: key, value: text, message: 'importDuplicateColumn' });
-    else columns.set(key, index);
-  }
-  for (const c of STATION_IMPORT_COLUMNS) {
-    if (c.required && !columns.has(c.key))
-      issues.push({ row: 1, column: c.key, value: '', message: 'importColumnMissing' });
-  }
-  return { columns, issues };
+  return mapColumns(header, STATION_IMPORT_COLUMNS, { keyOf: (raw) => ALIASES[raw] ?? raw });
 }
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'x', 'oui', 'ja', 'si', 'sí', 'sim', 'vrai', 'wahr']);
