@@ -52,32 +52,45 @@ export function connectorHistory(connectorId: number, current: ConnectorStatus, 
 }
 
 /**
- * Writes the history of every connector: 16 rows per statement (D1 binds at most 100 parameters)
- * and many statements per batch, so seeding makes a few round trips rather than hundreds.
+ * Writes the history of every connector, one D1 batch per connector (16 rows per insert: D1 binds at
+ * most 100 parameters). Each batch first deletes that connector's history, so it is idempotent: the
+ * local D1 proxy now and then drops a connection under heavy machine load ("fetch failed: other side
+ * closed"), and a batch that failed that way is simply sent again (a batch is one transaction).
  */
 export async function seedDemoHistory(db: Db, until = Date.now()): Promise<number> {
   const all = await db
     .select({ id: connectors.id, status: connectors.status })
     .from(connectors)
     .orderBy(asc(connectors.id));
-  type Statement = Parameters<typeof db.batch>[0][number];
-  const statements: Statement[] = [];
   let written = 0;
   for (const connector of all) {
     const rows = connectorHistory(connector.id, connector.status, until);
+    const inserts = [];
     for (let i = 0; i < rows.length; i += 16)
-      statements.push(db.insert(connectorStatusHistory).values(rows.slice(i, i + 16)));
-    statements.push(
+      inserts.push(db.insert(connectorStatusHistory).values(rows.slice(i, i + 16)));
+    const batch = [
+      db.delete(connectorStatusHistory).where(eq(connectorStatusHistory.connectorId, connector.id)),
+      ...inserts,
       db
         .update(connectors)
         .set({ statusChangedAt: rows.at(-1)?.at as Date })
         .where(eq(connectors.id, connector.id)),
-    );
+    ] as const;
+    await retryDroppedConnection(() => db.batch(batch));
     written += rows.length;
   }
-  for (let i = 0; i < statements.length; i += 200) {
-    const chunk = statements.slice(i, i + 200);
-    if (chunk.length > 0) await db.batch(chunk as [Statement, ...Statement[]]);
-  }
   return written;
+}
+
+/** Runs an idempotent call again (up to 4 tries) when the local proxy dropped the connection. */
+export async function retryDroppedConnection<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
+      if (attempt >= 4 || !/fetch failed|other side closed|UND_ERR_SOCKET/.test(text)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
