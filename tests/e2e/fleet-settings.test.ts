@@ -1,0 +1,54 @@
+/**
+ * The fleet settings card (ADR 028 addendum): a fleet manager switches the company's limit unit from kWh to
+ * its currency, is asked to confirm with the number of drivers who have limits, sees the new unit after a
+ * reload, and switches back (the e2e files run one after another, so the other tests see kWh again).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginWithEmailCode, openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser(baseURL);
+  page = await browser.context.newPage();
+  await loginWithEmailCode(page, baseURL, 'fleet-manager@fleetwise.test');
+  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function switchTo(label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Limit unit' }).selectOption({ label });
+  await page.getByRole('button', { name: 'Change limit unit' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.getByText(/Drivers of this company with limits: \d+/).count()).toBe(1);
+  await dialog.getByRole('button', { name: `Switch to ${label}` }).click();
+  await expect.poll(() => page.getByText(`Limits are now in ${label}.`).count()).toBe(1);
+}
+
+describe('fleet settings: limit unit', () => {
+  it('switches to the currency after confirmation, keeps it across a reload, and switches back', async () => {
+    await page.goto('/fleet/overview');
+    const current = page.getByText(/^Limit unit: /);
+    await expect.poll(() => current.textContent()).toContain('Energy (kWh)');
+
+    // Cancel leaves everything as it was.
+    await page.getByRole('combobox', { name: 'Limit unit' }).selectOption({ label: 'Money (EUR)' });
+    await page.getByRole('button', { name: 'Change limit unit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await expect.poll(() => page.getByText(/^Limit unit: /).textContent()).toContain('Energy (kWh)');
+
+    await switchTo('Money (EUR)');
+    await page.reload();
+    await expect.poll(() => page.getByText(/^Limit unit: /).textContent()).toContain('Money (EUR)');
+
+    await switchTo('Energy (kWh)');
+    await page.reload();
+    await expect.poll(() => page.getByText(/^Limit unit: /).textContent()).toContain('Energy (kWh)');
+  });
+});
