@@ -431,6 +431,11 @@ export async function sumsRowsRead(d1: D1Database, scope: Scope, q: SessionQuery
   return (await statement.all()).meta.rows_read ?? 0;
 }
 
+/** D1's `rows_read` for one page of a list (the benchmark prints it beside the times). */
+export async function pageRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, page: number, perPage: number) {
+  return (await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage).all()).meta.rows_read ?? 0;
+}
+
 /**
  * A page and the sums over the whole filtered list: the filter is built once and both
  * statements go to D1 in one batch (one round trip instead of two).
