@@ -5,7 +5,9 @@
  * with the footer sums read from the daily sums table (ADR 033), next to baselines in
  * the same run: the same unfiltered call summing every session row directly (the previous design),
  * the page alone and a raw `count(*)` scan. Rows read by each sums statement (D1's `rows_read`) are
- * printed too: a measure the machine's load does not change. Then the time and peak memory of a
+ * printed too: a measure the machine's load does not change, and so are the rows the page statement
+ * reads, against the previous one-statement page. Lists sorted by energy, duration and the totals
+ * follow (ADR 033 addendum: sort indexes per company and driver). Then the time and peak memory of a
  * 100,000-row XLSX and PDF export and its baseline (reading the same rows without writing).
  * The sessions are written with node:sqlite straight into the local D1 file after the migrations and
  * before Miniflare opens it (the triggers of the migrations fill the daily sums as they would in D1);
@@ -25,10 +27,12 @@ import {
   listPage,
   listPageWithSums,
   listSums,
+  orderOf,
   pageRowsRead,
   type Scope,
   type SessionQuery,
   sumsRowsRead,
+  whereOf,
 } from '../workers/api/src/routes/sessions/sessions.store';
 import { benchPdfExport } from './bench-pdf-export';
 import { bin, runNode } from './lib.mjs';
@@ -180,14 +184,26 @@ try {
         `  ${v.padEnd(15)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${ms(pct(direct, 50))} ${ms(pct(direct, 95))}   ${`${readDays.toLocaleString('en')} / ${readDirect.toLocaleString('en')}`.padEnd(18)} ${nf.total.toLocaleString('en')} / ${nb.total.toLocaleString('en')}`,
       );
     }
-    log('\n▸ Page rows read (D1 rows_read of the page statement, page 19 of 25 rows, load-independent):');
+    log(
+      '\n▸ Page rows read (D1 rows_read of the page statement, page 19 of 25 rows, load-independent), against the one-statement page (every column selected before the sort) as baseline:',
+    );
+    /** The previous page statement: the variant's columns selected by the sorted, filtered query itself. */
+    const oneStatement = async (sc: Scope, q: SessionQuery) => {
+      const w = whereOf(sc, q);
+      const res = await d1
+        .prepare(`SELECT s.* FROM charging_sessions s WHERE ${w.sql} ORDER BY ${orderOf(q)} LIMIT 25 OFFSET 475`)
+        .bind(...w.params)
+        .all();
+      return res.meta.rows_read ?? 0;
+    };
+    const n = (x: number) => x.toLocaleString('en').padStart(9);
     for (const v of SESSION_VARIANTS) {
       const sc = v.startsWith('fleet') ? fleetScope : scope;
       const rf = await pageRowsRead(d1, sc, filtered(v), 19, 25);
       const rb = await pageRowsRead(d1, sc, base(v), 19, 25);
-      log(
-        `  ${v.padEnd(15)} filtered ${rf.toLocaleString('en').padStart(9)}   no filter ${rb.toLocaleString('en').padStart(9)}`,
-      );
+      const of = await oneStatement(sc, filtered(v));
+      const ob = await oneStatement(sc, base(v));
+      log(`  ${v.padEnd(15)} filtered ${n(rf)} (baseline ${n(of)})   no filter ${n(rb)} (baseline ${n(ob)})`);
     }
 
     // Sorts by energy, duration and the totals: the scope's sort indexes (migration 0017) where
