@@ -217,11 +217,14 @@ const NARROW_PERIOD_DAYS = 7;
  * early in each one. SQLite's planner does not count that early stop (an IN list gives no global
  * order), so it is named with INDEXED BY. None for the start sort (the planner picks the start or
  * scope index well), for scopes the indexes do not lead with (owners, customer groups), and for
- * lists a narrower index serves better (a station, a connector, a period under a week).
+ * lists a narrower filter serves better (a station, a connector, a period under a week, sessions in
+ * progress or needing revision).
  */
 export function sortIndexOf(scope: Scope, q: SessionQuery): string | null {
   const index = SORT_INDEXES[sortKeyOf(q)];
   if (!index || scope.customerGroupId !== undefined || q.station_id || q.connector_id) return null;
+  // Sessions in progress or needing revision are few: found by their filter and sorted.
+  if (q.status === 'in_progress' || q.needs_revision === true) return null;
   const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
   const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
   if (!(to - from >= NARROW_PERIOD_DAYS * DAY_MS)) return null;
