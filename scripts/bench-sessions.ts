@@ -5,7 +5,9 @@
  * with the footer sums read from the daily sums table (ADR 033), next to baselines in
  * the same run: the same unfiltered call summing every session row directly (the previous design),
  * the page alone and a raw `count(*)` scan. Rows read by each sums statement (D1's `rows_read`) are
- * printed too: a measure the machine's load does not change. Then the time and peak memory of a
+ * printed too: a measure the machine's load does not change, and so are the rows the page statement
+ * reads, against the previous one-statement page. Lists sorted by energy, duration and the totals
+ * follow (ADR 033 addendum: sort indexes per company and driver). Then the time and peak memory of a
  * 100,000-row XLSX and PDF export and its baseline (reading the same rows without writing).
  * The sessions are written with node:sqlite straight into the local D1 file after the migrations and
  * before Miniflare opens it (the triggers of the migrations fill the daily sums as they would in D1);
@@ -19,15 +21,18 @@ import { DatabaseSync } from 'node:sqlite';
 import { getPlatformProxy } from 'wrangler';
 import { xlsxStream } from '../domain/export/xlsx';
 import { exportCells, exportColumns } from '../domain/sessions/export-rows';
-import { columnsOf, SESSION_VARIANTS, type SessionVariant } from '../domain/sessions/variants';
+import { columnsOf, SESSION_VARIANTS, type SessionVariant, sortableKeys } from '../domain/sessions/variants';
 import {
   exportRows,
   listPage,
   listPageWithSums,
   listSums,
+  orderOf,
+  pageRowsRead,
   type Scope,
   type SessionQuery,
   sumsRowsRead,
+  whereOf,
 } from '../workers/api/src/routes/sessions/sessions.store';
 import { benchPdfExport } from './bench-pdf-export';
 import { bin, runNode } from './lib.mjs';
@@ -179,6 +184,55 @@ try {
         `  ${v.padEnd(15)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${ms(pct(direct, 50))} ${ms(pct(direct, 95))}   ${`${readDays.toLocaleString('en')} / ${readDirect.toLocaleString('en')}`.padEnd(18)} ${nf.total.toLocaleString('en')} / ${nb.total.toLocaleString('en')}`,
       );
     }
+    log(
+      '\n▸ Page rows read (D1 rows_read of the page statement, page 19 of 25 rows, load-independent), against the one-statement page (every column selected before the sort) as baseline:',
+    );
+    /** The previous page statement: the variant's columns selected by the sorted, filtered query itself. */
+    const oneStatement = async (sc: Scope, q: SessionQuery) => {
+      const w = whereOf(sc, q);
+      const res = await d1
+        .prepare(`SELECT s.* FROM charging_sessions s WHERE ${w.sql} ORDER BY ${orderOf(q)} LIMIT 25 OFFSET 475`)
+        .bind(...w.params)
+        .all();
+      return res.meta.rows_read ?? 0;
+    };
+    const n = (x: number) => x.toLocaleString('en').padStart(9);
+    for (const v of SESSION_VARIANTS) {
+      const sc = v.startsWith('fleet') ? fleetScope : scope;
+      const rf = await pageRowsRead(d1, sc, filtered(v), 19, 25);
+      const rb = await pageRowsRead(d1, sc, base(v), 19, 25);
+      const of = await oneStatement(sc, filtered(v));
+      const ob = await oneStatement(sc, base(v));
+      log(`  ${v.padEnd(15)} filtered ${n(rf)} (baseline ${n(of)})   no filter ${n(rb)} (baseline ${n(ob)})`);
+    }
+
+    // Sorts by energy, duration and the totals: the scope's sort indexes (migration 0017) where
+    // they apply; the owner variants (operated-or-owned scope) still sort their whole scope.
+    const SORT_RUNS = Math.max(3, Math.ceil(RUNS / 2));
+    log(
+      `\n▸ List sorted by another column (descending; page + sums), ${SORT_RUNS} runs each after one warm-up; rows read = page statement, page 3.`,
+    );
+    log(
+      `  ${'variant'.padEnd(15)} ${'sort'.padEnd(22)} ${'filtered p50'.padStart(12)} ${'p95'.padStart(10)}   ${'no filter p50'.padStart(13)} ${'p95'.padStart(10)}   rows read (filtered / no filter)`,
+    );
+    for (const v of SESSION_VARIANTS) {
+      const sc = v.startsWith('fleet') ? fleetScope : scope;
+      for (const key of sortableKeys(v).filter((k) => !['cdr_start', 'cdr_end', 'station_name'].includes(k))) {
+        const sorted = (q: SessionQuery): SessionQuery => ({ ...q, sort: key });
+        let page = 0;
+        const f = await timed(async () => {
+          page = (page + 3) % 20;
+          await listPageWithSums(d1, sc, sorted(filtered(v)), page, 25, false);
+        }, SORT_RUNS);
+        const b = await timed(() => listPageWithSums(d1, sc, sorted(base(v)), 3, 25, false), SORT_RUNS);
+        const rf = await pageRowsRead(d1, sc, sorted(filtered(v)), 3, 25);
+        const rb = await pageRowsRead(d1, sc, sorted(base(v)), 3, 25);
+        log(
+          `  ${v.padEnd(15)} ${key.padEnd(22)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${rf.toLocaleString('en')} / ${rb.toLocaleString('en')}`,
+        );
+      }
+    }
+
     const page25 = await timed(() => listPage(d1, scope, filtered('emp'), 5, 25, false));
     log(`  page only (emp, filtered, no sums): p50 ${ms(pct(page25, 50))}  p95 ${ms(pct(page25, 95))}`);
     const raw = await timed(() => d1.prepare('SELECT count(*) AS n FROM charging_sessions').first());
@@ -207,6 +261,12 @@ try {
     for await (const _ of exportRows(d1, scope, base('emp'), EXPORT_ROWS, false)) readRows++;
     const readMs = performance.now() - t;
     const readPeak = peak;
+    // The same rows in the order of a list sorted by energy: keyset on (energy, id) over its index.
+    t = performance.now();
+    let energyRows = 0;
+    for await (const _ of exportRows(d1, scope, { ...base('emp'), sort: 'cdr_consumed_energy' }, EXPORT_ROWS, false))
+      energyRows++;
+    const energyMs = performance.now() - t;
     peak = process.memoryUsage().rss;
     t = performance.now();
     async function* rows() {
@@ -226,6 +286,7 @@ try {
     log(
       `  baseline: read ${readRows.toLocaleString('en')} rows (keyset pages of 1,000): ${ms(readMs)}, peak RSS ${mb(readPeak)}`,
     );
+    log(`  baseline sorted by energy: read ${energyRows.toLocaleString('en')} rows: ${ms(energyMs)}`);
     log(`  XLSX streamed: ${ms(xlsxMs)}, ${mb(bytes)} file, peak RSS ${mb(peak)} (RSS before export ${mb(rssBefore)})`);
     await benchPdfExport(d1, scope, base('emp'), EXPORT_ROWS, log);
   } finally {

@@ -107,12 +107,34 @@ export const chargingSessions = sqliteTable(
     uniqueIndex('charging_sessions_start_key_unique').on(t.stationId, t.startKey),
     index('charging_sessions_station_idx').on(t.stationId, t.status),
     index('charging_sessions_company_idx').on(t.companyId, t.startAt),
-    index('charging_sessions_user_idx').on(t.userId, t.startAt),
+    // Fleet lists: a driver's sessions by start, with the list filters' columns, so the page query
+    // (ids first, then 25 rows) filters and orders without reading the table (ADR 033 addendum).
+    index('charging_sessions_user_idx').on(t.userId, t.startAt, t.id, t.status, t.stationId, t.startMethod, t.authId),
     index('charging_sessions_auth_idx').on(t.authId, t.status),
     // Session lists: newest first across a company tree, and the owner variants' scope.
     index('charging_sessions_start_idx').on(t.startAt),
     index('charging_sessions_owner_idx').on(t.ownerCompanyId, t.startAt),
     index('charging_sessions_customer_group_idx').on(t.customerGroupId, t.startAt),
+    // Lists sorted by energy, duration or a total: the order within each company (network variants) or
+    // driver (fleet variants), so ORDER BY … LIMIT stops early in each instead of sorting the scope.
+    ...(
+      [
+        ['energy', t.energyWh],
+        ['time', t.durationS],
+        ['emp_total', t.empTotal],
+        ['emp_net_total', t.empNetTotal],
+        ['subcpo_total', t.subcpoTotal],
+        ['owner_total', t.ownerTotal],
+      ] as const
+    ).map(([name, col]) => index(`charging_sessions_company_${name}_idx`).on(t.companyId, col, t.id, t.startAt)),
+    ...(
+      [
+        ['energy', t.energyWh],
+        ['time', t.durationS],
+        ['emp_total', t.empTotal],
+        ['emp_net_total', t.empNetTotal],
+      ] as const
+    ).map(([name, col]) => index(`charging_sessions_user_${name}_idx`).on(t.userId, col, t.id, t.startAt)),
   ],
 );
 

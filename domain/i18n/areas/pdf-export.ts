@@ -26,6 +26,11 @@ export const pdfExport = defineArea(
       desc: 'Sorted by start, newest first.',
       asc: 'Sorted by start, oldest first.',
     },
+    /** Any other sort column than the start. */
+    orderBy: {
+      desc: 'Sorted by {{column}}, descending.',
+      asc: 'Sorted by {{column}}, ascending.',
+    },
     units: 'Energy in kWh, durations as h:mm:ss, charging time in minutes, amounts in {{currency}}, times in CET.',
     page: 'Page {{page}} of {{pages}}',
     count: '{{count}} sessions in this document.',
@@ -60,6 +65,11 @@ export const pdfExport = defineArea(
         desc: 'Nach Beginn sortiert, neueste zuerst.',
         asc: 'Nach Beginn sortiert, älteste zuerst.',
       },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Nach {{column}} sortiert, absteigend.',
+        asc: 'Nach {{column}} sortiert, aufsteigend.',
+      },
       units: 'Energie in kWh, Dauer als h:mm:ss, Ladezeit in Minuten, Beträge in {{currency}}, Zeiten in MEZ.',
       page: 'Seite {{page}} von {{pages}}',
       count: '{{count}} Ladevorgänge in diesem Dokument.',
@@ -92,6 +102,11 @@ export const pdfExport = defineArea(
       order: {
         desc: 'Triées par début, les plus récentes d’abord.',
         asc: 'Triées par début, les plus anciennes d’abord.',
+      },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Triées par {{column}}, ordre décroissant.',
+        asc: 'Triées par {{column}}, ordre croissant.',
       },
       units: 'Énergie en kWh, durées en h:mm:ss, temps de charge en minutes, montants en {{currency}}, heures en CET.',
       page: 'Page {{page}} sur {{pages}}',
@@ -126,6 +141,11 @@ export const pdfExport = defineArea(
         desc: 'Gesorteerd op start, nieuwste eerst.',
         asc: 'Gesorteerd op start, oudste eerst.',
       },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Gesorteerd op {{column}}, aflopend.',
+        asc: 'Gesorteerd op {{column}}, oplopend.',
+      },
       units: 'Energie in kWh, duur als h:mm:ss, laadtijd in minuten, bedragen in {{currency}}, tijden in CET.',
       page: 'Pagina {{page}} van {{pages}}',
       count: '{{count}} sessies in dit document.',
@@ -158,6 +178,11 @@ export const pdfExport = defineArea(
       order: {
         desc: 'Ordinate per inizio, le più recenti prima.',
         asc: 'Ordinate per inizio, le più vecchie prima.',
+      },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Ordinate per {{column}}, in ordine decrescente.',
+        asc: 'Ordinate per {{column}}, in ordine crescente.',
       },
       units: 'Energia in kWh, durate in h:mm:ss, tempo di ricarica in minuti, importi in {{currency}}, orari in CET.',
       page: 'Pagina {{page}} di {{pages}}',
@@ -192,6 +217,11 @@ export const pdfExport = defineArea(
         desc: 'Ordenadas por inicio, las más recientes primero.',
         asc: 'Ordenadas por inicio, las más antiguas primero.',
       },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Ordenadas por {{column}}, de mayor a menor.',
+        asc: 'Ordenadas por {{column}}, de menor a mayor.',
+      },
       units:
         'Energía en kWh, duraciones en h:mm:ss, tiempo de carga en minutos, importes en {{currency}}, horas en CET.',
       page: 'Página {{page}} de {{pages}}',
@@ -225,6 +255,11 @@ export const pdfExport = defineArea(
       order: {
         desc: 'Ordenadas pelo início, as mais recentes primeiro.',
         asc: 'Ordenadas pelo início, as mais antigas primeiro.',
+      },
+      /** Any other sort column than the start. */
+      orderBy: {
+        desc: 'Ordenadas por {{column}}, em ordem decrescente.',
+        asc: 'Ordenadas por {{column}}, em ordem crescente.',
       },
       units:
         'Energia em kWh, durações em h:mm:ss, tempo de carregamento em minutos, valores em {{currency}}, horas em CET.',

@@ -16,7 +16,7 @@ import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
 import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './sessions.schemas';
-import { exportRows, listSums, type Scope, type SessionQuery } from './sessions.store';
+import { exportRows, listSums, type Scope, type SessionQuery, sortKeyOf } from './sessions.store';
 
 const fill = (template: string, params: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
@@ -63,6 +63,15 @@ async function filterLines(
   return parts.length ? fill(t.filters, { list: parts.join('; ') }) : t.noFilters;
 }
 
+/** The order of the rows, as on the screen: the start (newest or oldest first) or the sorted column. */
+function orderLine(q: SessionQuery, lang: Language): string {
+  const t = pdfExport[lang];
+  const key = sortKeyOf(q);
+  if (key === 'cdr_start') return t.order[q.direction];
+  const column = (sessionTexts[lang].col as Record<string, string>)[key] ?? key;
+  return fill(t.orderBy[q.direction], { column });
+}
+
 /** Answers a list call with the PDF of the whole filtered list (up to EXPORT_MAX_ROWS rows). */
 export async function answerPdf(
   c: Context<AppEnv>,
@@ -91,7 +100,7 @@ export async function answerPdf(
     intro: [
       fill(t.generated, { time, company: auth.company.name }),
       filterLine,
-      `${t.order[q.direction]} ${fill(t.units, { currency })}`,
+      `${orderLine(q, lang)} ${fill(t.units, { currency })}`,
     ],
     page: t.page,
     sums: sessionTexts[lang].sums,

@@ -80,6 +80,10 @@ const FIELD_SQL: Record<string, string> = {
   stop_reason: 's.stop_reason',
 };
 export const ALL_FIELDS = Object.keys(FIELD_SQL);
+const DAY_MS = 86_400_000;
+
+/** Sort columns that are never NULL: their exports skip the NULL phase. */
+const NOT_NULL_SORTS = new Set(['cdr_start']);
 const DATE_FIELDS = new Set(['cdr_start', 'cdr_end', 'cdr_stop_charging_date', 'cdr_charging_end']);
 
 /** Payment-service sessions: QR or a payment terminal (EP- ids are shown as POS). */
@@ -184,11 +188,56 @@ export function whereOf(scope: Scope, q: SessionQuery): { sql: string; params: u
   return { sql: c.join(' AND '), params };
 }
 
+/** The column a query is sorted by: a sortable column of the variant, else the start. */
+export function sortKeyOf(q: SessionQuery): string {
+  return q.sort && sortableKeys(q.variant).includes(q.sort) ? q.sort : 'cdr_start';
+}
+
 /** The ORDER BY of a query: a sortable column of the variant, then the id as a tie-breaker. */
 export function orderOf(q: SessionQuery): string {
-  const key = q.sort && sortableKeys(q.variant).includes(q.sort) ? q.sort : 'cdr_start';
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
-  return `${FIELD_SQL[key]} ${dir}, s.id ${dir}`;
+  return `${FIELD_SQL[sortKeyOf(q)]} ${dir}, s.id ${dir}`;
+}
+
+/** Sort columns with an index per company and per driver (migration 0017): their index names. */
+const SORT_INDEXES: Record<string, { name: string; fleet: boolean }> = {
+  cdr_consumed_energy: { name: 'energy', fleet: true },
+  cdr_time: { name: 'time', fleet: true },
+  emp_price_total: { name: 'emp_total', fleet: true },
+  emp_price_net_total: { name: 'emp_net_total', fleet: true },
+  subcpo_price_total: { name: 'subcpo_total', fleet: false },
+  owner_price_total: { name: 'owner_total', fleet: false },
+};
+/** Below this many days a period is narrow: its sessions are read by start and sorted. */
+const NARROW_PERIOD_DAYS = 7;
+
+/**
+ * The index a list sorted by energy, duration or a total walks: (company or driver, sort column, id,
+ * start), read in order within each company or driver of the scope so that ORDER BY … LIMIT stops
+ * early in each one. SQLite's planner does not count that early stop (an IN list gives no global
+ * order), so it is named with INDEXED BY. None for the start sort (the planner picks the start or
+ * scope index well), for scopes the indexes do not lead with (owners, customer groups), and for
+ * lists a narrower filter serves better (a station, a connector, a period under a week, sessions in
+ * progress or needing revision).
+ */
+export function sortIndexOf(scope: Scope, q: SessionQuery): string | null {
+  const index = SORT_INDEXES[sortKeyOf(q)];
+  if (!index || scope.customerGroupId !== undefined || q.station_id || q.connector_id) return null;
+  // Sessions in progress or needing revision are few: found by their filter and sorted.
+  if (q.status === 'in_progress' || q.needs_revision === true) return null;
+  const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
+  const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
+  if (!(to - from >= NARROW_PERIOD_DAYS * DAY_MS)) return null;
+  const kind = variantScope(q.variant);
+  if (kind === 'fleet-users') return index.fleet ? `charging_sessions_user_${index.name}_idx` : null;
+  if (kind === 'operated' && !q.user_id) return `charging_sessions_company_${index.name}_idx`;
+  return null;
+}
+
+/** `FROM` the sessions table, through the sort index when the list has one. */
+function fromOf(scope: Scope, q: SessionQuery): string {
+  const index = sortIndexOf(scope, q);
+  return `charging_sessions s${index ? ` INDEXED BY ${index}` : ''}`;
 }
 
 /** Columns selected for a variant: its own, plus what the display rules need. */
@@ -209,10 +258,16 @@ export function toRecord(raw: Record<string, unknown>): CdrRecord {
 
 type Where = { sql: string; params: unknown[] };
 
-function pageStatement(d1: D1Database, where: Where, q: SessionQuery, page: number, perPage: number) {
+/**
+ * One page: the ids first, from the scope's index alone where it holds the filtered and sorted
+ * columns (migration 0017), then the page's rows by primary key. Selecting every column in the
+ * inner query would read the table for each candidate row before the sort (ADR 033 addendum).
+ */
+function pageStatement(d1: D1Database, scope: Scope, where: Where, q: SessionQuery, page: number, perPage: number) {
+  const order = orderOf(q);
   return d1
     .prepare(
-      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
+      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (SELECT s.id FROM ${fromOf(scope, q)} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
     )
     .bind(...where.params, perPage, page * perPage);
 }
@@ -233,8 +288,6 @@ function directSumsStatement(d1: D1Database, where: Where, q: SessionQuery) {
     .bind(...where.params);
   return { statement, summed };
 }
-
-const DAY_MS = 86_400_000;
 
 const BLOCK_DAYS = 32;
 
@@ -365,7 +418,7 @@ export async function listPage(
   perPage: number,
   demo: boolean,
 ): Promise<Record<string, Cell>[]> {
-  const rows = await pageStatement(d1, whereOf(scope, q), q, page, perPage).all<Record<string, unknown>>();
+  const rows = await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage).all<Record<string, unknown>>();
   return projectPage(rows.results, q, demo);
 }
 
@@ -379,6 +432,11 @@ export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery, op
 export async function sumsRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, opts: { direct?: boolean } = {}) {
   const { statement } = sumsStatement(d1, scope, whereOf(scope, q), q, opts.direct);
   return (await statement.all()).meta.rows_read ?? 0;
+}
+
+/** D1's `rows_read` for one page of a list (the benchmark prints it beside the times). */
+export async function pageRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, page: number, perPage: number) {
+  return (await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage).all()).meta.rows_read ?? 0;
 }
 
 /**
@@ -398,7 +456,7 @@ export async function listPageWithSums(
   const where = whereOf(scope, q);
   const { statement, summed } = sumsStatement(d1, scope, where, q, opts.direct);
   const [rows, totals] = await d1.batch<Record<string, unknown>>([
-    pageStatement(d1, where, q, page, perPage),
+    pageStatement(d1, scope, where, q, page, perPage),
     statement,
   ]);
   return {
@@ -408,8 +466,34 @@ export async function listPageWithSums(
 }
 
 /**
- * Every row of the filtered list in order, read in pages of `chunk` rows with keyset pagination
- * on (start, id) — cheap at any depth, unlike OFFSET — and stopped after `max` rows.
+ * The keyset pages of an export in the list's order (sort column, then id; SQLite puts NULLs
+ * first ascending and last descending): one phase for the sessions whose sort value is set and one
+ * for those where it is NULL, in that order descending and the other way ascending. Each phase's
+ * condition is a plain range on the sort index, so every chunk seeks where the last one ended.
+ */
+export function keysetOf(
+  q: SessionQuery,
+  phase: 'null' | 'set',
+  after: { key: number | string | null; id: number } | null,
+): { sql: string; params: unknown[] } {
+  const col = FIELD_SQL[sortKeyOf(q)] as string;
+  const asc = q.direction === 'asc';
+  const cmp = asc ? '>' : '<';
+  if (phase === 'null')
+    return after
+      ? { sql: `${col} IS NULL AND s.id ${cmp} ?`, params: [after.id] }
+      : { sql: `${col} IS NULL`, params: [] };
+  if (!after || after.key === null) return { sql: `${col} IS NOT NULL`, params: [] };
+  return {
+    sql: `${col} ${cmp}= ? AND (${col} ${cmp} ? OR s.id ${cmp} ?)`,
+    params: [after.key, after.key, after.id],
+  };
+}
+
+/**
+ * Every row of the filtered list in the order of the screen (its sort column and direction), read
+ * in chunks of `chunk` rows with keyset pagination on (sort value, id) — cheap at any depth, unlike
+ * OFFSET, and memory bounded to one chunk — and stopped after `max` rows.
  */
 export async function* exportRows(
   d1: D1Database,
@@ -420,28 +504,32 @@ export async function* exportRows(
   chunk = 1000,
 ): AsyncGenerator<Record<string, Cell>> {
   const where = whereOf(scope, q);
-  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
-  const cmp = q.direction === 'asc' ? '>' : '<';
-  let after: { start: number; id: number } | null = null;
+  const key = FIELD_SQL[sortKeyOf(q)];
+  const order = orderOf(q);
+  const from = fromOf(scope, q);
+  const nullable = !NOT_NULL_SORTS.has(sortKeyOf(q));
+  const phases: ('null' | 'set')[] = !nullable ? ['set'] : q.direction === 'asc' ? ['null', 'set'] : ['set', 'null'];
   let sent = 0;
-  while (sent < max) {
-    const keyset: string = after ? ` AND (s.cdr_start ${cmp} ? OR (s.cdr_start = ? AND s.id ${cmp} ?))` : '';
-    const params: unknown[] = after ? [...where.params, after.start, after.start, after.id] : where.params;
-    const limit = Math.min(chunk, max - sent);
-    const res: D1Result<Record<string, unknown>> = await d1
-      .prepare(
-        `SELECT ${selectList(q.variant)}, s.cdr_start AS _start FROM charging_sessions s WHERE ${where.sql}${keyset} ORDER BY s.cdr_start ${dir}, s.id ${dir} LIMIT ?`,
-      )
-      .bind(...params, limit)
-      .all<Record<string, unknown>>();
-    for (const r of res.results) {
-      const { _start, ...rest } = r;
-      yield projectCdr(toRecord(rest), q.variant, { demo });
+  for (const phase of phases) {
+    let after: { key: number | string | null; id: number } | null = null;
+    while (sent < max) {
+      const keyset = keysetOf(q, phase, after);
+      const limit = Math.min(chunk, max - sent);
+      const res: D1Result<Record<string, unknown>> = await d1
+        .prepare(
+          `SELECT ${selectList(q.variant)}, ${key} AS _key FROM ${from} WHERE ${where.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
+        )
+        .bind(...where.params, ...keyset.params, limit)
+        .all<Record<string, unknown>>();
+      for (const r of res.results) {
+        const { _key, ...rest } = r;
+        yield projectCdr(toRecord(rest), q.variant, { demo });
+      }
+      sent += res.results.length;
+      const last = res.results.at(-1);
+      if (!last || res.results.length < limit) break;
+      after = { key: (last._key ?? null) as number | string | null, id: Number(last.id) };
     }
-    sent += res.results.length;
-    const last = res.results.at(-1);
-    if (!last || res.results.length < limit) return;
-    after = { start: Number(last._start), id: Number(last.id) };
   }
 }
 
