@@ -4,6 +4,7 @@
  * worker's own project inside workerd), `e2e` (Debian's Chromium against the built product) and
  * `ocpp-live` (ocpp-rpc in strict mode against the built product).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
@@ -18,6 +19,13 @@ const testVars = {
 };
 /** A stand-in CA chain: with it the API's tests see SignCertificate accepted and CertificateSigned sent (ADR 014). */
 const TEST_CA_CHAIN = '-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----';
+/** The ocpp project runs the built-in CA (ADR 014 addendum) with the test-only P-256 root of tests/fixtures/ca. */
+const fixture = (name: string) => readFileSync(root(`./tests/fixtures/ca/${name}`), 'utf8');
+const BUILT_IN_CA = {
+  OCPP_CA_CERTIFICATE_CHAIN: fixture('ca-ec.pem'),
+  OCPP_CA_PRIVATE_KEY: fixture('ca-ec.key.pem'),
+  OCPP_CA_ORGANIZATION: 'Voltaria Test',
+};
 
 export default defineConfig({
   define: { __DEV_TOOLS__: 'true' },
@@ -66,7 +74,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './workers/ocpp/wrangler.toml', environment: 'test' },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...BUILT_IN_CA } },
           }),
         ],
         test: {

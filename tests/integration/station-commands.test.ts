@@ -313,7 +313,17 @@ describe('commands without a spec path', () => {
   it('keeps the CSR of SignCertificate and sends the signed leaf with the configured CA chain', async () => {
     const csr = '-----BEGIN CERTIFICATE REQUEST-----\nQ1NSLVRFU1Q=\n-----END CERTIFICATE REQUEST-----';
     expect(await cp.call('SignCertificate', { csr })).toEqual({ status: 'Accepted' });
-    expect(await (await call(`/stations/${uid}/csr`, admin)).json()).toMatchObject({ csr, status: 'Accepted' });
+    expect(await (await call(`/stations/${uid}/csr`, admin)).json()).toMatchObject({
+      csr,
+      status: 'Accepted',
+      reason: null,
+      serial: null,
+    });
+    // Without OCPP_CA_PRIVATE_KEY the CA is external: nothing is issued by the system.
+    expect(await (await call(`/stations/${uid}/certificates`, admin)).json()).toEqual({
+      certificate_authority: 'external',
+      certificates: [],
+    });
     cp.handle('CertificateSigned', () => ({ status: 'Accepted' }));
     const leaf = '-----BEGIN CERTIFICATE-----\nTEVBRg==\n-----END CERTIFICATE-----';
     const res = await call(`/stations/${uid}/commands/certificate-signed`, { ...admin, json: { certificate: leaf } });
@@ -341,6 +351,7 @@ describe('access', () => {
     ['DELETE', 'reset-firmware-upgrade-status'],
     ['POST', 'commands/clear-cache', {}],
     ['GET', 'csr'],
+    ['GET', 'certificates'],
   ];
 
   it.each(routes)('%s %s: view-only role 32 gets 403', async (method, path, json) => {

@@ -152,7 +152,7 @@ describe('the other notifications', () => {
     cp.close();
   });
 
-  it('rejects SignCertificate (no certificate authority) and DataTransfer from unknown vendors', async () => {
+  it('rejects an unreadable SignCertificate CSR (certificates.test.ts has the rest) and DataTransfer from unknown vendors', async () => {
     const w = await aStation();
     const cp = await connect(w.uid);
     expect(await cp.ok('SignCertificate', { csr: '-----BEGIN CERTIFICATE REQUEST-----' })).toEqual({

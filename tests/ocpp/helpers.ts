@@ -27,9 +27,9 @@ export interface World {
 
 /** A public station with two connectors, a password, and an active user with an accepted card. */
 export async function aStation(
-  opts: { registration?: 'accepted' | 'pending' | 'rejected'; password?: string | null } = {},
+  opts: { registration?: 'accepted' | 'pending' | 'rejected'; password?: string | null; uid?: string } = {},
 ): Promise<World> {
-  const uid = unique('CP');
+  const uid = opts.uid ?? unique('CP');
   const company = await createCompany(db, { name: `Operator ${uid}` });
   const hash = opts.password === null ? null : await hashPassword(opts.password ?? PASSWORD, 1000);
   const station = await createStation(db, {

@@ -18,6 +18,12 @@ import { recordScheduledAvailability } from '../../../drizzle/queries/scheduled-
 import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
+import {
+  authorityMode,
+  type CertificateAuthorityMode,
+  type IssuedRecord,
+  issuedCertificates,
+} from './handlers/sign-certificate';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
 import {
@@ -642,6 +648,11 @@ export class ChargePoint extends DurableObject<Env> {
       log: this.store.get<import('./handlers/notifications').ProgressReport>('logStatus'),
       csr: this.store.get<import('./handlers/notifications').CsrReport>('lastCsr'),
     };
+  }
+
+  /** RPC: how SignCertificate is served here, and the certificates the built-in CA issued (latest first). */
+  async certificates(): Promise<{ authority: CertificateAuthorityMode; issued: IssuedRecord[] }> {
+    return { authority: authorityMode(this.env), issued: issuedCertificates(this.store) };
   }
 
   /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */

@@ -7,4 +7,12 @@ interface Env {
   FRAME_LOG_RETENTION_DAYS?: string;
   /** Frame log retention: at most this many entries per station (default 20000). */
   FRAME_LOG_MAX_ROWS?: string;
+  /** PEM chain of the certificate authority, issuing CA first (secret; ADR 014). */
+  OCPP_CA_CERTIFICATE_CHAIN?: string;
+  /** PKCS#8 PEM key of the chain's first certificate: with it the CA is built in (secret; ADR 014 addendum). */
+  OCPP_CA_PRIVATE_KEY?: string;
+  /** The O of every certificate the built-in CA issues (the operator's name); unset keeps the CSR's. */
+  OCPP_CA_ORGANIZATION?: string;
+  /** Validity of issued certificates in days (default 365, at most 3650). */
+  OCPP_CA_VALIDITY_DAYS?: string;
 }

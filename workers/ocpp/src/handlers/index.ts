@@ -10,9 +10,9 @@ import {
   firmwareStatusNotification,
   logStatusNotification,
   securityEventNotification,
-  signCertificate,
   signedFirmwareStatusNotification,
 } from './notifications';
+import { signCertificate } from './sign-certificate';
 import { startTransaction } from './start-transaction';
 import { statusNotification } from './status-notification';
 import { stopTransaction } from './stop-transaction';

@@ -3,10 +3,12 @@
  * events): the latest of each is kept in the object's state for the back office to read.
  */
 import type { Handler, HandlerContext } from '../context';
+import type { CsrReport } from './sign-certificate';
+
+export type { CsrReport };
 
 /** A Diagnostics/Firmware/SignedFirmware/LogStatusNotification as received (read by `commandProgress`). */
 export type ProgressReport = { status: string; requestId?: number; receivedAt: string };
-export type CsrReport = { csr: string; status: string; receivedAt: string };
 export interface CommandProgress {
   connected: boolean;
   diagnostics: ProgressReport | null;
@@ -30,19 +32,6 @@ export const logStatusNotification: Handler<'LogStatusNotification'> = (ctx, p) 
 export const securityEventNotification: Handler<'SecurityEventNotification'> = (ctx, p) => {
   console.warn(`[ocpp] ${ctx.identity}: security event ${p.type}${p.techInfo ? ` (${p.techInfo})` : ''}`);
   return keep(ctx, 'lastSecurityEvent', p);
-};
-
-/**
- * Security Whitepaper use case A02. The CSR is kept for the back office (GET stations/{uid}/csr).
- * It is Accepted only where a certificate authority is configured (OCPP_CA_CERTIFICATE_CHAIN, the PEM
- * chain sent with every CertificateSigned); the signed leaf then comes from that CA through
- * POST stations/{uid}/commands/certificate-signed (ADR 014). Without a CA it is Rejected at once.
- */
-export const signCertificate: Handler<'SignCertificate'> = (ctx, p) => {
-  const caChain = (ctx.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN?.trim();
-  const status = caChain ? 'Accepted' : 'Rejected';
-  ctx.store.put('lastCsr', { csr: p.csr, status, receivedAt: ctx.now.toISOString() });
-  return { status };
 };
 
 /** Vendor extensions are opt-in: only vendors listed in OCPP_DATA_TRANSFER_VENDORS are accepted. */

@@ -328,7 +328,13 @@ const csrRoute = defineRoute('connectors:command:advanced', {
   request: { params: ByUid },
   responses: {
     200: json(
-      z.object({ csr: z.string().nullable(), status: z.string().nullable(), received_at: z.string().nullable() }),
+      z.object({
+        csr: z.string().nullable(),
+        status: z.string().nullable(),
+        received_at: z.string().nullable(),
+        reason: z.string().nullable().describe('Why the built-in certificate authority refused the CSR'),
+        serial: z.string().nullable().describe('The certificate the built-in certificate authority issued for it'),
+      }),
     ),
     404: json(ErrorSchema, 'Station uid: {uid} not found.'),
   },
@@ -337,7 +343,16 @@ const csrRoute = defineRoute('connectors:command:advanced', {
 export const commandRoutes = new OpenAPIHono<AppEnv>().openapi(csrRoute, (c) =>
   onStation(c, c.req.valid('param').uid, async (s) => {
     const { csr } = await chargePointOf(c, s).commandProgress();
-    return c.json({ csr: csr?.csr ?? null, status: csr?.status ?? null, received_at: csr?.receivedAt ?? null }, 200);
+    return c.json(
+      {
+        csr: csr?.csr ?? null,
+        status: csr?.status ?? null,
+        received_at: csr?.receivedAt ?? null,
+        reason: csr?.reason ?? null,
+        serial: csr?.serial ?? null,
+      },
+      200,
+    );
   }),
 );
 
