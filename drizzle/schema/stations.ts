@@ -81,6 +81,8 @@ export const stations = sqliteTable(
     index('stations_city_idx').on(t.city),
     index('stations_owner_idx').on(t.ownerCompanyId),
     index('stations_name_idx').on(t.name),
+    // The map's bounding box: a range on latitude, longitude checked in the index (ADR 032 addendum).
+    index('stations_lat_lng_idx').on(t.latitude, t.longitude),
   ],
 );
 

@@ -1,5 +1,5 @@
 /** @module The connector list query: company scope, filters, sort and pagination in one place. */
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
@@ -63,10 +63,55 @@ const countable = (f: Filter) => !f.keyword && !f.city?.length && !f.power_type 
 /** Sorts an index on connectors serves in order (with `connectors.id` as the tie-breaker). */
 const INDEXED_SORTS = new Set<Filter['sort']>(['evse_id', 'status']);
 
+/**
+ * A column under its own name in the result: batched D1 answers come back as objects keyed by column
+ * name, so the joined tables' `id`, `uid`, `name`… must not share one (drizzle maps them by position).
+ */
+const aliased = <T extends AnyColumn>(column: T, alias: string) =>
+  sql<T['_']['data']>`${column}`.mapWith(column).as(alias);
+
+const pageColumns = {
+  connector: connectors,
+  station: {
+    id: aliased(stations.id, 'station_id_'),
+    uid: aliased(stations.uid, 'station_uid_'),
+    name: aliased(stations.name, 'station_name_'),
+    city: aliased(stations.city, 'station_city_'),
+    address: aliased(stations.address, 'station_address_'),
+    companyId: aliased(stations.companyId, 'station_company_id_'),
+    ownerCompanyId: aliased(stations.ownerCompanyId, 'station_owner_company_id_'),
+  },
+  operatorName: aliased(companies.name, 'operator_name_'),
+};
+
+/**
+ * The share of the connector table a scope (and status / operator / owner filter) lists, as last
+ * read from the counters: only a hint for choosing the page's plan, never an answer, so a page needs
+ * no round trip before its query. Per isolate, a minute old at most, a bounded number of scopes.
+ */
+const shareHints = new Map<string, { scoped: number; all: number; at: number }>();
+const HINT_TTL_MS = 60_000;
+const HINT_LIMIT = 1000;
+
+function rememberShare(key: string, scoped: number, all: number) {
+  if (shareHints.size >= HINT_LIMIT) shareHints.clear();
+  shareHints.set(key, { scoped, all, at: Date.now() });
+}
+
+function shareHint(key: string) {
+  const hint = shareHints.get(key);
+  if (hint && Date.now() - hint.at <= HINT_TTL_MS) return hint;
+  shareHints.delete(key);
+  return undefined;
+}
+
+/** The index walk reads about (rows up to the page's end) × (connectors in the table / connectors matching). */
+const walkIsShorter = (f: Filter, scoped: number, all: number) =>
+  scoped > 0 && ((f.page + 1) * f.items_per_page * all) / scoped < scoped;
+
 export async function listConnectors(db: Db, scope: number[], f: Filter) {
   const condition = connectorWhere(scope, f);
   const order = f.direction === 'desc' ? desc(SORT_COLUMNS[f.sort]) : asc(SORT_COLUMNS[f.sort]);
-  const columns = { connector: connectors, station: stations, operatorName: companies.name };
   /**
    * SQLite's planner starts from the stations in scope and sorts all their connectors. Walking the
    * sort's index on connectors and stopping after the page is cheaper when the scope holds most of the
@@ -75,13 +120,13 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
   const page = (connectorsFirst: boolean) =>
     (connectorsFirst
       ? db
-          .select(columns)
+          .select(pageColumns)
           .from(connectors)
           .crossJoin(stations)
           .innerJoin(companies, eq(companies.id, stations.companyId))
           .where(and(eq(stations.id, connectors.stationId), condition))
       : db
-          .select(columns)
+          .select(pageColumns)
           .from(connectors)
           .innerJoin(stations, eq(stations.id, connectors.stationId))
           .innerJoin(companies, eq(companies.id, stations.companyId))
@@ -91,36 +136,37 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
       .limit(f.items_per_page)
       .offset(f.page * f.items_per_page);
 
+  // Page and total travel in one D1 batch: one round trip after the session's (ADR 032 addendum).
   let rows: Awaited<ReturnType<typeof page>>;
   let total: number;
   if (countable(f)) {
-    const counts = listedConnectorCounts(db, scope, {
-      statuses: f.status?.length ? statusesOf(f.status) : undefined,
-      operatorId: f.operator_id,
-      ownerId: f.owner_id,
-    });
+    const statuses = f.status?.length ? statusesOf(f.status) : undefined;
+    const counts = listedConnectorCounts(db, scope, { statuses, operatorId: f.operator_id, ownerId: f.owner_id });
+    const sum = (list: { n: number }[]) => list.reduce((n, row) => n + row.n, 0);
     if (INDEXED_SORTS.has(f.sort)) {
-      // The counts first (a few rows), to choose the plan: the index walk reads about
-      // (rows up to the page's end) × (connectors in the table / connectors matching) rows, the
-      // scope-first plan reads every matching connector.
-      const [scoped, all] = await db.batch([
-        counts,
-        db
-          .select({ n: sql<number>`coalesce(sum(${connectorStatusCounts.n}), 0)`.mapWith(Number) })
-          .from(connectorStatusCounts),
-      ]);
-      total = scoped.reduce((sum, row) => sum + row.n, 0);
-      const walk = ((f.page + 1) * f.items_per_page * (all[0]?.n ?? 0)) / Math.max(total, 1);
-      rows = await page(total > 0 && walk < total);
+      const all = db
+        .select({ n: sql<number>`coalesce(sum(${connectorStatusCounts.n}), 0)`.mapWith(Number) })
+        .from(connectorStatusCounts);
+      const key = JSON.stringify([scope, statuses, f.operator_id, f.owner_id]);
+      const hint = shareHint(key);
+      let allRows: { n: number }[];
+      let scoped: { n: number }[];
+      if (hint) {
+        [scoped, allRows, rows] = await db.batch([counts, all, page(walkIsShorter(f, hint.scoped, hint.all))]);
+      } else {
+        // No hint yet in this isolate: the counts first (a few rows), to choose the plan.
+        [scoped, allRows] = await db.batch([counts, all]);
+        rows = await page(walkIsShorter(f, sum(scoped), allRows[0]?.n ?? 0));
+      }
+      total = sum(scoped);
+      rememberShare(key, total, allRows[0]?.n ?? 0);
     } else {
-      const [pageRows, scoped] = await Promise.all([page(false), counts]);
+      const [pageRows, scoped] = await db.batch([page(false), counts]);
       rows = pageRows;
-      total = scoped.reduce((sum, row) => sum + row.n, 0);
+      total = sum(scoped);
     }
   } else {
-    // Not one db.batch: batched results come back as objects, and the joined tables' columns of the
-    // same name (id, uid, name…) would overwrite each other.
-    const [pageRows, totals] = await Promise.all([
+    const [pageRows, totals] = await db.batch([
       page(false),
       db
         .select({ n: count() })

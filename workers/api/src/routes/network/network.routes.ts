@@ -1,11 +1,12 @@
 /** @module Network: map markers, station list, filter options, recent faults and the network status dashboard. */
 
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
 import { heartbeatInterval, offlineAfterMs } from '../../../../../domain/stations/liveness';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
-import { filterOptions, listStations, mapMarkers, networkStatus, recentFaults } from './network.queries';
+import { filterOptions, listStations, mapMarkersJson, networkStatus, recentFaults } from './network.queries';
 import {
   FilterOptions,
   MapMarkerBody,
@@ -73,7 +74,10 @@ export const networkRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(markers, async (c) => {
     const db = c.get('db');
-    return c.json(await mapMarkers(db, await callerScope(c), c.req.valid('json')), 200);
+    // The answer's JSON comes built from SQLite (mapMarkersJson): sent as it is.
+    const body = await mapMarkersJson(db, await callerScope(c), c.req.valid('json'));
+    const res = c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    return res as unknown as TypedResponse<z.output<typeof MapMarkers>, 200, 'json'>;
   })
   .openapi(faults, async (c) => {
     const db = c.get('db');

@@ -1,0 +1,1 @@
+CREATE INDEX `stations_lat_lng_idx` ON `stations` (`latitude`,`longitude`);
