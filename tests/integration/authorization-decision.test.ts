@@ -249,26 +249,25 @@ describe('decideAuthorization', () => {
     { limit: { dailyMinor: 1000 }, startAt: '2026-11-18T06:00:00Z', name: 'daily' },
     { limit: { weeklyMinor: 1000 }, startAt: '2026-11-16T06:00:00Z', name: 'weekly' },
     { limit: { monthlyMinor: 1000 }, startAt: '2026-11-02T06:00:00Z', name: 'monthly' },
-  ])('refuses once the $name currency limit is spent, priced and unpriced sessions counted', async ({
-    limit,
-    startAt,
-    name,
-  }) => {
-    // kWh limits are ignored for a company limiting in currency.
-    const s = await setup({ dailyLimit: 1, weeklyLimit: 1, monthlyLimit: 1 });
-    await inCurrency(s, limit);
-    await session(s, { energyWh: 5000, startAt: new Date(startAt), empTotal: 600 });
-    await session(s, { energyWh: 50_000, startAt: new Date('2026-10-31T22:00:00Z'), empTotal: 90_000 });
-    const under = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
-    expect(under).toMatchObject({ status: 'Accepted', budget: { unit: 'currency', usedMinor: 600 } });
-    // 10 kWh not priced yet, at 0.48 EUR/kWh: 4.80 EUR more.
-    await session(s, { energyWh: 10_000, startAt: new Date(startAt) });
-    const over = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
-    expect(over).toMatchObject({
-      status: 'Blocked',
-      reason: `The ${name} limit of 10.00 EUR is reached (10.80 EUR used).`,
-    });
-  });
+  ])(
+    'refuses once the $name currency limit is spent, priced and unpriced sessions counted',
+    async ({ limit, startAt, name }) => {
+      // kWh limits are ignored for a company limiting in currency.
+      const s = await setup({ dailyLimit: 1, weeklyLimit: 1, monthlyLimit: 1 });
+      await inCurrency(s, limit);
+      await session(s, { energyWh: 5000, startAt: new Date(startAt), empTotal: 600 });
+      await session(s, { energyWh: 50_000, startAt: new Date('2026-10-31T22:00:00Z'), empTotal: 90_000 });
+      const under = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
+      expect(under).toMatchObject({ status: 'Accepted', budget: { unit: 'currency', usedMinor: 600 } });
+      // 10 kWh not priced yet, at 0.48 EUR/kWh: 4.80 EUR more.
+      await session(s, { energyWh: 10_000, startAt: new Date(startAt) });
+      const over = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
+      expect(over).toMatchObject({
+        status: 'Blocked',
+        reason: `The ${name} limit of 10.00 EUR is reached (10.80 EUR used).`,
+      });
+    },
+  );
 
   it('treats zero as no limit, in kWh and in currency', async () => {
     const kwh = await setup({ dailyLimit: 0, weeklyLimit: 0, monthlyLimit: 0 });
