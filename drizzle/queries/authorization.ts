@@ -62,8 +62,8 @@ const periodSum = (from: string, value: string, when = 'true') =>
  * case), its user with the company's limit unit, currency limits and currency, the station ?2, and,
  * as scalar subqueries, the family, the usage and the concurrent session. Those three are inside
  * CASE, which SQLite evaluates lazily, so they run only when the decision will read them:
- * - only for a usable card (active or expiring, of an active user; `cardVerdict` refuses the others
- *   before any of them is read: an expired card still reads them, which is harmless);
+ * - only for a card neither blocked nor unlinked, of an active user (`cardVerdict` refuses the others
+ *   before any of them is read; an expired card still reads them, which is harmless);
  * - the family only at work and private stations (the only types whose verdict reads it);
  * - the usage only for a user with a non-zero limit in either unit (none: neither the limit check
  *   nor the budget reads it). What the user has used in the current day (?3), ISO week (?4) and month
