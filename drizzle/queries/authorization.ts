@@ -1,9 +1,9 @@
 /**
  * @module The authorization decision for an idTag at a station (OCPP Authorize, StartTransaction,
- * remote starts): gathers every fact in ONE D1 round trip (one batch of indexed statements, each keyed
- * by the card's uuid or the station id, so none waits for another's answer) and lets
- * `domain/authorization` decide (ADR 030). Plain D1 batches, because drizzle maps batched
- * rows by column name (a join repeats id and status) and cannot batch raw SQL.
+ * remote starts): gathers every fact in ONE D1 statement returning one row (index searches keyed by
+ * the card's uuid and the station id; the costlier facts as lazily evaluated scalar subqueries) and
+ * lets `domain/authorization` decide (ADR 030 and its addendum). Plain D1, because drizzle maps rows
+ * by column name (a join repeats id and status).
  */
 
 import { moneyUsed, referenceRate } from '../../domain/authorization/currency';
@@ -33,26 +33,12 @@ export interface AuthorizationInput {
   remote?: boolean;
 }
 
-const CARD_SQL = `
-  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id,
-         u.id AS user_id, u.status AS user_status, u.company_id, u.can_charge_public, u.can_charge_work,
-         u.can_charge_home, u.only_private, u.daily_limit, u.weekly_limit, u.monthly_limit,
-         u.charge_only_with_rfid, coalesce(f.limit_unit, 'kwh') AS limit_unit, cl.daily_minor, cl.weekly_minor,
-         cl.monthly_minor, c.currency
-  FROM rfids r LEFT JOIN users u ON u.id = r.user_id
-    LEFT JOIN fleet_company_settings f ON f.company_id = u.company_id
-    LEFT JOIN user_currency_limits cl ON cl.user_id = u.id
-    LEFT JOIN companies c ON c.id = u.company_id
-  WHERE r.uuid = ?1`;
-
-const STATION_SQL = 'SELECT id, type, company_id, owner_company_id, country, time_zone FROM stations WHERE id = ?1';
-
 /**
  * Companies whose work and private stations a user of company `company` (an SQL expression) may
  * use: the company and its descendants, its linked siblings when `siblings_can_charge_on`, its parent
  * when `parent_can_charge_on`.
  */
-const familySql = (company: string) => `
+export const familySql = (company: string) => `
   WITH RECURSIVE tree(id) AS (
     SELECT id FROM companies WHERE id = ${company}
     UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id
@@ -67,43 +53,71 @@ const familySql = (company: string) => `
 /** The family of company ?1 (also read by personal data's station check). */
 export const FAMILY_SQL = familySql('?1');
 
-/** The user of the card with uuid ?1 and that user's company: scalar subqueries SQLite runs once per statement. */
-const CARD_USER = '(SELECT user_id FROM rfids WHERE uuid = ?1)';
-const CARD_COMPANY = '(SELECT u.company_id FROM rfids r JOIN users u ON u.id = r.user_id WHERE r.uuid = ?1)';
-
-/** The family of the company of the card ?1's user (no row when the card or its user is unknown). */
-const CARD_FAMILY_SQL = familySql(CARD_COMPANY);
+/** A sum over the user's sessions of the period starting at `from`, of `value` where `when` holds. */
+const periodSum = (from: string, value: string, when = 'true') =>
+  `coalesce(sum(CASE WHEN cdr_start >= ${from} AND ${when} THEN coalesce(${value}, 0) END), 0)`;
 
 /**
- * What the card ?1's user has used in the current day (?2), ISO week (?3) and month (?4): energy
- * (kWh limits; in-progress sessions count with whatever `cdr_consumed_energy` the OCPP worker has
- * written so far) and, for currency limits (ADR 028), the driver price of priced sessions and the
- * energy of the sessions not priced yet (counted at the reference rate). One range of the
- * (user_id, cdr_start) index.
+ * Every fact of the decision in ONE statement and one row (ADR 030, addendum): the card ?1 (upper
+ * case), its user with the company's limit unit, currency limits and currency, the station ?2, and,
+ * as scalar subqueries, the family, the usage and the concurrent session. Those three are inside
+ * CASE, which SQLite evaluates lazily, so they run only when the decision will read them:
+ * - only for a card neither blocked nor unlinked, of an active user (`cardVerdict` refuses the others
+ *   before any of them is read; an expired card still reads them, which is harmless);
+ * - the family only at work and private stations (the only types whose verdict reads it);
+ * - the usage only for a user with a non-zero limit in either unit (none: neither the limit check
+ *   nor the budget reads it). What the user has used in the current day (?3), ISO week (?4) and month
+ *   (?5): energy (in-progress sessions count with whatever `cdr_consumed_energy` the OCPP worker has
+ *   written so far) and, for currency limits (ADR 028), the driver price of priced sessions and the
+ *   energy of the sessions not priced yet (counted at the reference rate): one range of the (user_id,
+ *   cdr_start) index, returned as a JSON object.
+ * - the concurrent session: in progress with this idTag (as sent ?6 or upper-cased ?1: both hit the
+ *   (auth_id, status) index, unlike upper(auth_id)) at another station, or at another connector ?7 of
+ *   this one.
+ * An unknown card returns no row.
  */
-const USAGE_SQL = `
-  SELECT coalesce(sum(CASE WHEN cdr_start >= ?2 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS day_wh,
-    coalesce(sum(CASE WHEN cdr_start >= ?3 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS week_wh,
-    coalesce(sum(CASE WHEN cdr_start >= ?4 THEN coalesce(cdr_consumed_energy, 0) END), 0) AS month_wh,
-    coalesce(sum(CASE WHEN cdr_start >= ?2 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS day_priced,
-    coalesce(sum(CASE WHEN cdr_start >= ?3 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS week_priced,
-    coalesce(sum(CASE WHEN cdr_start >= ?4 AND pricing_status = 'priced' THEN coalesce(emp_price_total, 0) END), 0) AS month_priced,
-    coalesce(sum(CASE WHEN cdr_start >= ?2 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS day_unpriced_wh,
-    coalesce(sum(CASE WHEN cdr_start >= ?3 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS week_unpriced_wh,
-    coalesce(sum(CASE WHEN cdr_start >= ?4 AND pricing_status <> 'priced' THEN coalesce(cdr_consumed_energy, 0) END), 0) AS month_unpriced_wh
-  FROM charging_sessions WHERE user_id = ${CARD_USER} AND cdr_start >= min(?3, ?4)`;
+const USABLE = "r.status NOT IN ('blocked', 'unlinked') AND u.status = 'active'";
+const DECISION_SQL = `
+  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id,
+    u.id AS user_id, u.status AS user_status, u.company_id, u.can_charge_public, u.can_charge_work,
+    u.can_charge_home, u.only_private, u.daily_limit, u.weekly_limit, u.monthly_limit,
+    u.charge_only_with_rfid, coalesce(f.limit_unit, 'kwh') AS limit_unit, cl.daily_minor, cl.weekly_minor,
+    cl.monthly_minor, c.currency,
+    st.id AS station_id, st.type AS station_type, st.company_id AS station_company_id,
+    st.owner_company_id AS station_owner_company_id, st.country AS station_country,
+    st.time_zone AS station_time_zone,
+    CASE WHEN ${USABLE} AND st.type IN ('work', 'private') THEN
+      (SELECT group_concat(id) FROM (${familySql('u.company_id')}))
+    END AS family,
+    CASE WHEN ${USABLE} AND (coalesce(u.daily_limit, 0) <> 0 OR coalesce(u.weekly_limit, 0) <> 0
+      OR coalesce(u.monthly_limit, 0) <> 0 OR coalesce(cl.daily_minor, 0) <> 0
+      OR coalesce(cl.weekly_minor, 0) <> 0 OR coalesce(cl.monthly_minor, 0) <> 0) THEN (
+      SELECT json_object(
+        'day_wh', ${periodSum('?3', 'cdr_consumed_energy')},
+        'week_wh', ${periodSum('?4', 'cdr_consumed_energy')},
+        'month_wh', ${periodSum('?5', 'cdr_consumed_energy')},
+        'day_priced', ${periodSum('?3', 'emp_price_total', "pricing_status = 'priced'")},
+        'week_priced', ${periodSum('?4', 'emp_price_total', "pricing_status = 'priced'")},
+        'month_priced', ${periodSum('?5', 'emp_price_total', "pricing_status = 'priced'")},
+        'day_unpriced_wh', ${periodSum('?3', 'cdr_consumed_energy', "pricing_status <> 'priced'")},
+        'week_unpriced_wh', ${periodSum('?4', 'cdr_consumed_energy', "pricing_status <> 'priced'")},
+        'month_unpriced_wh', ${periodSum('?5', 'cdr_consumed_energy', "pricing_status <> 'priced'")})
+      FROM charging_sessions WHERE user_id = u.id AND cdr_start >= min(?4, ?5))
+    END AS usage,
+    CASE WHEN ${USABLE} THEN EXISTS (
+      SELECT 1 FROM charging_sessions
+      WHERE auth_id IN (?6, ?1) AND status = 'in_progress'
+        AND (station_id <> ?2 OR (?7 IS NOT NULL AND connector_number <> ?7)))
+    END AS concurrent
+  FROM rfids r
+    LEFT JOIN users u ON u.id = r.user_id
+    LEFT JOIN fleet_company_settings f ON f.company_id = u.company_id
+    LEFT JOIN user_currency_limits cl ON cl.user_id = u.id
+    LEFT JOIN companies c ON c.id = u.company_id
+    LEFT JOIN stations st ON st.id = ?2
+  WHERE r.uuid = ?1`;
 
-/**
- * An in-progress session with this idTag (as sent ?1 or upper-cased ?2: both hit the (auth_id,
- * status) index, unlike upper(auth_id)) at another station, or at another connector of this one.
- */
-const CONCURRENT_SQL = `
-  SELECT id FROM charging_sessions
-  WHERE auth_id IN (?1, ?2) AND status = 'in_progress'
-    AND (station_id <> ?3 OR (?4 IS NOT NULL AND connector_number <> ?4))
-  LIMIT 1`;
-
-interface CardRow {
+export interface CardRow {
   card_id: number;
   card_status: CardFacts['status'];
   expires_at: number | null;
@@ -126,7 +140,7 @@ interface CardRow {
   currency: string | null;
 }
 
-interface StationRow {
+export interface StationRow {
   id: number;
   type: StationFacts['type'];
   company_id: number;
@@ -135,7 +149,7 @@ interface StationRow {
   time_zone: string;
 }
 
-interface UsageRow {
+export interface UsageRow {
   day_wh: number;
   week_wh: number;
   month_wh: number;
@@ -224,23 +238,19 @@ export async function pricingAt(
   return choice.tariff ? { tariff: engineTariffOf(choice.tariff.row), timeZone: station.time_zone } : null;
 }
 
-export async function decideAuthorization(db: Db, input: AuthorizationInput): Promise<AuthorizationDecision> {
-  const d1 = db.$client;
-  // UUIDs are stored upper-case, so the unique index answers a case-insensitive lookup.
-  const idTag = input.idTag.trim().toUpperCase();
-  // The periods do not depend on the user, so every fact is asked at once: one round trip. The
-  // statements for family, usage and concurrency cost a few index probes even when the card
-  // turns out to be refused (their answers are then ignored, as they were never asked before).
-  const p = periodStarts(input.at);
-  const [cards, stationRows, family, usage, concurrent] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(CARD_SQL).bind(idTag),
-    d1.prepare(STATION_SQL).bind(input.stationId),
-    d1.prepare(CARD_FAMILY_SQL).bind(idTag),
-    d1.prepare(USAGE_SQL).bind(idTag, p.day.getTime(), p.week.getTime(), p.month.getTime()),
-    d1.prepare(CONCURRENT_SQL).bind(input.idTag.trim(), idTag, input.stationId, input.connectorNumber ?? null),
-  ]);
-  const row = cards?.results[0] as CardRow | undefined;
-  const s = stationRows?.results[0] as StationRow | undefined;
+/** The facts as read from D1, by one statement (`decideAuthorization`) or any other way (its tests). */
+export interface GatheredFacts {
+  card: CardRow | undefined;
+  station: StationRow | undefined;
+  family: readonly number[];
+  usage: UsageRow | undefined;
+  concurrent: boolean;
+}
+
+/** Decides from the facts read; a currency user's tariff comes from the per-operator cache. */
+export async function decideFrom(db: Db, input: AuthorizationInput, f: GatheredFacts): Promise<AuthorizationDecision> {
+  const row = f.card;
+  const s = f.station;
   const card: CardFacts | null = row
     ? {
         id: row.card_id,
@@ -259,12 +269,12 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
   }
   // Currency limits also need the tariff of this station (ADR 028), cached per operator (TARIFF_CACHE_MS).
   const inCurrency = user.limitUnit === 'currency' && user.currencyLimits !== null;
-  const pricing = inCurrency && s ? await pricingAt(db, s, input.at, idTag) : null;
-  const used = usage?.results[0] as UsageRow | undefined;
+  const pricing = inCurrency && s ? await pricingAt(db, s, input.at, input.idTag.trim().toUpperCase()) : null;
+  const used = f.usage;
   const rate = inCurrency ? referenceRate(pricing?.tariff ?? null, input.at, s?.time_zone ?? 'Europe/Paris') : 0;
   return decide({
     ...base,
-    family: ((family?.results ?? []) as { id: number }[]).map((r) => r.id),
+    family: f.family,
     usage: {
       dayWh: used?.day_wh ?? 0,
       weekWh: used?.week_wh ?? 0,
@@ -279,16 +289,70 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
           }
         : {}),
     },
-    concurrent: (concurrent?.results.length ?? 0) > 0,
+    concurrent: f.concurrent,
     pricing,
   });
 }
 
-/** The statements of the decision (one batch), for `npm run bench:fleet`'s query plans. */
-export const AUTHORIZATION_SQL = {
-  card: CARD_SQL,
-  station: STATION_SQL,
-  family: CARD_FAMILY_SQL,
-  usage: USAGE_SQL,
-  concurrent: CONCURRENT_SQL,
-} as const;
+type DecisionRow = CardRow & {
+  station_id: number | null;
+  station_type: StationFacts['type'];
+  station_company_id: number;
+  station_owner_company_id: number | null;
+  station_country: string | null;
+  station_time_zone: string;
+  family: string | number | null;
+  usage: string | null;
+  concurrent: number | null;
+};
+
+/** The parameters of DECISION_SQL for an input. */
+export function decisionParams(input: AuthorizationInput): unknown[] {
+  const p = periodStarts(input.at);
+  // UUIDs are stored upper-case, so the unique index answers a case-insensitive lookup.
+  const idTag = input.idTag.trim().toUpperCase();
+  return [
+    idTag,
+    input.stationId,
+    p.day.getTime(),
+    p.week.getTime(),
+    p.month.getTime(),
+    input.idTag.trim(),
+    input.connectorNumber ?? null,
+  ];
+}
+
+/** The facts of one DECISION_SQL row (none: unknown card). */
+export function factsOfRow(row: DecisionRow | undefined): GatheredFacts {
+  if (!row) return { card: undefined, station: undefined, family: [], usage: undefined, concurrent: false };
+  const station: StationRow | undefined =
+    row.station_id === null
+      ? undefined
+      : {
+          id: row.station_id,
+          type: row.station_type,
+          company_id: row.station_company_id,
+          owner_company_id: row.station_owner_company_id,
+          country: row.station_country,
+          time_zone: row.station_time_zone,
+        };
+  return {
+    card: row,
+    station,
+    family: row.family === null ? [] : String(row.family).split(',').map(Number),
+    usage: row.usage === null ? undefined : (JSON.parse(row.usage) as UsageRow),
+    concurrent: row.concurrent === 1,
+  };
+}
+
+export async function decideAuthorization(db: Db, input: AuthorizationInput): Promise<AuthorizationDecision> {
+  // One statement, one round trip, whatever the outcome (an unknown card returns no row).
+  const row = await db.$client
+    .prepare(DECISION_SQL)
+    .bind(...decisionParams(input))
+    .first<DecisionRow>();
+  return decideFrom(db, input, factsOfRow(row ?? undefined));
+}
+
+/** The statement of the decision, for `npm run bench:fleet`'s query plan. */
+export const AUTHORIZATION_SQL = DECISION_SQL;

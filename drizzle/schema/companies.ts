@@ -101,7 +101,8 @@ export const companySiblings = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.siblingId] })],
+  // The sibling index lets the Authorize decision find a company's links from either side without a scan.
+  (t) => [primaryKey({ columns: [t.companyId, t.siblingId] }), index('company_siblings_sibling_idx').on(t.siblingId)],
 );
 
 export const corporateGroups = sqliteTable(

@@ -1,10 +1,23 @@
-/** The authorization decision against D1: every outcome, with the facts it reads from the tables. */
+/**
+ * The authorization decision against D1: every outcome, with the facts it reads from the tables.
+ * Every decision is also made by the previous five-statement batch (ADR 030) and must be identical:
+ * the single statement (ADR 030, addendum) changes how the facts are read, never the answer.
+ */
 import { describe, expect, it } from 'vitest';
-import { decideAuthorization } from '../../drizzle/queries/authorization';
-import { chargingSessions } from '../../drizzle/schema';
+import type { Db } from '../../drizzle/db';
+import { type AuthorizationInput, decideAuthorization as decideSingle } from '../../drizzle/queries/authorization';
+import { chargingSessions, fleetCompanySettings, tariffs, userCurrencyLimits } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
+import { decideAuthorizationBatch } from '../support/authorization-batch';
 import { db, sql, unique } from './helpers';
+
+/** The decision of the single statement, checked against the previous batch's. */
+async function decideAuthorization(database: Db, input: AuthorizationInput) {
+  const single = await decideSingle(database, input);
+  expect(single).toEqual(await decideAuthorizationBatch(database, input));
+  return single;
+}
 
 const AT = new Date('2026-11-18T10:00:00Z'); // a Wednesday
 const tag = () => unique('T').replace(/\W/g, '').slice(-18).toUpperCase();
@@ -34,7 +47,14 @@ async function setup(
 
 async function session(
   s: Awaited<ReturnType<typeof setup>>,
-  o: { energyWh: number | null; startAt: Date; status?: 'in_progress' | 'closed'; connectorNumber?: number },
+  o: {
+    energyWh: number | null;
+    startAt: Date;
+    status?: 'in_progress' | 'closed';
+    connectorNumber?: number;
+    /** A priced session's driver price (minor units). */
+    empTotal?: number;
+  },
 ) {
   const id = unique('cdr');
   await db.insert(chargingSessions).values({
@@ -50,6 +70,23 @@ async function session(
     meterStartWh: 0,
     energyWh: o.energyWh,
     status: o.status ?? 'closed',
+    ...(o.empTotal !== undefined ? { pricingStatus: 'priced' as const, empTotal: o.empTotal } : {}),
+  });
+}
+
+/** The driver's company limits in currency (minor units), with a 0.40 EUR/kWh + 20 % VAT EMSP tariff. */
+async function inCurrency(
+  s: Awaited<ReturnType<typeof setup>>,
+  limits: { dailyMinor?: number; weeklyMinor?: number; monthlyMinor?: number },
+) {
+  await db.insert(fleetCompanySettings).values({ companyId: s.fleet.id, limitUnit: 'currency' });
+  await db.insert(userCurrencyLimits).values({ userId: s.driver.id, ...limits });
+  await db.insert(tariffs).values({
+    companyId: s.operator.id,
+    type: 'emp',
+    status: 'approved',
+    name: unique('EMSP'),
+    elementsJson: JSON.stringify([{ price_components: [{ type: 'ENERGY', price: 4000, vat_bp: 2000, step_size: 1 }] }]),
   });
 }
 
@@ -206,5 +243,64 @@ describe('decideAuthorization', () => {
   it('answers Invalid for an unknown station', async () => {
     const s = await setup();
     expect((await decideAuthorization(db, { idTag: s.idTag, stationId: 987654321, at: AT })).status).toBe('Invalid');
+  });
+
+  it.each([
+    { limit: { dailyMinor: 1000 }, startAt: '2026-11-18T06:00:00Z', name: 'daily' },
+    { limit: { weeklyMinor: 1000 }, startAt: '2026-11-16T06:00:00Z', name: 'weekly' },
+    { limit: { monthlyMinor: 1000 }, startAt: '2026-11-02T06:00:00Z', name: 'monthly' },
+  ])(
+    'refuses once the $name currency limit is spent, priced and unpriced sessions counted',
+    async ({ limit, startAt, name }) => {
+      // kWh limits are ignored for a company limiting in currency.
+      const s = await setup({ dailyLimit: 1, weeklyLimit: 1, monthlyLimit: 1 });
+      await inCurrency(s, limit);
+      await session(s, { energyWh: 5000, startAt: new Date(startAt), empTotal: 600 });
+      await session(s, { energyWh: 50_000, startAt: new Date('2026-10-31T22:00:00Z'), empTotal: 90_000 });
+      const under = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
+      expect(under).toMatchObject({ status: 'Accepted', budget: { unit: 'currency', usedMinor: 600 } });
+      // 10 kWh not priced yet, at 0.48 EUR/kWh: 4.80 EUR more.
+      await session(s, { energyWh: 10_000, startAt: new Date(startAt) });
+      const over = await decideAuthorization(db, { idTag: s.idTag, stationId: s.station.id, at: AT });
+      expect(over).toMatchObject({
+        status: 'Blocked',
+        reason: `The ${name} limit of 10.00 EUR is reached (10.80 EUR used).`,
+      });
+    },
+  );
+
+  it('treats zero as no limit, in kWh and in currency', async () => {
+    const kwh = await setup({ dailyLimit: 0, weeklyLimit: 0, monthlyLimit: 0 });
+    await session(kwh, { energyWh: 90_000, startAt: new Date('2026-11-18T06:00:00Z') });
+    const k = await decideAuthorization(db, { idTag: kwh.idTag, stationId: kwh.station.id, at: AT });
+    expect(k).toMatchObject({ status: 'Accepted', budget: null });
+    const money = await setup();
+    await inCurrency(money, { dailyMinor: 0, weeklyMinor: 0, monthlyMinor: 0 });
+    await session(money, { energyWh: 90_000, startAt: new Date('2026-11-18T06:00:00Z'), empTotal: 99_999 });
+    const m = await decideAuthorization(db, { idTag: money.idTag, stationId: money.station.id, at: AT });
+    expect(m).toMatchObject({ status: 'Accepted', budget: null });
+  });
+
+  it('allows work and private stations of child companies, and of the parent only when the company says so', async () => {
+    const s = await setup();
+    const child = await createCompany(db, { name: unique('Child'), isEvfleet: true, parentCompanyId: s.fleet.id });
+    const childWork = await createStation(db, { uid: unique('WRK'), companyId: child.id, type: 'work' });
+    expect((await decideAuthorization(db, { idTag: s.idTag, stationId: childWork.id, at: AT })).status).toBe(
+      'Accepted',
+    );
+    const parentPrivate = await createStation(db, { uid: unique('PRV'), companyId: s.operator.id, type: 'private' });
+    expect((await decideAuthorization(db, { idTag: s.idTag, stationId: parentPrivate.id, at: AT })).status).toBe(
+      'Blocked',
+    );
+    await sql('UPDATE companies SET parent_can_charge_on = 1 WHERE id = ?', s.fleet.id);
+    expect((await decideAuthorization(db, { idTag: s.idTag, stationId: parentPrivate.id, at: AT })).status).toBe(
+      'Accepted',
+    );
+    // A sibling linked from the other side is found too.
+    const sibling = await createCompany(db, { name: unique('Sibling'), isEvfleet: true });
+    const theirs = await createStation(db, { uid: unique('WRK'), companyId: sibling.id, type: 'work' });
+    await sql('INSERT INTO company_siblings (company_id, sibling_id) VALUES (?, ?)', s.fleet.id, sibling.id);
+    await sql('UPDATE companies SET siblings_can_charge_on = 1 WHERE id = ?', s.fleet.id);
+    expect((await decideAuthorization(db, { idTag: s.idTag, stationId: theirs.id, at: AT })).status).toBe('Accepted');
   });
 });

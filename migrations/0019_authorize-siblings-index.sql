@@ -1,0 +1,1 @@
+CREATE INDEX `company_siblings_sibling_idx` ON `company_siblings` (`sibling_id`);
