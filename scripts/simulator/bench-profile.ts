@@ -5,6 +5,7 @@
  * Uses Node's global WebSocket (Node 22 and later).
  */
 export {};
+
 const [port, seconds = '20', shown = '40'] = process.argv.slice(2);
 if (!port) throw new Error('usage: bench-profile.ts INSPECTOR_PORT [SECONDS] [TOP]');
 const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as {
@@ -51,7 +52,9 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+for (const [i, id] of profile.samples.entries()) {
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+}
 const name = (n: ProfileNode) =>
   `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
 const selfBy = new Map<string, number>();
