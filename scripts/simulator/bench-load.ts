@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { RPCClient } from 'ocpp-rpc';
 import { shardOf } from './bench-ids';
-import { type BenchRow, type FdCount, fdCount, treeFdCounts, watchPeakRss } from './bench-measure';
+import { type BenchRow, type FdCount, fdCount, treeCpu, treeFdCounts, watchPeakRss } from './bench-measure';
 import { idleReading, toMeterValue } from './meter';
 
 export interface LoadOptions {
@@ -75,6 +75,7 @@ export async function runLoad(
   // Connect and boot, `inFlight` charge points at a time.
   const connected: RPCClient[] = [];
   let next = 0;
+  const cpu0 = treeCpu(serverPids);
   const t0 = performance.now();
   const worker = async () => {
     for (let i = next++; i < clients.length; i = next++) {
@@ -106,6 +107,7 @@ export async function runLoad(
   };
   await Promise.all(Array.from({ length: o.inFlight }, worker));
   const connectSeconds = (performance.now() - t0) / 1000;
+  const cpu1 = treeCpu(serverPids);
   // Descriptors once everyone is connected and booted: the server processes' and this process's.
   const fds: FdCount[] = [...serverPids.flatMap(treeFdCounts), fdCount(process.pid)].filter(
     (c): c is FdCount => c !== undefined,
@@ -130,6 +132,11 @@ export async function runLoad(
     }),
   );
   const steadySeconds = (performance.now() - s0) / 1000;
+  const cpu2 = treeCpu(serverPids);
+  const per = (a: typeof cpu0, b: typeof cpu0, n: number) =>
+    serverPids.length > 0 && n > 0
+      ? { total: (b.workerd + b.other - a.workerd - a.other) / n, workerd: (b.workerd - a.workerd) / n }
+      : undefined;
 
   // Only sockets still open count as connected at the end (a socket the server closed is not).
   const openAtEnd = connected.filter((c) => c.state === RPCClient.OPEN).length;
@@ -145,6 +152,8 @@ export async function runLoad(
     connectPerSecond: connected.length / connectSeconds,
     latencies,
     messagesPerSecond: messages / steadySeconds,
+    cpuPerMessageMs: per(cpu1, cpu2, messages),
+    cpuPerConnectMs: per(cpu0, cpu1, connected.length),
     peakRssBytes: peakRss(),
     errors,
   };

@@ -54,6 +54,41 @@ export function watchPeakRss(pids: readonly number[]) {
   };
 }
 
+/** User + system CPU time of one process, in ms, from /proc/PID/stat (0 when it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const CLOCK_TICKS = 100;
+
+/** CPU time of the trees (each process and its descendants), split into workerd and the rest. */
+export function treeCpu(pids: readonly number[]): { workerd: number; other: number } {
+  const out = { workerd: 0, other: 0 };
+  const seen = new Set<number>();
+  const stack = [...pids];
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    if (seen.has(p) || p <= 0) continue;
+    seen.add(p);
+    let name = '';
+    try {
+      name = readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    out[name === 'workerd' ? 'workerd' : 'other'] += cpuMs(p);
+    stack.push(...children(p));
+  }
+  return out;
+}
+
 export interface BenchRow {
   target: string;
   connected: number;
@@ -67,6 +102,14 @@ export interface BenchRow {
   connectPerSecond: number;
   latencies: Record<'BootNotification' | 'Heartbeat' | 'MeterValues', number[]>;
   messagesPerSecond: number;
+  /**
+   * Server CPU time (all its processes, user + system) per message answered in the steady phase, in
+   * ms, and the part of it spent in workerd: a figure that stays meaningful on a loaded machine,
+   * where latencies do not. Undefined when the server's processes are not known (--url).
+   */
+  cpuPerMessageMs?: { total: number; workerd: number };
+  /** The same for the connection phase, per charge point connected and booted. */
+  cpuPerConnectMs?: { total: number; workerd: number };
   peakRssBytes: number;
   errors: Map<string, number>;
 }
@@ -83,6 +126,8 @@ export function formatTable(rows: readonly BenchRow[]): string {
     'Heartbeat p50/p99 ms',
     'MeterValues p50/p99 ms',
     'msg/s',
+    'CPU ms/msg (workerd)',
+    'CPU ms/conn',
     'peak RSS MiB',
     'errors',
   ];
@@ -101,6 +146,8 @@ export function formatTable(rows: readonly BenchRow[]): string {
       pair(r.latencies.Heartbeat),
       pair(r.latencies.MeterValues),
       r.messagesPerSecond.toFixed(0),
+      r.cpuPerMessageMs ? `${r.cpuPerMessageMs.total.toFixed(3)} (${r.cpuPerMessageMs.workerd.toFixed(3)})` : '–',
+      r.cpuPerConnectMs ? r.cpuPerConnectMs.total.toFixed(2) : '–',
       r.peakRssBytes > 0 ? (r.peakRssBytes / 2 ** 20).toFixed(0) : '–',
       String(errors),
     ];

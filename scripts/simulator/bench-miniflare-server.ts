@@ -22,6 +22,10 @@ const [bundles, state, portList] = process.argv.slice(2);
 if (!bundles || !state || !portList) throw new Error('usage: bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]');
 const ports = portList.split(',').map(Number);
 
+// BENCH_INSPECT_PORT (one shard only): workerd's inspector on that loopback port, for
+// scripts/simulator/bench-profile.ts to take a CPU profile of the ocpp worker during the steady phase.
+const inspect = Number(process.env.BENCH_INSPECT_PORT) || undefined;
+
 const DB = { DB: '00000000-0000-0000-0000-000000000001' };
 const compatibility = { compatibilityDate: '2026-10-01', compatibilityFlags: ['nodejs_compat'] };
 
@@ -32,6 +36,7 @@ function instance(port: number, shard: number) {
     log: new Log(process.env.BENCH_VERBOSE ? LogLevel.DEBUG : LogLevel.WARN),
     cf: false,
     port,
+    ...(inspect && ports.length === 1 ? { inspectorPort: inspect } : {}),
     // The seeded D1 (the layout `wrangler dev --persist-to` and the bench seed use).
     resourcePersistencePath: join(state, 'v3'),
     workers: [
@@ -41,6 +46,7 @@ function instance(port: number, shard: number) {
         modulesRoot: join(bundles, 'ocpp'),
         scriptPath: join(bundles, 'ocpp', 'index.js'),
         ...compatibility,
+        ...(inspect ? { unsafeInspectorProxy: true } : {}),
         d1Databases: DB,
         durableObjects: {
           CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true },

@@ -46,14 +46,25 @@ function prepare(stations: number, password: string, log: (s: string) => void, m
   try {
     snapshotSources(snapshot);
     log(`fresh state in ${state}: migrations, ${demo ? 'demo seed, ' : ''}${stations} bench stations …`);
-    runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-    if (demo) runNode([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
-    const seeded = runNode([tsx, 'scripts/simulator/bench-seed.ts'], {
-      PERSIST_DIR: state,
-      BENCH_STATIONS: String(stations),
-      BENCH_PASSWORD: password,
-    });
-    log(seeded.trim());
+    // On a loaded machine the local D1 proxy sometimes drops a request ("other side closed"): the
+    // whole seed starts again from an empty state, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+        if (demo) runNode([tsx, 'scripts/seed.ts'], { PERSIST_DIR: state });
+        const seeded = runNode([tsx, 'scripts/simulator/bench-seed.ts'], {
+          PERSIST_DIR: state,
+          BENCH_STATIONS: String(stations),
+          BENCH_PASSWORD: password,
+        });
+        log(seeded.trim());
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        log(`seeding failed (attempt ${attempt}), starting again: ${String(err).split('\n')[0]}`);
+        rmSync(state, { recursive: true, force: true });
+      }
+    }
   } catch (err) {
     rmSync(root, { recursive: true, force: true }); // a failed set-up leaves no temp state behind
     throw err;

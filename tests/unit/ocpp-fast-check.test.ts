@@ -3,10 +3,10 @@
  * full validator accepts: valid payloads take the fast path, and every mutation of them that the
  * fast check lets through is also accepted by @cfworker/json-schema.
  */
-import { type Schema, Validator } from '@cfworker/json-schema';
+import { format, type Schema, Validator } from '@cfworker/json-schema';
 import schemas from 'ocpp-rpc/lib/schemas/ocpp1_6.json';
 import { describe, expect, it } from 'vitest';
-import { compileFastCheck } from '../../workers/ocpp/src/transport/fast-check';
+import { compileFastCheck, isPlainDateTime } from '../../workers/ocpp/src/transport/fast-check';
 
 const byId = new Map((schemas as Schema[]).map((s) => [String(s.$id), s]));
 const schema = (id: string) => byId.get(id) as Schema;
@@ -81,5 +81,41 @@ describe('fast OCPP schema check', () => {
     const withRef = (schemas as Schema[]).find((s) => JSON.stringify(s).includes('"$ref"'));
     expect(withRef).toBeDefined();
     expect(compileFastCheck(withRef as Schema)).toBeNull();
+  });
+
+  it('reads plain date-times digit by digit and accepts only what the library accepts', () => {
+    const library = format['date-time'] as (s: string) => boolean;
+    const plain = [
+      '2026-11-21T10:00:00Z',
+      '2026-11-21T10:00:00.123Z',
+      '2026-11-21t23:59:59.1z',
+      '2024-02-29T00:00:00+01:00',
+      '2026-12-31T12:30:45.123456-11:30',
+    ];
+    for (const s of plain) {
+      expect(isPlainDateTime(s), s).toBe(true);
+      expect(library(s), s).toBe(true);
+    }
+    const base = '2026-11-21T10:00:00.123+01:30';
+    // Every single-character change and every truncation of a valid date-time.
+    const variants = [
+      '2025-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2026-11-21T10:00:60Z',
+      '2026-11-21 10:00:00Z',
+      '2026-11-21T10:00:00',
+      '2026-11-21T10:00:00.Z',
+      ...Array.from({ length: base.length }, (_, i) => base.slice(0, i)),
+      ...Array.from({ length: base.length }, (_, i) =>
+        ['0', '9', 'T', 'Z', '-', ':', '.', '+', ' ', 'x'].map((c) => base.slice(0, i) + c + base.slice(i + 1)),
+      ).flat(),
+    ];
+    let refused = 0;
+    for (const s of variants) {
+      if (isPlainDateTime(s)) expect(library(s), s).toBe(true);
+      else refused++;
+    }
+    expect(refused).toBeGreaterThan(base.length);
   });
 });

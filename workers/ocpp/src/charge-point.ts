@@ -3,7 +3,6 @@
  * in its own SQLite storage, answers the charge point's CALLs and sends the back office's commands.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { getServerByName } from 'partyserver';
 import { companyRoom, type LiveEvent } from '../../../domain/live/events';
 import type { CommandOutcome } from '../../../domain/ocpp/command-outcome';
 import {
@@ -47,9 +46,11 @@ export type ScheduleAnswer =
 
 /**
  * Actions whose handler waits on nothing but the object's own storage before its reply (D1 work,
- * if any, runs after it): the CALL is logged together with its reply, in one INSERT.
+ * if any, runs after it), or on D1 only rarely (Heartbeat: last seen, once per 15 minutes): the CALL
+ * is logged together with its reply, in one INSERT. A CALL whose object dies before the reply is then
+ * absent from the log; its charge point, having no reply, sends it again.
  */
-const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues']);
+const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues', 'Heartbeat']);
 
 /** A fired schedule whose customer-service log row could not be written is retried this much later. */
 const LOG_RETRY_MS = 60_000;
@@ -451,10 +452,14 @@ export class ChargePoint extends DurableObject<Env> {
     return this.database;
   }
 
-  /** Read once per object life, with the heartbeat-timeout flag, in one statement. */
+  /**
+   * Read once per object life, with the heartbeat-timeout flag, in one statement; the heartbeat
+   * interval and the D1 last-seen throttle come with it into the store's cache (read on every wake
+   * and every Heartbeat).
+   */
   private reg() {
     if (this.registration === null) {
-      const kv = this.store.getMany(['identity', 'stationId', 'ip', 'timedOut']);
+      const kv = this.store.getMany(['identity', 'stationId', 'ip', 'timedOut', 'heartbeatInterval', 'd1SeenAt']);
       this.registration = {
         identity: (kv.identity as string | null) ?? null,
         stationId: (kv.stationId as number | null) ?? null,
@@ -620,9 +625,11 @@ export class ChargePoint extends DurableObject<Env> {
     const rooms = (this.env as Partial<Env>).LiveFeed;
     const { stationId } = this.reg();
     if (!rooms || stationId === null) return;
-    // Rooms and their stubs are looked up once per object life (getServerByName is an RPC of its own).
-    this.rooms ??= liveFeedCompanies(this.db(), stationId).then((ids) =>
-      Promise.all(ids.map((id) => getServerByName(rooms, companyRoom(id)))),
+    // Stubs once per object life, the companies from the isolate-wide cache: an object woken from
+    // hibernation for one Heartbeat pays neither a D1 query nor partyserver's setName RPC (which
+    // `getServerByName` makes on every call, and `publish` does not need: it reads no name).
+    this.rooms ??= roomCompanies(this.db(), stationId).then((ids) =>
+      ids.map((id) => rooms.get(rooms.idFromName(companyRoom(id)))),
     );
     const delivery = this.rooms.then((stubs) => Promise.all(stubs.map((stub) => stub.publish(event))));
     this.ctx.waitUntil(
@@ -630,6 +637,7 @@ export class ChargePoint extends DurableObject<Env> {
         () => undefined,
         (error: unknown) => {
           this.rooms = null;
+          forgetRoomCompanies(stationId);
           console.warn('live feed publish failed', error);
         },
       ),
@@ -659,6 +667,27 @@ export class ChargePoint extends DurableObject<Env> {
   async resetProgress(kind: 'diagnostics' | 'firmware' | 'log'): Promise<void> {
     this.store.put(`${kind}Status`, null);
   }
+}
+
+/**
+ * The companies whose live-feed rooms hear a station (its company, its owner and their parents), per
+ * station for the whole isolate and for ROOM_COMPANIES_TTL_MS: a station moved to another company is
+ * heard in its new rooms within that time.
+ */
+const ROOM_COMPANIES_TTL_MS = 5 * 60_000;
+// Values only, never a pending promise: a promise of one object's I/O must not be awaited by another.
+const roomCompaniesCache = new Map<number, { ids: number[]; at: number }>();
+
+async function roomCompanies(db: ReturnType<typeof openDb>, stationId: number): Promise<number[]> {
+  const hit = roomCompaniesCache.get(stationId);
+  if (hit && Date.now() - hit.at < ROOM_COMPANIES_TTL_MS) return hit.ids;
+  const ids = await liveFeedCompanies(db, stationId);
+  roomCompaniesCache.set(stationId, { ids, at: Date.now() });
+  return ids;
+}
+
+function forgetRoomCompanies(stationId: number): void {
+  roomCompaniesCache.delete(stationId);
 }
 
 function connectorOf(payload: unknown): number | null {

@@ -54,6 +54,17 @@ export interface PendingCall {
 
 type Row = Record<string, SqlStorageValue>;
 
+/**
+ * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
+ * interval on every wake, the D1 last-seen throttle on every Heartbeat) and written only through
+ * `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
+ */
+const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt']);
+
+function structuredCloneIfObject(v: unknown): unknown {
+  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+}
+
 export class Store {
   /** Free samples written since the last prune in this object life. */
   private freeSincePrune = 0;
@@ -64,6 +75,8 @@ export class Store {
    */
   private readonly txCache = new Map<number, TransactionState | null>();
   private readonly limitCache = new Map<number, TransactionLimit | null>();
+  /** The values of CACHED_KEYS as last read or written (null: known absent). */
+  private readonly kvCache = new Map<string, unknown>();
 
   constructor(private readonly sql: SqlStorage) {
     migrate(sql);
@@ -79,16 +92,22 @@ export class Store {
       )
       .toArray();
     for (const r of rows) out[r.key as K] = JSON.parse(r.value);
+    for (const k of keys) if (CACHED_KEYS.has(k)) this.kvCache.set(k, out[k]);
     return out;
   }
 
   get<T>(key: string): T | null {
+    const cached = this.kvCache.get(key);
+    if (cached !== undefined) return structuredCloneIfObject(cached) as T | null;
     const row = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0];
-    return row ? (JSON.parse(row.value) as T) : null;
+    const value = row ? (JSON.parse(row.value) as T) : null;
+    if (CACHED_KEYS.has(key)) this.kvCache.set(key, value);
+    return value;
   }
 
   put(key: string, value: unknown): void {
     this.sql.exec('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', key, JSON.stringify(value));
+    if (CACHED_KEYS.has(key)) this.kvCache.set(key, JSON.parse(JSON.stringify(value ?? null)));
   }
 
   putConnector(c: ConnectorState): void {
@@ -175,6 +194,7 @@ export class Store {
   forgetCached(): void {
     this.txCache.clear();
     this.limitCache.clear();
+    this.kvCache.clear();
   }
 
   private transactionWhere(where: string, value: SqlStorageValue): TransactionState | null {
