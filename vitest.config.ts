@@ -80,6 +80,9 @@ export default defineConfig({
         test: {
           name: 'ocpp',
           include: ['tests/ocpp/**/*.test.ts'],
+          // A guard against hangs, not a speed bound: the cost tests send 200 messages, which takes
+          // several seconds on a busy 2-core machine.
+          testTimeout: 30_000,
           setupFiles: ['./tests/ocpp/setup.ts'],
         },
       },
