@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { xlsxStream } from '../export/xlsx';
+import { readSpreadsheet } from './spreadsheet';
 import { buildWorkbook } from './test-workbook';
 import { DEFAULT_LIMITS, isDateFormat, readXlsx, SpreadsheetError, serialToIso } from './xlsx-reader';
 import { zipEntries } from './zip';
@@ -85,10 +86,11 @@ describe('readXlsx: good files', () => {
 });
 
 describe('readXlsx: bad and malicious files', () => {
-  it('recognises a legacy .xls (compound file) and refuses it with its own reason', () => {
+  it('sends a legacy .xls (compound file) to the .xls reader: an empty container is damaged, not .xlsx', () => {
     const xls = new Uint8Array(512);
     xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    expect(failure(() => readXlsx(xls))).toBe('xls');
+    expect(failure(() => readXlsx(xls))).toBe('notSpreadsheet');
+    expect(failure(() => readSpreadsheet(xls, DEFAULT_LIMITS))).toBe('corrupt');
   });
 
   it('refuses text, a truncated zip and a zip without a workbook', () => {
