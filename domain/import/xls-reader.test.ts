@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRootStream } from './cfb';
 import { readSpreadsheet } from './spreadsheet';
+import { failureOf } from './test-workbook';
 import {
   BOF_SHEET,
   biffStream,
@@ -24,15 +25,7 @@ const plain = (v: CellValue) => (v.kind === 'text' ? v.text : v.kind === 'number
 const table = (rows: ReturnType<typeof readXls>) =>
   rows.map((r) => [r.row, [...r.cells].map(([c, v]) => [c, plain(v)])]);
 
-function failure(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof SpreadsheetError) return err.reason;
-    throw err;
-  }
-  throw new Error('no failure');
-}
+const failure = failureOf;
 
 const book = (sheet: Rec[], globals: Rec[] = []) =>
   compoundFile({ Workbook: biffStream(globals, [{ records: sheet }]) });

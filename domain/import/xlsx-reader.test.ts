@@ -2,22 +2,14 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { xlsxStream } from '../export/xlsx';
 import { readSpreadsheet } from './spreadsheet';
-import { buildWorkbook } from './test-workbook';
-import { DEFAULT_LIMITS, isDateFormat, readXlsx, SpreadsheetError, serialToIso } from './xlsx-reader';
+import { buildWorkbook, failureOf } from './test-workbook';
+import { DEFAULT_LIMITS, isDateFormat, readXlsx, serialToIso } from './xlsx-reader';
 import { zipEntries } from './zip';
 
 const texts = (bytes: Uint8Array) =>
   readXlsx(bytes).map((r) => [r.row, [...r.cells].map(([c, v]) => [c, v.kind === 'text' ? v.text : v])]);
 
-function failure(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof SpreadsheetError) return err.reason;
-    throw err;
-  }
-  throw new Error('no failure');
-}
+const failure = failureOf;
 
 describe('readXlsx: good files', () => {
   it('reads shared strings, inline strings, numbers and booleans at their columns, skipping empty rows', () => {
