@@ -134,10 +134,12 @@ const en = {
   importDuplicateInFile: 'Already used on row {{row}} of this file.',
   importGroupNotFound: 'No corporate group of your companies has this name.',
   importGroupAmbiguous: 'Several corporate groups have this name: use the group id instead.',
-  importXls:
-    'The .xls format (Excel 97–2003) is not supported yet: save the file as .xlsx (Excel Workbook) and upload it again.',
+  importEncrypted:
+    'The workbook is password-protected (encrypted): remove the password in Excel (File › Info › Protect Workbook), save it and upload it again.',
+  importXlsOld:
+    'The .xls file is in a format older than Excel 97 (BIFF5 or earlier): open it and save it as .xlsx or as Excel 97–2003 .xls, then upload it again.',
   importNotSpreadsheet: 'The file is not an .xlsx or .xls spreadsheet.',
-  importCorrupt: 'The file cannot be read: it is damaged or not a real .xlsx workbook.',
+  importCorrupt: 'The file cannot be read: it is damaged or not a real .xlsx or .xls workbook.',
   importUnpackedTooLarge:
     'The spreadsheet is too large once unpacked (at most {{max}} MB): split it into smaller files.',
   importTooManyRows: 'The file has more than {{max}} rows: split it into several files.',
@@ -184,7 +186,7 @@ const en = {
   stationImportTimeZoneInvalid: 'Not a time zone: use a name such as Europe/Paris.',
   stationImportDateInvalid: 'Use a date such as 2026-01-15.',
   stationImportEmpty: 'The file has no stations to import below the header row.',
-  stationImportFileType: 'The file is not an .xlsx workbook or a .csv file.',
+  stationImportFileType: 'The file is not an .xlsx or .xls workbook or a .csv file.',
   stationImportConflict:
     'An OCPP id of the file was taken while importing: nothing was imported, upload the file again.',
 };
@@ -327,10 +329,13 @@ const de: Catalog = {
   importDuplicateInFile: 'Bereits in Zeile {{row}} dieser Datei verwendet.',
   importGroupNotFound: 'Keine Unternehmensgruppe Ihrer Firmen hat diesen Namen.',
   importGroupAmbiguous: 'Mehrere Unternehmensgruppen haben diesen Namen: verwenden Sie stattdessen die Gruppen-ID.',
-  importXls:
-    'Das Format .xls (Excel 97–2003) wird noch nicht unterstützt: speichern Sie die Datei als .xlsx (Excel-Arbeitsmappe) und laden Sie sie erneut hoch.',
+  importEncrypted:
+    'Die Arbeitsmappe ist kennwortgeschützt (verschlüsselt): entfernen Sie das Kennwort in Excel (Datei › Informationen › Arbeitsmappe schützen), speichern Sie sie und laden Sie sie erneut hoch.',
+  importXlsOld:
+    'Die .xls-Datei hat ein Format älter als Excel 97 (BIFF5 oder früher): öffnen Sie sie, speichern Sie sie als .xlsx oder als Excel 97–2003 .xls und laden Sie sie erneut hoch.',
   importNotSpreadsheet: 'Die Datei ist keine .xlsx- oder .xls-Tabelle.',
-  importCorrupt: 'Die Datei kann nicht gelesen werden: sie ist beschädigt oder keine echte .xlsx-Arbeitsmappe.',
+  importCorrupt:
+    'Die Datei kann nicht gelesen werden: sie ist beschädigt oder keine echte .xlsx- oder .xls-Arbeitsmappe.',
   importUnpackedTooLarge:
     'Die Tabelle ist entpackt zu groß (höchstens {{max}} MB): teilen Sie sie in kleinere Dateien auf.',
   importTooManyRows: 'Die Datei hat mehr als {{max}} Zeilen: teilen Sie sie in mehrere Dateien auf.',
@@ -380,7 +385,7 @@ const de: Catalog = {
   stationImportTimeZoneInvalid: 'Keine Zeitzone: verwenden Sie einen Namen wie Europe/Paris.',
   stationImportDateInvalid: 'Verwenden Sie ein Datum wie 2026-01-15.',
   stationImportEmpty: 'Die Datei enthält unter der Kopfzeile keine Stationen zum Importieren.',
-  stationImportFileType: 'Die Datei ist weder eine .xlsx-Arbeitsmappe noch eine .csv-Datei.',
+  stationImportFileType: 'Die Datei ist weder eine .xlsx- oder .xls-Arbeitsmappe noch eine .csv-Datei.',
   stationImportConflict:
     'Eine OCPP-ID der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
 };
@@ -519,10 +524,12 @@ const fr: Catalog = {
   importDuplicateInFile: 'Déjà utilisé à la ligne {{row}} de ce fichier.',
   importGroupNotFound: "Aucun groupe d'entreprise de vos sociétés ne porte ce nom.",
   importGroupAmbiguous: "Plusieurs groupes d'entreprise portent ce nom : utilisez plutôt l'id du groupe.",
-  importXls:
-    "Le format .xls (Excel 97–2003) n'est pas encore pris en charge : enregistrez le fichier en .xlsx (classeur Excel) et importez-le à nouveau.",
+  importEncrypted:
+    'Le classeur est protégé par mot de passe (chiffré) : retirez le mot de passe dans Excel (Fichier › Informations › Protéger le classeur), enregistrez-le et importez-le à nouveau.',
+  importXlsOld:
+    'Le fichier .xls est dans un format antérieur à Excel 97 (BIFF5 ou plus ancien) : ouvrez-le et enregistrez-le en .xlsx ou en .xls Excel 97–2003, puis importez-le à nouveau.',
   importNotSpreadsheet: "Le fichier n'est pas un tableur .xlsx ou .xls.",
-  importCorrupt: "Le fichier ne peut pas être lu : il est endommagé ou n'est pas un vrai classeur .xlsx.",
+  importCorrupt: "Le fichier ne peut pas être lu : il est endommagé ou n'est pas un vrai classeur .xlsx ou .xls.",
   importUnpackedTooLarge:
     'Le tableur est trop volumineux une fois décompressé ({{max}} Mo au plus) : divisez-le en fichiers plus petits.',
   importTooManyRows: 'Le fichier a plus de {{max}} lignes : divisez-le en plusieurs fichiers.',
@@ -573,7 +580,7 @@ const fr: Catalog = {
   stationImportTimeZoneInvalid: "Ce n'est pas un fuseau horaire : utilisez un nom comme Europe/Paris.",
   stationImportDateInvalid: 'Utilisez une date comme 2026-01-15.',
   stationImportEmpty: "Le fichier ne contient aucune station à importer sous la ligne d'en-tête.",
-  stationImportFileType: "Le fichier n'est ni un classeur .xlsx ni un fichier .csv.",
+  stationImportFileType: "Le fichier n'est ni un classeur .xlsx ou .xls ni un fichier .csv.",
   stationImportConflict:
     "Un identifiant OCPP du fichier a été pris pendant l'import : rien n'a été importé, chargez à nouveau le fichier.",
 };
@@ -711,10 +718,12 @@ const nl: Catalog = {
   importDuplicateInFile: 'Al gebruikt op rij {{row}} van dit bestand.',
   importGroupNotFound: 'Geen bedrijfsgroep van uw bedrijven heeft deze naam.',
   importGroupAmbiguous: 'Meerdere bedrijfsgroepen hebben deze naam: gebruik in plaats daarvan de groeps-id.',
-  importXls:
-    'Het formaat .xls (Excel 97–2003) wordt nog niet ondersteund: sla het bestand op als .xlsx (Excel-werkmap) en upload het opnieuw.',
+  importEncrypted:
+    'De werkmap is met een wachtwoord beveiligd (versleuteld): verwijder het wachtwoord in Excel (Bestand › Info › Werkmap beveiligen), sla hem op en upload hem opnieuw.',
+  importXlsOld:
+    'Het .xls-bestand heeft een formaat ouder dan Excel 97 (BIFF5 of ouder): open het en sla het op als .xlsx of als Excel 97–2003 .xls, en upload het opnieuw.',
   importNotSpreadsheet: 'Het bestand is geen .xlsx- of .xls-spreadsheet.',
-  importCorrupt: 'Het bestand kan niet worden gelezen: het is beschadigd of geen echte .xlsx-werkmap.',
+  importCorrupt: 'Het bestand kan niet worden gelezen: het is beschadigd of geen echte .xlsx- of .xls-werkmap.',
   importUnpackedTooLarge:
     'De spreadsheet is uitgepakt te groot (hoogstens {{max}} MB): splits hem in kleinere bestanden.',
   importTooManyRows: 'Het bestand heeft meer dan {{max}} rijen: splits het in meerdere bestanden.',
@@ -762,7 +771,7 @@ const nl: Catalog = {
   stationImportTimeZoneInvalid: 'Geen tijdzone: gebruik een naam zoals Europe/Paris.',
   stationImportDateInvalid: 'Gebruik een datum zoals 2026-01-15.',
   stationImportEmpty: 'Het bestand bevat onder de kopregel geen stations om te importeren.',
-  stationImportFileType: 'Het bestand is geen .xlsx-werkmap en geen .csv-bestand.',
+  stationImportFileType: 'Het bestand is geen .xlsx- of .xls-werkmap en geen .csv-bestand.',
   stationImportConflict:
     'Een OCPP-id uit het bestand werd tijdens het importeren bezet: er is niets geïmporteerd, upload het bestand opnieuw.',
 };
@@ -900,10 +909,12 @@ const it: Catalog = {
   importDuplicateInFile: 'Già usato alla riga {{row}} di questo file.',
   importGroupNotFound: 'Nessun gruppo aziendale delle tue aziende ha questo nome.',
   importGroupAmbiguous: "Più gruppi aziendali hanno questo nome: usa invece l'id del gruppo.",
-  importXls:
-    'Il formato .xls (Excel 97–2003) non è ancora supportato: salva il file come .xlsx (cartella di lavoro Excel) e caricalo di nuovo.',
+  importEncrypted:
+    'La cartella di lavoro è protetta da password (crittografata): rimuovi la password in Excel (File › Informazioni › Proteggi cartella di lavoro), salvala e caricala di nuovo.',
+  importXlsOld:
+    'Il file .xls è in un formato precedente a Excel 97 (BIFF5 o anteriore): aprilo e salvalo come .xlsx o come .xls Excel 97–2003, poi caricalo di nuovo.',
   importNotSpreadsheet: 'Il file non è un foglio di calcolo .xlsx o .xls.',
-  importCorrupt: 'Il file non può essere letto: è danneggiato o non è una vera cartella .xlsx.',
+  importCorrupt: 'Il file non può essere letto: è danneggiato o non è una vera cartella .xlsx o .xls.',
   importUnpackedTooLarge:
     'Il foglio è troppo grande una volta decompresso (al massimo {{max}} MB): dividilo in file più piccoli.',
   importTooManyRows: 'Il file ha più di {{max}} righe: dividilo in più file.',
@@ -952,7 +963,7 @@ const it: Catalog = {
   stationImportTimeZoneInvalid: 'Non è un fuso orario: usa un nome come Europe/Paris.',
   stationImportDateInvalid: 'Usa una data come 2026-01-15.',
   stationImportEmpty: "Il file non contiene stazioni da importare sotto la riga d'intestazione.",
-  stationImportFileType: 'Il file non è una cartella di lavoro .xlsx né un file .csv.',
+  stationImportFileType: 'Il file non è una cartella di lavoro .xlsx o .xls né un file .csv.',
   stationImportConflict:
     "Un id OCPP del file è stato occupato durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
 };
@@ -1088,10 +1099,12 @@ const es: Catalog = {
   importDuplicateInFile: 'Ya se usa en la fila {{row}} de este archivo.',
   importGroupNotFound: 'Ningún grupo corporativo de sus empresas tiene este nombre.',
   importGroupAmbiguous: 'Varios grupos corporativos tienen este nombre: use en su lugar el id del grupo.',
-  importXls:
-    'El formato .xls (Excel 97–2003) aún no es compatible: guarde el archivo como .xlsx (libro de Excel) y súbalo de nuevo.',
+  importEncrypted:
+    'El libro está protegido con contraseña (cifrado): quite la contraseña en Excel (Archivo › Información › Proteger libro), guárdelo y súbalo de nuevo.',
+  importXlsOld:
+    'El archivo .xls tiene un formato anterior a Excel 97 (BIFF5 o anterior): ábralo y guárdelo como .xlsx o como .xls de Excel 97–2003, y súbalo de nuevo.',
   importNotSpreadsheet: 'El archivo no es una hoja de cálculo .xlsx o .xls.',
-  importCorrupt: 'No se puede leer el archivo: está dañado o no es un libro .xlsx real.',
+  importCorrupt: 'No se puede leer el archivo: está dañado o no es un libro .xlsx o .xls real.',
   importUnpackedTooLarge:
     'La hoja es demasiado grande una vez descomprimida (como máximo {{max}} MB): divídala en archivos más pequeños.',
   importTooManyRows: 'El archivo tiene más de {{max}} filas: divídalo en varios archivos.',
@@ -1141,7 +1154,7 @@ const es: Catalog = {
   stationImportTimeZoneInvalid: 'No es una zona horaria: use un nombre como Europe/Paris.',
   stationImportDateInvalid: 'Use una fecha como 2026-01-15.',
   stationImportEmpty: 'El archivo no tiene estaciones que importar debajo de la fila de encabezado.',
-  stationImportFileType: 'El archivo no es un libro .xlsx ni un archivo .csv.',
+  stationImportFileType: 'El archivo no es un libro .xlsx o .xls ni un archivo .csv.',
   stationImportConflict:
     'Un id OCPP del archivo se ocupó durante la importación: no se importó nada, vuelva a subir el archivo.',
 };
@@ -1276,10 +1289,12 @@ const pt: Catalog = {
   importDuplicateInFile: 'Já usado na linha {{row}} deste ficheiro.',
   importGroupNotFound: 'Nenhum grupo empresarial das suas empresas tem este nome.',
   importGroupAmbiguous: 'Vários grupos empresariais têm este nome: use antes o id do grupo.',
-  importXls:
-    'O formato .xls (Excel 97–2003) ainda não é suportado: guarde o ficheiro como .xlsx (livro do Excel) e carregue-o de novo.',
+  importEncrypted:
+    'O livro está protegido por palavra-passe (encriptado): remova a palavra-passe no Excel (Ficheiro › Informações › Proteger livro), guarde-o e carregue-o de novo.',
+  importXlsOld:
+    'O ficheiro .xls está num formato anterior ao Excel 97 (BIFF5 ou anterior): abra-o e guarde-o como .xlsx ou como .xls do Excel 97–2003, e carregue-o de novo.',
   importNotSpreadsheet: 'O ficheiro não é uma folha de cálculo .xlsx ou .xls.',
-  importCorrupt: 'O ficheiro não pode ser lido: está danificado ou não é um livro .xlsx real.',
+  importCorrupt: 'O ficheiro não pode ser lido: está danificado ou não é um livro .xlsx ou .xls real.',
   importUnpackedTooLarge:
     'A folha é demasiado grande depois de descompactada (no máximo {{max}} MB): divida-a em ficheiros menores.',
   importTooManyRows: 'O ficheiro tem mais de {{max}} linhas: divida-o em vários ficheiros.',
@@ -1328,7 +1343,7 @@ const pt: Catalog = {
   stationImportTimeZoneInvalid: 'Não é um fuso horário: use um nome como Europe/Paris.',
   stationImportDateInvalid: 'Use uma data como 2026-01-15.',
   stationImportEmpty: 'O ficheiro não tem estações a importar abaixo da linha de cabeçalho.',
-  stationImportFileType: 'O ficheiro não é um livro .xlsx nem um ficheiro .csv.',
+  stationImportFileType: 'O ficheiro não é um livro .xlsx ou .xls nem um ficheiro .csv.',
   stationImportConflict:
     'Um id OCPP do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro novamente.',
 };

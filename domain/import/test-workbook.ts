@@ -5,6 +5,7 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { columnLetter, xmlEscape } from '../export/xlsx';
+import { SpreadsheetError } from './xlsx-reader';
 
 export type TestCell =
   | string
@@ -68,4 +69,15 @@ export function buildWorkbook(rows: TestCell[][], extra: Record<string, Uint8Arr
     ),
     ...extra,
   });
+}
+
+/** The SpreadsheetError reason `fn` throws (a test fails when it throws nothing, or something else). */
+export function failureOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof SpreadsheetError) return err.reason;
+    throw err;
+  }
+  throw new Error('no failure');
 }

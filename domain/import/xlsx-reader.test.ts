@@ -1,22 +1,15 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { xlsxStream } from '../export/xlsx';
-import { buildWorkbook } from './test-workbook';
-import { DEFAULT_LIMITS, isDateFormat, readXlsx, SpreadsheetError, serialToIso } from './xlsx-reader';
+import { readSpreadsheet } from './spreadsheet';
+import { buildWorkbook, failureOf } from './test-workbook';
+import { DEFAULT_LIMITS, isDateFormat, readXlsx, serialToIso } from './xlsx-reader';
 import { zipEntries } from './zip';
 
 const texts = (bytes: Uint8Array) =>
   readXlsx(bytes).map((r) => [r.row, [...r.cells].map(([c, v]) => [c, v.kind === 'text' ? v.text : v])]);
 
-function failure(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof SpreadsheetError) return err.reason;
-    throw err;
-  }
-  throw new Error('no failure');
-}
+const failure = failureOf;
 
 describe('readXlsx: good files', () => {
   it('reads shared strings, inline strings, numbers and booleans at their columns, skipping empty rows', () => {
@@ -85,10 +78,11 @@ describe('readXlsx: good files', () => {
 });
 
 describe('readXlsx: bad and malicious files', () => {
-  it('recognises a legacy .xls (compound file) and refuses it with its own reason', () => {
+  it('sends a legacy .xls (compound file) to the .xls reader: an empty container is damaged, not .xlsx', () => {
     const xls = new Uint8Array(512);
     xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    expect(failure(() => readXlsx(xls))).toBe('xls');
+    expect(failure(() => readXlsx(xls))).toBe('notSpreadsheet');
+    expect(failure(() => readSpreadsheet(xls, DEFAULT_LIMITS))).toBe('corrupt');
   });
 
   it('refuses text, a truncated zip and a zip without a workbook', () => {

@@ -3,8 +3,8 @@
  * Shared strings, inline strings, numbers, booleans and dates (serials, recognised by the cell's
  * number format) are read; a formula is never evaluated and its cached value never used: the cell
  * comes back as `formula` so the caller can reject it. Caps: uncompressed size per part and in
- * total (zip bombs), rows, columns and text length. Legacy .xls (BIFF8 in a CFB container) is
- * recognised and refused with its own reason.
+ * total (zip bombs), rows, columns and text length. Legacy .xls files have their own reader
+ * (xls-reader.ts); spreadsheet.ts picks the reader by the file's signature.
  */
 import { isZip, readEntry, ZipError, zipEntries } from './zip';
 
@@ -44,7 +44,14 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxTextLength: 2000,
 };
 
-export type ReadFailure = 'xls' | 'notSpreadsheet' | 'corrupt' | 'tooLarge' | 'tooManyRows' | 'tooManyColumns';
+export type ReadFailure =
+  | 'encrypted'
+  | 'xlsOld'
+  | 'notSpreadsheet'
+  | 'corrupt'
+  | 'tooLarge'
+  | 'tooManyRows'
+  | 'tooManyColumns';
 
 export class SpreadsheetError extends Error {
   constructor(
@@ -54,12 +61,6 @@ export class SpreadsheetError extends Error {
     super(message);
     this.name = 'SpreadsheetError';
   }
-}
-
-/** OLE2 compound file (the container of .xls): D0 CF 11 E0 A1 B1 1A E1. */
-export function isCompoundFile(bytes: Uint8Array): boolean {
-  const sig = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-  return bytes.length >= 8 && sig.every((b, i) => bytes[i] === b);
 }
 
 const ENTITY: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -93,7 +94,7 @@ export function serialToIso(serial: number): string {
   return ms === 0 ? iso.slice(0, 10) : iso.slice(0, 19);
 }
 
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
+export const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
 
 /** Whether a number format code shows a date or time: d, m, y, h or s outside quotes, brackets and escapes. */
 export function isDateFormat(code: string): boolean {
@@ -158,11 +159,10 @@ function attr(attrs: string, name: string): string | undefined {
 }
 
 /**
- * Reads the first worksheet. Throws SpreadsheetError with the reason (xls, notSpreadsheet, corrupt,
+ * Reads the first worksheet. Throws SpreadsheetError with the reason (notSpreadsheet, corrupt,
  * tooLarge, tooManyRows, tooManyColumns). Rows without any cell are skipped.
  */
 export function readXlsx(bytes: Uint8Array, limits: ReadLimits = DEFAULT_LIMITS): SheetRow[] {
-  if (isCompoundFile(bytes)) throw new SpreadsheetError('xls', 'legacy .xls workbook');
   if (!isZip(bytes)) throw new SpreadsheetError('notSpreadsheet', 'not an .xlsx file');
   let total = 0;
   let entries: ReturnType<typeof zipEntries>;

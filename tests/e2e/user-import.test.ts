@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildWorkbook } from '../../domain/import/test-workbook';
+import { sheetJsXls } from '../../domain/import/test-xls';
 import { readXlsx } from '../../domain/import/xlsx-reader';
 import { loginWithEmailCode, openBrowser } from './browser';
 
@@ -82,5 +83,25 @@ describe('user import', () => {
     await page.goto(`/fleet/users?q=${stamp}`);
     await expect.poll(() => page.getByText('Iris Import').count()).toBe(1);
     expect(await page.getByText('Ivan Import').count()).toBe(1);
+  });
+
+  it('imports a legacy .xls file (Excel 97–2003) the same way', async () => {
+    await page.goto('/fleet/users/import');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'drivers.xls',
+      mimeType: 'application/vnd.ms-excel',
+      buffer: Buffer.from(
+        sheetJsXls([HEADER, [`legacy-${stamp}@fleetwise.test`, 'Léa', 'Ancien', 'Sales', 'AB-123-CD', 'yes']], {
+          sst: true,
+        }),
+      ),
+    });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect.poll(() => page.getByText('Users ready to import: 1. Nothing has been imported yet.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Import 1 users' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Import 1 users' }).click();
+    await expect.poll(() => page.getByText('Import finished').count()).toBe(1);
+    await page.goto(`/fleet/users?q=legacy-${stamp}`);
+    await expect.poll(() => page.getByText('Léa Ancien').count()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../domain/auth/password';
 import { buildWorkbook } from '../../domain/import/test-workbook';
+import { sheetJsXls } from '../../domain/import/test-xls';
 import { ensureStationTemplates } from '../../drizzle/seed/station-templates';
 import { BASE, call, db, failOnConsoleError, login, type Session, sql, unique, world } from './helpers';
 
@@ -125,6 +126,37 @@ describe('online-station import', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Result).stations.map((s) => s.uid)).toEqual([`${tag}-X`]);
+  });
+
+  it('imports a legacy .xls (SheetJS) too, and applies nothing from a bad one', async () => {
+    const header = [
+      'template',
+      'ocpp_id',
+      'name',
+      'address',
+      'postal_code',
+      'city',
+      'country',
+      'latitude',
+      'longitude',
+    ];
+    const file = sheetJsXls([
+      header,
+      [HPC, `${tag}-L`, 'Gare Saint-Lazare é', 'Rue', '75008', 'Paris', 'FR', 48.876, 2.325],
+    ]);
+    const res = await upload(admin, file as BodyInit, { type: 'application/vnd.ms-excel' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Result;
+    expect(body.stations.map((s) => [s.uid, s.name])).toEqual([[`${tag}-L`, 'Gare Saint-Lazare é']]);
+    const bad = sheetJsXls([
+      header,
+      [HPC, `${tag}-M`, 'Good', 'Rue', '75008', 'Paris', 'FR', 48.876, 2.325],
+      [HPC, `${tag}-N`, 'Bad latitude', 'Rue', '75008', 'Paris', 'FR', 148.876, 2.325],
+    ]);
+    const refused = await upload(admin, bad as BodyInit, { type: 'application/vnd.ms-excel' });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Report).errors.map((e) => [e.row, e.column])).toEqual([[3, 'latitude']]);
+    expect(await stationCount(`${tag}-M`)).toBe(0);
   });
 
   it('reports every bad row and creates nothing (whole or nothing)', async () => {

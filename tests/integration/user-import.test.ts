@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkbook, type TestCell } from '../../domain/import/test-workbook';
+import { biffStream, compoundFile, rec, sheetJsXls, u16 } from '../../domain/import/test-xls';
 import { readXlsx } from '../../domain/import/xlsx-reader';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
@@ -274,14 +275,14 @@ describe('files that cannot be imported: a clear error', () => {
     expect({ status: res.status, code: body.code, message: body['error-msg'] }).toEqual({ status, code, message });
   };
 
-  it('refuses .xls, text, a damaged zip, an empty sheet and no file at all', async () => {
+  it('refuses a damaged .xls, text, a damaged zip, an empty sheet and no file at all', async () => {
     const xls = new Uint8Array(1024);
     xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     await expectFailure(
       await upload('/users/import', session, xls),
       400,
-      'XLS_NOT_SUPPORTED',
-      'The .xls format (Excel 97–2003) is not supported yet: save the file as .xlsx (Excel Workbook) and upload it again.',
+      'FILE_DAMAGED',
+      'The file cannot be read: it is damaged or not a real .xlsx or .xls workbook.',
     );
     await expectFailure(
       await upload('/users/import', session, strToU8('email;first_name\na@b.test;A')),
@@ -294,7 +295,7 @@ describe('files that cannot be imported: a clear error', () => {
       await upload('/users/import', session, good.subarray(0, good.length - 30)),
       400,
       'FILE_DAMAGED',
-      'The file cannot be read: it is damaged or not a real .xlsx workbook.',
+      'The file cannot be read: it is damaged or not a real .xlsx or .xls workbook.',
     );
     await expectFailure(
       await upload('/users/import', session, buildWorkbook([HEADER])),
@@ -333,6 +334,71 @@ describe('files that cannot be imported: a clear error', () => {
       'TOO_MANY_ROWS',
       'The file has more than 5000 rows: split it into several files.',
     );
+  });
+});
+
+describe('legacy .xls files (Excel 97–2003, written by SheetJS)', () => {
+  it('imports a good .xls exactly like an .xlsx: accents, numbers, booleans, empty cells', async () => {
+    const a = email();
+    const b = email();
+    const file = sheetJsXls(
+      [
+        [...HEADER, 'charge_only_with_rfid'],
+        [a, 'Zoë', 'Ünïcødé-Çà', group, 'ab-123-cd', 'yes', 20, true],
+        [b, 'Bob', null, group, 'EF-456-GH', 1, null, false],
+      ],
+      { sst: true },
+    );
+    const res = await upload('/users/import', session, file);
+    expect(await res.json()).toMatchObject({ rows: 2, created: 2 });
+    const byEmail = new Map((await existing([a, b])).map((r) => [r.email, r]));
+    expect(byEmail.get(a)).toMatchObject({
+      firstName: 'Zoë',
+      lastName: 'Ünïcødé-Çà',
+      licensePlate: 'AB-123-CD',
+      canChargeWork: true,
+      chargeOnlyWithRfid: true,
+      dailyLimit: 20,
+    });
+    expect(byEmail.get(b)).toMatchObject({
+      firstName: 'Bob',
+      lastName: null,
+      canChargeWork: true,
+      chargeOnlyWithRfid: false,
+      dailyLimit: null,
+    });
+  });
+
+  it('applies nothing from an .xls with a bad row, and refuses damaged and encrypted ones', async () => {
+    const good = email();
+    const res = await upload(
+      '/users/import',
+      session,
+      sheetJsXls([
+        HEADER,
+        [good, 'A', 'B', group, 'AB-123-CD', 'yes'],
+        ['not-an-email', 'A', 'B', group, 'AB-123-CD', 'yes'],
+      ]),
+    );
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as ImportErrors;
+    expect(body.errors.map((e) => [e.row, e.column, e.value])).toEqual([[3, 'email', 'not-an-email']]);
+    expect(await existing([good])).toEqual([]);
+
+    const whole = sheetJsXls([HEADER, [good, 'A', 'B', group, 'AB-123-CD', 'yes']]);
+    const damaged = await upload('/users/import', session, whole.subarray(0, whole.length / 2));
+    expect(await damaged.json()).toMatchObject({ code: 'FILE_DAMAGED' });
+    const encrypted = compoundFile({
+      Workbook: biffStream([rec(0x002f, [...u16(1), ...new Array(52).fill(0)])], [{ records: [] }]),
+    });
+    const refused = await upload('/users/import', session, encrypted);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'FILE_ENCRYPTED',
+      'error-msg':
+        'The workbook is password-protected (encrypted): remove the password in Excel (File › Info › Protect Workbook), save it and upload it again.',
+    });
+    expect(await existing([good])).toEqual([]);
   });
 });
 

@@ -5,8 +5,6 @@
  */
 import { type ImportOutcome, type ProgressLine, runImportStream } from '../../lib/import-stream';
 
-export type { ImportIssue, ProgressLine } from '../../lib/import-stream';
-
 export interface Credential {
   row: number;
   ocppId: string;

@@ -1,10 +1,5 @@
-/**
- * @module Browser side of the user import: `POST /api/users/import[/uuid]` through the shared import
- * stream (app/lib/import-stream.ts), whose error report download the page offers.
- */
+/** @module Browser side of the user import: `POST /api/users/import[/uuid]` through the shared import stream (app/lib/import-stream.ts). */
 import { type ImportOutcome, type ProgressLine, runImportStream } from '../../lib/import-stream';
-
-export { downloadReport, type ImportIssue, type ProgressLine } from '../../lib/import-stream';
 
 export type Variant = 'standard' | 'uuid';
 

@@ -8,7 +8,7 @@ export const onboarding = defineArea(
       back: 'Add online station',
       open: 'Import a filled template',
       intro:
-        'Fill in the import template (one row per station, at most {{max}} rows) and upload it as .xlsx or .csv. The file is checked first; stations are created only if every row is valid, all at once. Each station gets its OCPP id and a password, shown once after the import.',
+        'Fill in the import template (one row per station, at most {{max}} rows) and upload it as .xlsx, .xls or .csv. The file is checked first; stations are created only if every row is valid, all at once. Each station gets its OCPP id and a password, shown once after the import.',
       columnsTitle: 'Columns',
       required: 'mandatory',
       col: {
@@ -31,7 +31,7 @@ export const onboarding = defineArea(
       },
       uploadTitle: 'Upload the file',
       dropAction: 'Choose a file',
-      dropHint: 'or drop an .xlsx or .csv file here',
+      dropHint: 'or drop an .xlsx, .xls or .csv file here',
       phase: {
         upload: 'Sending the file…',
         read: 'Reading the file…',
@@ -198,7 +198,7 @@ export const onboarding = defineArea(
         back: 'Online-Station hinzufügen',
         open: 'Ausgefüllte Vorlage importieren',
         intro:
-          'Füllen Sie die Importvorlage aus (eine Zeile pro Station, höchstens {{max}} Zeilen) und laden Sie sie als .xlsx oder .csv hoch. Die Datei wird zuerst geprüft; Stationen werden nur angelegt, wenn jede Zeile gültig ist, alle auf einmal. Jede Station erhält ihre OCPP-ID und ein Passwort, das nach dem Import einmal angezeigt wird.',
+          'Füllen Sie die Importvorlage aus (eine Zeile pro Station, höchstens {{max}} Zeilen) und laden Sie sie als .xlsx, .xls oder .csv hoch. Die Datei wird zuerst geprüft; Stationen werden nur angelegt, wenn jede Zeile gültig ist, alle auf einmal. Jede Station erhält ihre OCPP-ID und ein Passwort, das nach dem Import einmal angezeigt wird.',
         columnsTitle: 'Spalten',
         required: 'Pflicht',
         col: {
@@ -222,7 +222,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Datei hochladen',
         dropAction: 'Datei wählen',
-        dropHint: 'oder eine .xlsx- oder .csv-Datei hier ablegen',
+        dropHint: 'oder eine .xlsx-, .xls- oder .csv-Datei hier ablegen',
         phase: {
           upload: 'Datei wird gesendet…',
           read: 'Datei wird gelesen…',
@@ -389,7 +389,7 @@ export const onboarding = defineArea(
         back: 'Ajouter une station en ligne',
         open: 'Importer un modèle rempli',
         intro:
-          "Remplissez le modèle d'import (une ligne par station, au plus {{max}} lignes) et chargez-le en .xlsx ou .csv. Le fichier est d'abord vérifié ; les stations ne sont créées que si toutes les lignes sont valides, toutes en une fois. Chaque station reçoit son identifiant OCPP et un mot de passe, affiché une seule fois après l'import.",
+          "Remplissez le modèle d'import (une ligne par station, au plus {{max}} lignes) et chargez-le en .xlsx, .xls ou .csv. Le fichier est d'abord vérifié ; les stations ne sont créées que si toutes les lignes sont valides, toutes en une fois. Chaque station reçoit son identifiant OCPP et un mot de passe, affiché une seule fois après l'import.",
         columnsTitle: 'Colonnes',
         required: 'obligatoire',
         col: {
@@ -413,7 +413,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Charger le fichier',
         dropAction: 'Choisir un fichier',
-        dropHint: 'ou déposez ici un fichier .xlsx ou .csv',
+        dropHint: 'ou déposez ici un fichier .xlsx, .xls ou .csv',
         phase: {
           upload: 'Envoi du fichier…',
           read: 'Lecture du fichier…',
@@ -582,7 +582,7 @@ export const onboarding = defineArea(
         back: 'Online station toevoegen',
         open: 'Ingevuld sjabloon importeren',
         intro:
-          'Vul het importsjabloon in (één rij per station, maximaal {{max}} rijen) en upload het als .xlsx of .csv. Het bestand wordt eerst gecontroleerd; stations worden alleen aangemaakt als elke rij geldig is, allemaal tegelijk. Elk station krijgt zijn OCPP-id en een wachtwoord, dat na de import één keer wordt getoond.',
+          'Vul het importsjabloon in (één rij per station, maximaal {{max}} rijen) en upload het als .xlsx, .xls of .csv. Het bestand wordt eerst gecontroleerd; stations worden alleen aangemaakt als elke rij geldig is, allemaal tegelijk. Elk station krijgt zijn OCPP-id en een wachtwoord, dat na de import één keer wordt getoond.',
         columnsTitle: 'Kolommen',
         required: 'verplicht',
         col: {
@@ -606,7 +606,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Bestand uploaden',
         dropAction: 'Kies een bestand',
-        dropHint: 'of sleep hier een .xlsx- of .csv-bestand naartoe',
+        dropHint: 'of sleep hier een .xlsx-, .xls- of .csv-bestand naartoe',
         phase: {
           upload: 'Bestand wordt verzonden…',
           read: 'Bestand wordt gelezen…',
@@ -773,7 +773,7 @@ export const onboarding = defineArea(
         back: 'Aggiungi stazione online',
         open: 'Importa un modello compilato',
         intro:
-          "Compila il modello di importazione (una riga per stazione, al massimo {{max}} righe) e caricalo come .xlsx o .csv. Il file viene prima controllato; le stazioni vengono create solo se ogni riga è valida, tutte insieme. Ogni stazione riceve il suo id OCPP e una password, mostrata una sola volta dopo l'importazione.",
+          "Compila il modello di importazione (una riga per stazione, al massimo {{max}} righe) e caricalo come .xlsx, .xls o .csv. Il file viene prima controllato; le stazioni vengono create solo se ogni riga è valida, tutte insieme. Ogni stazione riceve il suo id OCPP e una password, mostrata una sola volta dopo l'importazione.",
         columnsTitle: 'Colonne',
         required: 'obbligatoria',
         col: {
@@ -797,7 +797,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Carica il file',
         dropAction: 'Scegli un file',
-        dropHint: 'o trascina qui un file .xlsx o .csv',
+        dropHint: 'o trascina qui un file .xlsx, .xls o .csv',
         phase: {
           upload: 'Invio del file…',
           read: 'Lettura del file…',
@@ -964,7 +964,7 @@ export const onboarding = defineArea(
         back: 'Añadir estación en línea',
         open: 'Importar una plantilla rellenada',
         intro:
-          'Rellene la plantilla de importación (una fila por estación, como máximo {{max}} filas) y súbala como .xlsx o .csv. Primero se comprueba el archivo; las estaciones solo se crean si todas las filas son válidas, todas a la vez. Cada estación recibe su id OCPP y una contraseña, que se muestra una sola vez tras la importación.',
+          'Rellene la plantilla de importación (una fila por estación, como máximo {{max}} filas) y súbala como .xlsx, .xls o .csv. Primero se comprueba el archivo; las estaciones solo se crean si todas las filas son válidas, todas a la vez. Cada estación recibe su id OCPP y una contraseña, que se muestra una sola vez tras la importación.',
         columnsTitle: 'Columnas',
         required: 'obligatoria',
         col: {
@@ -988,7 +988,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Subir el archivo',
         dropAction: 'Elegir un archivo',
-        dropHint: 'o suelte aquí un archivo .xlsx o .csv',
+        dropHint: 'o suelte aquí un archivo .xlsx, .xls o .csv',
         phase: {
           upload: 'Enviando el archivo…',
           read: 'Leyendo el archivo…',
@@ -1156,7 +1156,7 @@ export const onboarding = defineArea(
         back: 'Adicionar estação online',
         open: 'Importar um modelo preenchido',
         intro:
-          'Preencha o modelo de importação (uma linha por estação, no máximo {{max}} linhas) e carregue-o como .xlsx ou .csv. O ficheiro é verificado primeiro; as estações só são criadas se todas as linhas forem válidas, todas de uma vez. Cada estação recebe o seu id OCPP e uma palavra-passe, mostrada uma única vez após a importação.',
+          'Preencha o modelo de importação (uma linha por estação, no máximo {{max}} linhas) e carregue-o como .xlsx, .xls ou .csv. O ficheiro é verificado primeiro; as estações só são criadas se todas as linhas forem válidas, todas de uma vez. Cada estação recebe o seu id OCPP e uma palavra-passe, mostrada uma única vez após a importação.',
         columnsTitle: 'Colunas',
         required: 'obrigatória',
         col: {
@@ -1180,7 +1180,7 @@ export const onboarding = defineArea(
         },
         uploadTitle: 'Carregar o ficheiro',
         dropAction: 'Escolher um ficheiro',
-        dropHint: 'ou largue aqui um ficheiro .xlsx ou .csv',
+        dropHint: 'ou largue aqui um ficheiro .xlsx, .xls ou .csv',
         phase: {
           upload: 'A enviar o ficheiro…',
           read: 'A ler o ficheiro…',

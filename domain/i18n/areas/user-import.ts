@@ -38,9 +38,10 @@ export const userImport = defineArea(
     variant: 'File contents',
     variantStandard: 'Users',
     variantUuid: 'Users with their RFID UUID',
-    dropHint: '.xlsx, at most 1 MB and 5,000 users',
+    dropHint: '.xlsx or .xls, at most 1 MB and 5,000 users',
     dropAction: 'Choose a file',
-    xlsNote: '.xls files (Excel 97–2003) are not supported yet: save them as .xlsx first.',
+    xlsNote:
+      'Excel 97–2003 .xls files are read too; a password-protected workbook must be saved without its password first.',
     check: 'Check the file',
     phase: {
       upload: 'Sending the file…',
@@ -106,9 +107,10 @@ export const userImport = defineArea(
       variant: 'Dateiinhalt',
       variantStandard: 'Benutzer',
       variantUuid: 'Benutzer mit ihrer RFID-UUID',
-      dropHint: '.xlsx, höchstens 1 MB und 5.000 Benutzer',
+      dropHint: '.xlsx oder .xls, höchstens 1 MB und 5.000 Benutzer',
       dropAction: 'Datei auswählen',
-      xlsNote: '.xls-Dateien (Excel 97–2003) werden noch nicht unterstützt: speichern Sie sie zuerst als .xlsx.',
+      xlsNote:
+        '.xls-Dateien (Excel 97–2003) werden ebenfalls gelesen; eine kennwortgeschützte Arbeitsmappe muss zuerst ohne Kennwort gespeichert werden.',
       check: 'Datei prüfen',
       phase: {
         upload: 'Datei wird gesendet…',
@@ -176,10 +178,10 @@ export const userImport = defineArea(
       variant: 'Contenu du fichier',
       variantStandard: 'Utilisateurs',
       variantUuid: 'Utilisateurs avec leur UUID RFID',
-      dropHint: '.xlsx, 1 Mo et 5 000 utilisateurs au plus',
+      dropHint: '.xlsx ou .xls, 1 Mo et 5 000 utilisateurs au plus',
       dropAction: 'Choisir un fichier',
       xlsNote:
-        "Les fichiers .xls (Excel 97–2003) ne sont pas encore pris en charge : enregistrez-les d'abord en .xlsx.",
+        "Les fichiers .xls (Excel 97–2003) sont lus aussi ; un classeur protégé par mot de passe doit d'abord être enregistré sans son mot de passe.",
       check: 'Vérifier le fichier',
       phase: {
         upload: 'Envoi du fichier…',
@@ -246,9 +248,10 @@ export const userImport = defineArea(
       variant: 'Inhoud van het bestand',
       variantStandard: 'Gebruikers',
       variantUuid: 'Gebruikers met hun RFID-UUID',
-      dropHint: '.xlsx, hoogstens 1 MB en 5.000 gebruikers',
+      dropHint: '.xlsx of .xls, hoogstens 1 MB en 5.000 gebruikers',
       dropAction: 'Kies een bestand',
-      xlsNote: '.xls-bestanden (Excel 97–2003) worden nog niet ondersteund: sla ze eerst op als .xlsx.',
+      xlsNote:
+        '.xls-bestanden (Excel 97–2003) worden ook gelezen; een met een wachtwoord beveiligde werkmap moet eerst zonder wachtwoord worden opgeslagen.',
       check: 'Bestand controleren',
       phase: {
         upload: 'Bestand wordt verzonden…',
@@ -316,9 +319,10 @@ export const userImport = defineArea(
       variant: 'Contenuto del file',
       variantStandard: 'Utenti',
       variantUuid: 'Utenti con il loro UUID RFID',
-      dropHint: '.xlsx, al massimo 1 MB e 5.000 utenti',
+      dropHint: '.xlsx o .xls, al massimo 1 MB e 5.000 utenti',
       dropAction: 'Scegli un file',
-      xlsNote: 'I file .xls (Excel 97–2003) non sono ancora supportati: salvali prima come .xlsx.',
+      xlsNote:
+        'Anche i file .xls (Excel 97–2003) vengono letti; una cartella protetta da password va prima salvata senza password.',
       check: 'Controlla il file',
       phase: {
         upload: 'Invio del file…',
@@ -384,9 +388,10 @@ export const userImport = defineArea(
       variant: 'Contenido del archivo',
       variantStandard: 'Usuarios',
       variantUuid: 'Usuarios con su UUID RFID',
-      dropHint: '.xlsx, como máximo 1 MB y 5.000 usuarios',
+      dropHint: '.xlsx o .xls, como máximo 1 MB y 5.000 usuarios',
       dropAction: 'Elegir un archivo',
-      xlsNote: 'Los archivos .xls (Excel 97–2003) aún no son compatibles: guárdelos primero como .xlsx.',
+      xlsNote:
+        'También se leen los archivos .xls (Excel 97–2003); un libro protegido con contraseña debe guardarse antes sin su contraseña.',
       check: 'Comprobar el archivo',
       phase: {
         upload: 'Enviando el archivo…',
@@ -452,9 +457,10 @@ export const userImport = defineArea(
       variant: 'Conteúdo do ficheiro',
       variantStandard: 'Utilizadores',
       variantUuid: 'Utilizadores com o seu UUID RFID',
-      dropHint: '.xlsx, no máximo 1 MB e 5.000 utilizadores',
+      dropHint: '.xlsx ou .xls, no máximo 1 MB e 5.000 utilizadores',
       dropAction: 'Escolher um ficheiro',
-      xlsNote: 'Os ficheiros .xls (Excel 97–2003) ainda não são suportados: guarde-os primeiro como .xlsx.',
+      xlsNote:
+        'Os ficheiros .xls (Excel 97–2003) também são lidos; um livro protegido por palavra-passe deve ser guardado primeiro sem a palavra-passe.',
       check: 'Verificar o ficheiro',
       phase: {
         upload: 'A enviar o ficheiro…',

@@ -1,6 +1,6 @@
 /**
- * @module `POST /api/stations/import`: online stations from a filled import template (.xlsx, read with
- * the user import's safe reader, ADR 022) or a CSV file. Every row is checked with the station rules of
+ * @module `POST /api/stations/import`: online stations from a filled import template (.xlsx or .xls, read
+ * with the user import's safe readers, ADR 022 and 03X) or a CSV file. Every row is checked with the station rules of
  * spec section 5; the file is applied whole, in one D1 batch (a transaction), or not at all. Each new
  * station gets an OCPP identity (the row's, or a generated one) and a generated password; the passwords
  * are in this one answer only and stored as PBKDF2 hashes, like a station created from a template. The
@@ -12,8 +12,8 @@ import type { Context } from 'hono';
 import { hashPassword } from '../../../../../domain/auth/password';
 import { type MessageKey, translate } from '../../../../../domain/i18n/messages';
 import { readCsv } from '../../../../../domain/import/csv-reader';
-import { DEFAULT_LIMITS, isCompoundFile, readXlsx, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
-import { isZip } from '../../../../../domain/import/zip';
+import { isWorkbook, readFailure, readSpreadsheet } from '../../../../../domain/import/spreadsheet';
+import { DEFAULT_LIMITS, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
 import { evseIdFor, generateOcppIdentity, generateOcppPassword } from '../../../../../domain/onboarding/onboarding';
 import {
   duplicateOcppIds,
@@ -56,7 +56,7 @@ export const importStations = defineRoute('stations:onboard', {
   method: 'post',
   path: '/stations/import',
   tags: ['Onboarding'],
-  summary: `Imports online stations from the import template (.xlsx) or a CSV file (at most ${MAX_STATION_IMPORT_ROWS} rows), all rows or none. Multipart field \`file\` or the raw body; \`dry_run=true\` only checks. With Accept: application/x-ndjson: progress lines, then {type:"result",status,body}.`,
+  summary: `Imports online stations from the import template (.xlsx or .xls) or a CSV file (at most ${MAX_STATION_IMPORT_ROWS} rows), all rows or none. Multipart field \`file\` or the raw body; \`dry_run=true\` only checks. With Accept: application/x-ndjson: progress lines, then {type:"result",status,body}.`,
   request: {
     query: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
   },
@@ -65,7 +65,9 @@ export const importStations = defineRoute('stations:onboard', {
       ImportResult,
       'Every row valid: all created (credentials shown this once), or with dry_run, all would be',
     ),
-    400: errorResponse('No file, not .xlsx or .csv, damaged, too large, too many rows, no rows'),
+    400: errorResponse(
+      'No file, not .xlsx, .xls or .csv, encrypted or pre-97 .xls, damaged, too large, too many rows, no rows',
+    ),
     409: errorResponse('An OCPP id was taken while importing: nothing created'),
     422: json(ImportReport, 'Rows with errors (row, column, value, message): nothing created'),
   },
@@ -87,19 +89,10 @@ const failure = (
   body: { 'error-msg': translate(requestLanguage(c), key, params), code },
 });
 
-const READ_FAILURE: Record<SpreadsheetError['reason'], [string, MessageKey, Record<string, number>?]> = {
-  xls: ['XLS_NOT_SUPPORTED', 'importXls'],
-  notSpreadsheet: ['NOT_A_SPREADSHEET', 'stationImportFileType'],
-  corrupt: ['FILE_DAMAGED', 'importCorrupt'],
-  tooLarge: ['FILE_TOO_LARGE', 'importUnpackedTooLarge', { max: DEFAULT_LIMITS.maxPartBytes / 1024 / 1024 }],
-  tooManyRows: ['TOO_MANY_ROWS', 'importTooManyRows', { max: MAX_STATION_IMPORT_ROWS }],
-  tooManyColumns: ['TOO_MANY_COLUMNS', 'importTooManyColumns', { max: DEFAULT_LIMITS.maxColumns }],
-};
-
-/** The rows of the file: a workbook by its zip signature, else UTF-8 text read as CSV. */
+/** The rows of the file: a workbook (.xlsx or .xls) by its signature, else UTF-8 text read as CSV. */
 function readRows(bytes: Uint8Array) {
   const limits = { ...DEFAULT_LIMITS, maxRows: MAX_STATION_IMPORT_ROWS + 1 };
-  if (isZip(bytes) || isCompoundFile(bytes)) return readXlsx(bytes, limits);
+  if (isWorkbook(bytes)) return readSpreadsheet(bytes, limits);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -127,7 +120,7 @@ async function validate(c: Ctx, bytes: Uint8Array, progress: Progress): Promise<
     sheet = readRows(bytes);
   } catch (err) {
     if (!(err instanceof SpreadsheetError)) throw err;
-    const [code, key, params] = READ_FAILURE[err.reason];
+    const [code, key, params] = readFailure(err, MAX_STATION_IMPORT_ROWS, 'stationImportFileType');
     return failure(c, 400, code, key, params);
   }
   await progress('read', 1, 1);

@@ -1,6 +1,6 @@
 /**
- * @module Fleet user import (spec 7.8 `users/import`, `users/import/uuid`; ADR 022): an .xlsx file is
- * read with the product's own safe reader, every row is checked with the wizard's rules, and the
+ * @module Fleet user import (spec 7.8 `users/import`, `users/import/uuid`; ADR 022, 03X): an .xlsx or
+ * .xls file is read with the product's own safe readers, every row is checked with the wizard's rules, and the
  * file is applied whole in one D1 batch (a transaction) or not at all. The answer is JSON, or with
  * `Accept: application/x-ndjson` a stream of progress lines ending with the same result, which the
  * import page shows as it comes. Public charging permission is never imported (spec section 5).
@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export/xlsx';
 import { type MessageKey, translate } from '../../../../../domain/i18n/messages';
+import { readFailure, readSpreadsheet } from '../../../../../domain/import/spreadsheet';
 import {
   duplicateIssues,
   type ImportedRow,
@@ -20,7 +21,7 @@ import {
   parseRow,
   type RowIssue,
 } from '../../../../../domain/import/users-import';
-import { DEFAULT_LIMITS, readXlsx, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
+import { DEFAULT_LIMITS, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
 import { can } from '../../../../../domain/permissions/permissions';
 import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { companies, corporateGroups } from '../../../../../drizzle/schema';
@@ -69,10 +70,10 @@ const Query = z.object({
 });
 
 const FILE_DOC =
-  'The .xlsx file as multipart/form-data field `file`, or as the raw body. With Accept: application/x-ndjson the answer streams progress lines {type:"progress",phase,done,total} and ends with {type:"result",status,body}.';
+  'The .xlsx or .xls file as multipart/form-data field `file`, or as the raw body. With Accept: application/x-ndjson the answer streams progress lines {type:"progress",phase,done,total} and ends with {type:"result",status,body}.';
 const importResponses = {
   200: json(ImportResult, 'Every row valid: all applied (or, with dry_run, all would be)'),
-  400: errorResponse('No file, not a spreadsheet, .xls, damaged, too large, too many rows'),
+  400: errorResponse('No file, not a spreadsheet, encrypted or pre-97 .xls, damaged, too large, too many rows'),
   403: errorResponse('No permission to manage users, or charging permission updates disabled'),
   409: errorResponse('An e-mail or card was taken while applying: nothing applied'),
   422: json(ImportReport, 'Rows with errors (row, column, value, message): nothing applied'),
@@ -82,7 +83,7 @@ export const importUsers = defineRoute('fleet:users:manage', {
   method: 'post',
   path: '/users/import',
   tags,
-  summary: `Imports fleet users from an .xlsx file, all rows or none. ${FILE_DOC}`,
+  summary: `Imports fleet users from an .xlsx or .xls file, all rows or none. ${FILE_DOC}`,
   request: { query: Query },
   responses: importResponses,
 });
@@ -121,15 +122,6 @@ function failure(
   return { status, body: { 'error-msg': translate(requestLanguage(c), key, params), code } };
 }
 
-const READ_FAILURE: Record<SpreadsheetError['reason'], [string, MessageKey, Record<string, number>?]> = {
-  xls: ['XLS_NOT_SUPPORTED', 'importXls'],
-  notSpreadsheet: ['NOT_A_SPREADSHEET', 'importNotSpreadsheet'],
-  corrupt: ['FILE_DAMAGED', 'importCorrupt'],
-  tooLarge: ['FILE_TOO_LARGE', 'importUnpackedTooLarge', { max: DEFAULT_LIMITS.maxPartBytes / 1024 / 1024 }],
-  tooManyRows: ['TOO_MANY_ROWS', 'importTooManyRows', { max: MAX_IMPORT_ROWS }],
-  tooManyColumns: ['TOO_MANY_COLUMNS', 'importTooManyColumns', { max: DEFAULT_LIMITS.maxColumns }],
-};
-
 interface Plan {
   rows: ImportedRow[];
   groupIds: Map<string, number>;
@@ -151,12 +143,12 @@ async function validate(
     return failure(c, 400, 'FILE_TOO_LARGE', 'fileTooLarge', { max: MAX_IMPORT_FILE_BYTES });
   }
   await progress('read', 0, 1);
-  let sheet: ReturnType<typeof readXlsx>;
+  let sheet: ReturnType<typeof readSpreadsheet>;
   try {
-    sheet = readXlsx(bytes, { ...DEFAULT_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 });
+    sheet = readSpreadsheet(bytes, { ...DEFAULT_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 });
   } catch (err) {
     if (!(err instanceof SpreadsheetError)) throw err;
-    const [code, key, params] = READ_FAILURE[err.reason];
+    const [code, key, params] = readFailure(err, MAX_IMPORT_ROWS, 'importNotSpreadsheet');
     return failure(c, 400, code, key, params);
   }
   await progress('read', 1, 1);
