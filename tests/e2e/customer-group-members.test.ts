@@ -26,12 +26,7 @@ describe('customer group members', () => {
     await page.waitForURL(/\/customer-group\/\d+\/edit$/);
     const id = /customer-group\/(\d+)\/edit/.exec(page.url())?.[1];
 
-    await page
-      .getByRole('button', { name: 'Overview' })
-      .or(page.getByRole('link', { name: 'Overview' }))
-      .first()
-      .click();
-    await page.waitForURL(`**/customer-group/${id}/overview`);
+    await page.goto(`/customer-group/${id}/overview`);
     const year = new Date().getUTCFullYear();
     await expect.poll(() => page.getByText(`No sessions by members of this group in ${year}.`).count()).toBe(1);
     expect(await page.getByText('No members yet.', { exact: false }).count()).toBe(1);
@@ -40,13 +35,13 @@ describe('customer group members', () => {
     await page.getByRole('button', { name: 'Search' }).last().click();
     await page.waitForURL(/find=engineer/);
     await page.getByRole('button', { name: 'Add engineer@voltaria.test' }).click();
-    await expect.poll(() => page.getByRole('link', { name: /engineer@voltaria\.test|Engineer/i }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Gaëlle Mercier' }).count()).toBe(1);
     expect(await page.getByText('1 members').count()).toBe(1);
 
-    await page.getByRole('link', { name: /engineer@voltaria\.test|Engineer/i }).click();
+    await page.getByRole('link', { name: 'Gaëlle Mercier' }).click();
     await page.waitForURL(new RegExp(`/customer-group/${id}/detail/\\d+$`));
     await expect.poll(() => page.getByText('engineer@voltaria.test').count()).toBeGreaterThan(0);
-    expect(await page.getByText('Sessions in this group').count()).toBe(1);
+    expect(await page.getByText('Sessions in this group', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Remove from group' }).click();
     await page.getByRole('button', { name: 'Remove member' }).click();
