@@ -9,6 +9,7 @@ import { Banner, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupForm, groupBody, typedAmount } from '../../components/customer-groups/group-form';
+import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
@@ -30,11 +31,6 @@ interface Group {
   members: number;
   active: boolean;
 }
-
-const idOf = (raw: string | undefined) => {
-  const n = Number(raw);
-  return String(Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : 0);
-};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
@@ -104,6 +100,7 @@ export default function EditCustomerGroup() {
         companies={companies}
         submitLabel={t('customerGroups.form.save')}
         secondaryActions={[
+          { content: t('customerGroupMembers.overview'), url: `/customer-group/${group.id}/overview` },
           { content: t('customerGroups.sessions'), url: `/customer-group/${group.id}/sessions/list` },
           group.active
             ? { content: t('customerGroups.form.delete'), destructive: true, onAction: () => setConfirming(true) }

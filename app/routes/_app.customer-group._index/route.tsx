@@ -1,9 +1,19 @@
-/** @module /customer-group: the customer groups of the company tree, each linking to its edit page and its session list. */
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { Badge, Card, EmptyState, IndexTable, Page, Text } from '@shopify/polaris';
+/**
+ * @module /customer-group: the customer groups of the company tree, each linking to its edit page, its
+ * overview and its session list; a deleted group can be reactivated from its row (spec 7.14 PATCH).
+ */
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/cloudflare';
+import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { Badge, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../domain/sessions/display';
+import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { titleMeta } from '../../lib/meta';
@@ -39,10 +49,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...result.data, page, company: me.company.name, currency: me.company.currency ?? 'EUR' };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'customer-groups:manage');
+  const api = createApi(request, context, { language: me.user.language });
+  const form = await request.formData();
+  const id = idOf(String(form.get('id') ?? ''));
+  const result = await api.send<unknown>(api.client.api['customer-type'][':id'].$patch({ param: { id } }));
+  if (!result.ok) {
+    if (result.status === 403) forbidden(me, result.error['error-msg']);
+    throw data({ message: result.error['error-msg'] }, { status: result.status });
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search.replace(/[?&]index(=[^&]*)?/, '')}`, { headers: api.headers() });
+}
+
 export default function CustomerGroups() {
   const { t } = useTranslation();
   const { data: groups, total, page, company, currency } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submit = useSubmit();
   const [params] = useSearchParams();
   const go = (p: number) => {
     const next = new URLSearchParams(params);
@@ -113,7 +139,20 @@ export default function CustomerGroups() {
                   </Badge>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Link to={`/customer-group/${g.id}/sessions/list`}>{t('customerGroups.sessions')}</Link>
+                  <InlineStack gap="300" blockAlign="center">
+                    <Link to={`/customer-group/${g.id}/overview`}>{t('customerGroupMembers.overview')}</Link>
+                    <Link to={`/customer-group/${g.id}/sessions/list`}>{t('customerGroups.sessions')}</Link>
+                    {g.active ? null : (
+                      <Button
+                        size="slim"
+                        accessibilityLabel={`${t('customerGroupMembers.reactivate')} ${g.name}`}
+                        loading={navigation.formData?.get('id') === String(g.id)}
+                        onClick={() => submit({ id: String(g.id) }, { method: 'post' })}
+                      >
+                        {t('customerGroupMembers.reactivate')}
+                      </Button>
+                    )}
+                  </InlineStack>
                 </IndexTable.Cell>
               </IndexTable.Row>
             ))}

@@ -3,12 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Card, InlineGrid, InlineStack, Page, Select, Tabs, Text } from '@shopify/polaris';
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
-import { scaleBand, scaleLinear } from '@visx/scale';
-import { Bar } from '@visx/shape';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/charts/bar-chart';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName, type FleetUserRow } from '../../lib/fleet';
@@ -58,44 +54,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 function Bars({ stats, color, currency, title }: { stats: Stats; color: string; currency: string; title: string }) {
-  const height = 260;
-  const margin = { top: 12, right: 12, bottom: 32, left: 48 };
   return (
-    <ParentSize>
-      {({ width }) => {
-        if (width < 10) return null;
-        const innerW = width - margin.left - margin.right;
-        const innerH = height - margin.top - margin.bottom;
-        const x = scaleBand({ domain: stats.data.map((d) => d.period), range: [0, innerW], padding: 0.25 });
-        const max = Math.max(1, ...stats.data.map((d) => d.value));
-        const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
-        return (
-          <svg width={width} height={height} role="img">
-            <title>{title}</title>
-            <Group left={margin.left} top={margin.top}>
-              {stats.data.map((d) => {
-                const h = innerH - (y(d.value) ?? innerH);
-                return (
-                  <Bar
-                    key={d.period}
-                    x={x(d.period) ?? 0}
-                    y={innerH - h}
-                    width={x.bandwidth()}
-                    height={h}
-                    fill={color}
-                    rx={2}
-                  >
-                    <title>{`${d.period}: ${formatNumber(d.value, { currency })}`}</title>
-                  </Bar>
-                );
-              })}
-              <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatNumber(Number(v), { currency })} />
-              <AxisBottom top={innerH} scale={x} tickFormat={(p) => (p.length > 4 ? p.slice(5) : p)} />
-            </Group>
-          </svg>
-        );
-      }}
-    </ParentSize>
+    <BarChart
+      data={stats.data}
+      color={color}
+      title={title}
+      format={(v) => formatNumber(v, { currency })}
+      tick={(p) => (p.length > 4 ? p.slice(5) : p)}
+    />
   );
 }
 

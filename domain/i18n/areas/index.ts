@@ -3,6 +3,7 @@
  * (`t('tariffs.title')` reads area `tariffs`). Add an area here and in define.ts's pattern.
  */
 import type { Language } from '../languages';
+import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
 import { fleet } from './fleet';
 import { groups } from './groups';
@@ -35,6 +36,7 @@ export function areaCatalogs(language: Language) {
     selfService: selfService[language],
     subscriptions: subscriptions[language],
     customerGroups: customerGroups[language],
+    customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
   };
 }

@@ -16,10 +16,11 @@ import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import { answerList, queryOf } from '../sessions/sessions.list';
+import { customerGroupMemberRoutes } from './customer-groups.members.handlers';
 import * as r from './customer-groups.routes';
+import { type GroupRow, scopedGroup } from './customer-groups.scope';
 
 type Ctx = Context<AppEnv>;
-type GroupRow = typeof customerGroups.$inferSelect;
 
 function auditOf(c: Ctx, action: string, id: number, detail: Record<string, unknown>) {
   const { user, company } = authOf(c);
@@ -32,17 +33,6 @@ function auditOf(c: Ctx, action: string, id: number, detail: Record<string, unkn
     detail,
     ip: clientIp(c),
   });
-}
-
-/** The group if its company is in the caller's tree. */
-async function scopedGroup(c: Ctx, id: number): Promise<GroupRow | undefined> {
-  const scope = await callerScope(c);
-  return c
-    .get('db')
-    .select()
-    .from(customerGroups)
-    .where(and(eq(customerGroups.id, id), inArray(customerGroups.companyId, scope)))
-    .get();
 }
 
 /** The API shape of groups, with their linked companies and member counts (two queries per page). */
@@ -82,6 +72,8 @@ async function one(c: Ctx, g: GroupRow) {
 }
 
 export const customerGroupRoutes = new OpenAPIHono<AppEnv>()
+  // First: POST /customer-type/users/search must not be read as a group id.
+  .route('/', customerGroupMemberRoutes)
   .openapi(r.list, async (c) => {
     const { page, items_per_page, include_deleted } = c.req.valid('query');
     const scope = await callerScope(c);
@@ -220,22 +212,6 @@ export const customerGroupRoutes = new OpenAPIHono<AppEnv>()
     await auditOf(c, 'customer_group.reactivate', g.id, {});
     return c.json({ data: await one(c, row) }, 200);
   })
-  .openapi(r.members, async (c) => {
-    const g = await scopedGroup(c, c.req.valid('param').id);
-    if (!g) return apiError(c, 404, 'CUSTOMER_GROUP_NOT_FOUND', 'customerGroupNotFound');
-    const rows = await c
-      .get('db')
-      .select({ userId: customerGroupMembers.userId, email: users.email, addedAt: customerGroupMembers.addedAt })
-      .from(customerGroupMembers)
-      .innerJoin(users, eq(users.id, customerGroupMembers.userId))
-      .where(eq(customerGroupMembers.customerGroupId, g.id))
-      .orderBy(users.email)
-      .limit(1000);
-    return c.json(
-      { data: rows.map((m) => ({ user_id: m.userId, email: m.email, added_at: m.addedAt.toISOString() })) },
-      200,
-    );
-  })
   .openapi(r.addMember, async (c) => {
     const { id, userId } = c.req.valid('param');
     const g = await scopedGroup(c, id);
@@ -264,10 +240,12 @@ export const customerGroupRoutes = new OpenAPIHono<AppEnv>()
     const { id, userId } = c.req.valid('param');
     const g = await scopedGroup(c, id);
     if (!g) return apiError(c, 404, 'CUSTOMER_GROUP_NOT_FOUND', 'customerGroupNotFound');
-    await c
+    const gone = await c
       .get('db')
       .delete(customerGroupMembers)
-      .where(and(eq(customerGroupMembers.customerGroupId, g.id), eq(customerGroupMembers.userId, userId)));
+      .where(and(eq(customerGroupMembers.customerGroupId, g.id), eq(customerGroupMembers.userId, userId)))
+      .returning({ userId: customerGroupMembers.userId });
+    if (gone.length === 0) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
     await auditOf(c, 'customer_group.member_remove', g.id, { userId });
     return c.json({ data: await one(c, g) }, 200);
   })

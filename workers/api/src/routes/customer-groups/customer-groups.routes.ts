@@ -63,9 +63,6 @@ const Page = z.object({
   items_per_page: z.number(),
 });
 const One = z.object({ data: CustomerGroupSchema });
-const Members = z.object({
-  data: z.array(z.object({ user_id: z.number(), email: z.string().nullable(), added_at: z.string() })),
-});
 
 export const list = defineRoute(ACCESS, {
   method: 'get',
@@ -135,15 +132,6 @@ export const reactivate = defineRoute(ACCESS, {
   responses: { 200: json(One), 404: notFound },
 });
 
-export const members = defineRoute(ACCESS, {
-  method: 'post',
-  path: '/customer-type/{id}/users',
-  tags,
-  summary: 'Members of the customer group',
-  request: { params: IdParams },
-  responses: { 200: json(Members), 404: notFound },
-});
-
 export const addMember = defineRoute(ACCESS, {
   method: 'put',
   path: '/customer-type/{id}/users/{userId}',
@@ -160,7 +148,7 @@ export const removeMember = defineRoute(ACCESS, {
   tags,
   summary: 'Remove a member; sessions already started keep the group they started with',
   request: { params: MemberParams },
-  responses: { 200: json(One), 404: notFound },
+  responses: { 200: json(One), 404: error('No such customer group, or the user is not a member') },
 });
 
 export const sessions = defineRoute(ACCESS, {

@@ -428,6 +428,17 @@ export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery, op
   return sumsOf(await statement.first<Record<string, number | null>>(), summed);
 }
 
+/**
+ * Sums of several queries in one D1 batch (one round trip), each as `listSums` answers it: the
+ * customer group overview asks one per month.
+ */
+export async function listSumsMany(d1: D1Database, scope: Scope, qs: SessionQuery[]) {
+  if (qs.length === 0) return [];
+  const built = qs.map((q) => sumsStatement(d1, scope, whereOf(scope, q), q));
+  const results = await d1.batch<Record<string, number | null>>(built.map((b) => b.statement));
+  return built.map((b, i) => sumsOf(results[i]?.results[0], b.summed));
+}
+
 /** D1's `rows_read` for the sums of a list: what the benchmark prints beside the times (load-independent). */
 export async function sumsRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, opts: { direct?: boolean } = {}) {
   const { statement } = sumsStatement(d1, scope, whereOf(scope, q), q, opts.direct);

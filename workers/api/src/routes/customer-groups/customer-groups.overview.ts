@@ -1,0 +1,78 @@
+/**
+ * @module The customer group overview (spec 7.14 `customer-type/{id}/overview`): per month of a year,
+ * in CET as every session time on screen, the group's sessions, energy and provider amounts, the
+ * members who charged and the members who joined. Sums come from the session list's footer machinery
+ * (the day sums of ADR 033 plus the partial days at the month edges read directly), so a month here
+ * equals the group's session list filtered on that month.
+ */
+import { SESSION_TIME_ZONE } from '../../../../../domain/sessions/display';
+import { zoneClock } from '../../../../../domain/time/zone-clock';
+import { listSumsMany, type SessionQuery } from '../sessions/sessions.store';
+
+export interface OverviewMonth {
+  /** 1–12. */
+  month: number;
+  sessions: number;
+  /** Sessions not (yet) priced: their amounts are not in the totals. */
+  unpriced: number;
+  energy_wh: number;
+  /** Provider (emp) price incl. and excl. VAT of the priced sessions, minor units; null when none is priced. */
+  amount_incl_vat: number | null;
+  amount_excl_vat: number | null;
+  /** Distinct members with a session started in the month. */
+  drivers: number;
+  /** Current members who joined in the month (members who left are not kept). */
+  new_members: number;
+}
+
+/** The 13 UTC instants at which the months of `year` start in CET (and the next year starts). */
+export function monthStarts(year: number): number[] {
+  const clock = zoneClock(SESSION_TIME_ZONE);
+  return Array.from({ length: 13 }, (_, m) => clock.earliestUtcOf(Date.UTC(year, m, 1)));
+}
+
+/** `CASE` mapping an epoch-ms column to its month 1–12 inside [starts[0], starts[12]). */
+function monthCase(column: string, starts: number[]): string {
+  const whens = starts.slice(1, 12).map((b, i) => `WHEN ${column} < ${Math.trunc(b)} THEN ${i + 1}`);
+  return `CASE ${whens.join(' ')} ELSE 12 END`;
+}
+
+export async function groupOverview(d1: D1Database, groupId: number, year: number): Promise<OverviewMonth[]> {
+  const starts = monthStarts(year);
+  const queries: SessionQuery[] = starts.slice(0, 12).map((from, m) => ({
+    variant: 'emp',
+    from: new Date(from).toISOString(),
+    to: new Date(starts[m + 1] as number).toISOString(),
+    direction: 'desc',
+  }));
+  const first = starts[0] as number;
+  const end = starts[12] as number;
+  const [sums, drivers, joined] = await Promise.all([
+    listSumsMany(d1, { companies: [], customerGroupId: groupId }, queries),
+    d1
+      .prepare(
+        `SELECT ${monthCase('s.cdr_start', starts)} AS m, count(DISTINCT s.user_id) AS n FROM charging_sessions s
+         WHERE s.customer_group_id = ? AND s.cdr_start >= ? AND s.cdr_start < ? GROUP BY m`,
+      )
+      .bind(groupId, first, end)
+      .all<{ m: number; n: number }>(),
+    d1
+      .prepare(
+        `SELECT ${monthCase('g.created_at', starts)} AS m, count(*) AS n FROM customer_group_members g
+         WHERE g.customer_group_id = ? AND g.created_at >= ? AND g.created_at < ? GROUP BY m`,
+      )
+      .bind(groupId, first, end)
+      .all<{ m: number; n: number }>(),
+  ]);
+  const byMonth = (rows: { m: number; n: number }[], m: number) => rows.find((r) => r.m === m)?.n ?? 0;
+  return sums.map((s, i) => ({
+    month: i + 1,
+    sessions: s.total,
+    unpriced: s.unpriced,
+    energy_wh: s.sums.cdr_consumed_energy ?? 0,
+    amount_incl_vat: s.sums.emp_price_total ?? null,
+    amount_excl_vat: s.sums.emp_price_net_total ?? null,
+    drivers: byMonth(drivers.results, i + 1),
+    new_members: byMonth(joined.results, i + 1),
+  }));
+}
