@@ -1,7 +1,7 @@
 /** @module Schemas of connector groups (tags) and locations (spec 7.16 `tags`, `groups`, `locations`). */
 import { z } from '@hono/zod-openapi';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
-import { ConnectorRow } from '../connectors/connectors.schemas';
+import { ConnectorListBody, ConnectorRow } from '../connectors/connectors.schemas';
 
 /** At most this many connector ids in one call (bound as one JSON value, so D1's parameter cap does not apply). */
 export const MAX_IDS = 5000;
@@ -40,10 +40,22 @@ export const AddToGroupBody = z
 /** Bulk add/remove from the connector list's selection: at most this many ids per call. */
 export const MAX_BULK_IDS = 500;
 
+/** "All matching rows" of the connector list: at most this many connectors per call. */
+export const MAX_BULK_FILTER_MATCHES = 50_000;
+
+/** The connector list's filters without paging and sort: "every connector the list shows". */
+export const BulkFilter = ConnectorListBody.omit({ page: true, items_per_page: true, sort: true, direction: true });
+
+/** Either the selected ids, or the list's filter when every matching row is selected (never both). */
 export const BulkMembersBody = z
   .strictObject({
     action: z.enum(['add', 'remove']),
-    connector_ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS),
+    connector_ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS).optional(),
+    filter: BulkFilter.optional(),
+  })
+  .refine((b) => (b.connector_ids === undefined) !== (b.filter === undefined), {
+    message: 'Give either connector_ids or filter.',
+    path: ['connector_ids'],
   })
   .openapi('ConnectorGroupBulk');
 
@@ -58,6 +70,8 @@ export const BulkMembersResult = z
     removed: z.number(),
     not_members: z.number(),
     connector_count: z.number(),
+    /** With a filter: the connectors it matched in the caller's scope (what `requested` counts). */
+    matched: z.number().optional(),
   })
   .openapi('ConnectorGroupBulkResult');
 
