@@ -40,7 +40,6 @@ import {
   groupTotals,
   listGroups,
   memberIds,
-  membersAmong,
   nameKey,
   nameTaken,
   removeMembers,

@@ -1,7 +1,10 @@
 /** @module Schemas of connector groups (tags) and locations (spec 7.16 `tags`, `groups`, `locations`). */
 import { z } from '@hono/zod-openapi';
+import { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS } from '../../../../../domain/groups/bulk-limits';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
 import { ConnectorListBody, ConnectorRow } from '../connectors/connectors.schemas';
+
+export { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS };
 
 /** At most this many connector ids in one call (bound as one JSON value, so D1's parameter cap does not apply). */
 export const MAX_IDS = 5000;
@@ -36,12 +39,6 @@ export const UpdateGroupBody = z
 export const AddToGroupBody = z
   .strictObject({ group_id: z.number().int().positive(), connector_ids: ids.min(1) })
   .openapi('ConnectorAddGroup');
-
-/** Bulk add/remove from the connector list's selection: at most this many ids per call. */
-export const MAX_BULK_IDS = 500;
-
-/** "All matching rows" of the connector list: at most this many connectors per call. */
-export const MAX_BULK_FILTER_MATCHES = 50_000;
 
 /** The connector list's filters without paging and sort: "every connector the list shows". */
 export const BulkFilter = ConnectorListBody.omit({ page: true, items_per_page: true, sort: true, direction: true });
