@@ -36,6 +36,7 @@ import {
   type ProgressLine,
   runStationImport,
 } from './import-client';
+import { ImportedSteps } from './imported-steps';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'onboarding.import.title');
 
@@ -237,6 +238,10 @@ export default function StationImport() {
               />
             </BlockStack>
           </Card>
+        ) : null}
+
+        {step.kind === 'done' && step.summary.stations.length > 0 ? (
+          <ImportedSteps stationIds={step.summary.stations.map((s) => s.id)} />
         ) : null}
 
         {step.kind === 'invalid' ? (
