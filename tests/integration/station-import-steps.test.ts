@@ -75,7 +75,8 @@ describe('imported stations: peering and publish steps', () => {
       expect(stepOf(s, 'peering')).toMatchObject({
         status: 'failed',
         attempts: 1,
-        message: 'Peering failed: no peering is configured for this company yet. Retry later or contact your administrator.',
+        message:
+          'Peering failed: no peering is configured for this company yet. Retry later or contact your administrator.',
       });
       expect(stepOf(s, 'publish')).toMatchObject({ status: 'failed', attempts: 1 });
     }
