@@ -76,7 +76,11 @@ describe('connector list', () => {
     const total = Number(/· (\d+) connectors/.exec((await label.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(25);
     await expect.poll(() => rows().count()).toBe(25);
-    await page.getByLabel('Select all Connectors').first().check({ force: true });
+    // The header's own checkbox (Polaris also renders a copy in its sticky header, off screen).
+    await page
+      .locator('table thead')
+      .getByLabel('Select all Connectors')
+      .evaluate((el) => (el as HTMLElement).click());
     await page.getByRole('button', { name: `Select all ${total} matching connectors` }).click();
     await expect.poll(() => page.getByText(`All ${total} connectors matching the filter are selected`).count()).toBe(1);
     await page.getByRole('button', { name: 'Add to group…' }).click();
