@@ -1,5 +1,12 @@
 /** @module The filters the connector list and the station list share, read from and written to the URL. */
 import { POWER_TYPES } from '../../domain/stations/statuses';
+import {
+  type GroupIds,
+  groupApiFields,
+  NO_GROUPS,
+  readGroupParams,
+  writeGroupParams,
+} from '../components/company-groups/company-group-picker';
 
 export interface NetworkFilters {
   q: string;
@@ -8,7 +15,10 @@ export interface NetworkFilters {
   power: string | null;
   operator: number | null;
   owner: number | null;
+  /** A company group at any level: `group` in older links, kept working (the picker replaces it). */
   group: number | null;
+  /** One company group per level, `group1`..`group4` in the URL, combined with AND. */
+  groups: GroupIds;
 }
 
 /** No filter at all ("clear all"). */
@@ -20,6 +30,7 @@ export const NO_NETWORK_FILTERS: NetworkFilters = {
   operator: null,
   owner: null,
   group: null,
+  groups: NO_GROUPS,
 };
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
@@ -38,6 +49,7 @@ export function readNetworkFilters(p: URLSearchParams): NetworkFilters {
     operator: id(p.get('operator')),
     owner: id(p.get('owner')),
     group: id(p.get('group')),
+    groups: readGroupParams(p),
   };
 }
 
@@ -50,6 +62,7 @@ export function writeNetworkFilters(f: NetworkFilters, params: URLSearchParams):
   if (f.operator) params.set('operator', String(f.operator));
   if (f.owner) params.set('owner', String(f.owner));
   if (f.group) params.set('group', String(f.group));
+  writeGroupParams(f.groups, params);
   return params;
 }
 
@@ -63,6 +76,7 @@ export function networkApiFilters(f: NetworkFilters) {
     ...(f.operator ? { operator_id: f.operator } : {}),
     ...(f.owner ? { owner_id: f.owner } : {}),
     ...(f.group ? { group_id: f.group } : {}),
+    ...groupApiFields(f.groups),
   };
 }
 

@@ -33,6 +33,8 @@ const en = {
   notAllowedToCharge: 'This user may not charge here: {{reason}}',
   noSessionToStop: 'No session is in progress on this connector.',
   groupNotFound: 'Group id: {{id}} not found.',
+  bulkTooMany:
+    '{{count}} connectors match this filter, more than the {{max}} one change may cover: narrow the filter and try again.',
   validation: 'Some validation errors, fix them before resubmitting.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large (at most {{max}} bytes).',
@@ -222,6 +224,8 @@ const de: Catalog = {
   notAllowedToCharge: 'Dieser Benutzer darf hier nicht laden: {{reason}}',
   noSessionToStop: 'An diesem Ladepunkt läuft kein Ladevorgang.',
   groupNotFound: 'Gruppen-ID: {{id}} nicht gefunden.',
+  bulkTooMany:
+    '{{count}} Ladepunkte entsprechen diesem Filter, mehr als die {{max}}, die eine Änderung umfassen darf: Grenzen Sie den Filter ein und versuchen Sie es erneut.',
   validation: 'Einige Eingaben sind ungültig, korrigieren Sie sie vor dem erneuten Senden.',
   malformedJson: 'Der Anfrageinhalt ist kein gültiges JSON.',
   bodyTooLarge: 'Der Anfrageinhalt ist zu groß (höchstens {{max}} Bytes).',
@@ -418,6 +422,8 @@ const fr: Catalog = {
   notAllowedToCharge: 'Cet utilisateur ne peut pas recharger ici : {{reason}}',
   noSessionToStop: "Aucune session n'est en cours sur ce connecteur.",
   groupNotFound: 'Groupe id : {{id}} introuvable.',
+  bulkTooMany:
+    '{{count}} connecteurs correspondent à ce filtre, plus que les {{max}} qu’une modification peut couvrir : affinez le filtre et réessayez.',
   validation: 'Certaines erreurs de validation, corrigez-les avant de soumettre à nouveau.',
   malformedJson: "Le corps de la requête n'est pas un JSON valide.",
   bodyTooLarge: 'Le corps de la requête est trop volumineux ({{max}} octets au maximum).',
@@ -613,6 +619,8 @@ const nl: Catalog = {
   notAllowedToCharge: 'Deze gebruiker mag hier niet laden: {{reason}}',
   noSessionToStop: 'Er loopt geen sessie op deze connector.',
   groupNotFound: 'Groep-id: {{id}} niet gevonden.',
+  bulkTooMany:
+    '{{count}} connectoren voldoen aan dit filter, meer dan de {{max}} die één wijziging mag omvatten: verfijn het filter en probeer het opnieuw.',
   validation: 'Er zijn validatiefouten, herstel ze voordat u opnieuw verzendt.',
   malformedJson: 'De inhoud van het verzoek is geen geldige JSON.',
   bodyTooLarge: 'De inhoud van het verzoek is te groot (hoogstens {{max}} bytes).',
@@ -804,6 +812,8 @@ const it: Catalog = {
   notAllowedToCharge: 'Questo utente non può ricaricare qui: {{reason}}',
   noSessionToStop: 'Nessuna sessione in corso su questo connettore.',
   groupNotFound: 'Gruppo id: {{id}} non trovato.',
+  bulkTooMany:
+    '{{count}} connettori corrispondono a questo filtro, più dei {{max}} che una modifica può coprire: restringi il filtro e riprova.',
   validation: 'Alcuni errori di validazione, correggili prima di inviare di nuovo.',
   malformedJson: 'Il corpo della richiesta non è un JSON valido.',
   bodyTooLarge: 'Il corpo della richiesta è troppo grande (al massimo {{max}} byte).',
@@ -996,6 +1006,8 @@ const es: Catalog = {
   notAllowedToCharge: 'Este usuario no puede cargar aquí: {{reason}}',
   noSessionToStop: 'No hay ninguna sesión en curso en este conector.',
   groupNotFound: 'Grupo id: {{id}} no encontrado.',
+  bulkTooMany:
+    '{{count}} conectores coinciden con este filtro, más de los {{max}} que un cambio puede abarcar: acota el filtro e inténtalo de nuevo.',
   validation: 'Hay errores de validación, corrígelos antes de volver a enviar.',
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande (como máximo {{max}} bytes).',
@@ -1187,6 +1199,8 @@ const pt: Catalog = {
   notAllowedToCharge: 'Este utilizador não pode carregar aqui: {{reason}}',
   noSessionToStop: 'Não há nenhuma sessão em curso neste conector.',
   groupNotFound: 'Grupo id: {{id}} não encontrado.',
+  bulkTooMany:
+    '{{count}} conectores correspondem a este filtro, mais do que os {{max}} que uma alteração pode abranger: restrinja o filtro e tente novamente.',
   validation: 'Existem erros de validação, corrija-os antes de voltar a submeter.',
   malformedJson: 'O corpo do pedido não é um JSON válido.',
   bodyTooLarge: 'O corpo do pedido é demasiado grande (no máximo {{max}} bytes).',

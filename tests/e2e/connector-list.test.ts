@@ -1,4 +1,7 @@
-/** The connector list in a browser: filters and sort live in the URL, search narrows the rows. */
+/**
+ * The connector list in a browser: filters and sort live in the URL, search narrows the rows, and every
+ * matching row (all pages) can be added to a connector group at once.
+ */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginWithEmailCode, openBrowser } from './browser';
@@ -53,5 +56,44 @@ describe('connector list', () => {
     // Connector 1 belongs to Paris, operated by the parent company, outside Voltaria Sud's tree.
     const res = await page.goto('/connectors/1/detail');
     expect(res?.status()).toBe(404);
+  });
+
+  it('selects every matching connector across pages and adds them all to a group, after confirming the count', async () => {
+    await browser.context.clearCookies();
+    page = await browser.context.newPage();
+    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await page.waitForURL('**/connectors/overview');
+    const name = `E2E all ${Date.now()}`;
+    await page.goto('/connectors/add-group');
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await page.waitForURL(/\/connectors\/groups\/\d+$/);
+
+    // The whole list: more connectors than one page shows.
+    await page.goto('/connectors/list');
+    const label = page.getByText(/· \d+ connectors/);
+    await expect.poll(() => label.count()).toBe(1);
+    const total = Number(/· (\d+) connectors/.exec((await label.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(25);
+    await expect.poll(() => rows().count()).toBe(25);
+    // The header's own checkbox (Polaris also renders a copy in its sticky header, off screen).
+    await page
+      .locator('table thead')
+      .getByLabel('Select all Connectors')
+      .evaluate((el) => (el as HTMLElement).click());
+    await page.getByRole('button', { name: `Select all ${total} matching connectors` }).click();
+    await expect.poll(() => page.getByText(`All ${total} connectors matching the filter are selected`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add to group…' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(`Selected connectors: ${total}.`).count()).toBe(1);
+    await dialog.getByLabel('Group').selectOption({ label: `${name} (Connectors: 0)` });
+    await dialog.getByRole('button', { name: 'Add to group' }).click();
+    await expect.poll(() => page.getByText(`Added to “${name}”: ${total}. Already in the group: 0.`).count()).toBe(1);
+
+    // The group now holds every connector of the list, not only the first page's.
+    await page.goto(`/connectors/groups?q=${encodeURIComponent(name)}`);
+    const groupRow = page.locator('tbody tr').filter({ hasText: name });
+    await expect.poll(() => groupRow.count()).toBe(1);
+    expect(await groupRow.textContent()).toContain(String(total));
   });
 });

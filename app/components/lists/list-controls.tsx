@@ -46,32 +46,50 @@ export function useSelectedCsvExport<R extends { id: number }>(options: {
   toRow: (row: R) => Cell[];
   fileName: string;
   label: string;
+  /**
+   * When given and the list has more rows than the page, the table offers "select all matching rows"
+   * (`allMatching`); the CSV action then steps aside, since it only has the page's rows.
+   */
+  matching?: { total: number; selectAllText: string; allSelectedText: string };
 }) {
-  const { rows, columns, toRow, fileName, label } = options;
+  const { rows, columns, toRow, fileName, label, matching } = options;
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
     rows.map((r) => ({ id: String(r.id) })),
   );
+  const hasMore = matching !== undefined && matching.total > rows.length;
+  const allMatching = hasMore && allResourcesSelected;
   const tableProps = {
     selectedItemsCount: allResourcesSelected ? ('All' as const) : selectedResources.length,
     onSelectionChange: handleSelectionChange,
-    promotedBulkActions: [
-      {
-        content: label,
-        onAction: async () => {
-          const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
-          await exportRowsCsv(columns, chosen.map(toRow), fileName);
-          clearSelection();
-        },
-      },
-    ],
+    ...(hasMore
+      ? {
+          hasMoreItems: true,
+          paginatedSelectAllActionText: matching.selectAllText,
+          paginatedSelectAllText: matching.allSelectedText,
+        }
+      : {}),
+    promotedBulkActions: allMatching
+      ? []
+      : [
+          {
+            content: label,
+            onAction: async () => {
+              const chosen = rows.filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)));
+              await exportRowsCsv(columns, chosen.map(toRow), fileName);
+              clearSelection();
+            },
+          },
+        ],
   } satisfies Partial<IndexTableProps>;
   const selectedIds = rows
     .filter((r) => allResourcesSelected || selectedResources.includes(String(r.id)))
     .map((r) => r.id);
   return {
     tableProps,
-    isSelected: (id: number) => selectedResources.includes(String(id)),
+    isSelected: (id: number) => allMatching || selectedResources.includes(String(id)),
     selectedIds,
+    /** Every row the list's filter matches is selected, on every page (not only the ids in `selectedIds`). */
+    allMatching,
     clearSelection,
   };
 }

@@ -11,7 +11,6 @@ import {
   describeGroups,
   fieldOf,
   levelOfGroup,
-  NO_GROUPS,
 } from '../company-groups/company-group-picker';
 
 type Filter = IndexFiltersProps['filters'][number];
@@ -36,7 +35,7 @@ export function networkFilterParts(args: {
   labels: Record<'status' | 'city' | 'power' | 'operator' | 'owner' | 'group', string>;
   cities: readonly string[];
   options: { operators: Named; owners: Named; groups: Named };
-  /** When given, the company-group filter is the level-labelled picker (one group at a time: the API filters on one id). */
+  /** When given, the company-group filter is the level-labelled picker: one group per level, combined with AND. */
   companyGroups?: CompanyGroupOptions;
 }) {
   const { t, state, update, labels, cities, options, companyGroups } = args;
@@ -46,9 +45,10 @@ export function networkFilterParts(args: {
     ['group', labels.group, options.groups],
   ] as const;
   const named = (list: Named, id: number) => list.find((o) => o.id === id)?.name ?? String(id);
-  // The picker shows the chosen group at its level; choosing at one level replaces the others.
-  const groupLevel = levelOfGroup(companyGroups, state.group);
-  const pickedGroups = groupLevel ? { ...NO_GROUPS, [fieldOf(groupLevel)]: state.group } : NO_GROUPS;
+  // One group per level (group1..group4). An older link's `group` (any level) shows at its level, and
+  // the first change in the picker turns it into the per-level filter.
+  const legacyLevel = levelOfGroup(companyGroups, state.group);
+  const pickedGroups = legacyLevel ? { ...state.groups, [fieldOf(legacyLevel)]: state.group } : state.groups;
   const groupPicker = (label: string): Filter => ({
     key: 'group',
     label,
@@ -56,7 +56,7 @@ export function networkFilterParts(args: {
       <CompanyGroupPicker
         options={companyGroups}
         value={pickedGroups}
-        onChange={(value, changed) => update({ group: value[changed] })}
+        onChange={(groups) => update({ groups, group: null })}
       />
     ),
   });
@@ -148,16 +148,17 @@ export function networkFilterParts(args: {
         ]
       : [],
     single: single.flatMap(([key, label, list]): Applied[] => {
+      if (key === 'group' && companyGroups) {
+        // One chip per chosen level ("Region: North"); removing it clears that level only.
+        return describeGroups(companyGroups, pickedGroups).map((g) => ({
+          key: `group${g.level}`,
+          label: `${label}: ${g.text}`,
+          onRemove: () => update({ groups: { ...pickedGroups, [g.field]: null }, group: null }),
+        }));
+      }
       const value = state[key];
       if (!value) return [];
-      const picked = key === 'group' && companyGroups ? describeGroups(companyGroups, pickedGroups)[0] : undefined;
-      return [
-        {
-          key,
-          label: picked ? `${label}: ${picked.text}` : `${label}: ${named(list, value)}`,
-          onRemove: () => update({ [key]: null }),
-        },
-      ];
+      return [{ key, label: `${label}: ${named(list, value)}`, onRemove: () => update({ [key]: null }) }];
     }),
   } satisfies Record<string, Applied[]>;
 

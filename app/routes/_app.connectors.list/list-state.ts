@@ -29,6 +29,12 @@ export function apiFilters(state: ListState) {
   };
 }
 
+/** The API filter of "every row the list matches" (no sort, no page): what a bulk change over all pages covers. */
+export function bulkFilter(state: ListState) {
+  const { sort: _sort, direction: _direction, ...filter } = apiFilters(state);
+  return filter;
+}
+
 const positiveId = (value: string | null) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;

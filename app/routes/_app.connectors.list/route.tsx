@@ -17,9 +17,10 @@ import {
   Text,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
+import { MAX_BULK_FILTER_MATCHES } from '../../../domain/groups/bulk-limits';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
@@ -34,7 +35,7 @@ import { forbidden, requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
-import { apiFilters, type ListState, listSearch, PAGE_SIZE, readState, SORT_KEYS } from './list-state';
+import { apiFilters, bulkFilter, type ListState, listSearch, PAGE_SIZE, readState, SORT_KEYS } from './list-state';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorList.title');
 
@@ -64,7 +65,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .getAll('connector_id')
     .map((v) => Number(v))
     .filter((n) => Number.isInteger(n) && n > 0);
-  if ((intent !== 'add' && intent !== 'remove') || !Number.isInteger(groupId) || groupId <= 0 || ids.length === 0) {
+  // "All matching rows": the list's own URL state, read back with the list's code, becomes the API filter.
+  const list = form.get('all_matching');
+  const filter = typeof list === 'string' ? bulkFilter(readState(new URL(`/?${list}`, request.url))) : undefined;
+  if (
+    (intent !== 'add' && intent !== 'remove') ||
+    !Number.isInteger(groupId) ||
+    groupId <= 0 ||
+    (ids.length === 0 && !filter)
+  ) {
     return data({ ok: false as const, error: null, intent }, { status: 400 });
   }
   const api = createApi(request, context, { language: me.user.language });
@@ -73,10 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     already_members: number;
     removed: number;
     not_members: number;
+    matched?: number;
   }>(
     api.client.api.groups[':id'].bulk.$post({
       param: { id: String(groupId) },
-      json: { action: intent, connector_ids: ids },
+      json: filter ? { action: intent, filter } : { action: intent, connector_ids: ids },
     }),
   );
   if (!result.ok) {
@@ -115,7 +125,7 @@ export default function ConnectorList() {
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submit = useSubmit();
-  const [bulk, setBulk] = useState<null | { intent: 'add' | 'remove'; ids: number[] }>(null);
+  const [bulk, setBulk] = useState<null | { intent: 'add' | 'remove'; ids: number[]; all: boolean }>(null);
   const [chosenGroup, setChosenGroup] = useState('');
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
@@ -224,14 +234,28 @@ export default function ConnectorList() {
     toRow,
     fileName: 'connectors-selected',
     label: t('network.export.selectedCsv'),
+    matching: {
+      total,
+      selectAllText: t('groups.bulk.selectAllMatching', { count: total }),
+      allSelectedText: t('groups.bulk.allMatchingSelected', { count: total }),
+    },
   });
+  // A selection belongs to one filter: changing the filters, sort or page starts over.
+  const search = listSearch(state).toString();
+  const { clearSelection } = selection;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list's URL state changes
+  useEffect(() => clearSelection(), [search, clearSelection]);
+  const choose = (intent: 'add' | 'remove') =>
+    setBulk({ intent, ids: selection.selectedIds, all: selection.allMatching });
+  const bulkCount = bulk?.all ? total : (bulk?.ids.length ?? 0);
+  const tooMany = bulk?.all === true && total > MAX_BULK_FILTER_MATCHES;
   const groupActions = canEditGroups
     ? [
         {
           content: t('groups.bulk.addAction'),
           onAction: () => {
             setChosenGroup('');
-            setBulk({ intent: 'add', ids: selection.selectedIds });
+            choose('add');
           },
         },
         ...(state.tag
@@ -239,13 +263,16 @@ export default function ConnectorList() {
               {
                 content: t('groups.bulk.removeAction'),
                 destructive: true,
-                onAction: () => setBulk({ intent: 'remove', ids: selection.selectedIds }),
+                onAction: () => choose('remove'),
               },
             ]
           : []),
       ]
     : [];
   const busy = navigation.state === 'submitting';
+  // While a bulk change runs: how many connectors it covers (the whole list, or the ids sent).
+  const pending = busy ? navigation.formData : undefined;
+  const pendingCount = pending?.has('all_matching') ? total : (pending?.getAll('connector_id').length ?? 0);
   const confirmBulk = () => {
     if (!bulk) return;
     const groupId = bulk.intent === 'remove' ? String(state.tag ?? '') : chosenGroup;
@@ -253,7 +280,8 @@ export default function ConnectorList() {
     const form = new FormData();
     form.set('intent', bulk.intent);
     form.set('group_id', groupId);
-    for (const id of bulk.ids) form.append('connector_id', String(id));
+    if (bulk.all) form.set('all_matching', listSearch({ ...state, page: 0 }).toString());
+    else for (const id of bulk.ids) form.append('connector_id', String(id));
     submit(form, { method: 'post', preventScrollReset: true });
     selection.clearSelection();
     setBulk(null);
@@ -262,7 +290,13 @@ export default function ConnectorList() {
 
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
-      {result ? (
+      {pendingCount > 0 ? (
+        <div style={{ marginBottom: 12 }}>
+          <Banner tone="info">
+            <p>{t('groups.bulk.working', { count: pendingCount })}</p>
+          </Banner>
+        </div>
+      ) : result ? (
         <div style={{ marginBottom: 12 }}>
           {result.ok ? (
             <Banner tone="success" title={t('groups.bulk.doneTitle')}>
@@ -398,8 +432,8 @@ export default function ConnectorList() {
         primaryAction={
           tags.length
             ? {
-                content: t('groups.bulk.add', { count: bulk?.ids.length ?? 0 }),
-                disabled: !chosenGroup,
+                content: t('groups.bulk.add', { count: bulkCount }),
+                disabled: !chosenGroup || tooMany,
                 loading: busy,
                 onAction: confirmBulk,
               }
@@ -410,7 +444,8 @@ export default function ConnectorList() {
         <Modal.Section>
           {tags.length ? (
             <>
-              <p>{t('groups.bulk.addBody', { count: bulk?.ids.length ?? 0 })}</p>
+              <p>{t('groups.bulk.addBody', { count: bulkCount })}</p>
+              {tooMany ? <TooMany count={total} /> : null}
               <div style={{ marginTop: 12 }}>
                 <Select
                   label={t('groups.bulk.groupLabel')}
@@ -441,20 +476,31 @@ export default function ConnectorList() {
         onClose={() => setBulk(null)}
         title={t('groups.bulk.removeTitle')}
         primaryAction={{
-          content: t('groups.bulk.remove', { count: bulk?.ids.length ?? 0 }),
+          content: t('groups.bulk.remove', { count: bulkCount }),
           destructive: true,
+          disabled: tooMany,
           loading: busy,
           onAction: confirmBulk,
         }}
         secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}
       >
         <Modal.Section>
-          <p>
-            {t('groups.bulk.removeBody', { count: bulk?.ids.length ?? 0, group: state.tag ? tagName(state.tag) : '' })}
-          </p>
+          <p>{t('groups.bulk.removeBody', { count: bulkCount, group: state.tag ? tagName(state.tag) : '' })}</p>
+          {tooMany ? <TooMany count={total} /> : null}
         </Modal.Section>
       </Modal>
     </Page>
+  );
+}
+
+function TooMany({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ marginTop: 12 }}>
+      <Banner tone="warning">
+        <p>{t('groups.bulk.tooMany', { count, max: MAX_BULK_FILTER_MATCHES })}</p>
+      </Banner>
+    </div>
   );
 }
 

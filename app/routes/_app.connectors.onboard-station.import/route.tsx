@@ -17,6 +17,7 @@ import { tKey } from '../../i18n/resources';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { type Credential, type ImportSummary, runStationImport } from './import-client';
+import { ImportedSteps } from './imported-steps';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'onboarding.import.title');
 
@@ -86,38 +87,41 @@ export default function StationImport() {
           onSuccess={() => setDownloaded(false)}
           doneCard
           renderDone={(summary) => (
-            <Card>
-              <BlockStack gap="300">
-                <Banner tone="warning" title={t('onboarding.import.doneTitle', { count: summary.created })}>
-                  <Text as="p">{t('onboarding.import.credentialsOnce')}</Text>
-                </Banner>
-                <InlineStack gap="200">
-                  <Button
-                    variant="primary"
-                    disabled={downloaded}
-                    onClick={() => downloadCredentials(summary.credentials)}
-                  >
-                    {downloaded ? t('onboarding.import.downloaded') : t('onboarding.import.downloadCredentials')}
-                  </Button>
-                  <Button url="/connectors/list">{t('onboarding.import.viewList')}</Button>
-                </InlineStack>
-                <DataTable
-                  columnContentTypes={['numeric', 'text', 'text', 'text']}
-                  headings={[
-                    t('onboarding.import.colRow'),
-                    t('onboarding.import.colStation'),
-                    t('onboarding.import.colOcppId'),
-                    t('onboarding.import.colPassword'),
-                  ]}
-                  rows={summary.stations.map((s, i) => [
-                    s.row,
-                    s.name,
-                    summary.credentials[i]?.ocppId ?? s.uid,
-                    <code key={s.uid}>{summary.credentials[i]?.password ?? ''}</code>,
-                  ])}
-                />
-              </BlockStack>
-            </Card>
+            <>
+              <Card>
+                <BlockStack gap="300">
+                  <Banner tone="warning" title={t('onboarding.import.doneTitle', { count: summary.created })}>
+                    <Text as="p">{t('onboarding.import.credentialsOnce')}</Text>
+                  </Banner>
+                  <InlineStack gap="200">
+                    <Button
+                      variant="primary"
+                      disabled={downloaded}
+                      onClick={() => downloadCredentials(summary.credentials)}
+                    >
+                      {downloaded ? t('onboarding.import.downloaded') : t('onboarding.import.downloadCredentials')}
+                    </Button>
+                    <Button url="/connectors/list">{t('onboarding.import.viewList')}</Button>
+                  </InlineStack>
+                  <DataTable
+                    columnContentTypes={['numeric', 'text', 'text', 'text']}
+                    headings={[
+                      t('onboarding.import.colRow'),
+                      t('onboarding.import.colStation'),
+                      t('onboarding.import.colOcppId'),
+                      t('onboarding.import.colPassword'),
+                    ]}
+                    rows={summary.stations.map((s, i) => [
+                      s.row,
+                      s.name,
+                      summary.credentials[i]?.ocppId ?? s.uid,
+                      <code key={s.uid}>{summary.credentials[i]?.password ?? ''}</code>,
+                    ])}
+                  />
+                </BlockStack>
+              </Card>
+              {summary.stations.length > 0 ? <ImportedSteps stationIds={summary.stations.map((s) => s.id)} /> : null}
+            </>
           )}
         />
       </BlockStack>

@@ -25,6 +25,10 @@ export const groups = defineArea(
       nothingSelected: 'Select connectors and a group first.',
       noGroups: 'There is no connector group yet. Create one first:',
       moreGroups: 'The first {{shown}} of {{total}} groups, by name.',
+      selectAllMatching: 'Select all {{count}} matching connectors',
+      allMatchingSelected: 'All {{count}} connectors matching the filter are selected (every page).',
+      tooMany: '{{count}} connectors match: one change covers at most {{max}}. Narrow the filter first.',
+      working: 'Changing {{count}} connectors…',
     },
     nav: {
       locations: 'Locations',
@@ -204,6 +208,11 @@ export const groups = defineArea(
         nothingSelected: 'Wählen Sie zuerst Ladepunkte und eine Gruppe.',
         noGroups: 'Es gibt noch keine Ladepunktgruppe. Legen Sie zuerst eine an:',
         moreGroups: 'Die ersten {{shown}} von {{total}} Gruppen, nach Name.',
+        selectAllMatching: 'Alle {{count}} passenden Ladepunkte auswählen',
+        allMatchingSelected: 'Alle {{count}} Ladepunkte, die dem Filter entsprechen, sind ausgewählt (alle Seiten).',
+        tooMany:
+          '{{count}} Ladepunkte passen: eine Änderung umfasst höchstens {{max}}. Grenzen Sie zuerst den Filter ein.',
+        working: '{{count}} Ladepunkte werden geändert…',
       },
       nav: {
         locations: 'Standorte',
@@ -384,6 +393,11 @@ export const groups = defineArea(
         nothingSelected: 'Sélectionnez d’abord des points de charge et un groupe.',
         noGroups: 'Il n’existe encore aucun groupe de points de charge. Créez-en un d’abord :',
         moreGroups: 'Les {{shown}} premiers groupes sur {{total}}, par nom.',
+        selectAllMatching: 'Sélectionner les {{count}} connecteurs correspondants',
+        allMatchingSelected: 'Les {{count}} connecteurs correspondant au filtre sont sélectionnés (toutes les pages).',
+        tooMany:
+          '{{count}} connecteurs correspondent : une modification en couvre au plus {{max}}. Affinez d’abord le filtre.',
+        working: 'Modification de {{count}} connecteurs…',
       },
       nav: {
         locations: 'Emplacements',
@@ -564,6 +578,10 @@ export const groups = defineArea(
         nothingSelected: 'Selecteer eerst laadpunten en een groep.',
         noGroups: 'Er is nog geen laadpuntgroep. Maak er eerst een aan:',
         moreGroups: 'De eerste {{shown}} van {{total}} groepen, op naam.',
+        selectAllMatching: 'Alle {{count}} passende connectoren selecteren',
+        allMatchingSelected: 'Alle {{count}} connectoren die aan het filter voldoen zijn geselecteerd (alle pagina’s).',
+        tooMany: '{{count}} connectoren voldoen: één wijziging omvat er hoogstens {{max}}. Verfijn eerst het filter.',
+        working: '{{count}} connectoren worden gewijzigd…',
       },
       nav: {
         locations: 'Locaties',
@@ -744,6 +762,12 @@ export const groups = defineArea(
         nothingSelected: 'Seleziona prima i punti di ricarica e un gruppo.',
         noGroups: 'Non esiste ancora alcun gruppo di punti di ricarica. Creane prima uno:',
         moreGroups: 'I primi {{shown}} di {{total}} gruppi, per nome.',
+        selectAllMatching: 'Seleziona tutti i {{count}} connettori corrispondenti',
+        allMatchingSelected:
+          'Tutti i {{count}} connettori corrispondenti al filtro sono selezionati (tutte le pagine).',
+        tooMany:
+          '{{count}} connettori corrispondono: una modifica ne copre al massimo {{max}}. Restringi prima il filtro.',
+        working: 'Modifica di {{count}} connettori…',
       },
       nav: {
         locations: 'Località',
@@ -924,6 +948,11 @@ export const groups = defineArea(
         nothingSelected: 'Seleccione primero puntos de carga y un grupo.',
         noGroups: 'Todavía no hay ningún grupo de puntos de carga. Cree uno primero:',
         moreGroups: 'Los primeros {{shown}} de {{total}} grupos, por nombre.',
+        selectAllMatching: 'Seleccionar los {{count}} conectores que coinciden',
+        allMatchingSelected:
+          'Los {{count}} conectores que coinciden con el filtro están seleccionados (todas las páginas).',
+        tooMany: '{{count}} conectores coinciden: un cambio abarca como máximo {{max}}. Acota primero el filtro.',
+        working: 'Cambiando {{count}} conectores…',
       },
       nav: {
         locations: 'Ubicaciones',
@@ -1104,6 +1133,12 @@ export const groups = defineArea(
         nothingSelected: 'Selecione primeiro pontos de carregamento e um grupo.',
         noGroups: 'Ainda não existe nenhum grupo de pontos de carregamento. Crie um primeiro:',
         moreGroups: 'Os primeiros {{shown}} de {{total}} grupos, por nome.',
+        selectAllMatching: 'Selecionar os {{count}} conectores correspondentes',
+        allMatchingSelected:
+          'Os {{count}} conectores que correspondem ao filtro estão selecionados (todas as páginas).',
+        tooMany:
+          '{{count}} conectores correspondem: uma alteração abrange no máximo {{max}}. Restrinja primeiro o filtro.',
+        working: 'A alterar {{count}} conectores…',
       },
       nav: {
         locations: 'Localizações',

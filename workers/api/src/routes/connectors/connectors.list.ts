@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inConnectorGroup } from '../../../../../drizzle/queries/groups';
+import { hasStationGroupFilter, stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
 import {
   connectorKeywordCandidates,
   connectorStatusCounts,
@@ -45,12 +46,7 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
   if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
   if (f.power_type) where.push(eq(connectors.powerType, f.power_type));
-  if (f.group_id) {
-    const g = f.group_id;
-    where.push(
-      or(eq(stations.group1Id, g), eq(stations.group2Id, g), eq(stations.group3Id, g), eq(stations.group4Id, g)),
-    );
-  }
+  where.push(...stationGroupConditions(f));
   if (f.tag_id) where.push(inConnectorGroup(scope, f.tag_id));
   return and(...where);
 }
@@ -58,7 +54,8 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
 const statusesOf = (buckets: readonly string[]) => CONNECTOR_STATUSES.filter((s) => buckets.includes(STATUS_BUCKET[s]));
 
 /** Only status, operator and owner filter: the total comes from the maintained counters. */
-const countable = (f: Filter) => !f.keyword && !f.city?.length && !f.power_type && !f.group_id && !f.tag_id;
+const countable = (f: Filter) =>
+  !f.keyword && !f.city?.length && !f.power_type && !hasStationGroupFilter(f) && !f.tag_id;
 
 /** Sorts an index on connectors serves in order (with `connectors.id` as the tie-breaker). */
 const INDEXED_SORTS = new Set<Filter['sort']>(['evse_id', 'status']);

@@ -11,6 +11,18 @@ import type { connectors } from '../../../../../drizzle/schema';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
 
+/**
+ * Company-group filters of the station and connector lists: `group1_id`..`group4_id`, one group per
+ * level, combined with AND (as the fleet user list); `group_id` is a group at any level (older links).
+ */
+export const companyGroupFilterFields = {
+  group_id: z.number().int().positive().optional(),
+  group1_id: z.number().int().positive().optional(),
+  group2_id: z.number().int().positive().optional(),
+  group3_id: z.number().int().positive().optional(),
+  group4_id: z.number().int().positive().optional(),
+};
+
 /** Filters are only applied when given; the page index starts at 0 (spec 2 section 5). */
 export const ConnectorListBody = z
   .strictObject({
@@ -22,8 +34,7 @@ export const ConnectorListBody = z
     operator_id: z.number().int().positive().optional(),
     owner_id: z.number().int().positive().optional(),
     power_type: z.enum(POWER_TYPES).optional(),
-    /** A company group (any of the station's four group levels). */
-    group_id: z.number().int().positive().optional(),
+    ...companyGroupFilterFields,
     /** A connector group (tag, spec 7.16 `tags`): the connectors put in it. */
     tag_id: z.number().int().positive().optional(),
     sort: z.enum(CONNECTOR_LIST_SORTS).default('evse_id'),

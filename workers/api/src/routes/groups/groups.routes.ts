@@ -14,6 +14,7 @@ import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/r
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { listConnectors } from '../connectors/connectors.list';
+import { applyBulk, countMatching, matchingIds } from './groups.bulk';
 import {
   AddToGroupBody,
   BulkMembersBody,
@@ -27,6 +28,7 @@ import {
   GroupTotals,
   GroupWithIds,
   IdParams,
+  MAX_BULK_FILTER_MATCHES,
   UpdateGroupBody,
 } from './groups.schemas';
 import {
@@ -38,7 +40,6 @@ import {
   groupTotals,
   listGroups,
   memberIds,
-  membersAmong,
   nameKey,
   nameTaken,
   removeMembers,
@@ -111,9 +112,13 @@ const bulkRoute = defineRoute(EDIT, {
   path: '/groups/{id}/bulk',
   tags,
   summary:
-    'Add (action "add") or remove (action "remove") up to 500 connectors of the scope at once; answers how many changed and how many already were (or were not) members',
+    'Add (action "add") or remove (action "remove") up to 500 connectors of the scope at once, or every connector a connector-list `filter` matches in the scope (at most 50,000); answers how many changed and how many already were (or were not) members',
   request: { params: IdParams, body: jsonBody(BulkMembersBody) },
-  responses: { 200: json(BulkMembersResult), 404: groupNotFound },
+  responses: {
+    200: json(BulkMembersResult),
+    404: groupNotFound,
+    422: error('{count} connectors match the filter, more than 50,000: narrow it'),
+  },
 });
 
 const detailRoute = defineRoute(VIEW, {
@@ -288,41 +293,35 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(bulkRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { action, connector_ids } = c.req.valid('json');
+    const { action, connector_ids, filter } = c.req.valid('json');
     const db = c.get('db');
     const { user } = authOf(c);
     const scope = await callerScope(c);
     const group = await findGroup(db, scope, id);
     if (!group) return notFound(c, id);
-    const unique = [...new Set(connector_ids)];
-    const missing = await firstMissingConnector(db, scope, unique);
-    if (missing !== undefined) return missingConnector(c, missing);
-    const members = await membersAmong(db, id, unique);
-    const changing = action === 'add' ? unique.filter((cid) => !members.has(cid)) : [...members];
-    if (changing.length > 0) {
-      await db.batch([
-        action === 'add' ? addMembers(db, id, changing) : removeMembers(db, id, changing),
-        db.update(connectorGroups).set({ updatedAt: new Date() }).where(eq(connectorGroups.id, id)),
-        auditInsert(db, {
-          action: action === 'add' ? 'connector-group.add' : 'connector-group.remove',
-          actorUserId: user.id,
-          companyId: group.companyId,
-          entity: 'connector_group',
-          entityId: id,
-          detail: { [action === 'add' ? 'added' : 'removed']: changing.length, requested: unique.length },
-        }),
-      ]);
+    let ids: number[];
+    if (filter) {
+      // "All matching rows": the list's filter, resolved in the caller's scope.
+      const matched = await countMatching(db, scope, filter);
+      if (matched > MAX_BULK_FILTER_MATCHES) {
+        return apiError(c, 422, 'BULK_TOO_MANY', 'bulkTooMany', {
+          params: { count: matched, max: MAX_BULK_FILTER_MATCHES },
+        });
+      }
+      ids = await matchingIds(db, scope, filter);
+    } else {
+      ids = [...new Set(connector_ids)];
+      const missing = await firstMissingConnector(db, scope, ids);
+      if (missing !== undefined) return missingConnector(c, missing);
     }
+    const counts = await applyBulk(db, group, action, ids, user.id, filter !== undefined);
     const after = await findGroup(db, scope, id);
     return c.json(
       {
         group_id: id,
         action,
-        requested: unique.length,
-        added: action === 'add' ? changing.length : 0,
-        already_members: action === 'add' ? members.size : 0,
-        removed: action === 'remove' ? changing.length : 0,
-        not_members: action === 'remove' ? unique.length - members.size : 0,
+        ...counts,
+        ...(filter ? { matched: ids.length } : {}),
         connector_count: after?.connectorCount ?? group.connectorCount,
       },
       200,

@@ -1,7 +1,10 @@
 /** @module Schemas of connector groups (tags) and locations (spec 7.16 `tags`, `groups`, `locations`). */
 import { z } from '@hono/zod-openapi';
+import { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS } from '../../../../../domain/groups/bulk-limits';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
-import { ConnectorRow } from '../connectors/connectors.schemas';
+import { ConnectorListBody, ConnectorRow } from '../connectors/connectors.schemas';
+
+export { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS };
 
 /** At most this many connector ids in one call (bound as one JSON value, so D1's parameter cap does not apply). */
 export const MAX_IDS = 5000;
@@ -37,13 +40,19 @@ export const AddToGroupBody = z
   .strictObject({ group_id: z.number().int().positive(), connector_ids: ids.min(1) })
   .openapi('ConnectorAddGroup');
 
-/** Bulk add/remove from the connector list's selection: at most this many ids per call. */
-export const MAX_BULK_IDS = 500;
+/** The connector list's filters without paging and sort: "every connector the list shows". */
+export const BulkFilter = ConnectorListBody.omit({ page: true, items_per_page: true, sort: true, direction: true });
 
+/** Either the selected ids, or the list's filter when every matching row is selected (never both). */
 export const BulkMembersBody = z
   .strictObject({
     action: z.enum(['add', 'remove']),
-    connector_ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS),
+    connector_ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS).optional(),
+    filter: BulkFilter.optional(),
+  })
+  .refine((b) => (b.connector_ids === undefined) !== (b.filter === undefined), {
+    message: 'Give either connector_ids or filter.',
+    path: ['connector_ids'],
   })
   .openapi('ConnectorGroupBulk');
 
@@ -58,6 +67,8 @@ export const BulkMembersResult = z
     removed: z.number(),
     not_members: z.number(),
     connector_count: z.number(),
+    /** With a filter: the connectors it matched in the caller's scope (what `requested` counts). */
+    matched: z.number().optional(),
   })
   .openapi('ConnectorGroupBulkResult');
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inCompanies } from '../../../../../drizzle/queries/companies';
+import { stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
 import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '../../../../../drizzle/queries/stations';
 import { companies, companyGroups, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorWhere } from '../connectors/connectors.list';
@@ -236,12 +237,7 @@ export async function listStations(db: Db, scope: number[], f: z.output<typeof S
   if (f.city?.length) where.push(inArray(stations.city, f.city));
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
   if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
-  if (f.group_id) {
-    const g = f.group_id;
-    where.push(
-      or(eq(stations.group1Id, g), eq(stations.group2Id, g), eq(stations.group3Id, g), eq(stations.group4Id, g)),
-    );
-  }
+  where.push(...stationGroupConditions(f));
   if (f.status?.length || f.power_type) {
     const statuses = f.status?.length ? CONNECTOR_STATUSES.filter((s) => f.status?.includes(STATUS_BUCKET[s])) : null;
     where.push(

@@ -1,7 +1,7 @@
 /** @module Schemas of the network endpoints: map markers, station list, filter options, faults, network status. */
 import { z } from '@hono/zod-openapi';
 import { POWER_TYPES } from '../../../../../domain/stations/statuses';
-import { BUCKETS, ConnectorListBody } from '../connectors/connectors.schemas';
+import { BUCKETS, ConnectorListBody, companyGroupFilterFields } from '../connectors/connectors.schemas';
 
 const Lng = z.number().min(-180).max(180);
 const Lat = z.number().min(-90).max(90);
@@ -47,7 +47,7 @@ export const StationListBody = z
     city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
     operator_id: z.number().int().positive().optional(),
     owner_id: z.number().int().positive().optional(),
-    group_id: z.number().int().positive().optional(),
+    ...companyGroupFilterFields,
     power_type: z.enum(POWER_TYPES).optional(),
     online: z.enum(['online', 'offline']).optional(),
     sort: z.enum(STATION_LIST_SORTS).default('name'),

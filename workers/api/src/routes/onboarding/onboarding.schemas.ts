@@ -6,6 +6,7 @@ import {
   ONBOARDING_TYPES,
   STEP_STATUSES,
 } from '../../../../../domain/onboarding/onboarding';
+import { MAX_STATION_IMPORT_ROWS } from '../../../../../domain/onboarding/station-import';
 import { STATION_TYPES } from '../../../../../domain/stations/statuses';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
 
@@ -198,3 +199,24 @@ export const StationRow = z
 export const StationPage = pageOf(StationRow).openapi('OnboardingStationPage');
 
 export const CompanyOption = z.object({ id: z.number(), name: z.string() }).openapi('MoveTargetCompany');
+
+/** Several stations' onboarding, e.g. those one import created (at most one import's rows). */
+export const StationStepsBody = z
+  .strictObject({
+    station_ids: z.array(z.number().int().positive()).min(1).max(MAX_STATION_IMPORT_ROWS),
+    /** Which steps to run (both by default, peering first, as after a single creation). */
+    steps: z
+      .array(z.enum(['peering', 'publish']))
+      .min(1)
+      .max(2)
+      .optional(),
+  })
+  .openapi('OnboardingStepsOfStations');
+
+export const OnboardingStates = z
+  .object({
+    data: z.array(OnboardingStateSchema),
+    /** Attempts that failed in this call (0 when only reading). */
+    failed: z.number(),
+  })
+  .openapi('OnboardingStates');

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../../../../domain/i18n/messages';
 import { translate } from '../../../../../domain/i18n/messages';
 import { ONBOARDING_STEPS, type OnboardingStep, type StepStatus } from '../../../../../domain/onboarding/onboarding';
 import type { Db } from '../../../../../drizzle/db';
+import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stationOnboardingSteps, stations, stationTemplates } from '../../../../../drizzle/schema';
 import type { TemplateConnector } from '../../../../../drizzle/seed/station-templates';
@@ -75,6 +76,35 @@ export function stepUpsert(
 
 export async function onboardingState(db: Db, lang: Language, station: typeof stations.$inferSelect) {
   const rows = await db.select().from(stationOnboardingSteps).where(eq(stationOnboardingSteps.stationId, station.id));
+  return stateOf(lang, station, rows);
+}
+
+/** The onboarding state of several stations (one read of their step rows), in the order given. */
+export async function onboardingStates(db: Db, lang: Language, list: (typeof stations.$inferSelect)[]) {
+  if (list.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(stationOnboardingSteps)
+    .where(
+      inCompanies(
+        stationOnboardingSteps.stationId,
+        list.map((s) => s.id),
+      ),
+    );
+  return list.map((station) =>
+    stateOf(
+      lang,
+      station,
+      rows.filter((r) => r.stationId === station.id),
+    ),
+  );
+}
+
+function stateOf(
+  lang: Language,
+  station: typeof stations.$inferSelect,
+  rows: (typeof stationOnboardingSteps.$inferSelect)[],
+) {
   const byStep = new Map(rows.map((r) => [r.step, r]));
   return {
     stationId: station.id,
@@ -123,10 +153,43 @@ export async function runRoamingStep(
   userId: number,
   peeringId?: string,
 ): Promise<MessageKey | null> {
-  const peerings = await peeringsFor(db, station.companyId);
-  const target = peeringId ? peerings.find((p) => p.id === peeringId) : peerings[0];
-  // With a peering, binding and publishing are the roaming issue's partner calls; none can exist yet.
-  const failure: MessageKey | null = target ? 'notAvailable' : step === 'peering' ? 'peeringFailed' : 'publishFailed';
+  const failure = stepFailure(await peeringsFor(db, station.companyId), step, peeringId);
   await stepUpsert(db, station.id, step, failure ? 'failed' : 'done', failure, userId);
   return failure;
+}
+
+/** The outcome of a peering or publish attempt with the operator's peerings: a failure's message key, or null. */
+function stepFailure(peerings: Peering[], step: 'peering' | 'publish', peeringId?: string): MessageKey | null {
+  const target = peeringId ? peerings.find((p) => p.id === peeringId) : peerings[0];
+  // With a peering, binding and publishing are the roaming issue's partner calls; none can exist yet.
+  return target ? 'notAvailable' : step === 'peering' ? 'peeringFailed' : 'publishFailed';
+}
+
+/**
+ * Runs the peering and/or publish step for several stations (e.g. those an import created), as the
+ * single-station onboarding does after create; every outcome is recorded, in one batch. Answers how
+ * many attempts failed.
+ */
+export async function runRoamingSteps(
+  db: Db,
+  list: { id: number; companyId: number }[],
+  steps: readonly ('peering' | 'publish')[],
+  userId: number,
+) {
+  const peerings = new Map<number, Peering[]>();
+  for (const companyId of new Set(list.map((s) => s.companyId))) {
+    peerings.set(companyId, await peeringsFor(db, companyId));
+  }
+  const writes = list.flatMap((station) =>
+    steps.map((step) => {
+      const failure = stepFailure(peerings.get(station.companyId) ?? [], step);
+      return {
+        failed: failure !== null,
+        write: stepUpsert(db, station.id, step, failure ? 'failed' : 'done', failure, userId),
+      };
+    }),
+  );
+  const [first, ...rest] = writes.map((w) => w.write);
+  if (first) await db.batch([first, ...rest]);
+  return writes.filter((w) => w.failed).length;
 }

@@ -9,6 +9,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { MessageKey } from '../../../../../domain/i18n/messages';
+import { inCompanies } from '../../../../../drizzle/queries/companies';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
@@ -23,12 +24,21 @@ import {
   ById,
   ByUid,
   OnboardingStateSchema,
+  OnboardingStates,
   PeeringParams,
+  StationStepsBody,
   StepParams,
   TypeStatusAnswer,
   TypeStatusBody,
 } from './onboarding.schemas';
-import { onboardingState, peeringsFor, runRoamingStep, stationByUid } from './onboarding.store';
+import {
+  onboardingState,
+  onboardingStates,
+  peeringsFor,
+  runRoamingStep,
+  runRoamingSteps,
+  stationByUid,
+} from './onboarding.store';
 
 const notFound = json(ErrorSchema, 'Station not found in the caller’s company tree');
 const stepFailed = json(ErrorSchema, 'The step failed and was recorded (e.g. no peering configured): retry later');
@@ -78,6 +88,25 @@ const publishRoute = defineRoute('stations:onboard', {
   responses: { 200: json(OnboardingStateSchema), 404: notFound, 409: stepFailed },
 });
 
+const statesRoute = defineRoute('stations:onboard', {
+  method: 'post',
+  path: '/stations/onboarding/states',
+  tags: ['Onboarding'],
+  summary: 'The onboarding steps of several stations (e.g. those one import created), in the order given',
+  request: { body: jsonBody(StationStepsBody) },
+  responses: { 200: json(OnboardingStates), 404: notFound },
+});
+
+const runRoute = defineRoute('stations:onboard', {
+  method: 'post',
+  path: '/stations/onboarding/run',
+  tags: ['Onboarding'],
+  summary:
+    'Run (again) the peering and/or publish step of several stations, as after a single creation; each outcome is recorded and answered per station (`failed` counts the failed attempts)',
+  request: { body: jsonBody(StationStepsBody) },
+  responses: { 200: json(OnboardingStates), 404: notFound },
+});
+
 const typeStatusRoute = defineRoute('stations:edit', {
   method: 'put',
   path: '/stations/{id}/type-status',
@@ -89,6 +118,21 @@ const typeStatusRoute = defineRoute('stations:edit', {
 
 function stationNotFound(c: Context<AppEnv>, uid: string) {
   return apiError(c, 404, 'STATION_NOT_FOUND', 'stationNotFound', { params: { uid } });
+}
+
+/** The stations of the caller's tree with these ids, in the order given; or the first id that is not one. */
+async function stationsByIds(c: Context<AppEnv>, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await c
+    .get('db')
+    .select()
+    .from(stations)
+    .where(and(inCompanies(stations.id, unique), stationInScope(await callerScope(c))));
+  const byId = new Map(rows.map((s) => [s.id, s]));
+  const missing = unique.find((id) => !byId.has(id));
+  return missing === undefined
+    ? { list: unique.flatMap((id) => byId.get(id) ?? []), missing: null }
+    : { list: [], missing };
 }
 
 async function attempt(c: Context<AppEnv>, uid: string, step: 'peering' | 'publish', peeringId?: string) {
@@ -139,6 +183,24 @@ export const stepRoutes = new OpenAPIHono<AppEnv>()
     if (!station) return stationNotFound(c, uid);
     if (failure) return apiError(c, 409, CODE[failure] ?? 'STEP_FAILED', failure);
     return c.json(await onboardingState(c.get('db'), requestLanguage(c), station), 200);
+  })
+  .openapi(statesRoute, async (c) => {
+    const { station_ids } = c.req.valid('json');
+    const { list, missing } = await stationsByIds(c, station_ids);
+    if (missing !== null)
+      return apiError(c, 404, 'STATION_NOT_FOUND', 'stationIdNotFound', { params: { id: missing } });
+    return c.json({ data: await onboardingStates(c.get('db'), requestLanguage(c), list), failed: 0 }, 200);
+  })
+  .openapi(runRoute, async (c) => {
+    const { station_ids, steps = ['peering', 'publish'] } = c.req.valid('json');
+    const { list, missing } = await stationsByIds(c, station_ids);
+    if (missing !== null)
+      return apiError(c, 404, 'STATION_NOT_FOUND', 'stationIdNotFound', { params: { id: missing } });
+    const db = c.get('db');
+    // Peering before publish, whatever order was sent.
+    const ordered = (['peering', 'publish'] as const).filter((s) => steps.includes(s));
+    const failed = await runRoamingSteps(db, list, ordered, authOf(c).user.id);
+    return c.json({ data: await onboardingStates(db, requestLanguage(c), list), failed }, 200);
   })
   .openapi(typeStatusRoute, async (c) => {
     const { id } = c.req.valid('param');
