@@ -3,10 +3,10 @@
  * creation the OCPP credentials of an online station are shown once (they live only in this action's
  * answer), then the steps create → peering → publish with a retry for each, and the commissioning status.
  */
+
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import {
-  Badge,
   Banner,
   BlockStack,
   Button,
@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMISSIONING_STATUSES } from '../../../domain/onboarding/onboarding';
 import { STATION_TYPES } from '../../../domain/stations/statuses';
+import { StepStatus } from '../../components/onboarding/step-status';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';
@@ -80,8 +81,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return stepAction(request, context as never, me, form);
 }
 
-const STEP_TONE = { done: 'success', failed: 'critical', pending: undefined } as const;
-
 function StepsCard({ initial, stationId }: { initial: OnboardingState; stationId: number }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
@@ -107,10 +106,7 @@ function StepsCard({ initial, stationId }: { initial: OnboardingState; stationId
                 <Text as="span" fontWeight="semibold">
                   {tKey(t, `onboarding.steps.${s.step}`)}
                 </Text>
-                <Badge tone={STEP_TONE[s.status]}>{tKey(t, `onboarding.steps.status.${s.status}`)}</Badge>
-                <Text as="span" tone="subdued">
-                  {t('onboarding.steps.attempts', { count: s.attempts })}
-                </Text>
+                <StepStatus status={s.status} attempts={s.attempts} />
               </InlineStack>
               {s.message && (
                 <Text as="p" tone="critical">

@@ -3,10 +3,11 @@
  * onboarding shows them: each station's step outcomes and one action that runs peering and publish
  * over all of them (`POST /api/stations/onboarding/run`), with the API's messages per station.
  */
-import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Text } from '@shopify/polaris';
+
+import { Banner, BlockStack, Button, Card, DataTable, InlineStack, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tKey } from '../../i18n/resources';
+import { StepStatus } from '../../components/onboarding/step-status';
 
 interface StepState {
   step: string;
@@ -20,8 +21,6 @@ interface StationState {
   name: string;
   steps: StepState[];
 }
-
-const STEP_TONE = { done: 'success', failed: 'critical', pending: undefined } as const;
 
 async function post(path: 'states' | 'run', stationIds: number[]) {
   const res = await fetch(`/api/stations/onboarding/${path}`, {
@@ -62,10 +61,7 @@ export function ImportedSteps({ stationIds }: { stationIds: number[] }) {
     return (
       <BlockStack gap="100">
         <InlineStack gap="100">
-          <Badge tone={STEP_TONE[st.status]}>{tKey(t, `onboarding.steps.status.${st.status}`)}</Badge>
-          <Text as="span" tone="subdued">
-            {t('onboarding.steps.attempts', { count: st.attempts })}
-          </Text>
+          <StepStatus status={st.status} attempts={st.attempts} />
         </InlineStack>
         {st.message ? (
           <Text as="p" tone="critical">
