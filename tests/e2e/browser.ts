@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (no browser download is possible here). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -80,4 +80,31 @@ export async function loginWithEmailCode(page: Page, baseURL: string, email: str
   if (!code) throw new Error(`no code in: ${mail.text}`);
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Where a logged-in session of `email` on this live server is kept between e2e files. */
+function savedLoginFile(baseURL: string, email: string): string {
+  const dir = join('tests', '.tmp', 'e2e-logins');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${new URL(baseURL).port}-${email}.json`);
+}
+
+/**
+ * Logs in with the e-mailed code once per live server and account, then reuses that session's
+ * cookies in later files. The product allows 5 e-mailed codes per account in 15 minutes, which the
+ * files that act as the same super user would otherwise exceed in one run. A reused session that
+ * no longer works (logged out, expired) falls back to a full login.
+ */
+export async function loginOnce(page: Page, baseURL: string, email: string): Promise<void> {
+  const file = savedLoginFile(baseURL, email);
+  if (existsSync(file)) {
+    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')));
+    await page.goto('/');
+    const path = new URL(page.url()).pathname;
+    if (!path.startsWith('/login') && !path.startsWith('/2fa')) return;
+    await page.context().clearCookies();
+  }
+  await loginWithEmailCode(page, baseURL, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
+  writeFileSync(file, JSON.stringify(await page.context().cookies()));
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, loginWithEmailCode, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -61,7 +61,7 @@ describe('connector list', () => {
   it('selects every matching connector across pages and adds them all to a group, after confirming the count', async () => {
     await browser.context.clearCookies();
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E all ${Date.now()}`;
     await page.goto('/connectors/add-group');

@@ -1,7 +1,7 @@
 /** A customer group's overview and members in a browser: empty year, add a member by search, open their detail, remove them after a confirmation. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -17,7 +17,7 @@ afterAll(async () => {
 describe('customer group members', () => {
   it('adds a member from the overview, opens their detail and removes them', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E members ${Date.now()}`;
     await page.goto('/customer-group/create');

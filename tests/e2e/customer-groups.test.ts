@@ -1,7 +1,7 @@
 /** Customer groups in a browser: create, reject a malformed max price, edit, delete after a confirmation, see it deleted. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -17,7 +17,7 @@ afterAll(async () => {
 describe('customer groups', () => {
   it('creates, edits and deletes a customer group', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E customers ${Date.now()}`;
     await page.goto('/customer-group');
@@ -38,7 +38,13 @@ describe('customer groups', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByLabel(/Max price per session/).inputValue()).toBe('20.00');
 
-    await page.getByRole('button', { name: 'Delete' }).click();
+    // Polaris rolls the page's secondary actions (overview, sessions, delete) into "More actions"
+    // when the header is too narrow for them.
+    const more = page.getByRole('button', { name: 'More actions' });
+    const direct = page.getByRole('button', { name: 'Delete', exact: true });
+    await expect.poll(async () => (await more.isVisible()) || (await direct.isVisible())).toBe(true);
+    if (await more.isVisible()) await more.click();
+    await page.getByText('Delete', { exact: true }).filter({ visible: true }).click();
     await page.getByRole('button', { name: 'Delete customer group' }).click();
     await page.waitForURL(/\/customer-group$/);
     await expect.poll(() => page.locator('tbody tr').filter({ hasText: name }).count()).toBe(1);

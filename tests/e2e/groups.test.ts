@@ -1,7 +1,7 @@
 /** Connector groups in a browser: create a group, add connectors found by a search, see them in it; support agents' landing. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, loginWithEmailCode, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -17,7 +17,7 @@ afterAll(async () => {
 describe('connector groups', () => {
   it('creates a group, adds two connectors by search and lists it', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E Lille ${Date.now()}`;
     await page.goto('/connectors/add-group');

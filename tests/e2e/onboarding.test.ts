@@ -7,7 +7,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoCharger } from '../ocpp-live/helpers';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('onboarding page', () => {
   it('creates an online station and shows its credentials once', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     await page.goto(`${baseURL}/connectors/onboard-station`);
     await page.getByRole('link', { name: 'Add an online station' }).click();

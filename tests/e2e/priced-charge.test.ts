@@ -15,7 +15,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, apiLogin, demoCharger } from '../ocpp-live/helpers';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 const CARD = 'DEMO-RFID-0003'; // admin@voltaria.test's card
@@ -142,7 +142,7 @@ describe('a priced charge across a time-of-day boundary', () => {
     expect(lines('owner')).toEqual([['ENERGY', 220, 264]]);
 
     // The session detail in the browser.
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.goto(`/sessions/detail/${id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Prices per party' }).count()).toBe(1);
     const text = async (selector: string) =>

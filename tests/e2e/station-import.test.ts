@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -29,7 +29,7 @@ const csv = [
 describe('online-station import and bulk add to group', () => {
   it('imports the stations and shows their credentials once', async () => {
     page = await browser.context.newPage();
-    await loginWithEmailCode(page, baseURL, 'superuser-op@voltaria.test');
+    await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     await page.goto(`${baseURL}/connectors/onboard-station/import`);
     await page
