@@ -77,11 +77,20 @@ describe('connector list', () => {
     expect(total).toBeGreaterThan(25);
     await expect.poll(() => rows().count()).toBe(25);
     // The header's own checkbox (Polaris also renders a copy in its sticky header, off screen).
-    await page
-      .locator('table thead')
-      .getByLabel('Select all Connectors')
-      .evaluate((el) => (el as HTMLElement).click());
-    await page.getByRole('button', { name: `Select all ${total} matching connectors` }).click();
+    // Clicked again only while unchecked: a click before hydration selects nothing.
+    const selectAll = page.getByRole('button', { name: `Select all ${total} matching connectors` });
+    await expect
+      .poll(async () => {
+        await page
+          .locator('table thead')
+          .getByLabel('Select all Connectors')
+          .evaluate((el) => {
+            if (!(el as HTMLInputElement).checked) (el as HTMLElement).click();
+          });
+        return selectAll.isVisible();
+      })
+      .toBe(true);
+    await selectAll.click();
     await expect.poll(() => page.getByText(`All ${total} connectors matching the filter are selected`).count()).toBe(1);
     await page.getByRole('button', { name: 'Add to group…' }).click();
     const dialog = page.getByRole('dialog');

@@ -41,7 +41,8 @@ describe('customer group members', () => {
     await page.getByRole('link', { name: 'Gaëlle Mercier' }).click();
     await page.waitForURL(new RegExp(`/customer-group/${id}/detail/\\d+$`));
     await expect.poll(() => page.getByText('engineer@voltaria.test').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('heading', { name: 'Sessions in this group', exact: true }).count()).toBe(1);
+    // The URL changes a moment before the detail renders: wait for its heading.
+    await expect.poll(() => page.getByRole('heading', { name: 'Sessions in this group', exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Remove from group' }).click();
     await page.getByRole('button', { name: 'Remove member' }).click();
