@@ -37,7 +37,8 @@ function snapshotSources(dir: string) {
 /**
  * A fresh state directory with migrations and the bench stations (plus the demo seed when `demo`),
  * and a source snapshot. The Miniflare rows skip the demo seed: the charge points read only their
- * own station rows, and the seed's history batch failed twice in a row under load ("other side closed").
+ * own station rows. (The demo seed's history batches are resent by the seed itself when the proxy drops
+ * them, drizzle/seed/demo-history.ts; the loop below covers the rest, bench-seed.ts included.)
  */
 function prepare(stations: number, password: string, log: (s: string) => void, memory = false, demo = true) {
   // With `memory`, the state (D1 and the objects' SQLite files) lives on tmpfs: no disk flush per write.
