@@ -80,6 +80,20 @@ describe('company settings: roles and services', () => {
     }
   });
 
+  it('refuses an invalid VAT number on the general tab with the spec message, saving nothing', async () => {
+    await page.goto('/settings');
+    await page.waitForURL(/\/settings\/\d+/);
+    const vat = page.getByRole('textbox', { name: 'VAT number' });
+    const stored = await vat.inputValue();
+    await vat.fill('FR12');
+    await save();
+    await expect
+      .poll(() => page.getByText('The VAT number does not have a valid European format, e.g. FR40123456824.').count())
+      .toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: 'VAT number' }).inputValue()).toBe(stored);
+  });
+
   it('shows the tabs without data as not yet available, with no fields', async () => {
     await page.goto('/settings');
     await page.waitForURL(/\/settings\/\d+/);
