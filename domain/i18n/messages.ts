@@ -191,6 +191,21 @@ const en = {
   stationImportFileType: 'The file is not an .xlsx or .xls workbook or a .csv file.',
   stationImportConflict:
     'An OCPP id of the file was taken while importing: nothing was imported, upload the file again.',
+  companyNotFound: 'Company id: {{id}} not found.',
+  companyNameRequired: 'Company name is mandatory.',
+  companyCountryRequired: 'Country is mandatory: choose a two-letter country code such as FR.',
+  companyVatRequired: 'The European VAT number is required.',
+  companyVatInvalid: 'The VAT number does not have a valid European format, e.g. FR40123456824.',
+  companyTaxIdCountryRequired: 'Select the tax id country.',
+  companyWebInvalid: 'Enter a web address starting with http:// or https://.',
+  companyPhoneInvalid: 'Enter a phone number: digits and spaces, optionally starting with +.',
+  companyTimeZoneInvalid: 'Not a time zone: use a name such as Europe/Paris.',
+  companyTextTooLong: 'This value is too long (at most 200 characters).',
+  companyGroupLabelInvalid: 'Each group label needs a name of at most 40 characters.',
+  companyServiceSettingUnknown: 'Unknown service setting id.',
+  companyPrivateSessionsOne: 'Choose at most one of the private-user session settings 53, 54 and 55.',
+  companyServicesConfirm:
+    'Turning off these settings hides screens from the users of this company: {{ids}}. Confirm to continue.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -392,6 +407,22 @@ const de: Catalog = {
   stationImportFileType: 'Die Datei ist weder eine .xlsx- oder .xls-Arbeitsmappe noch eine .csv-Datei.',
   stationImportConflict:
     'Eine OCPP-ID der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
+  companyNotFound: 'Unternehmen-ID: {{id}} nicht gefunden.',
+  companyNameRequired: 'Der Unternehmensname ist Pflicht.',
+  companyCountryRequired: 'Das Land ist Pflicht: Wählen Sie einen zweistelligen Ländercode wie FR.',
+  companyVatRequired: 'Die europäische USt-IdNr. ist erforderlich.',
+  companyVatInvalid: 'Die USt-IdNr. hat kein gültiges europäisches Format, z. B. FR40123456824.',
+  companyTaxIdCountryRequired: 'Wählen Sie das Land der Steuer-ID.',
+  companyWebInvalid: 'Geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt.',
+  companyPhoneInvalid: 'Geben Sie eine Telefonnummer ein: Ziffern und Leerzeichen, optional mit + am Anfang.',
+  companyTimeZoneInvalid: 'Keine Zeitzone: Verwenden Sie einen Namen wie Europe/Paris.',
+  companyTextTooLong: 'Dieser Wert ist zu lang (höchstens 200 Zeichen).',
+  companyGroupLabelInvalid: 'Jede Gruppenbezeichnung braucht einen Namen mit höchstens 40 Zeichen.',
+  companyServiceSettingUnknown: 'Unbekannte Service-Einstellungs-ID.',
+  companyPrivateSessionsOne:
+    'Wählen Sie höchstens eine der Einstellungen 53, 54 und 55 für Ladevorgänge privater Nutzer.',
+  companyServicesConfirm:
+    'Das Ausschalten dieser Einstellungen blendet Bildschirme für die Nutzer dieses Unternehmens aus: {{ids}}. Bestätigen Sie, um fortzufahren.',
 };
 
 const fr: Catalog = {
@@ -589,6 +620,21 @@ const fr: Catalog = {
   stationImportFileType: "Le fichier n'est ni un classeur .xlsx ou .xls ni un fichier .csv.",
   stationImportConflict:
     "Un identifiant OCPP du fichier a été pris pendant l'import : rien n'a été importé, chargez à nouveau le fichier.",
+  companyNotFound: 'Société id : {{id}} introuvable.',
+  companyNameRequired: 'Le nom de la société est obligatoire.',
+  companyCountryRequired: 'Le pays est obligatoire : choisissez un code pays à deux lettres comme FR.',
+  companyVatRequired: 'Le numéro de TVA intracommunautaire est obligatoire.',
+  companyVatInvalid: "Le numéro de TVA n'a pas un format européen valide, p. ex. FR40123456824.",
+  companyTaxIdCountryRequired: "Sélectionnez le pays de l'identifiant fiscal.",
+  companyWebInvalid: 'Saisissez une adresse web commençant par http:// ou https://.',
+  companyPhoneInvalid: 'Saisissez un numéro de téléphone : chiffres et espaces, éventuellement précédés de +.',
+  companyTimeZoneInvalid: 'Fuseau horaire inconnu : utilisez un nom comme Europe/Paris.',
+  companyTextTooLong: 'Cette valeur est trop longue (200 caractères au plus).',
+  companyGroupLabelInvalid: 'Chaque libellé de groupe doit avoir un nom de 40 caractères au plus.',
+  companyServiceSettingUnknown: 'Identifiant de paramètre de service inconnu.',
+  companyPrivateSessionsOne: 'Choisissez au plus un des paramètres 53, 54 et 55 des sessions des utilisateurs privés.',
+  companyServicesConfirm:
+    'Désactiver ces paramètres masque des écrans aux utilisateurs de cette société : {{ids}}. Confirmez pour continuer.',
 };
 
 const nl: Catalog = {
@@ -782,6 +828,21 @@ const nl: Catalog = {
   stationImportFileType: 'Het bestand is geen .xlsx- of .xls-werkmap en geen .csv-bestand.',
   stationImportConflict:
     'Een OCPP-id uit het bestand werd tijdens het importeren bezet: er is niets geïmporteerd, upload het bestand opnieuw.',
+  companyNotFound: 'Bedrijf-id: {{id}} niet gevonden.',
+  companyNameRequired: 'De bedrijfsnaam is verplicht.',
+  companyCountryRequired: 'Het land is verplicht: kies een landcode van twee letters, zoals FR.',
+  companyVatRequired: 'Het Europese btw-nummer is verplicht.',
+  companyVatInvalid: 'Het btw-nummer heeft geen geldig Europees formaat, bijv. FR40123456824.',
+  companyTaxIdCountryRequired: 'Selecteer het land van het fiscale nummer.',
+  companyWebInvalid: 'Voer een webadres in dat begint met http:// of https://.',
+  companyPhoneInvalid: 'Voer een telefoonnummer in: cijfers en spaties, eventueel beginnend met +.',
+  companyTimeZoneInvalid: 'Geen tijdzone: gebruik een naam zoals Europe/Paris.',
+  companyTextTooLong: 'Deze waarde is te lang (hoogstens 200 tekens).',
+  companyGroupLabelInvalid: 'Elk groepslabel heeft een naam van hoogstens 40 tekens nodig.',
+  companyServiceSettingUnknown: 'Onbekende service-instelling-id.',
+  companyPrivateSessionsOne: 'Kies hoogstens één van de instellingen 53, 54 en 55 voor sessies van privégebruikers.',
+  companyServicesConfirm:
+    'Deze instellingen uitzetten verbergt schermen voor de gebruikers van dit bedrijf: {{ids}}. Bevestig om door te gaan.',
 };
 
 const it: Catalog = {
@@ -976,6 +1037,22 @@ const it: Catalog = {
   stationImportFileType: 'Il file non è una cartella di lavoro .xlsx o .xls né un file .csv.',
   stationImportConflict:
     "Un id OCPP del file è stato occupato durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
+  companyNotFound: 'Società id: {{id}} non trovata.',
+  companyNameRequired: 'Il nome della società è obbligatorio.',
+  companyCountryRequired: 'Il paese è obbligatorio: scegli un codice paese di due lettere come FR.',
+  companyVatRequired: 'La partita IVA europea è obbligatoria.',
+  companyVatInvalid: 'La partita IVA non ha un formato europeo valido, ad es. FR40123456824.',
+  companyTaxIdCountryRequired: "Seleziona il paese dell'identificativo fiscale.",
+  companyWebInvalid: 'Inserisci un indirizzo web che inizi con http:// o https://.',
+  companyPhoneInvalid: 'Inserisci un numero di telefono: cifre e spazi, eventualmente con + iniziale.',
+  companyTimeZoneInvalid: 'Fuso orario non valido: usa un nome come Europe/Paris.',
+  companyTextTooLong: 'Questo valore è troppo lungo (al massimo 200 caratteri).',
+  companyGroupLabelInvalid: 'Ogni etichetta di gruppo richiede un nome di al massimo 40 caratteri.',
+  companyServiceSettingUnknown: 'Id di impostazione di servizio sconosciuto.',
+  companyPrivateSessionsOne:
+    'Scegli al massimo una delle impostazioni 53, 54 e 55 per le sessioni degli utenti privati.',
+  companyServicesConfirm:
+    'Disattivare queste impostazioni nasconde schermate agli utenti di questa società: {{ids}}. Conferma per continuare.',
 };
 
 const es: Catalog = {
@@ -1169,6 +1246,21 @@ const es: Catalog = {
   stationImportFileType: 'El archivo no es un libro .xlsx o .xls ni un archivo .csv.',
   stationImportConflict:
     'Un id OCPP del archivo se ocupó durante la importación: no se importó nada, vuelva a subir el archivo.',
+  companyNotFound: 'Empresa id: {{id}} no encontrada.',
+  companyNameRequired: 'El nombre de la empresa es obligatorio.',
+  companyCountryRequired: 'El país es obligatorio: elija un código de país de dos letras como FR.',
+  companyVatRequired: 'El número de IVA europeo es obligatorio.',
+  companyVatInvalid: 'El número de IVA no tiene un formato europeo válido, p. ej. FR40123456824.',
+  companyTaxIdCountryRequired: 'Seleccione el país del identificador fiscal.',
+  companyWebInvalid: 'Introduzca una dirección web que empiece por http:// o https://.',
+  companyPhoneInvalid: 'Introduzca un número de teléfono: dígitos y espacios, opcionalmente con + al inicio.',
+  companyTimeZoneInvalid: 'No es una zona horaria: use un nombre como Europe/Paris.',
+  companyTextTooLong: 'Este valor es demasiado largo (200 caracteres como máximo).',
+  companyGroupLabelInvalid: 'Cada etiqueta de grupo necesita un nombre de 40 caracteres como máximo.',
+  companyServiceSettingUnknown: 'Id de ajuste de servicio desconocido.',
+  companyPrivateSessionsOne: 'Elija como máximo uno de los ajustes 53, 54 y 55 de sesiones de usuarios privados.',
+  companyServicesConfirm:
+    'Desactivar estos ajustes oculta pantallas a los usuarios de esta empresa: {{ids}}. Confirme para continuar.',
 };
 
 const pt: Catalog = {
@@ -1360,6 +1452,21 @@ const pt: Catalog = {
   stationImportFileType: 'O ficheiro não é um livro .xlsx ou .xls nem um ficheiro .csv.',
   stationImportConflict:
     'Um id OCPP do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro novamente.',
+  companyNotFound: 'Empresa id: {{id}} não encontrada.',
+  companyNameRequired: 'O nome da empresa é obrigatório.',
+  companyCountryRequired: 'O país é obrigatório: escolha um código de país de duas letras como FR.',
+  companyVatRequired: 'O número de IVA europeu é obrigatório.',
+  companyVatInvalid: 'O número de IVA não tem um formato europeu válido, p. ex. FR40123456824.',
+  companyTaxIdCountryRequired: 'Selecione o país do identificador fiscal.',
+  companyWebInvalid: 'Introduza um endereço web que comece por http:// ou https://.',
+  companyPhoneInvalid: 'Introduza um número de telefone: dígitos e espaços, opcionalmente começando por +.',
+  companyTimeZoneInvalid: 'Não é um fuso horário: use um nome como Europe/Paris.',
+  companyTextTooLong: 'Este valor é demasiado longo (no máximo 200 caracteres).',
+  companyGroupLabelInvalid: 'Cada rótulo de grupo precisa de um nome com no máximo 40 caracteres.',
+  companyServiceSettingUnknown: 'Id de definição de serviço desconhecido.',
+  companyPrivateSessionsOne: 'Escolha no máximo uma das definições 53, 54 e 55 de sessões de utilizadores privados.',
+  companyServicesConfirm:
+    'Desativar estas definições oculta ecrãs aos utilizadores desta empresa: {{ids}}. Confirme para continuar.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

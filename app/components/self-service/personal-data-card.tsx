@@ -19,11 +19,11 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../domain/i18n/languages';
-import { ISO_COUNTRIES } from '../../../domain/self-service/countries';
 import type { PersonalDataScope, UserData } from '../../lib/personal-data';
+import { useCountryOptions } from '../../lib/use-country-options';
 import type { PersonalDataLoad, PersonalDataResult } from '../../routes/personal-data.$scope.$userId';
 
 interface Props {
@@ -72,7 +72,7 @@ function valuesOf(d: UserData): Values {
 }
 
 export function PersonalDataCard({ scope, userId, canEdit }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const path = `/personal-data/${scope}/${userId}`;
   const load = useFetcher<PersonalDataLoad>();
   const save = useFetcher<PersonalDataResult>();
@@ -87,17 +87,7 @@ export function PersonalDataCard({ scope, userId, canEdit }: Props) {
     if (current) setValues(valuesOf(current));
   }, [current]);
 
-  const countryNames = useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    return ISO_COUNTRIES.map((code) => ({ value: code, label: `${names?.of(code) ?? code} (${code})` })).sort((a, b) =>
-      a.label.localeCompare(b.label, i18n.language),
-    );
-  }, [i18n.language]);
+  const countryNames = useCountryOptions();
 
   const title = t('selfService.title');
   if (load.data?.error || (load.state === 'idle' && load.data && !load.data.data)) {

@@ -3,6 +3,7 @@
  * (`t('tariffs.title')` reads area `tariffs`). Add an area here and in define.ts's pattern.
  */
 import type { Language } from '../languages';
+import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
 import { fleet } from './fleet';
@@ -38,5 +39,6 @@ export function areaCatalogs(language: Language) {
     customerGroups: customerGroups[language],
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
+    companySettings: companySettings[language],
   };
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
+import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
 import { connectorRoutes } from './connectors/connectors.routes';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
@@ -49,6 +50,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', companyGroupOptionRoutes)
   .route('/', fleetSettingsRoutes)
+  .route('/', companySettingsRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)

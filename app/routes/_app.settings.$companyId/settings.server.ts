@@ -1,0 +1,78 @@
+/** @module The company settings screen's server side: the read, and one API PUT per tab from the form. */
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import type { InferResponseType } from 'hono/client';
+import { GENERAL_FIELDS, type GeneralField } from '../../components/company-settings/fields';
+import { type Api, createApi } from '../../lib/api.server';
+import { must } from '../../lib/fleet.server';
+import { forbidden, type Me, requirePermission } from '../../lib/session.server';
+import { flash } from '../../lib/toast';
+
+type SettingsGet = Api['client']['api']['settings']['company'][':companyId']['$get'];
+export type CompanySettings = InferResponseType<SettingsGet, 200>;
+
+export async function readSettings(request: Request, context: AppLoadContext, companyId: string) {
+  const me = await requirePermission(request, context, 'company:settings');
+  const api = createApi(request, context, { language: me.user.language });
+  const result = await api.send<CompanySettings>(
+    api.client.api.settings.company[':companyId'].$get({ param: { companyId } }),
+  );
+  return { me, settings: must(result, me) };
+}
+
+type Tab = 'general' | 'services' | 'labels';
+
+function put(api: Api, tab: Tab, companyId: string, form: FormData) {
+  const company = api.client.api.settings.company[':companyId'];
+  const param = { companyId };
+  if (tab === 'general') {
+    const json = Object.fromEntries(GENERAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<
+      GeneralField,
+      string
+    >;
+    return company.general.$put({ param, json });
+  }
+  if (tab === 'services') {
+    const ids = String(form.get('service_settings') ?? '')
+      .split(',')
+      .filter((v) => v !== '')
+      .map(Number);
+    const on = (name: string) => form.get(name) === 'true';
+    return company.services.$put({
+      param,
+      json: {
+        service_settings: ids,
+        parent_can_charge_on: on('parent_can_charge_on'),
+        siblings_can_charge_on: on('siblings_can_charge_on'),
+        mandatory_license_plate: on('mandatory_license_plate'),
+        confirm: on('confirm'),
+      },
+    });
+  }
+  const labels = [1, 2, 3, 4].map((n) => String(form.get(`group${n}`) ?? '')) as [string, string, string, string];
+  return company['group-labels'].$put({ param, json: { group_labels: labels } });
+}
+
+export interface SettingsActionData {
+  tab: Tab;
+  toast?: ReturnType<typeof flash>;
+  error?: string;
+  field?: string;
+}
+
+export async function saveTab(
+  request: Request,
+  context: AppLoadContext,
+  companyId: string,
+): Promise<{ me: Me; data: SettingsActionData; status: number }> {
+  const me = await requirePermission(request, context, 'company:settings');
+  const form = await request.formData();
+  const tab = String(form.get('tab')) as Tab;
+  if (!['general', 'services', 'labels'].includes(tab)) {
+    return { me, data: { tab: 'general', error: '' }, status: 400 };
+  }
+  const api = createApi(request, context, { language: me.user.language });
+  const result = await api.send(put(api, tab, companyId, form));
+  if (result.ok) return { me, data: { tab, toast: flash('companySettings.saved') }, status: 200 };
+  if (result.status === 403) forbidden(me, result.error['error-msg']);
+  return { me, data: { tab, error: result.error['error-msg'], field: result.error.field }, status: result.status };
+}
