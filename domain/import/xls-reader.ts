@@ -1,6 +1,6 @@
 /**
  * @module A small, safe reader of legacy .xls workbooks (BIFF8 in a compound file, Excel 97–2003) for
- * imports: the first worksheet as the same rows of typed cells as the .xlsx reader (ADR 03X). Strings
+ * imports: the first worksheet as the same rows of typed cells as the .xlsx reader (ADR 035). Strings
  * (SST with CONTINUE, LABELSST, LABEL), numbers (NUMBER, RK, MULRK), booleans and errors (BOOLERR) and
  * dates (a number whose XF has a date FORMAT); a FORMULA comes back as `formula` without its cached
  * value, its STRING record consumed. Encrypted files (FILEPASS) and BIFF5 or older are refused with

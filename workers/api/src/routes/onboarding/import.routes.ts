@@ -1,6 +1,6 @@
 /**
  * @module `POST /api/stations/import`: online stations from a filled import template (.xlsx or .xls, read
- * with the user import's safe readers, ADR 022 and 03X) or a CSV file. Every row is checked with the station rules of
+ * with the user import's safe readers, ADR 022 and 035) or a CSV file. Every row is checked with the station rules of
  * spec section 5; the file is applied whole, in one D1 batch (a transaction), or not at all. Each new
  * station gets an OCPP identity (the row's, or a generated one) and a generated password; the passwords
  * are in this one answer only and stored as PBKDF2 hashes, like a station created from a template. The

@@ -1,5 +1,5 @@
 /**
- * @module Fleet user import (spec 7.8 `users/import`, `users/import/uuid`; ADR 022, 03X): an .xlsx or
+ * @module Fleet user import (spec 7.8 `users/import`, `users/import/uuid`; ADR 022, 035): an .xlsx or
  * .xls file is read with the product's own safe readers, every row is checked with the wizard's rules, and the
  * file is applied whole in one D1 batch (a transaction) or not at all. The answer is JSON, or with
  * `Accept: application/x-ndjson` a stream of progress lines ending with the same result, which the
