@@ -31,7 +31,7 @@ export function revokeIssued(
   return { ok: true, record: { ...record, ...change }, alreadyRevoked: false };
 }
 
-export type CrlAnswer = { ok: true; der: Uint8Array } | { ok: false; message: string };
+export type CrlAnswer = { ok: true; der: Uint8Array } | { ok: false; noAuthority: boolean; message: string };
 
 /**
  * The CRL of `revoked`, signed now. Its number is the signing time in seconds: it grows with every
@@ -43,7 +43,13 @@ export async function signRevocationList(
   now: Date,
 ): Promise<CrlAnswer> {
   const authority = builtInAuthority(env);
-  if (!authority) return { ok: false, message: 'No built-in certificate authority (OCPP_CA_PRIVATE_KEY is not set)' };
+  if (!authority) {
+    return {
+      ok: false,
+      noAuthority: true,
+      message: 'No built-in certificate authority (OCPP_CA_PRIVATE_KEY is not set)',
+    };
+  }
   const entries: RevokedEntry[] = revoked.map((r) => ({ ...r, revokedAt: new Date(r.revokedAt) }));
   try {
     const der = await buildCrl(await authority, entries, {
@@ -55,6 +61,6 @@ export async function signRevocationList(
   } catch (error) {
     const message = error instanceof AuthorityError ? error.message : 'The certificate authority failed to sign';
     console.error(`[ocpp] certificate revocation list: ${message}`);
-    return { ok: false, message };
+    return { ok: false, noAuthority: false, message };
   }
 }
