@@ -83,4 +83,3 @@ describe('GET /ca/crl', () => {
 function fetchCrl(): Promise<Response> {
   return call('/ca/crl');
 }
-

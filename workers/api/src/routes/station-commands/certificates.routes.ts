@@ -182,5 +182,8 @@ export const certificateRoutes = new OpenAPIHono<AppEnv>()
         ? apiError(c, 409, 'NO_CERTIFICATE_AUTHORITY', 'noBuiltInCertificateAuthority')
         : apiError(c, 500, 'INTERNAL_ERROR', 'generic');
     }
-    return c.body(new Uint8Array(answer.der), 200, { 'content-type': 'application/pkix-crl', 'cache-control': 'public, max-age=300' });
+    return c.body(new Uint8Array(answer.der), 200, {
+      'content-type': 'application/pkix-crl',
+      'cache-control': 'public, max-age=300',
+    });
   });
