@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
 import cpEcCsr from '../fixtures/ca/cp-ec.csr?raw';
 import { answer, certificateSigned, deadlinePassed, settled, signCertificate } from './certificate-helpers';
-import { aStation, connect, stub, type TestCharger } from './helpers';
+import { aStation, connect, forgetCached, stub, type TestCharger } from './helpers';
 
 /** The CN of the fixture CSR: the charge point must have this identity. */
 const IDENTITY = 'CP-CA-1';
@@ -125,5 +125,35 @@ describe('CertificateSigned delivery when the ChargePoint object is evicted', ()
       error: 'Not sent: the central system restarted before sending it and the charge point is not connected',
       sentAt: null,
     });
+  });
+
+  it('a Pending record stored before deadlines were kept: the alarm records Timeout, never re-sends it', async () => {
+    const cp = await connect(IDENTITY);
+    await blockOutbox(cp);
+    await signCertificate(cp, cpEcCsr);
+    await restart(cp);
+    const again = await connect(IDENTITY);
+    const legacy = await runInDurableObject(stub(IDENTITY), (instance: ChargePoint, state) => {
+      const row = state.storage.sql
+        .exec<{ value: string }>("SELECT value FROM kv WHERE key = 'issuedCertificates'")
+        .one();
+      const [newest, ...rest] = JSON.parse(row.value) as Record<string, unknown>[];
+      // The shape the first addendum stored: no deadline, no sentAt, no messageId.
+      const { deliverBy: _d, sentAt: _s, messageId: _m, ...old } = newest ?? {};
+      state.storage.sql.exec(
+        "UPDATE kv SET value = ? WHERE key = 'issuedCertificates'",
+        JSON.stringify([old, ...rest]),
+      );
+      forgetCached(instance);
+      return old;
+    });
+    expect(await runDurableObjectAlarm(stub(IDENTITY))).toBe(true);
+    expect(await newest()).toMatchObject({
+      serial: legacy.serial,
+      status: 'Timeout',
+      error: 'No answer recorded (issued before delivery deadlines were kept)',
+    });
+    expect(await again.nothingWithin(300)).toBe(true);
+    again.close();
   });
 });

@@ -84,7 +84,13 @@ export class CertificateDelivery {
       (r) => r.status === 'Pending' && (r.deliverBy ?? 0) <= now && !this.active.has(r.serial),
     );
     for (const r of late) {
-      if (r.sentAt !== null) {
+      if (r.deliverBy === null) {
+        // Stored before deadlines were kept: whether it was sent is unknown, so it is not sent again.
+        this.settle(r.serial, {
+          status: 'Timeout',
+          error: 'No answer recorded (issued before delivery deadlines were kept)',
+        });
+      } else if (r.sentAt !== null) {
         this.settle(r.serial, {
           status: 'Timeout',
           error: `No answer recorded: the central system restarted while waiting for it (sent ${r.sentAt})`,
