@@ -21,6 +21,8 @@ export const OID = {
   basicConstraints: '2.5.29.19',
   authorityKeyIdentifier: '2.5.29.35',
   extKeyUsage: '2.5.29.37',
+  cRLNumber: '2.5.29.20',
+  cRLReason: '2.5.29.21',
   clientAuth: '1.3.6.1.5.5.7.3.2',
 } as const;
 

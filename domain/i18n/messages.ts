@@ -27,6 +27,9 @@ const en = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificate {{serial}} not found for this station.',
+  noBuiltInCertificateAuthority:
+    'No built-in certificate authority (OCPP_CA_PRIVATE_KEY is not set): certificates cannot be revoked and no CRL is signed.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'The connector is busy: a remote start is refused.',
   noActiveRfid: 'This user has no active RFID card to start with.',
@@ -233,6 +236,9 @@ const de: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Zertifikat {{serial}} für diese Station nicht gefunden.',
+  noBuiltInCertificateAuthority:
+    'Keine eingebaute Zertifizierungsstelle (OCPP_CA_PRIVATE_KEY ist nicht gesetzt): Zertifikate können nicht widerrufen werden und keine CRL wird signiert.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'Der Ladepunkt ist belegt: ein Fernstart wird abgelehnt.',
   noActiveRfid: 'Dieser Benutzer hat keine aktive RFID-Karte für den Start.',
@@ -447,6 +453,9 @@ const fr: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificat {{serial}} introuvable pour cette station.',
+  noBuiltInCertificateAuthority:
+    "Pas d'autorit\u00e9 de certification int\u00e9gr\u00e9e (OCPP_CA_PRIVATE_KEY n'est pas d\u00e9fini) : les certificats ne peuvent pas \u00eatre r\u00e9voqu\u00e9s et aucune CRL n'est sign\u00e9e.",
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'Le connecteur est occupé : un démarrage à distance est refusé.',
   noActiveRfid: "Cet utilisateur n'a aucune carte RFID active pour démarrer.",
@@ -659,6 +668,9 @@ const nl: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificaat {{serial}} niet gevonden voor dit station.',
+  noBuiltInCertificateAuthority:
+    'Geen ingebouwde certificeringsinstantie (OCPP_CA_PRIVATE_KEY is niet ingesteld): certificaten kunnen niet worden ingetrokken en er wordt geen CRL ondertekend.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'De connector is bezet: een start op afstand wordt geweigerd.',
   noActiveRfid: 'Deze gebruiker heeft geen actieve RFID-kaart om mee te starten.',
@@ -867,6 +879,9 @@ const it: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificato {{serial}} non trovato per questa stazione.',
+  noBuiltInCertificateAuthority:
+    'Nessuna autorità di certificazione integrata (OCPP_CA_PRIVATE_KEY non è impostata): i certificati non possono essere revocati e nessuna CRL viene firmata.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: "Il connettore è occupato: l'avvio remoto è rifiutato.",
   noActiveRfid: 'Questo utente non ha una tessera RFID attiva per avviare.',
@@ -1077,6 +1092,9 @@ const es: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificado {{serial}} no encontrado para esta estación.',
+  noBuiltInCertificateAuthority:
+    'No hay autoridad de certificación integrada (OCPP_CA_PRIVATE_KEY no está definida): los certificados no se pueden revocar y no se firma ninguna CRL.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'El conector está ocupado: se rechaza el inicio remoto.',
   noActiveRfid: 'Este usuario no tiene ninguna tarjeta RFID activa para iniciar.',
@@ -1285,6 +1303,9 @@ const pt: Catalog = {
   stationFileNotFound: 'File {{filename}} not found for this station.',
   transferTokenInvalid: 'This transfer link is unknown, expired or already used.',
   noCertificateAuthority: 'No certificate authority is configured: certificates cannot be sent.',
+  certificateNotFound: 'Certificado {{serial}} não encontrado para esta estação.',
+  noBuiltInCertificateAuthority:
+    'Nenhuma autoridade de certificação integrada (OCPP_CA_PRIVATE_KEY não está definida): os certificados não podem ser revogados e nenhuma CRL é assinada.',
   fileTooLarge: 'The file is too large (at most {{max}} bytes).',
   connectorBusy: 'O conector está ocupado: o início remoto é recusado.',
   noActiveRfid: 'Este utilizador não tem nenhum cartão RFID ativo para iniciar.',

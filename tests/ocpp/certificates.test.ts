@@ -5,55 +5,19 @@
  * (those ocpp-rpc ships), and the chain is verified with node:crypto's X509Certificate.
  */
 import { X509Certificate } from 'node:crypto';
-import { type Schema, Validator } from '@cfworker/json-schema';
-import schemas from 'ocpp-rpc/lib/schemas/ocpp1_6.json';
 import { beforeAll, describe, expect, it } from 'vitest';
 import caPem from '../fixtures/ca/ca-ec.pem?raw';
 import cpEcCsr from '../fixtures/ca/cp-ec.csr?raw';
 import rsaCsr from '../fixtures/ca/cp-rsa.csr?raw';
 import tamperedCsr from '../fixtures/ca/cp-tampered.csr?raw';
 import wrongCnCsr from '../fixtures/ca/cp-wrong-cn.csr?raw';
-import { aStation, connect, stub, type TestCharger } from './helpers';
+import { answer, certificateSigned, settled as settledFor, signCertificate } from './certificate-helpers';
+import { aStation, connect, stub } from './helpers';
 
 /** The CN of every fixture CSR but one. */
 const IDENTITY = 'CP-CA-1';
 
-function strict(action: string, kind: 'req' | 'conf', payload: unknown): void {
-  const schema = (schemas as Schema[]).find((s) => s.$id === `urn:${action}.${kind}`);
-  if (!schema) throw new Error(`no schema for ${action}.${kind}`);
-  const result = new Validator(schema, '7', true).validate(payload);
-  expect(result.errors).toEqual([]);
-}
-
-async function signCertificate(cp: TestCharger, csr: string): Promise<unknown> {
-  strict('SignCertificate', 'req', { csr });
-  const reply = await cp.ok('SignCertificate', { csr });
-  strict('SignCertificate', 'conf', reply);
-  return reply;
-}
-
-/** The CertificateSigned CALL the system sends next, checked against its schema. */
-async function certificateSigned(cp: TestCharger): Promise<{ id: string; chain: string }> {
-  const call = await cp.next((f) => f[0] === 2 && f[2] === 'CertificateSigned');
-  strict('CertificateSigned', 'req', call[3]);
-  return { id: String(call[1]), chain: (call[3] as { certificateChain: string }).certificateChain };
-}
-
-function answer(cp: TestCharger, id: string, status: 'Accepted' | 'Rejected'): void {
-  strict('CertificateSigned', 'conf', { status });
-  cp.sendRaw(JSON.stringify([3, id, { status }]));
-}
-
-/** The issued certificates once the newest one's delivery has settled (the answer is stored after it arrives). */
-async function settled() {
-  for (let i = 0; i < 100; i += 1) {
-    const now = await stub(IDENTITY).certificates();
-    if (now.issued[0]?.status !== 'Pending') return now;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the CertificateSigned answer was never recorded');
-}
-
+const settled = () => settledFor(IDENTITY);
 const pems = (text: string) => text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n?/g) ?? [];
 
 describe('SignCertificate with the built-in certificate authority', () => {

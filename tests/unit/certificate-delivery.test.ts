@@ -1,6 +1,6 @@
 /** How the charge point's answer to CertificateSigned is recorded with the certificate (ADR 014 addendum). */
 import { describe, expect, it } from 'vitest';
-import { deliveryStatus } from '../../workers/ocpp/src/handlers/sign-certificate';
+import { deliveryStatus } from '../../workers/ocpp/src/certificates/issued';
 
 describe('deliveryStatus', () => {
   it.each([

@@ -3,9 +3,11 @@
  * selected tab, and the commands its forms send. Every failure keeps the API's translated message.
  */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
+import type { RevocationReason } from '../../../domain/certificates/crl';
 import { type Api, type ApiErrorBody, createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import {
+  type Certificates,
   type CommandAnswer,
   type ConfigurationKey,
   FILES_PER_PAGE,
@@ -14,7 +16,7 @@ import {
   type Tab,
 } from './shared';
 
-export type { CommandAnswer, ConfigurationKey, FileList, Progress, Tab };
+export type { Certificates, CommandAnswer, ConfigurationKey, FileList, Progress, Tab };
 
 /** A read that failed: a 404/403 ends the page; anything else is shown beside the rest. */
 function failed(me: Me, status: number, error: ApiErrorBody): never {
@@ -44,6 +46,11 @@ export async function loadTab(request: Request, context: AppLoadContext, me: Me,
     // Offline (409), timeout (504) or refused (502): the page says so and keeps its other tabs.
     return { tab, connected: res.status !== 409, keys: [], unknownKeys: [], error: res.error['error-msg'] };
   }
+  if (tab === 'certificates') {
+    const res = await api.send<Certificates>(station.certificates.$get({ param }));
+    if (!res.ok) failed(me, res.status, res.error);
+    return { tab, connected: true, certificates: res.data };
+  }
   if (tab === 'diagnostics') {
     const [status, files] = await Promise.all([
       api.send<Progress>(station['get-diagnostics-status'].$get({ param })),
@@ -63,7 +70,7 @@ export async function loadTab(request: Request, context: AppLoadContext, me: Me,
 }
 
 export type ActionResult =
-  | { ok: true; intent: string; answer?: CommandAnswer; key?: string }
+  | { ok: true; intent: string; answer?: CommandAnswer; key?: string; serial?: string }
   | { ok: false; intent: string; message: string; key?: string };
 
 /** Runs one form intent; the outcome (the station's answer, or the API's message) goes back to the page. */
@@ -121,6 +128,16 @@ export async function runIntent(
       if (res.ok) return { ok: true, intent };
       if (res.status === 403) forbidden(me, res.error['error-msg']);
       return { ok: false, intent, message: res.error['error-msg'] };
+    }
+    case 'revoke-certificate': {
+      const serial = String(form.get('serial') ?? '');
+      const reason = String(form.get('reason') ?? '') as RevocationReason;
+      const res = await api.send<unknown>(
+        station.certificates[':serial'].revoke.$post({ param: { uid, serial }, json: { reason } }),
+      );
+      if (res.ok) return { ok: true, intent, serial };
+      if (res.status === 403) forbidden(me, res.error['error-msg']);
+      return { ok: false, intent, message: res.error.issues?.[0]?.message ?? res.error['error-msg'] };
     }
     default:
       return { ok: false, intent, message: 'Unknown action' };

@@ -36,6 +36,7 @@ import { tKey } from '../../i18n/resources';
 import { formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
+import { CertificatesTab } from './certificates-tab';
 import { type ActionResult, loadTab, runIntent } from './configuration.server';
 import { type ConfigurationKey, FILES_PER_PAGE, type FileList, type Progress, TABS, type Tab } from './shared';
 
@@ -85,6 +86,13 @@ function Outcome({ result }: { result: ActionResult | undefined }) {
       </Banner>
     );
   }
+  if (result.intent === 'revoke-certificate') {
+    return (
+      <Banner tone="success">
+        <p data-testid="command-outcome">{t('stationCertificates.revokedDone', { serial: result.serial ?? '' })}</p>
+      </Banner>
+    );
+  }
   if (!result.answer) return null;
   const { status, succeeded, action } = result.answer;
   let message = t('stationConfig.answered', { status });
@@ -102,11 +110,14 @@ function Outcome({ result }: { result: ActionResult | undefined }) {
 
 export default function StationConfigurationPage() {
   const { t } = useTranslation();
-  const { data, uid, connectorId } = useLoaderData<typeof loader>();
+  const { data, uid, connectorId, timeZone, language } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params, setParams] = useSearchParams();
   const selected = TABS.indexOf(data.tab);
-  const tabs = TABS.map((id) => ({ id, content: tKey(t, `stationConfig.tabs.${id}`) }));
+  const tabs = TABS.map((id) => ({
+    id,
+    content: id === 'certificates' ? t('stationCertificates.tab') : tKey(t, `stationConfig.tabs.${id}`),
+  }));
 
   return (
     <Page
@@ -142,6 +153,9 @@ export default function StationConfigurationPage() {
         )}
         {data.tab === 'diagnostics' && 'files' in data && (
           <DiagnosticsTab uid={uid} progress={data.progress} files={data.files} connected={data.connected} />
+        )}
+        {data.tab === 'certificates' && 'certificates' in data && (
+          <CertificatesTab data={data.certificates} timeZone={timeZone} language={language} />
         )}
         {data.tab === 'firmware' && 'files' in data && (
           <FirmwareTab uid={uid} progress={data.progress} files={data.files} connected={data.connected} />

@@ -14,6 +14,7 @@ import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
 import { selfService } from './self-service';
 import { sessions } from './sessions';
+import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
 import { subscriptions } from './subscriptions';
@@ -28,6 +29,7 @@ export function areaCatalogs(language: Language) {
     network: network[language],
     sessions: sessions[language],
     stationConfig: stationConfig[language],
+    stationCertificates: stationCertificates[language],
     stationLog: stationLog[language],
     tariffs: tariffs[language],
     vehicles: vehicles[language],

@@ -3,6 +3,7 @@
  * in its own SQLite storage, answers the charge point's CALLs and sends the back office's commands.
  */
 import { DurableObject } from 'cloudflare:workers';
+import type { RevocationReason } from '../../../domain/certificates/crl';
 import { companyRoom, type LiveEvent } from '../../../domain/live/events';
 import type { CommandOutcome } from '../../../domain/ocpp/command-outcome';
 import {
@@ -15,14 +16,12 @@ import { heartbeatInterval, offlineAfterMs } from '../../../domain/stations/live
 import { openDb } from '../../../drizzle/db';
 import { recordScheduledAvailability } from '../../../drizzle/queries/scheduled-availability';
 import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
+import { authorityMode, type CertificateAuthorityMode } from './certificates/authority';
+import { CertificateDelivery } from './certificates/delivery';
+import { type IssuedRecord, issuedCertificates } from './certificates/issued';
+import { type CrlAnswer, type RevokeAnswer, revokeIssued, signRevocationList } from './certificates/revocation';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
-import {
-  authorityMode,
-  type CertificateAuthorityMode,
-  type IssuedRecord,
-  issuedCertificates,
-} from './handlers/sign-certificate';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
 import {
@@ -80,6 +79,7 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly outbox: Outbox;
   private readonly frames: FrameLog;
   private readonly schedules: Schedules;
+  private readonly certificateDelivery: CertificateDelivery;
   /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
   private alarmArmed = false;
   /** Identity, station and address of the connection, read from storage once per object life. */
@@ -104,6 +104,12 @@ export class ChargePoint extends DurableObject<Env> {
       () => this.newestSocket(),
       (id, action, payload, frame) =>
         this.logFrame('out', 2, id, action, connectorOf(payload), null, 'Command', frame, Date.now()),
+    );
+    this.certificateDelivery = new CertificateDelivery(
+      this.store,
+      env,
+      (action, payload, timeoutMs, onSent) => this.send(action, payload, timeoutMs, onSent),
+      () => this.newestSocket() !== null,
     );
   }
 
@@ -266,8 +272,13 @@ export class ChargePoint extends DurableObject<Env> {
    * Every command goes out here (the API's, and the object's own: limit stops, scheduled
    * availability), so what an accepted command changes in the object is applied whoever sent it.
    */
-  private async send(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
-    const outcome = await this.outbox.send(action, payload, timeoutMs);
+  private async send(
+    action: string,
+    payload: unknown,
+    timeoutMs: number,
+    onSent?: (messageId: string) => void,
+  ): Promise<CommandResult> {
+    const outcome = await this.outbox.send(action, payload, timeoutMs, onSent);
     if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
     return outcome;
   }
@@ -305,6 +316,8 @@ export class ChargePoint extends DurableObject<Env> {
    *   the station is marked offline exactly as a socket close does;
    * - scheduled availability: each ChangeAvailability due by now is sent, its answer kept and
    *   written to the customer-service log (scheduled-availability, ADR 027);
+   * - certificate delivery: a CertificateSigned whose outcome is overdue (the object was evicted
+   *   before sending it or while awaiting its answer) is sent, or its record settled (certificates/delivery);
    * - the frame log of a station that went quiet is pruned.
    */
   override async alarm(): Promise<void> {
@@ -313,6 +326,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.alarmArmed = false;
     this.checkHeartbeat(now);
     await this.fireSchedules(now);
+    await this.certificateDelivery.overdue(now);
     await this.logFiredSchedules();
     await this.setNextAlarm();
   }
@@ -350,7 +364,9 @@ export class ChargePoint extends DurableObject<Env> {
   /** Sets the alarm to the earliest of the object's due times (computed afresh: called from the alarm). */
   private async setNextAlarm(): Promise<void> {
     const heartbeat = this.heartbeatDue();
-    const candidates = [heartbeat, this.schedules.nextDue()].filter((t): t is number => t !== null);
+    const candidates = [heartbeat, this.schedules.nextDue(), this.certificateDelivery.nextDue()].filter(
+      (t): t is number => t !== null,
+    );
     if (this.schedules.unlogged().length > 0) candidates.push(Date.now() + LOG_RETRY_MS);
     if (candidates.length > 0) await this.ctx.storage.setAlarm(Math.min(...candidates));
     this.alarmArmed = heartbeat !== null;
@@ -613,6 +629,8 @@ export class ChargePoint extends DurableObject<Env> {
         later.push(task);
       },
       sendCommand: (action, payload, timeoutMs) => this.send(action, payload, timeoutMs),
+      wakeAt: (at) => this.armAlarm(at),
+      deliverCertificate: (serial) => this.certificateDelivery.deliver(serial),
     };
   }
 
@@ -661,6 +679,22 @@ export class ChargePoint extends DurableObject<Env> {
   /** RPC: how SignCertificate is served here, and the certificates the built-in CA issued (latest first). */
   async certificates(): Promise<{ authority: CertificateAuthorityMode; issued: IssuedRecord[] }> {
     return { authority: authorityMode(this.env), issued: issuedCertificates(this.store) };
+  }
+
+  /**
+   * RPC for the revoke API: marks an issued certificate revoked (final; a repeat answers the first
+   * revocation). The API then lists it in D1 for the CRL and writes the customer-service log.
+   */
+  async revokeCertificate(input: { serial: string; reason: RevocationReason; userId: number }): Promise<RevokeAnswer> {
+    return revokeIssued(this.store, this.env, { ...input, at: new Date() });
+  }
+
+  /**
+   * RPC for `GET /api/ca/crl`: the CA's CRL of the given revocations, signed here because only the
+   * ocpp worker holds the CA key. Stateless: the API calls it on an object of a reserved name.
+   */
+  async revocationList(revoked: { serial: string; revokedAt: string; reason: RevocationReason }[]): Promise<CrlAnswer> {
+    return signRevocationList(this.env, revoked, new Date());
   }
 
   /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */

@@ -22,6 +22,10 @@ export interface HandlerContext {
   afterReply: (task: () => Promise<void>) => void;
   /** Sends a CALL to this charge point through the object's outbox (one outstanding CALL at a time). */
   sendCommand: (action: string, payload: unknown, timeoutMs: number) => Promise<CommandResult>;
+  /** Makes sure the object's alarm fires by `at`; stored before the reply goes out. */
+  wakeAt: (at: number) => Promise<void>;
+  /** Sends an issued certificate's CertificateSigned and records the answer (certificates/delivery.ts). */
+  deliverCertificate: (serial: string) => Promise<void>;
 }
 
 export type Handler<A extends InboundAction> = (

@@ -8,17 +8,12 @@
  *   is this charge point), a certificate is issued, SignCertificate is answered Accepted and
  *   CertificateSigned (leaf + chain) follows; its answer is recorded with the certificate.
  */
-import { AuthorityError, type CertificateAuthority, loadAuthority } from '../../../../domain/certificates/authority';
-import {
-  type IssuedCertificate,
-  issueChargePointCertificate,
-  validityDays,
-} from '../../../../domain/certificates/issue';
+import { AuthorityError } from '../../../../domain/certificates/authority';
+import { issueChargePointCertificate, validityDays } from '../../../../domain/certificates/issue';
+import { authorityMode, builtInAuthority } from '../certificates/authority';
+import { deliveryDeadline } from '../certificates/delivery';
+import { addIssued, type IssuedRecord } from '../certificates/issued';
 import type { Handler, HandlerContext } from '../context';
-import type { Store } from '../storage/store';
-import { type CommandResult, DEFAULT_COMMAND_TIMEOUT_MS } from '../transport/outbound';
-
-export type CertificateAuthorityMode = 'none' | 'external' | 'built-in';
 
 export type CsrReport = {
   csr: string;
@@ -30,70 +25,11 @@ export type CsrReport = {
   serial?: string | null;
 };
 
-/** How the charge point answered the CertificateSigned that carried the certificate. */
-export type DeliveryStatus = 'Pending' | 'Accepted' | 'Rejected' | 'Timeout' | 'Offline' | 'Error';
-
-export interface IssuedRecord {
-  serial: string;
-  subject: string;
-  notBefore: string;
-  notAfter: string;
-  keyType: string;
-  issuedAt: string;
-  /** The leaf certificate (PEM): public, shown to the operator. */
-  certificate: string;
-  status: DeliveryStatus;
-  answeredAt: string | null;
-  /** The CALLERROR of the charge point, when it sent one. */
-  error: string | null;
-}
-
-/** Issued certificates kept per charge point (latest first). */
-export const MAX_ISSUED = 20;
-const ISSUED_KEY = 'issuedCertificates';
-
-export function authorityMode(env: Env): CertificateAuthorityMode {
-  if (!env.OCPP_CA_CERTIFICATE_CHAIN?.trim()) return 'none';
-  return env.OCPP_CA_PRIVATE_KEY?.trim() ? 'built-in' : 'external';
-}
-
-/** The CA is read and checked once per isolate (and again only if the configuration changes). */
-let loaded: { chain: string; key: string; authority: Promise<CertificateAuthority> } | null = null;
-function authority(chain: string, key: string): Promise<CertificateAuthority> {
-  if (loaded?.chain !== chain || loaded.key !== key) loaded = { chain, key, authority: loadAuthority(chain, key) };
-  return loaded.authority;
-}
-
-export function issuedCertificates(store: Store): IssuedRecord[] {
-  return store.get<IssuedRecord[]>(ISSUED_KEY) ?? [];
-}
-
-function updateIssued(store: Store, serial: string, change: Partial<IssuedRecord>): void {
-  store.put(
-    ISSUED_KEY,
-    issuedCertificates(store).map((r) => (r.serial === serial ? { ...r, ...change } : r)),
-  );
-}
-
-export function deliveryStatus(result: CommandResult): { status: DeliveryStatus; error: string | null } {
-  switch (result.status) {
-    case 'accepted':
-      return {
-        status: (result.reply as { status?: string }).status === 'Accepted' ? 'Accepted' : 'Rejected',
-        error: null,
-      };
-    case 'rejected':
-      return { status: 'Error', error: `${result.code}: ${result.description}` };
-    case 'timeout':
-      return { status: 'Timeout', error: null };
-    case 'offline':
-      return { status: 'Offline', error: null };
-  }
-}
-
-async function issue(ctx: HandlerContext, csr: string, chain: string, key: string) {
+async function issue(ctx: HandlerContext, csr: string) {
   try {
-    return await issueChargePointCertificate(await authority(chain, key), csr, {
+    const authority = builtInAuthority(ctx.env);
+    if (!authority) return { ok: false as const, reason: 'No built-in certificate authority' };
+    return await issueChargePointCertificate(await authority, csr, {
       identity: ctx.identity,
       organization: ctx.env.OCPP_CA_ORGANIZATION,
       validityDays: validityDays(ctx.env.OCPP_CA_VALIDITY_DAYS),
@@ -107,17 +43,6 @@ async function issue(ctx: HandlerContext, csr: string, chain: string, key: strin
   }
 }
 
-function deliver(ctx: HandlerContext, certificate: IssuedCertificate): void {
-  ctx.afterReply(async () => {
-    const result = await ctx.sendCommand(
-      'CertificateSigned',
-      { certificateChain: certificate.certificateChain },
-      DEFAULT_COMMAND_TIMEOUT_MS,
-    );
-    updateIssued(ctx.store, certificate.serial, { ...deliveryStatus(result), answeredAt: new Date().toISOString() });
-  });
-}
-
 export const signCertificate: Handler<'SignCertificate'> = async (ctx, p) => {
   const receivedAt = ctx.now.toISOString();
   const mode = authorityMode(ctx.env);
@@ -126,9 +51,7 @@ export const signCertificate: Handler<'SignCertificate'> = async (ctx, p) => {
     ctx.store.put('lastCsr', { csr: p.csr, status, receivedAt } satisfies CsrReport);
     return { status };
   }
-  const chain = ctx.env.OCPP_CA_CERTIFICATE_CHAIN?.trim() ?? '';
-  const key = ctx.env.OCPP_CA_PRIVATE_KEY?.trim() ?? '';
-  const outcome = await issue(ctx, p.csr, chain, key);
+  const outcome = await issue(ctx, p.csr);
   if (!outcome.ok) {
     ctx.store.put('lastCsr', {
       csr: p.csr,
@@ -156,8 +79,17 @@ export const signCertificate: Handler<'SignCertificate'> = async (ctx, p) => {
     status: 'Pending',
     answeredAt: null,
     error: null,
+    sentAt: null,
+    messageId: null,
+    deliverBy: deliveryDeadline(ctx.now.getTime()),
+    revokedAt: null,
+    revocationReason: null,
+    revokedBy: null,
   };
-  ctx.store.put(ISSUED_KEY, [record, ...issuedCertificates(ctx.store)].slice(0, MAX_ISSUED));
-  deliver(ctx, certificate);
+  addIssued(ctx.store, record);
+  // The record and the alarm are stored before the Accepted goes out: an eviction from here on
+  // leaves a delivery the alarm finishes, never a record Pending for ever (certificates/delivery.ts).
+  await ctx.wakeAt(record.deliverBy as number);
+  ctx.afterReply(() => ctx.deliverCertificate(certificate.serial));
   return { status: 'Accepted' };
 };

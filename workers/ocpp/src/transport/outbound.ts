@@ -34,15 +34,26 @@ export class Outbox {
   ) {}
 
   /** The timeout counts from this call: time spent queued behind another command is part of it. */
-  send(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
+  send(
+    action: string,
+    payload: unknown,
+    timeoutMs: number,
+    /** Told the message id once the CALL is on the wire. */
+    onSent?: (messageId: string) => void,
+  ): Promise<CommandResult> {
     const deadline = Date.now() + timeoutMs;
     if (!this.socket()) return Promise.resolve({ status: 'offline' });
-    const turn = this.queue.then(() => this.sendNow(action, payload, deadline - Date.now()));
+    const turn = this.queue.then(() => this.sendNow(action, payload, deadline - Date.now(), onSent));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private sendNow(action: string, payload: unknown, timeoutMs: number): Promise<CommandResult> {
+  private sendNow(
+    action: string,
+    payload: unknown,
+    timeoutMs: number,
+    onSent?: (messageId: string) => void,
+  ): Promise<CommandResult> {
     const current = this.socket();
     if (!current) return Promise.resolve({ status: 'offline' });
     if (timeoutMs <= 0) return Promise.resolve({ status: 'timeout' });
@@ -64,6 +75,7 @@ export class Outbox {
       try {
         current.ws.send(callFrame(id, action, payload));
         this.sent(id, action, kept, callFrame(id, action, kept));
+        onSent?.(id);
       } catch {
         this.finish(id, { status: 'offline' });
       }
