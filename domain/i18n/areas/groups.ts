@@ -40,6 +40,10 @@ export const groups = defineArea(
       retry: 'Retry what was not applied ({{count}})',
       startFailed: 'The change could not start',
     },
+    search: {
+      matches: 'Matches: {{count}}',
+      linked: 'already linked',
+    },
     nav: {
       locations: 'Locations',
       support: 'Connector support',
@@ -168,6 +172,7 @@ export const groups = defineArea(
       linkSearch: 'Find stations',
       linkPlaceholder: 'Station name, uid or city',
       link: 'Link',
+      linkSelected: 'Link selected ({{count}})',
       linked: 'The stations of the location were saved.',
       unlink: 'Unlink',
       unlinkTitle: 'Unlink the station?',
@@ -233,6 +238,10 @@ export const groups = defineArea(
         skipped: 'Nicht mehr in Ihrem Bereich, unverändert: {{count}}.',
         retry: 'Nicht Angewendetes erneut versuchen ({{count}})',
         startFailed: 'Die Änderung konnte nicht starten',
+      },
+      search: {
+        matches: 'Treffer: {{count}}',
+        linked: 'bereits verknüpft',
       },
       nav: {
         locations: 'Standorte',
@@ -364,6 +373,7 @@ export const groups = defineArea(
         linkSearch: 'Stationen suchen',
         linkPlaceholder: 'Stationsname, UID oder Stadt',
         link: 'Verknüpfen',
+        linkSelected: 'Auswahl verknüpfen ({{count}})',
         linked: 'Die Stationen des Standorts wurden gespeichert.',
         unlink: 'Trennen',
         unlinkTitle: 'Station trennen?',
@@ -428,6 +438,10 @@ export const groups = defineArea(
         skipped: 'Plus dans votre périmètre, laissés tels quels : {{count}}.',
         retry: 'Réessayer ce qui n’a pas été appliqué ({{count}})',
         startFailed: 'La modification n’a pas pu démarrer',
+      },
+      search: {
+        matches: 'Résultats : {{count}}',
+        linked: 'déjà lié',
       },
       nav: {
         locations: 'Emplacements',
@@ -559,6 +573,7 @@ export const groups = defineArea(
         linkSearch: 'Trouver des stations',
         linkPlaceholder: 'Nom de station, uid ou ville',
         link: 'Lier',
+        linkSelected: 'Lier la sélection ({{count}})',
         linked: "Les stations de l'emplacement ont été enregistrées.",
         unlink: 'Délier',
         unlinkTitle: 'Délier la station ?',
@@ -622,6 +637,10 @@ export const groups = defineArea(
         skipped: 'Niet meer in uw bereik, ongemoeid gelaten: {{count}}.',
         retry: 'Opnieuw proberen wat niet is toegepast ({{count}})',
         startFailed: 'De wijziging kon niet starten',
+      },
+      search: {
+        matches: 'Resultaten: {{count}}',
+        linked: 'al gekoppeld',
       },
       nav: {
         locations: 'Locaties',
@@ -753,6 +772,7 @@ export const groups = defineArea(
         linkSearch: 'Stations zoeken',
         linkPlaceholder: 'Stationsnaam, uid of plaats',
         link: 'Koppelen',
+        linkSelected: 'Selectie koppelen ({{count}})',
         linked: 'De stations van de locatie zijn opgeslagen.',
         unlink: 'Ontkoppelen',
         unlinkTitle: 'Station ontkoppelen?',
@@ -818,6 +838,10 @@ export const groups = defineArea(
         skipped: 'Non più nel tuo ambito, lasciati invariati: {{count}}.',
         retry: 'Riprova ciò che non è stato applicato ({{count}})',
         startFailed: 'Impossibile avviare la modifica',
+      },
+      search: {
+        matches: 'Risultati: {{count}}',
+        linked: 'già collegato',
       },
       nav: {
         locations: 'Località',
@@ -949,6 +973,7 @@ export const groups = defineArea(
         linkSearch: 'Trova stazioni',
         linkPlaceholder: 'Nome stazione, uid o città',
         link: 'Collega',
+        linkSelected: 'Collega la selezione ({{count}})',
         linked: 'Le stazioni della località sono state salvate.',
         unlink: 'Scollega',
         unlinkTitle: 'Scollegare la stazione?',
@@ -1013,6 +1038,10 @@ export const groups = defineArea(
         skipped: 'Ya fuera de tu ámbito, sin cambios: {{count}}.',
         retry: 'Reintentar lo no aplicado ({{count}})',
         startFailed: 'No se pudo iniciar el cambio',
+      },
+      search: {
+        matches: 'Resultados: {{count}}',
+        linked: 'ya vinculado',
       },
       nav: {
         locations: 'Ubicaciones',
@@ -1144,6 +1173,7 @@ export const groups = defineArea(
         linkSearch: 'Buscar estaciones',
         linkPlaceholder: 'Nombre de estación, uid o ciudad',
         link: 'Vincular',
+        linkSelected: 'Vincular la selección ({{count}})',
         linked: 'Se han guardado las estaciones de la ubicación.',
         unlink: 'Desvincular',
         unlinkTitle: '¿Desvincular la estación?',
@@ -1209,6 +1239,10 @@ export const groups = defineArea(
         skipped: 'Já fora do seu âmbito, deixados como estavam: {{count}}.',
         retry: 'Tentar de novo o que não foi aplicado ({{count}})',
         startFailed: 'Não foi possível iniciar a alteração',
+      },
+      search: {
+        matches: 'Resultados: {{count}}',
+        linked: 'já associado',
       },
       nav: {
         locations: 'Localizações',
@@ -1338,6 +1372,7 @@ export const groups = defineArea(
         linkSearch: 'Encontrar estações',
         linkPlaceholder: 'Nome da estação, uid ou cidade',
         link: 'Associar',
+        linkSelected: 'Associar a seleção ({{count}})',
         linked: 'As estações da localização foram guardadas.',
         unlink: 'Desassociar',
         unlinkTitle: 'Desassociar a estação?',
