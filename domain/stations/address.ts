@@ -5,20 +5,14 @@
  * the fields with the API's message keys (`stationMandatoryField`, `coordinatesInvalid`).
  */
 import { z } from 'zod';
-import { parseCoordinate, STATION_MANDATORY_FIELDS } from './station-rules';
+import {
+  parseCoordinate,
+  STATION_ADDRESS_FIELDS,
+  STATION_MANDATORY_FIELDS,
+  type StationAddressField,
+} from './station-rules';
 
-/** In form order: address and number, postal code, city and country, latitude and longitude, time zone. */
-export const STATION_ADDRESS_FIELDS = [
-  'address',
-  'streetNumber',
-  'postalCode',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
-  'timeZone',
-] as const;
-export type StationAddressField = (typeof STATION_ADDRESS_FIELDS)[number];
+export { STATION_ADDRESS_FIELDS, type StationAddressField };
 
 /** The address fields a station cannot be saved without. */
 export const isMandatoryAddressField = (field: StationAddressField) =>

@@ -5,30 +5,34 @@
  * values and the API's messages; `readStationAddress` (domain/stations/address) reads them back.
  */
 import { FormLayout, TextField } from '@shopify/polaris';
+import type { Dispatch, SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   isMandatoryAddressField,
   STATION_ADDRESS_FIELDS,
   type StationAddressField,
 } from '../../../domain/stations/address';
+import { tKey } from '../../i18n/resources';
 
 export interface StationAddressFieldsProps {
-  label: (field: StationAddressField) => string;
-  values: Partial<Record<StationAddressField, string>>;
-  onChange: (field: StationAddressField, value: string) => void;
+  /** The form's text area: labels are `{prefix}.{field}`, the coordinates' help `{prefix}.coordinatesHelp`. */
+  prefix: string;
+  values: Record<string, string>;
+  setValues: Dispatch<SetStateAction<Record<string, string>>>;
   error: (field: StationAddressField) => string | undefined;
-  /** Help under latitude and longitude (the dot decimal rule). */
-  coordinatesHelp: string;
 }
 
 const [address, streetNumber, postalCode, city, country, latitude, longitude, timeZone] = STATION_ADDRESS_FIELDS;
 
-export function StationAddressFields({ label, values, onChange, error, coordinatesHelp }: StationAddressFieldsProps) {
+export function StationAddressFields({ prefix, values, setValues, error }: StationAddressFieldsProps) {
+  const { t } = useTranslation();
+  const coordinatesHelp = tKey(t, `${prefix}.coordinatesHelp`);
   const field = (name: StationAddressField, help?: string) => (
     <TextField
-      label={label(name)}
+      label={tKey(t, `${prefix}.${name}`)}
       name={name}
       value={values[name] ?? ''}
-      onChange={(value) => onChange(name, value)}
+      onChange={(value) => setValues((old) => ({ ...old, [name]: value }))}
       error={error(name)}
       helpText={help}
       requiredIndicator={isMandatoryAddressField(name)}

@@ -231,13 +231,7 @@ export default function StationUpdatePage() {
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('maintenance.update.location')}>
               <Card>
-                <StationAddressFields
-                  label={(name) => tKey(t, `maintenance.update.${name}`)}
-                  values={v}
-                  onChange={(name, value) => setV((old) => ({ ...old, [name]: value }))}
-                  error={errorOf}
-                  coordinatesHelp={t('maintenance.update.coordinatesHelp')}
-                />
+                <StationAddressFields prefix="maintenance.update" values={v} setValues={setV} error={errorOf} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('maintenance.update.hardware')}>

@@ -305,13 +305,7 @@ export default function OnboardStationPage() {
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('onboarding.form.location')}>
               <Card>
-                <StationAddressFields
-                  label={(name) => tKey(t, `onboarding.form.${name}`)}
-                  values={v}
-                  onChange={(name, value) => setV((old) => ({ ...old, [name]: value }))}
-                  error={errorOf}
-                  coordinatesHelp={t('onboarding.form.coordinatesHelp')}
-                />
+                <StationAddressFields prefix="onboarding.form" values={v} setValues={setV} error={errorOf} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('onboarding.form.visibility')}>

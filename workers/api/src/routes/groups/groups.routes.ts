@@ -210,6 +210,17 @@ async function resolveBulk(c: Context<AppEnv>, scope: number[], body: z.output<t
   return missing === undefined ? ids : missingConnector(c, missing);
 }
 
+/** A bulk request's group (404 outside the scope) and the ids its body covers; a Response on refusal. */
+async function bulkRequest(c: Context<AppEnv>, id: number, body: z.output<typeof BulkMembersBody>) {
+  const db = c.get('db');
+  const { user } = authOf(c);
+  const scope = await callerScope(c);
+  const group = await findGroup(db, scope, id);
+  if (!group) return notFound(c, id);
+  const ids = await resolveBulk(c, scope, body);
+  return ids instanceof Response ? ids : { db, user, scope, group, ids };
+}
+
 export const groupRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute('/tags'), async (c) =>
     c.json(await listGroups(c.get('db'), await callerScope(c), c.req.valid('query')), 200),
@@ -344,13 +355,9 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
   .openapi(bulkRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { action, filter } = c.req.valid('json');
-    const db = c.get('db');
-    const { user } = authOf(c);
-    const scope = await callerScope(c);
-    const group = await findGroup(db, scope, id);
-    if (!group) return notFound(c, id);
-    const resolved = await resolveBulk(c, scope, c.req.valid('json'));
-    if (resolved instanceof Response) return resolved;
+    const req = await bulkRequest(c, id, c.req.valid('json'));
+    if (req instanceof Response) return req;
+    const { db, user, scope, group, ids: resolved } = req;
     const counts = await applyBulk(db, group, action, resolved, user.id, filter !== undefined);
     const after = await findGroup(db, scope, id);
     return c.json(
@@ -367,13 +374,9 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
   .openapi(bulkJobRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { action, filter } = c.req.valid('json');
-    const db = c.get('db');
-    const { user } = authOf(c);
-    const scope = await callerScope(c);
-    const group = await findGroup(db, scope, id);
-    if (!group) return notFound(c, id);
-    const resolved = await resolveBulk(c, scope, c.req.valid('json'));
-    if (resolved instanceof Response) return resolved;
+    const req = await bulkRequest(c, id, c.req.valid('json'));
+    if (req instanceof Response) return req;
+    const { db, user, group, ids: resolved } = req;
     const job = await createJob(db, group, user.id, action, resolved, filter !== undefined);
     return c.json(
       {
