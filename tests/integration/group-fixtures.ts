@@ -1,4 +1,6 @@
 /** @module Fixtures of the bulk connector-group tests: many connectors at once, a group's members, a station's connectors. */
+import { MAX_BULK_FILTER_MATCHES } from '../../domain/groups/bulk-limits';
+import { createStation } from '../../drizzle/seed/factories';
 import { call, db, type Session, sql } from './helpers';
 
 /** `count` connectors on one station, written by one INSERT (the chunked paths need more than 1,000). */
@@ -26,4 +28,12 @@ export async function connectorsOf(...stationIds: number[]) {
     .select({ id: connectors.id, status: connectors.status })
     .from(connectors)
     .where(inArray(connectors.stationId, stationIds));
+}
+
+/** A station of the company with one connector more than a bulk change may cover; answers its city. */
+export async function overTheCap(tag: string, companyId: number) {
+  const city = `${tag}-big`;
+  const big = await createStation(db, { uid: `${tag}-BIG`, name: `${tag} BIG`, companyId, city });
+  await manyConnectors(big.id, `${tag}-BIG`, MAX_BULK_FILTER_MATCHES + 1);
+  return city;
 }

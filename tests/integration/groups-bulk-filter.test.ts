@@ -1,7 +1,7 @@
 /** "Select all matching rows" of the connector list: bulk group changes by the list's filter, in the caller's scope. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
-import { connectorsOf, manyConnectors, memberIds } from './group-fixtures';
+import { connectorsOf, manyConnectors, memberIds, overTheCap } from './group-fixtures';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, world } from './helpers';
 
 failOnConsoleError();
@@ -119,15 +119,9 @@ describe('bulk group change by filter (all matching rows, across pages)', () => 
   });
 
   it('refuses more than 50,000 matching connectors with a clear message, changing nothing', async () => {
-    const big = await createStation(db, {
-      uid: `${tag}-BIG`,
-      name: `${tag} BIG`,
-      companyId: myCompany,
-      city: `${tag}-big`,
-    });
-    await manyConnectors(big.id, `${tag}-BIG`, 50_001);
+    const bigCity = await overTheCap(tag, myCompany);
     const before = await memberIds(admin, groupId);
-    const res = await bulk(admin, groupId, { action: 'add', filter: { city: [`${tag}-big`] } });
+    const res = await bulk(admin, groupId, { action: 'add', filter: { city: [bigCity] } });
     await expectError(res, 422, {
       code: 'BULK_TOO_MANY',
       message:

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
-import { connectorsOf, manyConnectors, memberIds } from './group-fixtures';
+import { connectorsOf, manyConnectors, memberIds, overTheCap } from './group-fixtures';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, world } from './helpers';
 
 failOnConsoleError();
@@ -33,18 +33,12 @@ interface Chunk {
 }
 
 describe('bulk group change as a job of fixed ids, applied in chunks', () => {
-  let admin: Session;
-  let colleague: Session;
-  let outsider: Session;
-  let viewer: Session;
   const tag = unique('BULKJ');
   const city = `${tag}-city`;
-  let mineA: number;
-  let mineB: number;
-  let theirs: number;
-  let groupId: number;
-  let myCompany: number;
-  let otherCompany: number;
+  // Sessions: an editor, a colleague of the same company, another company's editor, a view-only user.
+  let [admin, colleague, outsider, viewer] = [] as unknown as [Session, Session, Session, Session];
+  // My two stations in the city, another company's station there, the group, both companies.
+  let [mineA, mineB, theirs, groupId, myCompany, otherCompany] = [0, 0, 0, 0, 0, 0];
 
   beforeAll(async () => {
     const a = await world({ roles: [37], company: { cpms: 'public' } });
@@ -183,20 +177,14 @@ describe('bulk group change as a job of fixed ids, applied in chunks', () => {
   });
 
   it('refuses more than 50,000 matching connectors before any job exists', async () => {
-    const big = await createStation(db, {
-      uid: `${tag}-BIG`,
-      name: `${tag} BIG`,
-      companyId: myCompany,
-      city: `${tag}-big`,
-    });
-    await manyConnectors(big.id, `${tag}-BIG`, 50_001);
+    const bigCity = await overTheCap(tag, myCompany);
     const { connectorGroupBulkJobs } = await import('../../drizzle/schema');
     const { eq } = await import('drizzle-orm');
     const jobsBefore = await db
       .select()
       .from(connectorGroupBulkJobs)
       .where(eq(connectorGroupBulkJobs.groupId, groupId));
-    const res = await start(admin, groupId, { action: 'add', filter: { city: [`${tag}-big`] } });
+    const res = await start(admin, groupId, { action: 'add', filter: { city: [bigCity] } });
     await expectError(res, 422, {
       code: 'BULK_TOO_MANY',
       message:
