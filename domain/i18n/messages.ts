@@ -36,6 +36,7 @@ const en = {
   notAllowedToCharge: 'This user may not charge here: {{reason}}',
   noSessionToStop: 'No session is in progress on this connector.',
   groupNotFound: 'Group id: {{id}} not found.',
+  bulkJobNotFound: 'This bulk change (job {{job}}) is not found or has expired: start it again from the list.',
   bulkTooMany:
     '{{count}} connectors match this filter, more than the {{max}} one change may cover: narrow the filter and try again.',
   validation: 'Some validation errors, fix them before resubmitting.',
@@ -245,6 +246,8 @@ const de: Catalog = {
   notAllowedToCharge: 'Dieser Benutzer darf hier nicht laden: {{reason}}',
   noSessionToStop: 'An diesem Ladepunkt läuft kein Ladevorgang.',
   groupNotFound: 'Gruppen-ID: {{id}} nicht gefunden.',
+  bulkJobNotFound:
+    'Diese Sammeländerung (Auftrag {{job}}) wurde nicht gefunden oder ist abgelaufen: Starten Sie sie erneut aus der Liste.',
   bulkTooMany:
     '{{count}} Ladepunkte entsprechen diesem Filter, mehr als die {{max}}, die eine Änderung umfassen darf: Grenzen Sie den Filter ein und versuchen Sie es erneut.',
   validation: 'Einige Eingaben sind ungültig, korrigieren Sie sie vor dem erneuten Senden.',
@@ -462,6 +465,8 @@ const fr: Catalog = {
   notAllowedToCharge: 'Cet utilisateur ne peut pas recharger ici : {{reason}}',
   noSessionToStop: "Aucune session n'est en cours sur ce connecteur.",
   groupNotFound: 'Groupe id : {{id}} introuvable.',
+  bulkJobNotFound:
+    'Cette modification groupée (tâche {{job}}) est introuvable ou a expiré : relancez-la depuis la liste.',
   bulkTooMany:
     '{{count}} connecteurs correspondent à ce filtre, plus que les {{max}} qu’une modification peut couvrir : affinez le filtre et réessayez.',
   validation: 'Certaines erreurs de validation, corrigez-les avant de soumettre à nouveau.',
@@ -677,6 +682,7 @@ const nl: Catalog = {
   notAllowedToCharge: 'Deze gebruiker mag hier niet laden: {{reason}}',
   noSessionToStop: 'Er loopt geen sessie op deze connector.',
   groupNotFound: 'Groep-id: {{id}} niet gevonden.',
+  bulkJobNotFound: 'Deze bulkwijziging (taak {{job}}) is niet gevonden of verlopen: start ze opnieuw vanuit de lijst.',
   bulkTooMany:
     '{{count}} connectoren voldoen aan dit filter, meer dan de {{max}} die één wijziging mag omvatten: verfijn het filter en probeer het opnieuw.',
   validation: 'Er zijn validatiefouten, herstel ze voordat u opnieuw verzendt.',
@@ -888,6 +894,7 @@ const it: Catalog = {
   notAllowedToCharge: 'Questo utente non può ricaricare qui: {{reason}}',
   noSessionToStop: 'Nessuna sessione in corso su questo connettore.',
   groupNotFound: 'Gruppo id: {{id}} non trovato.',
+  bulkJobNotFound: 'Questa modifica in blocco (job {{job}}) non è stata trovata o è scaduta: riavviala dall’elenco.',
   bulkTooMany:
     '{{count}} connettori corrispondono a questo filtro, più dei {{max}} che una modifica può coprire: restringi il filtro e riprova.',
   validation: 'Alcuni errori di validazione, correggili prima di inviare di nuovo.',
@@ -1101,6 +1108,7 @@ const es: Catalog = {
   notAllowedToCharge: 'Este usuario no puede cargar aquí: {{reason}}',
   noSessionToStop: 'No hay ninguna sesión en curso en este conector.',
   groupNotFound: 'Grupo id: {{id}} no encontrado.',
+  bulkJobNotFound: 'Este cambio masivo (tarea {{job}}) no existe o ha caducado: vuelve a iniciarlo desde la lista.',
   bulkTooMany:
     '{{count}} conectores coinciden con este filtro, más de los {{max}} que un cambio puede abarcar: acota el filtro e inténtalo de nuevo.',
   validation: 'Hay errores de validación, corrígelos antes de volver a enviar.',
@@ -1312,6 +1320,8 @@ const pt: Catalog = {
   notAllowedToCharge: 'Este utilizador não pode carregar aqui: {{reason}}',
   noSessionToStop: 'Não há nenhuma sessão em curso neste conector.',
   groupNotFound: 'Grupo id: {{id}} não encontrado.',
+  bulkJobNotFound:
+    'Esta alteração em massa (tarefa {{job}}) não foi encontrada ou expirou: inicie-a novamente a partir da lista.',
   bulkTooMany:
     '{{count}} conectores correspondem a este filtro, mais do que os {{max}} que uma alteração pode abranger: restrinja o filtro e tente novamente.',
   validation: 'Existem erros de validação, corrija-os antes de voltar a submeter.',

@@ -6,16 +6,23 @@
  */
 import type { StationType } from './statuses';
 
-/** The fields a station cannot be saved without (spec: "station creation needs all mandatory fields"). */
-export const STATION_MANDATORY_FIELDS = [
-  'name',
+/** A station's address and coordinates in form order (the station forms share them: domain/stations/address). */
+export const STATION_ADDRESS_FIELDS = [
   'address',
+  'streetNumber',
   'postalCode',
   'city',
   'country',
   'latitude',
   'longitude',
   'timeZone',
+] as const;
+export type StationAddressField = (typeof STATION_ADDRESS_FIELDS)[number];
+
+/** The fields a station cannot be saved without (spec: "station creation needs all mandatory fields"). */
+export const STATION_MANDATORY_FIELDS = [
+  'name',
+  ...STATION_ADDRESS_FIELDS.filter((f): f is Exclude<StationAddressField, 'streetNumber'> => f !== 'streetNumber'),
 ] as const;
 
 export interface StationRuleInput {

@@ -93,3 +93,35 @@ export const locationStations = sqliteTable(
   },
   (t) => [index('location_stations_location_idx').on(t.locationId)],
 );
+
+/**
+ * A bulk membership change resolved once (ADR 031 addendum): the connector ids a selection or a
+ * list filter matched when the change was asked for, applied afterwards chunk by chunk
+ * (`POST /api/groups/{id}/bulk/jobs/{job}/chunks/{n}`), so a long change shows progress, can stop
+ * between chunks and be retried, always on the same ids. Only its author runs its chunks; rows
+ * older than a day are deleted when a new job is created.
+ */
+export const connectorGroupBulkJobs = sqliteTable(
+  'connector_group_bulk_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => connectorGroups.id, { onDelete: 'cascade' }),
+    /** The group's company (scope), copied for the audit rows. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['add', 'remove'] }).notNull(),
+    /** JSON array of connector ids, ascending, deduplicated. */
+    connectorIds: text('connector_ids').notNull(),
+    total: integer('total').notNull(),
+    /** Set when the ids came from a connector-list filter (audit detail). */
+    byFilter: integer('by_filter', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('connector_group_bulk_jobs_created_idx').on(t.createdAt)],
+);

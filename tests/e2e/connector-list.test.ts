@@ -96,8 +96,29 @@ describe('connector list', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(`Selected connectors: ${total}.`).count()).toBe(1);
     await dialog.getByLabel('Group').selectOption({ label: `${name} (Connectors: 0)` });
+    // The change runs as chunks the browser applies one by one. The first chunk's answer is held to
+    // see the progress, then made to fail once, to see the failure counted and retried.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const chunks = '**/api/groups/*/bulk/jobs/*/chunks/*';
+    await page.route(chunks, async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error-msg":"Try later."}' });
+    });
     await dialog.getByRole('button', { name: 'Add to group' }).click();
-    await expect.poll(() => page.getByText(`Added to “${name}”: ${total}. Already in the group: 0.`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`0 of ${total} connectors`).count()).toBe(1);
+    expect(await page.locator('progress').first().getAttribute('value')).toBe('0');
+    release();
+    await expect.poll(() => page.getByText('Part of the change failed').count()).toBe(1);
+    expect(await page.getByText(`Added to “${name}”: 0. Already in the group: 0. Failed: ${total}.`).count()).toBe(1);
+    await page.unroute(chunks);
+    await page.getByRole('button', { name: `Retry what was not applied (${total})` }).click();
+    await expect
+      .poll(() => page.getByText(`Added to “${name}”: ${total}. Already in the group: 0. Failed: 0.`).count())
+      .toBe(1);
+    expect(await page.getByText('Group changed').count()).toBe(1);
 
     // The group now holds every connector of the list, not only the first page's.
     await page.goto(`/connectors/groups?q=${encodeURIComponent(name)}`);

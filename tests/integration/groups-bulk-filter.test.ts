@@ -1,36 +1,12 @@
 /** "Select all matching rows" of the connector list: bulk group changes by the list's filter, in the caller's scope. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
-import { call, db, expectError, failOnConsoleError, login, type Session, sql, unique, world } from './helpers';
+import { connectorsOf, manyConnectors, memberIds, overTheCap } from './group-fixtures';
+import { call, db, expectError, failOnConsoleError, login, type Session, unique, world } from './helpers';
 
 failOnConsoleError();
 
-/** `count` connectors on one station, written by one INSERT (the chunked paths need more than 1,000). */
-async function manyConnectors(stationId: number, prefix: string, count: number, status = 'available') {
-  await sql(
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-     INSERT INTO connectors (uid, station_id, connector_number, evse_id, status)
-     SELECT ?2 || '-' || i, ?3, i, ?2 || '*' || i, ?4 FROM n`,
-    count,
-    prefix,
-    stationId,
-    status,
-  );
-}
-
-const memberIds = async (who: Session, groupId: number) =>
-  ((await (await call(`/tags/${groupId}`, who)).json()) as { connectorIds: number[] }).connectorIds;
-
-/** The plain scan: every connector of the station(s), read straight from the table. */
-async function connectorIdsOf(...stationIds: number[]) {
-  const { connectors } = await import('../../drizzle/schema');
-  const { inArray } = await import('drizzle-orm');
-  const rows = await db
-    .select({ id: connectors.id, status: connectors.status })
-    .from(connectors)
-    .where(inArray(connectors.stationId, stationIds));
-  return rows;
-}
+const connectorIdsOf = connectorsOf;
 
 describe('bulk group change by filter (all matching rows, across pages)', () => {
   let admin: Session;
@@ -143,15 +119,9 @@ describe('bulk group change by filter (all matching rows, across pages)', () => 
   });
 
   it('refuses more than 50,000 matching connectors with a clear message, changing nothing', async () => {
-    const big = await createStation(db, {
-      uid: `${tag}-BIG`,
-      name: `${tag} BIG`,
-      companyId: myCompany,
-      city: `${tag}-big`,
-    });
-    await manyConnectors(big.id, `${tag}-BIG`, 50_001);
+    const bigCity = await overTheCap(tag, myCompany);
     const before = await memberIds(admin, groupId);
-    const res = await bulk(admin, groupId, { action: 'add', filter: { city: [`${tag}-big`] } });
+    const res = await bulk(admin, groupId, { action: 'add', filter: { city: [bigCity] } });
     await expectError(res, 422, {
       code: 'BULK_TOO_MANY',
       message:

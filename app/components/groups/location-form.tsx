@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCoordinate } from '../../../domain/stations/station-rules';
+import { parseCoordinate, STATION_ADDRESS_FIELDS } from '../../../domain/stations/station-rules';
 
 export interface LocationValues {
   name: string;
@@ -19,19 +19,7 @@ export interface LocationValues {
   openingHours: string;
 }
 
-export const FIELDS: (keyof LocationValues)[] = [
-  'name',
-  'address',
-  'streetNumber',
-  'postalCode',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
-  'timeZone',
-  'directions',
-  'openingHours',
-];
+export const FIELDS: (keyof LocationValues)[] = ['name', ...STATION_ADDRESS_FIELDS, 'directions', 'openingHours'];
 
 /** API field name of each form field (the API speaks snake_case). */
 const API: Record<keyof LocationValues, string> = {

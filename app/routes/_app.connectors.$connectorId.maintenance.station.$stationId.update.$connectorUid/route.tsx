@@ -21,9 +21,11 @@ import {
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readStationAddress, STATION_ADDRESS_FIELDS } from '../../../domain/stations/address';
 import { STATION_TYPES } from '../../../domain/stations/statuses';
 import { useFeedback } from '../../components/feedback';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
@@ -38,12 +40,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenan
 
 const TEXTS = [
   'name',
-  'address',
-  'streetNumber',
-  'postalCode',
-  'city',
-  'country',
-  'timeZone',
   'directions',
   'plugType',
   'plugFormat',
@@ -59,10 +55,8 @@ const TEXTS = [
 const DATES = ['installationDate', 'commissioningDate', 'openingDate'] as const;
 const FLAGS = ['visibleInApp', 'openToPublic', 'qrPaymentEnabled', 'atHome'] as const;
 const INTEGERS = ['voltage', 'amperage'] as const;
-const MANDATORY = new Set(['name', 'address', 'postalCode', 'city', 'country', 'latitude', 'longitude', 'timeZone']);
 /** Optional texts: empty means cleared. */
 const NULLABLE = new Set([
-  'streetNumber',
   'directions',
   'plugType',
   'plugFormat',
@@ -121,11 +115,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     else if (/^\d+$/.test(v)) body[name] = Number(v);
     else errors[name] = 'maintenance.update.notANumber';
   }
-  for (const name of ['latitude', 'longitude'] as const) {
-    const v = value(name);
-    // The decimal separator is the dot (spec section 5): anything else goes as typed, and the API says why.
-    body[name] = /^-?\d{1,3}(\.\d+)?$/.test(v) ? Number(v) : v;
-  }
+  // The decimal separator is the dot (spec section 5): anything else goes as typed, and the API says why.
+  Object.assign(body, readStationAddress(form));
   body.type = value('type');
   body.powerType = value('powerType') || null;
   body.ownerId = value('ownerId') ? Number(value('ownerId')) : null;
@@ -153,10 +144,9 @@ export default function StationUpdatePage() {
   const { toast } = useFeedback();
   const [v, setV] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(TEXTS.map((k) => [k, s[k] ?? ''])),
+    ...Object.fromEntries(STATION_ADDRESS_FIELDS.map((k) => [k, s[k] === null ? '' : String(s[k])])),
     ...Object.fromEntries(DATES.map((k) => [k, s[k] ?? ''])),
     ...Object.fromEntries(INTEGERS.map((k) => [k, s[k] === null ? '' : String(s[k])])),
-    latitude: s.latitude === null ? '' : String(s.latitude),
-    longitude: s.longitude === null ? '' : String(s.longitude),
     type: s.type,
     powerType: s.powerType ?? '',
     ownerId: s.ownerId === null ? '' : String(s.ownerId),
@@ -181,7 +171,7 @@ export default function StationUpdatePage() {
       error={errorOf(name)}
       helpText={opts.help}
       multiline={opts.multiline ? 3 : undefined}
-      requiredIndicator={MANDATORY.has(name)}
+      requiredIndicator={name === 'name'}
       autoComplete="off"
     />
   );
@@ -241,22 +231,7 @@ export default function StationUpdatePage() {
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('maintenance.update.location')}>
               <Card>
-                <FormLayout>
-                  <FormLayout.Group>
-                    {text('address')}
-                    {text('streetNumber')}
-                  </FormLayout.Group>
-                  <FormLayout.Group>
-                    {text('postalCode')}
-                    {text('city')}
-                    {text('country')}
-                  </FormLayout.Group>
-                  <FormLayout.Group>
-                    {text('latitude', { help: t('maintenance.update.coordinatesHelp') })}
-                    {text('longitude', { help: t('maintenance.update.coordinatesHelp') })}
-                  </FormLayout.Group>
-                  {text('timeZone')}
-                </FormLayout>
+                <StationAddressFields prefix="maintenance.update" values={v} setValues={setV} error={errorOf} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('maintenance.update.hardware')}>

@@ -6,15 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Badge,
   Banner,
@@ -22,19 +14,17 @@ import {
   Box,
   Button,
   Card,
-  Checkbox,
   EmptyState,
   IndexTable,
   InlineGrid,
-  InlineStack,
   Layout,
   Modal,
   Page,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchAndLink, searchPage } from '../../components/groups/search-and-link';
 import { listPagination } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
@@ -50,6 +40,8 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.de
 
 const CONNECTORS_PAGE = 25;
 const SESSIONS_PAGE = 10;
+/** Matches per page of the "add connectors" search. */
+const CANDIDATES_PAGE = 20;
 
 interface ConnectorRow {
   id: number;
@@ -99,6 +91,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     spage: int(url.searchParams.get('spage')),
     q: (url.searchParams.get('q') ?? '').slice(0, 100),
     add: (url.searchParams.get('add') ?? '').slice(0, 100),
+    addPage: searchPage(url, 'add'),
   };
   const canEdit = me.permissions.includes('stations:edit');
   const api = createApi(request, context, { language: me.user.language });
@@ -123,7 +116,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ),
     canEdit && state.add
       ? api.send<{ data: ConnectorRow[]; total: number }>(
-          api.client.api.connectors.$post({ json: { keyword: state.add, items_per_page: 20 } }),
+          api.client.api.connectors.$post({
+            json: { keyword: state.add, page: state.addPage, items_per_page: CANDIDATES_PAGE },
+          }),
         )
       : Promise.resolve(null),
   ]);
@@ -183,8 +178,6 @@ export default function ConnectorGroupPage() {
   const [, setParams] = useSearchParams();
   const [removing, setRemoving] = useState<ConnectorRow | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [addQuery, setAddQuery] = useState(state.add);
-  const [picked, setPicked] = useState<number[]>([]);
   const busy = navigation.state !== 'idle';
   const when = (v: string | null) => (v ? formatDateTime(v, { timeZone, language }) : '—');
   const setParam = (name: string, value: number) => {
@@ -321,77 +314,31 @@ export default function ConnectorGroupPage() {
 
           {canEdit ? (
             <Layout.Section variant="oneThird">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    {t('groups.detail.addTitle')}
-                  </Text>
-                  <Form method="get" preventScrollReset>
-                    {state.page ? <input type="hidden" name="page" value={state.page} /> : null}
-                    <InlineStack gap="200" blockAlign="end" wrap={false}>
-                      <div style={{ flex: 1 }}>
-                        <TextField
-                          label={t('groups.detail.addSearch')}
-                          name="add"
-                          value={addQuery}
-                          onChange={setAddQuery}
-                          placeholder={t('groups.detail.addPlaceholder')}
-                          autoComplete="off"
-                        />
-                      </div>
-                      <Button submit>{t('groups.detail.find')}</Button>
-                    </InlineStack>
-                  </Form>
-                  {candidates ? (
-                    candidates.data.length === 0 ? (
-                      <Text as="p" tone="subdued">
-                        {t('groups.detail.noCandidates')}
-                      </Text>
-                    ) : (
-                      <Form method="post" preventScrollReset onSubmit={() => setPicked([])}>
-                        <input type="hidden" name="intent" value="add" />
-                        <BlockStack gap="200">
-                          {candidates.total > candidates.data.length ? (
-                            <Text as="p" tone="subdued">
-                              {t('groups.detail.firstOf', { shown: candidates.data.length, total: candidates.total })}
-                            </Text>
-                          ) : null}
-                          {candidates.data.map((c) => (
-                            <Checkbox
-                              key={c.id}
-                              label={`${c.evseId ?? c.uid} · ${c.station.name}`}
-                              name="connector_id"
-                              value={String(c.id)}
-                              checked={picked.includes(c.id)}
-                              onChange={(on) => setPicked((p) => (on ? [...p, c.id] : p.filter((x) => x !== c.id)))}
-                            />
-                          ))}
-                          <InlineStack gap="200">
-                            <Button
-                              onClick={() =>
-                                setPicked(
-                                  picked.length === candidates.data.length ? [] : candidates.data.map((c) => c.id),
-                                )
-                              }
-                            >
-                              {picked.length === candidates.data.length
-                                ? t('groups.detail.none')
-                                : t('groups.detail.all')}
-                            </Button>
-                            <Button submit variant="primary" loading={busy} disabled={picked.length === 0}>
-                              {t('groups.detail.addSelected', { count: picked.length })}
-                            </Button>
-                          </InlineStack>
-                        </BlockStack>
-                      </Form>
-                    )
-                  ) : (
-                    <Text as="p" tone="subdued">
-                      {t('groups.detail.addHelp')}
-                    </Text>
-                  )}
-                </BlockStack>
-              </Card>
+              <SearchAndLink
+                title={t('groups.detail.addTitle')}
+                searchLabel={t('groups.detail.addSearch')}
+                placeholder={t('groups.detail.addPlaceholder')}
+                param="add"
+                keyword={state.add}
+                keep={{ page: state.page }}
+                candidates={
+                  candidates && {
+                    rows: candidates.data.map((c) => ({
+                      id: c.id,
+                      label: `${c.evseId ?? c.uid} · ${c.station.name}`,
+                    })),
+                    total: candidates.total,
+                    page: state.addPage,
+                    pageSize: CANDIDATES_PAGE,
+                  }
+                }
+                helpText={t('groups.detail.addHelp')}
+                emptyText={t('groups.detail.noCandidates')}
+                intent="add"
+                inputName="connector_id"
+                submitLabel={(count) => t('groups.detail.addSelected', { count })}
+                busy={busy}
+              />
             </Layout.Section>
           ) : null}
         </Layout>

@@ -1,6 +1,6 @@
 /** @module /connectors/list: every connector of the company tree, filtered, sorted and paginated in the URL. */
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Badge,
   Banner,
@@ -21,17 +21,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, ExportColumn } from '../../../domain/export';
 import { MAX_BULK_FILTER_MATCHES } from '../../../domain/groups/bulk-limits';
+import { useBulkGroupJob } from '../../components/groups/bulk-job';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
-import { createApi } from '../../lib/api.server';
 import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
-import { forbidden, requirePermission } from '../../lib/session.server';
+import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
@@ -53,47 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: me.user.language,
     canEditGroups: me.permissions.includes('stations:edit'),
   };
-}
-
-/** Bulk "add to group" / "remove from group" of the selected rows (POST /api/groups/{id}/bulk). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await requirePermission(request, context, 'stations:edit');
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const groupId = Number(form.get('group_id'));
-  const ids = form
-    .getAll('connector_id')
-    .map((v) => Number(v))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  // "All matching rows": the list's own URL state, read back with the list's code, becomes the API filter.
-  const list = form.get('all_matching');
-  const filter = typeof list === 'string' ? bulkFilter(readState(new URL(`/?${list}`, request.url))) : undefined;
-  if (
-    (intent !== 'add' && intent !== 'remove') ||
-    !Number.isInteger(groupId) ||
-    groupId <= 0 ||
-    (ids.length === 0 && !filter)
-  ) {
-    return data({ ok: false as const, error: null, intent }, { status: 400 });
-  }
-  const api = createApi(request, context, { language: me.user.language });
-  const result = await api.send<{
-    added: number;
-    already_members: number;
-    removed: number;
-    not_members: number;
-    matched?: number;
-  }>(
-    api.client.api.groups[':id'].bulk.$post({
-      param: { id: String(groupId) },
-      json: filter ? { action: intent, filter } : { action: intent, connector_ids: ids },
-    }),
-  );
-  if (!result.ok) {
-    if (result.status === 403) forbidden(me, result.error['error-msg']);
-    return data({ ok: false as const, error: result.error['error-msg'], intent }, { status: result.status });
-  }
-  return data({ ok: true as const, intent, groupId, ...result.data }, { headers: api.headers() });
 }
 
 const SORT_LABEL: Record<string, string> = {
@@ -123,8 +82,7 @@ export default function ConnectorList() {
     language,
     canEditGroups,
   } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submit = useSubmit();
+  const job = useBulkGroupJob();
   const [bulk, setBulk] = useState<null | { intent: 'add' | 'remove'; ids: number[]; all: boolean }>(null);
   const [chosenGroup, setChosenGroup] = useState('');
   const [, setParams] = useSearchParams();
@@ -269,54 +227,21 @@ export default function ConnectorList() {
           : []),
       ]
     : [];
-  const busy = navigation.state === 'submitting';
-  // While a bulk change runs: how many connectors it covers (the whole list, or the ids sent).
-  const pending = busy ? navigation.formData : undefined;
-  const pendingCount = pending?.has('all_matching') ? total : (pending?.getAll('connector_id').length ?? 0);
   const confirmBulk = () => {
     if (!bulk) return;
-    const groupId = bulk.intent === 'remove' ? String(state.tag ?? '') : chosenGroup;
+    const groupId = bulk.intent === 'remove' ? (state.tag ?? 0) : Number(chosenGroup);
     if (!groupId) return;
-    const form = new FormData();
-    form.set('intent', bulk.intent);
-    form.set('group_id', groupId);
-    if (bulk.all) form.set('all_matching', listSearch({ ...state, page: 0 }).toString());
-    else for (const id of bulk.ids) form.append('connector_id', String(id));
-    submit(form, { method: 'post', preventScrollReset: true });
+    const body = bulk.all
+      ? { action: bulk.intent, filter: bulkFilter(state) }
+      : { action: bulk.intent, connector_ids: bulk.ids };
+    void job.start(groupId, tagName(groupId), body);
     selection.clearSelection();
     setBulk(null);
   };
-  const resultGroup = result?.ok ? tagName(result.groupId) : '';
 
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
-      {pendingCount > 0 ? (
-        <div style={{ marginBottom: 12 }}>
-          <Banner tone="info">
-            <p>{t('groups.bulk.working', { count: pendingCount })}</p>
-          </Banner>
-        </div>
-      ) : result ? (
-        <div style={{ marginBottom: 12 }}>
-          {result.ok ? (
-            <Banner tone="success" title={t('groups.bulk.doneTitle')}>
-              <p>
-                {result.intent === 'add'
-                  ? t('groups.bulk.added', { group: resultGroup, added: result.added, already: result.already_members })
-                  : t('groups.bulk.removed', {
-                      group: resultGroup,
-                      removed: result.removed,
-                      notMembers: result.not_members,
-                    })}
-              </p>
-            </Banner>
-          ) : (
-            <Banner tone="critical" title={t('groups.bulk.failedTitle')}>
-              <p>{result.error ?? t('groups.bulk.nothingSelected')}</p>
-            </Banner>
-          )}
-        </div>
-      ) : null}
+      {job.view ? <div style={{ marginBottom: 12 }}>{job.view}</div> : null}
       <div style={{ marginBottom: 12 }}>
         <ExportButtons
           spec={{
@@ -433,8 +358,8 @@ export default function ConnectorList() {
           tags.length
             ? {
                 content: t('groups.bulk.add', { count: bulkCount }),
-                disabled: !chosenGroup || tooMany,
-                loading: busy,
+                disabled: !chosenGroup || tooMany || job.busy,
+                loading: job.busy,
                 onAction: confirmBulk,
               }
             : undefined
@@ -478,8 +403,8 @@ export default function ConnectorList() {
         primaryAction={{
           content: t('groups.bulk.remove', { count: bulkCount }),
           destructive: true,
-          disabled: tooMany,
-          loading: busy,
+          disabled: tooMany || job.busy,
+          loading: job.busy,
           onAction: confirmBulk,
         }}
         secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}

@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
 import {
   Badge,
   Banner,
@@ -19,11 +19,11 @@ import {
   Modal,
   Page,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLocation, withStations } from '../../components/groups/location.server';
+import { SearchAndLink, searchPage } from '../../components/groups/search-and-link';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { connectorLinks } from '../../lib/connector-links';
@@ -32,6 +32,9 @@ import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.locations.title');
+
+/** Matches per page of the "link stations" search. */
+const CANDIDATES_PAGE = 20;
 
 interface Candidate {
   id: number;
@@ -42,14 +45,16 @@ interface Candidate {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
-  const find = (new URL(request.url).searchParams.get('find') ?? '').trim().slice(0, 100);
+  const url = new URL(request.url);
+  const find = (url.searchParams.get('find') ?? '').trim().slice(0, 100);
+  const findPage = searchPage(url, 'find');
   const canEdit = me.permissions.includes('stations:edit');
   const api = createApi(request, context, { language: me.user.language });
   const [location, candidates] = await Promise.all([
     readLocation(api, params.uid ?? ''),
     canEdit && find
       ? api.send<{ data: Candidate[]; total: number }>(
-          api.client.api.stations.$post({ json: { keyword: find, items_per_page: 20 } }),
+          api.client.api.stations.$post({ json: { keyword: find, page: findPage, items_per_page: CANDIDATES_PAGE } }),
         )
       : Promise.resolve(null),
   ]);
@@ -57,6 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     location: must(location, me),
     candidates: candidates ? must(candidates, me) : null,
     find,
+    findPage,
     canEdit,
   };
 }
@@ -64,12 +70,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'stations:edit');
   const form = await request.formData();
-  const stationId = Number(form.get('station_id'));
+  const stationIds = form
+    .getAll('station_id')
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n > 0);
   const intent = String(form.get('intent') ?? '');
   const api = createApi(request, context, { language: me.user.language });
   const location = must(await readLocation(api, params.uid ?? ''), me);
   const current = location.stations.map((s) => s.id);
-  const next = intent === 'link' ? [...new Set([...current, stationId])] : current.filter((id) => id !== stationId);
+  const next =
+    intent === 'link' ? [...new Set([...current, ...stationIds])] : current.filter((id) => !stationIds.includes(id));
   const result = await api.read(await api.client.api.location.$put({ json: withStations(location, next) }));
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
@@ -80,12 +90,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LocationPage() {
   const { t } = useTranslation();
-  const { location: l, candidates, find, canEdit } = useLoaderData<typeof loader>();
+  const { location: l, candidates, find, findPage, canEdit } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const [query, setQuery] = useState(find);
   const [unlinking, setUnlinking] = useState<{ id: number; name: string } | null>(null);
   const linked = new Set(l.stations.map((s) => s.id));
   const busy = navigation.state !== 'idle';
@@ -181,50 +190,30 @@ export default function LocationPage() {
           </Layout.Section>
           {canEdit ? (
             <Layout.Section variant="oneThird">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    {t('groups.locations.linkTitle')}
-                  </Text>
-                  <Form method="get" preventScrollReset>
-                    <InlineStack gap="200" blockAlign="end" wrap={false}>
-                      <div style={{ flex: 1 }}>
-                        <TextField
-                          label={t('groups.locations.linkSearch')}
-                          name="find"
-                          value={query}
-                          onChange={setQuery}
-                          placeholder={t('groups.locations.linkPlaceholder')}
-                          autoComplete="off"
-                        />
-                      </div>
-                      <Button submit>{t('groups.detail.find')}</Button>
-                    </InlineStack>
-                  </Form>
-                  {candidates && candidates.data.length === 0 ? (
-                    <Text as="p" tone="subdued">
-                      {t('groups.locations.noCandidates')}
-                    </Text>
-                  ) : null}
-                  {candidates?.data.map((s) => (
-                    <InlineStack key={s.id} align="space-between" blockAlign="center" wrap={false}>
-                      <Text as="span">{`${s.name} (${s.uid})${s.city ? ` · ${s.city}` : ''}`}</Text>
-                      <Button
-                        size="slim"
-                        disabled={linked.has(s.id) || busy}
-                        onClick={() =>
-                          submit(
-                            { intent: 'link', station_id: String(s.id) },
-                            { method: 'post', preventScrollReset: true },
-                          )
-                        }
-                      >
-                        {t('groups.locations.link')}
-                      </Button>
-                    </InlineStack>
-                  ))}
-                </BlockStack>
-              </Card>
+              <SearchAndLink
+                title={t('groups.locations.linkTitle')}
+                searchLabel={t('groups.locations.linkSearch')}
+                placeholder={t('groups.locations.linkPlaceholder')}
+                param="find"
+                keyword={find}
+                candidates={
+                  candidates && {
+                    rows: candidates.data.map((s) => ({
+                      id: s.id,
+                      label: `${s.name} (${s.uid})${s.city ? ` · ${s.city}` : ''}`,
+                      linked: linked.has(s.id),
+                    })),
+                    total: candidates.total,
+                    page: findPage,
+                    pageSize: CANDIDATES_PAGE,
+                  }
+                }
+                emptyText={t('groups.locations.noCandidates')}
+                intent="link"
+                inputName="station_id"
+                submitLabel={(count) => t('groups.locations.linkSelected', { count })}
+                busy={busy}
+              />
             </Layout.Section>
           ) : null}
         </Layout>

@@ -1,6 +1,7 @@
 /** @module The onboarding form's server side: create from template, retry a step, change the commissioning status. */
 import { data } from '@remix-run/cloudflare';
 import type { InferResponseType } from 'hono/client';
+import { readStationAddress } from '../../../domain/stations/address';
 import { type Api, createApi } from '../../lib/api.server';
 import type { Me } from '../../lib/session.server';
 import { forbidden } from '../../lib/session.server';
@@ -8,20 +9,8 @@ import { forbidden } from '../../lib/session.server';
 export type Created = InferResponseType<Api['client']['api']['stations']['create-from-template']['$post'], 201>;
 export type OnboardingState = InferResponseType<Api['client']['api']['stations'][':uid']['onboarding']['$get'], 200>;
 
-export const FIELDS = [
-  'ocppId',
-  'name',
-  'address',
-  'streetNumber',
-  'postalCode',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
-  'timeZone',
-  'serialNumber',
-  'installationDate',
-] as const;
+/** The form's own fields; the address and coordinates are read by `readStationAddress`. */
+export const FIELDS = ['ocppId', 'name', 'serialNumber', 'installationDate'] as const;
 
 type Errors = Record<string, string>;
 
@@ -40,6 +29,7 @@ export async function createStation(
     if (name === 'installationDate') body[name] = v || null;
     else body[name] = v;
   }
+  Object.assign(body, readStationAddress(form));
   if (value('companyId')) body.companyId = Number(value('companyId'));
   body.ownerId = value('ownerId') ? Number(value('ownerId')) : null;
   body.type = value('type') || 'public';

@@ -27,6 +27,7 @@ import { COMMISSIONING_STATUSES } from '../../../domain/onboarding/onboarding';
 import { STATION_TYPES } from '../../../domain/stations/statuses';
 import { StepStatus } from '../../components/onboarding/step-status';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
@@ -304,22 +305,7 @@ export default function OnboardStationPage() {
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('onboarding.form.location')}>
               <Card>
-                <FormLayout>
-                  <FormLayout.Group>
-                    {text('address', { required: true })}
-                    {text('streetNumber')}
-                  </FormLayout.Group>
-                  <FormLayout.Group>
-                    {text('postalCode', { required: true })}
-                    {text('city', { required: true })}
-                    {text('country', { required: true })}
-                  </FormLayout.Group>
-                  <FormLayout.Group>
-                    {text('latitude', { required: true, help: t('onboarding.form.coordinatesHelp') })}
-                    {text('longitude', { required: true, help: t('onboarding.form.coordinatesHelp') })}
-                  </FormLayout.Group>
-                  {text('timeZone', { required: true })}
-                </FormLayout>
+                <StationAddressFields prefix="onboarding.form" values={v} setValues={setV} error={errorOf} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title={t('onboarding.form.visibility')}>

@@ -14,9 +14,12 @@ import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/r
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { listConnectors } from '../connectors/connectors.list';
-import { applyBulk, countMatching, matchingIds } from './groups.bulk';
+import { applyBulk, applyJobChunk, BULK_CHUNK, countMatching, createJob, findJob, matchingIds } from './groups.bulk';
 import {
   AddToGroupBody,
+  BulkChunkParams,
+  BulkChunkResult,
+  BulkJob,
   BulkMembersBody,
   BulkMembersResult,
   CreateGroupBody,
@@ -121,6 +124,33 @@ const bulkRoute = defineRoute(EDIT, {
   },
 });
 
+const bulkJobRoute = defineRoute(EDIT, {
+  method: 'post',
+  path: '/groups/{id}/bulk/jobs',
+  tags,
+  summary:
+    'Resolve a bulk change once (the same body as `/groups/{id}/bulk`: up to 500 ids, or a connector-list filter matching at most 50,000 connectors of the scope) into a job of fixed ids, applied afterwards chunk by chunk; nothing changes yet',
+  request: { params: IdParams, body: jsonBody(BulkMembersBody) },
+  responses: {
+    201: json(BulkJob),
+    404: groupNotFound,
+    422: error('{count} connectors match the filter, more than 50,000: narrow it'),
+  },
+});
+
+const bulkChunkRoute = defineRoute(EDIT, {
+  method: 'post',
+  path: '/groups/{id}/bulk/jobs/{job}/chunks/{index}',
+  tags,
+  summary:
+    "Apply chunk `index` (0-based, 1,000 ids each) of the caller's own bulk job: idempotent, so a failed or unknown outcome may be retried; connectors no longer in the scope are skipped",
+  request: { params: BulkChunkParams },
+  responses: {
+    200: json(BulkChunkResult),
+    404: error('Group id: {id} not found. / This bulk change (job {job}) is not found or has expired'),
+  },
+});
+
 const detailRoute = defineRoute(VIEW, {
   method: 'get',
   path: '/groups/{id}',
@@ -158,6 +188,37 @@ async function withIds(c: Context<AppEnv>, scope: number[], id: number) {
   const db = c.get('db');
   const group = await findGroup(db, scope, id);
   return group ? { ...group, connectorIds: await memberIds(db, scope, id) } : undefined;
+}
+
+/**
+ * The ids a bulk body covers: the selected ids (404 if one is not a connector of the scope), or what
+ * the list's filter matches in the scope (422 `BULK_TOO_MANY` above the cap). A Response on refusal.
+ */
+async function resolveBulk(c: Context<AppEnv>, scope: number[], body: z.output<typeof BulkMembersBody>) {
+  const db = c.get('db');
+  if (body.filter) {
+    const matched = await countMatching(db, scope, body.filter);
+    if (matched > MAX_BULK_FILTER_MATCHES) {
+      return apiError(c, 422, 'BULK_TOO_MANY', 'bulkTooMany', {
+        params: { count: matched, max: MAX_BULK_FILTER_MATCHES },
+      });
+    }
+    return matchingIds(db, scope, body.filter);
+  }
+  const ids = [...new Set(body.connector_ids)];
+  const missing = await firstMissingConnector(db, scope, ids);
+  return missing === undefined ? ids : missingConnector(c, missing);
+}
+
+/** A bulk request's group (404 outside the scope) and the ids its body covers; a Response on refusal. */
+async function bulkRequest(c: Context<AppEnv>, id: number, body: z.output<typeof BulkMembersBody>) {
+  const db = c.get('db');
+  const { user } = authOf(c);
+  const scope = await callerScope(c);
+  const group = await findGroup(db, scope, id);
+  if (!group) return notFound(c, id);
+  const ids = await resolveBulk(c, scope, body);
+  return ids instanceof Response ? ids : { db, user, scope, group, ids };
 }
 
 export const groupRoutes = new OpenAPIHono<AppEnv>()
@@ -293,35 +354,60 @@ export const groupRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(bulkRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { action, connector_ids, filter } = c.req.valid('json');
-    const db = c.get('db');
-    const { user } = authOf(c);
-    const scope = await callerScope(c);
-    const group = await findGroup(db, scope, id);
-    if (!group) return notFound(c, id);
-    let ids: number[];
-    if (filter) {
-      // "All matching rows": the list's filter, resolved in the caller's scope.
-      const matched = await countMatching(db, scope, filter);
-      if (matched > MAX_BULK_FILTER_MATCHES) {
-        return apiError(c, 422, 'BULK_TOO_MANY', 'bulkTooMany', {
-          params: { count: matched, max: MAX_BULK_FILTER_MATCHES },
-        });
-      }
-      ids = await matchingIds(db, scope, filter);
-    } else {
-      ids = [...new Set(connector_ids)];
-      const missing = await firstMissingConnector(db, scope, ids);
-      if (missing !== undefined) return missingConnector(c, missing);
-    }
-    const counts = await applyBulk(db, group, action, ids, user.id, filter !== undefined);
+    const { action, filter } = c.req.valid('json');
+    const req = await bulkRequest(c, id, c.req.valid('json'));
+    if (req instanceof Response) return req;
+    const { db, user, scope, group, ids: resolved } = req;
+    const counts = await applyBulk(db, group, action, resolved, user.id, filter !== undefined);
     const after = await findGroup(db, scope, id);
     return c.json(
       {
         group_id: id,
         action,
         ...counts,
-        ...(filter ? { matched: ids.length } : {}),
+        ...(filter ? { matched: resolved.length } : {}),
+        connector_count: after?.connectorCount ?? group.connectorCount,
+      },
+      200,
+    );
+  })
+  .openapi(bulkJobRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { action, filter } = c.req.valid('json');
+    const req = await bulkRequest(c, id, c.req.valid('json'));
+    if (req instanceof Response) return req;
+    const { db, user, group, ids: resolved } = req;
+    const job = await createJob(db, group, user.id, action, resolved, filter !== undefined);
+    return c.json(
+      {
+        job_id: job.id,
+        group_id: id,
+        action,
+        total: job.total,
+        chunk_size: BULK_CHUNK,
+        chunks: Math.ceil(job.total / BULK_CHUNK),
+      },
+      201,
+    );
+  })
+  .openapi(bulkChunkRoute, async (c) => {
+    const { id, job: jobId, index } = c.req.valid('param');
+    const db = c.get('db');
+    const { user } = authOf(c);
+    const scope = await callerScope(c);
+    const group = await findGroup(db, scope, id);
+    if (!group) return notFound(c, id);
+    const job = await findJob(db, id, user.id, jobId);
+    if (!job) return apiError(c, 404, 'BULK_JOB_NOT_FOUND', 'bulkJobNotFound', { params: { job: jobId } });
+    const counts = await applyJobChunk(db, scope, group, job, index, user.id);
+    const after = await findGroup(db, scope, id);
+    return c.json(
+      {
+        group_id: id,
+        action: job.action,
+        job_id: job.id,
+        index,
+        ...counts,
         connector_count: after?.connectorCount ?? group.connectorCount,
       },
       200,

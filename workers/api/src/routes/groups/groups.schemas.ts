@@ -72,6 +72,30 @@ export const BulkMembersResult = z
   })
   .openapi('ConnectorGroupBulkResult');
 
+/** A bulk change resolved once: apply its `chunks` one by one (`.../bulk/jobs/{job}/chunks/{index}`). */
+export const BulkJob = z
+  .object({
+    job_id: z.number(),
+    group_id: z.number(),
+    action: z.enum(['add', 'remove']),
+    /** Connectors the job covers (deduplicated); with a filter, what it matched in the caller's scope. */
+    total: z.number(),
+    chunk_size: z.number(),
+    chunks: z.number(),
+  })
+  .openapi('ConnectorGroupBulkJob');
+
+export const BulkChunkParams = z.object({
+  id: z.coerce.number().int().positive(),
+  job: z.coerce.number().int().positive(),
+  index: z.coerce.number().int().min(0),
+});
+
+/** What one chunk changed; `skipped` counts connectors no longer in the caller's scope (left alone). */
+export const BulkChunkResult = BulkMembersResult.omit({ matched: true })
+  .extend({ job_id: z.number(), index: z.number(), skipped: z.number() })
+  .openapi('ConnectorGroupBulkChunkResult');
+
 export const GroupSchema = z
   .object({
     id: z.number(),

@@ -1,5 +1,6 @@
 /** @module Shapes of `GET/PATCH /api/stations/{id}/detail` (spec 7.16): every station field of spec section 3. */
 import { z } from '@hono/zod-openapi';
+import { mandatoryText, stationAddressSchema } from '../../../../../domain/stations/address';
 import { POWER_TYPES, STATION_TYPES } from '../../../../../domain/stations/statuses';
 
 export const StationIdParams = z.object({
@@ -76,45 +77,15 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
-const mandatory = (max: number) =>
-  z
-    .string({ error: 'stationMandatoryField' })
-    .trim()
-    .min(1, { error: 'stationMandatoryField' })
-    .max(max, { error: 'stationMandatoryField' });
-const coordinate = (min: number, max: number) =>
-  z
-    .number({ error: 'coordinatesInvalid' })
-    .min(min, { error: 'coordinatesInvalid' })
-    .max(max, { error: 'coordinatesInvalid' });
 const isoDate = z.iso.date().nullable().optional();
 
 /** Only what an operator may change; identity, operator, firmware and the charge point's reports are not. */
 export const StationPatchBody = z
   .strictObject({
-    name: mandatory(120).optional(),
+    name: mandatoryText(120).optional(),
     ownerId: z.number().int().positive().nullable().optional(),
-    address: mandatory(200).optional(),
-    streetNumber: optionalText(20),
-    postalCode: mandatory(20).optional(),
-    city: mandatory(100).optional(),
-    country: z
-      .string({ error: 'stationMandatoryField' })
-      .trim()
-      .regex(/^[A-Z]{2}$/, { error: 'stationMandatoryField' })
-      .optional(),
-    latitude: coordinate(-90, 90).optional(),
-    longitude: coordinate(-180, 180).optional(),
-    timeZone: mandatory(64)
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Unknown time zone')
-      .optional(),
+    // Address and coordinates: the rules the station forms share (domain/stations/address).
+    ...stationAddressSchema.partial().shape,
     type: z.enum(STATION_TYPES).optional(),
     directions: optionalText(500),
     powerType: z.enum(POWER_TYPES).nullable().optional(),
