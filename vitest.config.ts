@@ -5,6 +5,7 @@
  * `ocpp-live` (ocpp-rpc in strict mode against the built product).
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
@@ -30,6 +31,11 @@ const BUILT_IN_CA = {
 export default defineConfig({
   define: { __DEV_TOOLS__: 'true' },
   test: {
+    // Vitest's default (one worker fewer than cores) runs one file at a time on a 2-core machine,
+    // and one file keeps a core only partly busy: workerd and Vitest hand each module and message
+    // back and forth. Two files at a time use both cores (ADR 03X-test-time). e2e and ocpp-live
+    // stay one file at a time (fileParallelism: false), after the other projects.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -107,4 +108,38 @@ export async function loginOnce(page: Page, baseURL: string, email: string): Pro
   await loginWithEmailCode(page, baseURL, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
   writeFileSync(file, JSON.stringify(await page.context().cookies()));
+}
+
+/** Done logging in: anywhere past the login and code pages. */
+const pastLogin = (url: URL) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login');
+
+export interface LoggedInPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One browser per test file, logged in once as `email` with the e-mailed code before the file's
+ * tests and closed after them. Waits for `landing` when given (a glob such as
+ * `'**\/connectors/overview'`, asserting where that user lands), otherwise for any page past the
+ * login. `onOpen` receives the page and its context once logged in. Hooks run in the order they are
+ * registered, so a file's own `beforeAll` registered earlier (a charger connecting) runs first.
+ */
+export function loggedInPage(
+  email: string,
+  options: { landing?: string },
+  onOpen: (opened: LoggedInPage) => void,
+): void {
+  const baseURL = inject('baseURL');
+  let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser(baseURL);
+    const page = await browser.context.newPage();
+    await loginWithEmailCode(page, baseURL, email);
+    await page.waitForURL(options.landing ?? pastLogin);
+    onOpen({ context: browser.context, page });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }

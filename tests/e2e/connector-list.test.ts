@@ -2,22 +2,17 @@
  * The connector list in a browser: filters and sort live in the URL, search narrows the rows, and every
  * matching row (all pages) can be added to a connector group at once.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOnce, loginWithEmailCode, openBrowser } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { loggedInPage, loginOnce } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
+let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'cpm-view@voltaria-sud.test');
-  await page.waitForURL('**/connectors/overview');
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('cpm-view@voltaria-sud.test', { landing: '**/connectors/overview' }, (opened) => {
+  page = opened.page;
+  context = opened.context;
 });
 
 const rows = () => page.locator('tbody tr');
@@ -59,8 +54,8 @@ describe('connector list', () => {
   });
 
   it('selects every matching connector across pages and adds them all to a group, after confirming the count', async () => {
-    await browser.context.clearCookies();
-    page = await browser.context.newPage();
+    await context.clearCookies();
+    page = await context.newPage();
     await loginOnce(page, baseURL, 'superuser-op@voltaria.test');
     await page.waitForURL('**/connectors/overview');
     const name = `E2E all ${Date.now()}`;

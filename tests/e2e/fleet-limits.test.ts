@@ -1,20 +1,12 @@
 /** A fleet whose limits are in EUR (ADR 028): the user page shows consumption against each limit in EUR (EUR amounts use the decimal comma). */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'fleet-manager@citadis.test');
-  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('fleet-manager@citadis.test', {}, (opened) => {
+  page = opened.page;
 });
 
 describe('limits in currency on the user page', () => {

@@ -4,21 +4,13 @@
  * reload, and switches back (the e2e files run one after another, so the other tests see kWh again).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'fleet-manager@fleetwise.test');
-  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('fleet-manager@fleetwise.test', {}, (opened) => {
+  page = opened.page;
 });
 
 async function switchTo(label: string): Promise<void> {

@@ -4,24 +4,18 @@
  */
 import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoCharger } from '../ocpp-live/helpers';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let charger: RPCClient;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'cpm-view@voltaria-sud.test');
-  await page.waitForURL('**/connectors/overview');
+loggedInPage('cpm-view@voltaria-sud.test', { landing: '**/connectors/overview' }, (opened) => {
+  page = opened.page;
 });
 afterAll(async () => {
   await charger?.close({ force: true });
-  await browser.close();
 });
 
 /** The number on the overview card of a status bucket (each card is a section labelled by its status). */

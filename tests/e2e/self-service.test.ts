@@ -3,20 +3,14 @@
  * why, then a good one, which is saved and shown masked (never in clear) after a reload.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { loggedInPage } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'self-charge@prive-recharge.test');
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('self-charge@prive-recharge.test', {}, (opened) => {
+  page = opened.page;
 });
 
 describe('personal data on /my-profile', () => {

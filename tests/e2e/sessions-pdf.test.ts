@@ -1,21 +1,13 @@
 /** PDF export of the session list in a browser: the button streams the file with progress and downloads it. */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'engineer@voltaria.test');
-  await page.waitForURL('**/connectors/overview');
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('engineer@voltaria.test', { landing: '**/connectors/overview' }, (opened) => {
+  page = opened.page;
 });
 
 describe('session list PDF export', () => {

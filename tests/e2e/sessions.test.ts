@@ -1,21 +1,13 @@
 /** Session screens in a browser: the network list, a filter kept in the URL, a detail with its power curve. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  // The engineer (role 53) may view connectors and gets the extra graphs.
-  await loginWithEmailCode(page, baseURL, 'engineer@voltaria.test');
-  await page.waitForURL('**/connectors/overview');
-});
-afterAll(async () => {
-  await browser.close();
+// The engineer (role 53) may view connectors and gets the extra graphs.
+loggedInPage('engineer@voltaria.test', { landing: '**/connectors/overview' }, (opened) => {
+  page = opened.page;
 });
 
 const rows = () => page.locator('tbody tr');

@@ -5,13 +5,11 @@
  */
 import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, connectorIdOf, demoCharger } from '../ocpp-live/helpers';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
 const EMAIL = 'maint-advanced@voltaria.test';
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let charger: RPCClient;
 const changes: unknown[] = [];
@@ -40,14 +38,12 @@ beforeAll(async () => {
   });
   await charger.connect();
   await charger.call('BootNotification', { chargePointVendor: 'ACME', chargePointModel: 'E2E' });
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, EMAIL);
-  await page.waitForURL((url) => !url.pathname.endsWith('/2fa'));
+});
+loggedInPage(EMAIL, {}, (opened) => {
+  page = opened.page;
 });
 afterAll(async () => {
   await charger?.close({ force: true });
-  await browser.close();
 });
 
 describe('station configuration page', () => {

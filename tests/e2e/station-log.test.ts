@@ -4,24 +4,20 @@
  */
 import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { demoCharger } from '../ocpp-live/helpers';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loggedInPage } from './browser';
 
 const baseURL = inject('baseURL');
 const STATION = 'VLT-LIL-003';
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let charger: RPCClient;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'maint-advanced@voltaria.test');
+loggedInPage('maint-advanced@voltaria.test', {}, (opened) => {
+  page = opened.page;
 });
 afterAll(async () => {
   await charger?.close({ force: true });
-  await browser.close();
 });
 
 describe('OCPP log screen', () => {

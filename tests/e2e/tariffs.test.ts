@@ -1,20 +1,12 @@
 /** Tariffs in a browser: create a tariff with the live preview, approve it from the pending queue, see it listed. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'admin@voltaria.test');
-  await page.waitForURL((u) => !u.pathname.startsWith('/2fa') && !u.pathname.startsWith('/login'));
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('admin@voltaria.test', {}, (opened) => {
+  page = opened.page;
 });
 
 describe('tariffs', () => {

@@ -1,13 +1,11 @@
 /** The fleet user import in a browser: template link, a bad file's errors and report, then a good file imported and listed. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildWorkbook } from '../../domain/import/test-workbook';
 import { sheetJsXls } from '../../domain/import/test-xls';
 import { readXlsx } from '../../domain/import/xlsx-reader';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { loggedInPage } from './browser';
 
-const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 const HEADER = ['email', 'first_name', 'last_name', 'corporate_group', 'license_plate', 'can_charge_work'];
@@ -19,14 +17,8 @@ const xlsx = (rows: (string | null)[][]) => ({
   buffer: Buffer.from(buildWorkbook([HEADER, ...rows])),
 });
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'fleet-manager@fleetwise.test');
-  await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('fleet-manager@fleetwise.test', {}, (opened) => {
+  page = opened.page;
 });
 
 describe('user import', () => {

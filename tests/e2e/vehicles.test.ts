@@ -4,20 +4,14 @@
  * shown once) and deletes another vehicle after confirming.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginWithEmailCode, openBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { loggedInPage } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser(baseURL);
-  page = await browser.context.newPage();
-  await loginWithEmailCode(page, baseURL, 'vehicles@fleetwise.test');
-});
-afterAll(async () => {
-  await browser.close();
+loggedInPage('vehicles@fleetwise.test', {}, (opened) => {
+  page = opened.page;
 });
 
 describe('vehicle screens', () => {

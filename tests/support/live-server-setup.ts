@@ -1,9 +1,11 @@
 /**
  * Starts the built product the way `npm start` does (both workers under one `wrangler dev`,
  * migrations applied, demo data seeded) on a free loopback port with a fresh state directory.
+ * The migrations and the seed (most of the start-up time) run once per vitest run; each project's
+ * server starts from its own copy of that state.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { childEnv, freePort, node, runNode, wrangler } from '../../scripts/node-processes';
 
@@ -25,14 +27,27 @@ async function waitFor(url: string, child: ChildProcess, log: () => string) {
   throw new Error(`${url} not ready in 90 s:\n${log()}`);
 }
 
+/** A migrated and seeded state folder, made by the first project that asks and removed at exit. */
+function seededState(): string {
+  const template = `tests/.tmp/live-state-seeded-${process.pid}`;
+  const done = `${template}/.seeded`;
+  if (!existsSync(done)) {
+    rmSync(template, { recursive: true, force: true });
+    process.once('exit', () => rmSync(template, { recursive: true, force: true }));
+    runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', template]);
+    runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: template });
+    writeFileSync(done, '');
+  }
+  return template;
+}
+
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const inspector = await freePort();
   // One folder per project: e2e and ocpp-live run in the same process and must not share state.
   const state = `tests/.tmp/live-state-${project.name}-${process.pid}`;
   rmSync(state, { recursive: true, force: true });
-  runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-  runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], { PERSIST_DIR: state });
+  cpSync(seededState(), state, { recursive: true });
 
   let output = '';
   const child = spawn(
