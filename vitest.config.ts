@@ -33,7 +33,7 @@ export default defineConfig({
   test: {
     // Vitest's default (one worker fewer than cores) runs one file at a time on a 2-core machine,
     // and one file keeps a core only partly busy: workerd and Vitest hand each module and message
-    // back and forth. Two files at a time use both cores (ADR 03X-test-time). e2e and ocpp-live
+    // back and forth. Two files at a time use both cores (ADR 037). e2e and ocpp-live
     // stay one file at a time (fileParallelism: false), after the other projects.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
