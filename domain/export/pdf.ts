@@ -75,7 +75,7 @@ export function pdfLiteral(bytes: string): string {
 }
 
 const ascii = new TextEncoder();
-const NOT_ASCII = /[^\x00-\x7f]/g;
+const NOT_ASCII = /[\x80-\uffff]/g;
 
 /**
  * A binary string (codes 0–255) as bytes. The runs of ASCII (nearly all of a page's operators) go
