@@ -7,7 +7,8 @@
  * the page alone and a raw `count(*)` scan. Rows read by each sums statement (D1's `rows_read`) are
  * printed too: a measure the machine's load does not change, and so are the rows the page statement
  * reads, against the previous one-statement page. Lists sorted by energy, duration and the totals
- * follow (ADR 033 addendum: sort indexes per company and driver). Then the time and peak memory of a
+ * follow (ADR 033 addendum: sort indexes per company and driver; owner variants: two merged walks,
+ * against the one-statement plan). Then the time and peak memory of a
  * 100,000-row XLSX and PDF export and its baseline (reading the same rows without writing).
  * The sessions are written with node:sqlite straight into the local D1 file after the migrations and
  * before Miniflare opens it (the triggers of the migrations fill the daily sums as they would in D1);
@@ -28,6 +29,7 @@ import {
   listPageWithSums,
   listSums,
   orderOf,
+  ownerSortIndexesOf,
   pageRowsRead,
   type Scope,
   type SessionQuery,
@@ -207,7 +209,8 @@ try {
     }
 
     // Sorts by energy, duration and the totals: the scope's sort indexes (migration 0017) where
-    // they apply; the owner variants (operated-or-owned scope) still sort their whole scope.
+    // they apply; the owner variants (operated-or-owned scope) merge a walk of the company index and
+    // one of the owner index (migration 0020), printed beside the one-statement plan's rows read.
     const SORT_RUNS = Math.max(3, Math.ceil(RUNS / 2));
     log(
       `\n▸ List sorted by another column (descending; page + sums), ${SORT_RUNS} runs each after one warm-up; rows read = page statement, page 3.`,
@@ -227,8 +230,13 @@ try {
         const b = await timed(() => listPageWithSums(d1, sc, sorted(base(v)), 3, 25, false), SORT_RUNS);
         const rf = await pageRowsRead(d1, sc, sorted(filtered(v)), 3, 25);
         const rb = await pageRowsRead(d1, sc, sorted(base(v)), 3, 25);
+        // Owner variants: the merged walk against the one statement over the OR scope (the previous plan).
+        const merged = ownerSortIndexesOf(sc, sorted(base(v))) !== null;
+        const before = merged
+          ? `   (one walk ${(await pageRowsRead(d1, sc, sorted(filtered(v)), 3, 25, { oneWalk: true })).toLocaleString('en')} / ${(await pageRowsRead(d1, sc, sorted(base(v)), 3, 25, { oneWalk: true })).toLocaleString('en')})`
+          : '';
         log(
-          `  ${v.padEnd(15)} ${key.padEnd(22)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${rf.toLocaleString('en')} / ${rb.toLocaleString('en')}`,
+          `  ${v.padEnd(15)} ${key.padEnd(22)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${rf.toLocaleString('en')} / ${rb.toLocaleString('en')}${before}`,
         );
       }
     }

@@ -12,7 +12,18 @@
  */
 import { zlibSync } from 'fflate';
 import { type Cell, type RowSource, rowReader } from './cells';
-import { bytesOf, type FontName, fitCount, fitText, PdfWriter, pdfDate, pdfLiteral, textWidth, winAnsi } from './pdf';
+import {
+  bytesOf,
+  type FontName,
+  fitCount,
+  fitText,
+  PdfWriter,
+  pdfDate,
+  pdfLiteral,
+  textUnits,
+  textWidth,
+  winAnsi,
+} from './pdf';
 
 export interface PdfTableColumn {
   header: string;
@@ -119,18 +130,25 @@ export function cellLines(bytes: string, font: FontName, size: number, width: nu
   if (width <= 0) return [];
   const lines: string[] = [];
   let line = '';
+  // The line's width in 1/1000 em, kept as words are added (integers: the same figure as measuring
+  // the joined line, without measuring it again for every word).
+  let lineUnits = 0;
+  const space = textUnits(' ', font);
   let rest = '';
   const words = bytes.split(' ').filter(Boolean);
   for (let w = 0; w < words.length; w++) {
     let word = words[w] ?? '';
-    const next = line ? `${line} ${word}` : word;
-    if (textWidth(next, font, size) <= width) {
-      line = next;
+    const wordUnits = textUnits(word, font);
+    const nextUnits = line ? lineUnits + space + wordUnits : wordUnits;
+    if ((nextUnits * size) / 1000 <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineUnits = nextUnits;
       continue;
     }
     if (line) {
       lines.push(line);
       line = '';
+      lineUnits = 0;
       if (lines.length === max) {
         rest = words.slice(w).join(' ');
         break;
@@ -148,6 +166,7 @@ export function cellLines(bytes: string, font: FontName, size: number, width: nu
       break;
     }
     line = word;
+    lineUnits = textUnits(word, font);
   }
   if (line && lines.length < max) lines.push(line);
   if (rest) {

@@ -50,7 +50,11 @@ export const REPLACEMENT = '?';
  * Text as WinAnsi bytes in a binary string. NFC first, so a decomposed "é" (e + combining accent)
  * becomes one byte; control characters become spaces; anything else outside WinAnsi becomes "?".
  */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function winAnsi(text: string): string {
+  // Printable ASCII (most cells) is its own NFC form and WinAnsi bytes: returned as is.
+  if (PRINTABLE_ASCII.test(text)) return text;
   const nfc = text.normalize('NFC');
   let out = '';
   for (const ch of nfc) {
@@ -70,10 +74,25 @@ export function pdfLiteral(bytes: string): string {
   return `(${bytes.replace(/[()\\]/g, '\\$&')})`;
 }
 
-/** A binary string (codes 0–255) as bytes. */
+const ascii = new TextEncoder();
+const NOT_ASCII = /[\x80-\uffff]/g;
+
+/**
+ * A binary string (codes 0–255) as bytes. The runs of ASCII (nearly all of a page's operators) go
+ * through the native encoder, whose UTF-8 is the same bytes for them; each other code is written as
+ * its low byte. Same bytes as a charCodeAt loop, which was the export's largest cost (ADR 023,
+ * second addendum).
+ */
 export function bytesOf(binary: string): Uint8Array {
   const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i) & 0xff;
+  let from = 0;
+  NOT_ASCII.lastIndex = 0;
+  for (let m = NOT_ASCII.exec(binary); m; m = NOT_ASCII.exec(binary)) {
+    if (m.index > from) ascii.encodeInto(binary.slice(from, m.index), out.subarray(from, m.index));
+    out[m.index] = binary.charCodeAt(m.index) & 0xff;
+    from = m.index + 1;
+  }
+  if (from < binary.length) ascii.encodeInto(binary.slice(from), out.subarray(from));
   return out;
 }
 
@@ -151,10 +170,15 @@ const WIDTHS: Record<FontName, Float64Array> = {
 
 /** Width in points of WinAnsi bytes set in `font` at `size` pt. */
 export function textWidth(bytes: string, font: FontName, size: number): number {
+  return (textUnits(bytes, font) * size) / 1000;
+}
+
+/** The advance width of `bytes` in 1/1000 em (an integer): `textWidth` is it times size / 1000. */
+export function textUnits(bytes: string, font: FontName): number {
   const table = WIDTHS[font];
   let w = 0;
   for (let i = 0; i < bytes.length; i++) w += table[bytes.charCodeAt(i) & 0xff] ?? 556;
-  return (w * size) / 1000;
+  return w;
 }
 
 const ELLIPSIS = '\x85';

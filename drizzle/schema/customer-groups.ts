@@ -69,6 +69,29 @@ export const customerGroupMembers = sqliteTable(
   (t) => [index('customer_group_members_group_idx').on(t.customerGroupId)],
 );
 
+/**
+ * Membership history: one row per stay of a user in a group, from joining to leaving (null: still a
+ * member). Written by triggers on `customer_group_members` (migration, ADR 026 addendum), so every
+ * add, move and removal records it in the same statement; the overview charts true members per
+ * month from it. No foreign keys: a deleted user or group keeps its past months.
+ */
+export const customerGroupMembership = sqliteTable(
+  'customer_group_membership',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    customerGroupId: integer('customer_group_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** Epoch ms. */
+    validFrom: integer('valid_from').notNull(),
+    /** Epoch ms, exclusive; null while the user is a member. */
+    validTo: integer('valid_to'),
+  },
+  (t) => [
+    index('customer_group_membership_group_idx').on(t.customerGroupId, t.validFrom),
+    index('customer_group_membership_user_idx').on(t.userId, t.validTo),
+  ],
+);
+
 export const TARIFF_LINE_PARTIES = ['emp', 'subcpo', 'owner'] as const;
 
 /** The priced lines of each party of a priced session (replaced on re-pricing; the audit log keeps the old ones). */

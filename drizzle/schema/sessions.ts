@@ -135,6 +135,16 @@ export const chargingSessions = sqliteTable(
         ['emp_net_total', t.empNetTotal],
       ] as const
     ).map(([name, col]) => index(`charging_sessions_user_${name}_idx`).on(t.userId, col, t.id, t.startAt)),
+    // Owner variants: their scope is operated OR owned, so a sorted page merges two ordered walks, one
+    // on the company indexes above and one on these (ADR 033, second addendum).
+    ...(
+      [
+        ['energy', t.energyWh],
+        ['time', t.durationS],
+        ['emp_total', t.empTotal],
+        ['owner_total', t.ownerTotal],
+      ] as const
+    ).map(([name, col]) => index(`charging_sessions_owner_${name}_idx`).on(t.ownerCompanyId, col, t.id, t.startAt)),
   ],
 );
 

@@ -37,6 +37,8 @@ describe('customer group members', () => {
     await page.getByRole('button', { name: 'Add engineer@voltaria.test' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Gaëlle Mercier' }).count()).toBe(1);
     expect(await page.getByText('1 members').count()).toBe(1);
+    // The membership history charts the new member in this month, though they have not charged.
+    expect(await page.getByRole('heading', { name: 'Members during the month' }).count()).toBe(1);
 
     await page.getByRole('link', { name: 'Gaëlle Mercier' }).click();
     await page.waitForURL(new RegExp(`/customer-group/${id}/detail/\\d+$`));

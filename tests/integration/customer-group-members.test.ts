@@ -3,10 +3,19 @@
  * users/search): figures per CET month, member list with keyword and pages, the member detail as the
  * group's user privacy allows, validation, permission and company scope.
  */
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
-import { chargingSessions, customerGroupCompanies } from '../../drizzle/schema';
+import {
+  chargingSessions,
+  customerGroupCompanies,
+  customerGroupMembers,
+  customerGroupMembership,
+  users,
+} from '../../drizzle/schema';
 import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
+import { groupOverview } from '../../workers/api/src/routes/customer-groups/customer-groups.overview';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();
@@ -90,6 +99,7 @@ interface Month {
   energy_wh: number;
   amount_incl_vat: number | null;
   amount_excl_vat: number | null;
+  members: number;
   drivers: number;
   new_members: number;
 }
@@ -128,6 +138,7 @@ describe('customer-type/{id}/overview', () => {
       energy_wh: 2000,
       amount_incl_vat: 240,
       amount_excl_vat: 200,
+      members: 0,
       drivers: 1,
       new_members: 0,
     });
@@ -151,6 +162,80 @@ describe('customer-type/{id}/overview', () => {
       data: { months: Month[] };
     };
     expect(y2027.data.months[0]).toMatchObject({ sessions: 1, energy_wh: 9000, amount_incl_vat: 999 });
+  });
+
+  it('charts true members per month from the membership history: joins, moves and removals', async () => {
+    const g = await createGroup(session);
+    const h = await createGroup(session);
+    const [a, b, c, d] = [
+      await driver(admin.company.id),
+      await driver(admin.company.id),
+      await driver(admin.company.id),
+      await driver(admin.company.id),
+    ];
+    const at = (iso: string) => new Date(iso);
+    // a: member since March 2025; d: since 2024, removed through the API (now, after 2025).
+    await db.insert(customerGroupMembers).values([
+      { userId: a.id, customerGroupId: g.id, addedAt: at('2025-03-15T10:00:00Z') },
+      { userId: b.id, customerGroupId: g.id, addedAt: at('2025-02-10T10:00:00Z') },
+      { userId: c.id, customerGroupId: g.id, addedAt: at('2025-06-01T10:00:00Z') },
+      { userId: d.id, customerGroupId: g.id, addedAt: at('2024-01-01T10:00:00Z') },
+    ]);
+    // b moves to h on 5 May 2025 (the API's upsert sets the new join date).
+    await db
+      .update(customerGroupMembers)
+      .set({ customerGroupId: h.id, addedAt: at('2025-05-05T10:00:00Z') })
+      .where(eq(customerGroupMembers.userId, b.id));
+    expect((await call(`/customer-type/${g.id}/users/${d.id}`, { ...session, method: 'DELETE' })).status).toBe(200);
+    // c is deleted with the user row (the cascade closes the stay too).
+    await db.delete(users).where(eq(users.id, c.id));
+
+    const stays = await db
+      .select()
+      .from(customerGroupMembership)
+      .where(eq(customerGroupMembership.userId, b.id))
+      .orderBy(customerGroupMembership.id);
+    expect(stays.map((x) => [x.customerGroupId, x.validFrom, x.validTo])).toEqual([
+      [g.id, Date.parse('2025-02-10T10:00:00Z'), Date.parse('2025-05-05T10:00:00Z')],
+      [h.id, Date.parse('2025-05-05T10:00:00Z'), null],
+    ]);
+    const open = async (userId: number) =>
+      (
+        await db
+          .select()
+          .from(customerGroupMembership)
+          .where(and(eq(customerGroupMembership.userId, userId), eq(customerGroupMembership.customerGroupId, g.id)))
+      ).map((x) => x.validTo);
+    for (const gone of [c.id, d.id]) {
+      const [validTo] = await open(gone);
+      expect(validTo).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
+    }
+
+    const members = async (groupId: number) => {
+      const res = await call(`/customer-type/${groupId}/overview?year=2025`, session);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { months: Month[] } }).data.months.map((m) => m.members);
+    };
+    // g: d all year, b February–May (left on 5 May), a from March, c from June.
+    expect(await members(g.id)).toEqual([1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(await members(h.id)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    // Months that begin after "now" have no members yet.
+    const early = await groupOverview(env.DB, g.id, 2025, Date.parse('2025-07-15T00:00:00Z'));
+    expect(early.map((m) => m.members)).toEqual([1, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0]);
+    // Joining and moving through the API record the same history.
+    const e = await driver(admin.company.id);
+    expect((await join(g.id, e.id)).status).toBe(200);
+    expect((await join(h.id, e.id)).status).toBe(200);
+    const eStays = await db
+      .select()
+      .from(customerGroupMembership)
+      .where(eq(customerGroupMembership.userId, e.id))
+      .orderBy(customerGroupMembership.id);
+    expect(eStays.map((x) => [x.customerGroupId, x.validTo === null])).toEqual([
+      [g.id, false],
+      [h.id, true],
+    ]);
+    expect(eStays[0]?.validTo).toBe(eStays[1]?.validFrom);
   });
 
   it('validates the year and the repeated group id', async () => {

@@ -41,6 +41,8 @@ interface Month {
   unpriced: number;
   energy_wh: number;
   amount_incl_vat: number | null;
+  /** Users who were members at any time in the month (membership history). */
+  members: number;
   drivers: number;
 }
 interface Member {
@@ -152,7 +154,7 @@ export default function CustomerGroupOverview() {
   const series = (value: (m: Month) => number) => months.map((m) => ({ period: monthLabel(m.month), value: value(m) }));
   const sum = (value: (m: Month) => number) => months.reduce((a, m) => a + value(m), 0);
   const number = (v: number, digits = 0) => formatNumber(v, { currency, maximumFractionDigits: digits });
-  const empty = months.every((m) => m.sessions === 0);
+  const empty = months.every((m) => m.sessions === 0 && m.members === 0);
   const unpriced = sum((m) => m.unpriced);
   const charts = [
     { key: 'sessions', title: t('customerGroupMembers.sessions'), color: '#47b881', value: (m: Month) => m.sessions },
@@ -170,7 +172,20 @@ export default function CustomerGroupOverview() {
       value: (m: Month) => (m.amount_incl_vat ?? 0) / 100,
       digits: 2,
     },
-    { key: 'drivers', title: t('customerGroupMembers.drivers'), color: '#8a61d4', value: (m: Month) => m.drivers },
+    {
+      key: 'members',
+      title: t('customerGroupMembers.membersPerMonth'),
+      color: '#5c6ac4',
+      value: (m: Month) => m.members,
+      noTotal: true,
+    },
+    {
+      key: 'drivers',
+      title: t('customerGroupMembers.drivers'),
+      color: '#8a61d4',
+      value: (m: Month) => m.drivers,
+      noTotal: true,
+    },
   ];
   const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
   const privateLabel = (id: number) => t('customerGroupMembers.privateMember', { id });
@@ -218,7 +233,7 @@ export default function CustomerGroupOverview() {
                       <Text as="h2" variant="headingMd">
                         {c.title}
                       </Text>
-                      {c.key === 'drivers' ? null : (
+                      {'noTotal' in c ? null : (
                         <Text as="span" tone="subdued">
                           {t('customerGroupMembers.total', { value: number(sum(c.value), c.digits) })}
                         </Text>

@@ -100,6 +100,9 @@ const Month = z.object({
   energy_wh: z.number(),
   amount_incl_vat: z.number().nullable(),
   amount_excl_vat: z.number().nullable(),
+  members: z.number().openapi({
+    description: 'Users who were members at any time in the month (membership history); 0 before the month begins.',
+  }),
   drivers: z.number(),
   new_members: z.number(),
 });

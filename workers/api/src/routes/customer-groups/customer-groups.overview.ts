@@ -1,7 +1,7 @@
 /**
  * @module The customer group overview (spec 7.14 `customer-type/{id}/overview`): per month of a year,
- * in CET as every session time on screen, the group's sessions, energy and provider amounts, the
- * members who charged and the members who joined. Sums come from the session list's footer machinery
+ * in CET as every session time on screen, the group's sessions, energy and provider amounts, its
+ * members (from the membership history, ADR 026 addendum), the members who charged and those who joined. Sums come from the session list's footer machinery
  * (the day sums of ADR 033 plus the partial days at the month edges read directly), so a month here
  * equals the group's session list filtered on that month.
  */
@@ -19,6 +19,11 @@ export interface OverviewMonth {
   /** Provider (emp) price incl. and excl. VAT of the priced sessions, minor units; null when none is priced. */
   amount_incl_vat: number | null;
   amount_excl_vat: number | null;
+  /**
+   * Users who were members at any time in the month (from `customer_group_membership`); 0 for a
+   * month not yet begun.
+   */
+  members: number;
   /** Distinct members with a session started in the month. */
   drivers: number;
   /** Current members who joined in the month (members who left are not kept). */
@@ -37,7 +42,31 @@ function monthCase(column: string, starts: number[]): string {
   return `CASE ${whens.join(' ')} ELSE 12 END`;
 }
 
-export async function groupOverview(d1: D1Database, groupId: number, year: number): Promise<OverviewMonth[]> {
+/**
+ * Members per month: the stays in the group that overlap the month (joined before its end, left
+ * after its start or not at all), counted once per user; months that begin after `now` have none.
+ */
+function membersStatement(d1: D1Database, groupId: number, starts: number[], now: number) {
+  const months = starts
+    .slice(0, 12)
+    .map((from, m) => `(${m + 1}, ${Math.trunc(from)}, ${Math.trunc(starts[m + 1] as number)})`);
+  return d1
+    .prepare(
+      `WITH months(m, a, b) AS (VALUES ${months.join(', ')})
+       SELECT months.m AS m, count(DISTINCT h.user_id) AS n FROM months
+       JOIN customer_group_membership h ON h.customer_group_id = ? AND h.valid_from < months.b
+         AND (h.valid_to IS NULL OR h.valid_to > months.a)
+       WHERE months.a <= ? GROUP BY months.m`,
+    )
+    .bind(groupId, now);
+}
+
+export async function groupOverview(
+  d1: D1Database,
+  groupId: number,
+  year: number,
+  now = Date.now(),
+): Promise<OverviewMonth[]> {
   const starts = monthStarts(year);
   const queries: SessionQuery[] = starts.slice(0, 12).map((from, m) => ({
     variant: 'emp',
@@ -47,8 +76,9 @@ export async function groupOverview(d1: D1Database, groupId: number, year: numbe
   }));
   const first = starts[0] as number;
   const end = starts[12] as number;
-  const [sums, drivers, joined] = await Promise.all([
+  const [sums, members, drivers, joined] = await Promise.all([
     listSumsMany(d1, { companies: [], customerGroupId: groupId }, queries),
+    membersStatement(d1, groupId, starts, now).all<{ m: number; n: number }>(),
     d1
       .prepare(
         `SELECT ${monthCase('s.cdr_start', starts)} AS m, count(DISTINCT s.user_id) AS n FROM charging_sessions s
@@ -72,6 +102,7 @@ export async function groupOverview(d1: D1Database, groupId: number, year: numbe
     energy_wh: s.sums.cdr_consumed_energy ?? 0,
     amount_incl_vat: s.sums.emp_price_total ?? null,
     amount_excl_vat: s.sums.emp_price_net_total ?? null,
+    members: byMonth(members.results, i + 1),
     drivers: byMonth(drivers.results, i + 1),
     new_members: byMonth(joined.results, i + 1),
   }));

@@ -121,8 +121,14 @@ export interface SessionQuery {
 
 const ints = (ids: number[]) => (ids.length ? ids.map((n) => Math.trunc(Number(n))).join(',') : 'NULL');
 
-/** The WHERE clause and its parameters for a query in a scope. */
-export function whereOf(scope: Scope, q: SessionQuery): { sql: string; params: unknown[] } {
+/**
+ * One side of the owner variants' scope (operated OR owned): the sessions on stations the scope
+ * operates, or those it owns and does not operate, so the two sides never share a session.
+ */
+export type ScopeBranch = 'operated' | 'owned-only';
+
+/** The WHERE clause and its parameters for a query in a scope (or one branch of an owner scope). */
+export function whereOf(scope: Scope, q: SessionQuery, branch?: ScopeBranch): { sql: string; params: unknown[] } {
   const c: string[] = [];
   const params: unknown[] = [];
   const inScope = ints(scope.companies);
@@ -133,7 +139,11 @@ export function whereOf(scope: Scope, q: SessionQuery): { sql: string; params: u
         c.push(`s.user_id IN (SELECT id FROM users WHERE company_id IN (${inScope}))`);
         break;
       case 'operated-or-owned':
-        c.push(`(s.company_id IN (${inScope}) OR s.owner_company_id IN (${inScope}))`);
+        if (branch === 'operated') c.push(`s.company_id IN (${inScope})`);
+        // company_id is NOT NULL, so NOT IN is exact.
+        else if (branch === 'owned-only')
+          c.push(`s.owner_company_id IN (${inScope}) AND s.company_id NOT IN (${inScope})`);
+        else c.push(`(s.company_id IN (${inScope}) OR s.owner_company_id IN (${inScope}))`);
         break;
       default:
         c.push(`s.company_id IN (${inScope})`);
@@ -199,14 +209,17 @@ export function orderOf(q: SessionQuery): string {
   return `${FIELD_SQL[sortKeyOf(q)]} ${dir}, s.id ${dir}`;
 }
 
-/** Sort columns with an index per company and per driver (migration 0017): their index names. */
-const SORT_INDEXES: Record<string, { name: string; fleet: boolean }> = {
-  cdr_consumed_energy: { name: 'energy', fleet: true },
-  cdr_time: { name: 'time', fleet: true },
-  emp_price_total: { name: 'emp_total', fleet: true },
-  emp_price_net_total: { name: 'emp_net_total', fleet: true },
-  subcpo_price_total: { name: 'subcpo_total', fleet: false },
-  owner_price_total: { name: 'owner_total', fleet: false },
+/**
+ * Sort columns with an index per company and per driver (migration 0017) and per owner company
+ * (migration 0020, the owner variants' second walk): their index names.
+ */
+const SORT_INDEXES: Record<string, { name: string; fleet: boolean; owner: boolean }> = {
+  cdr_consumed_energy: { name: 'energy', fleet: true, owner: true },
+  cdr_time: { name: 'time', fleet: true, owner: true },
+  emp_price_total: { name: 'emp_total', fleet: true, owner: true },
+  emp_price_net_total: { name: 'emp_net_total', fleet: true, owner: false },
+  subcpo_price_total: { name: 'subcpo_total', fleet: false, owner: false },
+  owner_price_total: { name: 'owner_total', fleet: false, owner: true },
 };
 /** Below this many days a period is narrow: its sessions are read by start and sorted. */
 const NARROW_PERIOD_DAYS = 7;
@@ -221,6 +234,16 @@ const NARROW_PERIOD_DAYS = 7;
  * progress or needing revision).
  */
 export function sortIndexOf(scope: Scope, q: SessionQuery): string | null {
+  const index = sortIndexFor(scope, q);
+  if (!index) return null;
+  const kind = variantScope(q.variant);
+  if (kind === 'fleet-users') return index.fleet ? `charging_sessions_user_${index.name}_idx` : null;
+  if (kind === 'operated' && !q.user_id) return `charging_sessions_company_${index.name}_idx`;
+  return null;
+}
+
+/** The sort column's index entry when the list is wide enough to walk it (see `sortIndexOf`). */
+function sortIndexFor(scope: Scope, q: SessionQuery) {
   const index = SORT_INDEXES[sortKeyOf(q)];
   if (!index || scope.customerGroupId !== undefined || q.station_id || q.connector_id) return null;
   // Sessions in progress or needing revision are few: found by their filter and sorted.
@@ -228,16 +251,62 @@ export function sortIndexOf(scope: Scope, q: SessionQuery): string | null {
   const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
   const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
   if (!(to - from >= NARROW_PERIOD_DAYS * DAY_MS)) return null;
-  const kind = variantScope(q.variant);
-  if (kind === 'fleet-users') return index.fleet ? `charging_sessions_user_${index.name}_idx` : null;
-  if (kind === 'operated' && !q.user_id) return `charging_sessions_company_${index.name}_idx`;
-  return null;
+  return index;
+}
+
+/**
+ * The owner variants (scope operated OR owned) sorted by an indexed column, under the same
+ * conditions as `sortIndexOf`: the two indexes of the merged walk — the operated sessions on the
+ * company sort index and the owned-only ones on the owner sort index (migration 0020). Null when
+ * the list keeps one statement over the OR scope.
+ */
+export function ownerSortIndexesOf(scope: Scope, q: SessionQuery): Record<ScopeBranch, string> | null {
+  const index = sortIndexFor(scope, q);
+  if (!index?.owner || variantScope(q.variant) !== 'operated-or-owned' || q.user_id) return null;
+  return {
+    operated: `charging_sessions_company_${index.name}_idx`,
+    'owned-only': `charging_sessions_owner_${index.name}_idx`,
+  };
 }
 
 /** `FROM` the sessions table, through the sort index when the list has one. */
 function fromOf(scope: Scope, q: SessionQuery): string {
   const index = sortIndexOf(scope, q);
   return `charging_sessions s${index ? ` INDEXED BY ${index}` : ''}`;
+}
+
+type Sql = { sql: string; params: unknown[] };
+
+/**
+ * The ids of the filtered list (plus `extra`, an export's keyset) in the list's order, `limit` of
+ * them from `offset`. One walk, or for an owner list sorted by an indexed column a merge of two
+ * ordered walks, one per side of its scope (ADR 033, second addendum): each side stops after
+ * offset + limit rows of its index, and the union of the two disjoint sides, ordered by the same
+ * (sort value, id) with SQLite's NULL placement, is exactly the one-walk order.
+ */
+function orderedIds(scope: Scope, q: SessionQuery, where: Sql, extra: Sql | null, limit: number, offset: number): Sql {
+  const order = orderOf(q);
+  const more = extra ? ` AND ${extra.sql}` : '';
+  const extraParams = extra?.params ?? [];
+  const merged = ownerSortIndexesOf(scope, q);
+  if (!merged)
+    return {
+      sql: `SELECT s.id FROM ${fromOf(scope, q)} WHERE ${where.sql}${more} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      params: [...where.params, ...extraParams, limit, offset],
+    };
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const key = FIELD_SQL[sortKeyOf(q)];
+  const sides = (Object.keys(merged) as ScopeBranch[]).map((branch) => {
+    const w = whereOf(scope, q, branch);
+    return {
+      sql: `SELECT * FROM (SELECT s.id AS id, ${key} AS k FROM charging_sessions s INDEXED BY ${merged[branch]} WHERE ${w.sql}${more} ORDER BY ${order} LIMIT ?)`,
+      params: [...w.params, ...extraParams, offset + limit],
+    };
+  });
+  return {
+    sql: `SELECT id FROM (${sides.map((x) => x.sql).join(' UNION ALL ')}) ORDER BY k ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+    params: [...sides.flatMap((x) => x.params), limit, offset],
+  };
 }
 
 /** Columns selected for a variant: its own, plus what the display rules need. */
@@ -256,24 +325,35 @@ export function toRecord(raw: Record<string, unknown>): CdrRecord {
   return out;
 }
 
-type Where = { sql: string; params: unknown[] };
-
 /**
  * One page: the ids first, from the scope's index alone where it holds the filtered and sorted
  * columns (migration 0017), then the page's rows by primary key. Selecting every column in the
  * inner query would read the table for each candidate row before the sort (ADR 033 addendum).
  */
-function pageStatement(d1: D1Database, scope: Scope, where: Where, q: SessionQuery, page: number, perPage: number) {
-  const order = orderOf(q);
+function pageStatement(
+  d1: D1Database,
+  scope: Scope,
+  where: Sql,
+  q: SessionQuery,
+  page: number,
+  perPage: number,
+  opts: { oneWalk?: boolean } = {},
+) {
+  const ids = opts.oneWalk
+    ? {
+        sql: `SELECT s.id FROM charging_sessions s WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ? OFFSET ?`,
+        params: [...where.params, perPage, page * perPage],
+      }
+    : orderedIds(scope, q, where, null, perPage, page * perPage);
   return d1
     .prepare(
-      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (SELECT s.id FROM ${fromOf(scope, q)} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
+      `SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (${ids.sql}) ORDER BY ${orderOf(q)}`,
     )
-    .bind(...where.params, perPage, page * perPage);
+    .bind(...ids.params);
 }
 
 /** Direct sums: one pass over every session row the filter selects. */
-function directSumsStatement(d1: D1Database, where: Where, q: SessionQuery) {
+function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery) {
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
   const parts = summed.map((col) => {
     const expr = FIELD_SQL[col.key];
@@ -360,7 +440,7 @@ export function daySumsPlan(
  * directly: the same figures as `directSumsStatement` (tests/integration/session-day-sums.test.ts)
  * from a few thousand rows instead of every session in scope (ADR 033).
  */
-function sumsStatement(d1: D1Database, scope: Scope, where: Where, q: SessionQuery, direct = false) {
+function sumsStatement(d1: D1Database, scope: Scope, where: Sql, q: SessionQuery, direct = false) {
   const plan = direct ? null : daySumsPlan(scope, q);
   if (!plan) return directSumsStatement(d1, where, q);
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
@@ -445,9 +525,32 @@ export async function sumsRowsRead(d1: D1Database, scope: Scope, q: SessionQuery
   return (await statement.all()).meta.rows_read ?? 0;
 }
 
-/** D1's `rows_read` for one page of a list (the benchmark prints it beside the times). */
-export async function pageRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, page: number, perPage: number) {
-  return (await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage).all()).meta.rows_read ?? 0;
+/**
+ * D1's `rows_read` for one page of a list (the benchmark prints it beside the times); `oneWalk`:
+ * the ids from one statement over the whole scope, without sort index or merge (the baseline).
+ */
+export async function pageRowsRead(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  page: number,
+  perPage: number,
+  opts: { oneWalk?: boolean } = {},
+) {
+  return (await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage, opts).all()).meta.rows_read ?? 0;
+}
+
+/** One page of a list as its rows (unprojected), by the current plan or by `oneWalk` (tests compare them). */
+export async function pageRows(
+  d1: D1Database,
+  scope: Scope,
+  q: SessionQuery,
+  page: number,
+  perPage: number,
+  opts: { oneWalk?: boolean } = {},
+) {
+  return (await pageStatement(d1, scope, whereOf(scope, q), q, page, perPage, opts).all<Record<string, unknown>>())
+    .results;
 }
 
 /**
@@ -517,7 +620,7 @@ export async function* exportRows(
   const where = whereOf(scope, q);
   const key = FIELD_SQL[sortKeyOf(q)];
   const order = orderOf(q);
-  const from = fromOf(scope, q);
+  const merged = ownerSortIndexesOf(scope, q) !== null;
   const nullable = !NOT_NULL_SORTS.has(sortKeyOf(q));
   const phases: ('null' | 'set')[] = !nullable ? ['set'] : q.direction === 'asc' ? ['null', 'set'] : ['set', 'null'];
   let sent = 0;
@@ -526,12 +629,20 @@ export async function* exportRows(
     while (sent < max) {
       const keyset = keysetOf(q, phase, after);
       const limit = Math.min(chunk, max - sent);
-      const res: D1Result<Record<string, unknown>> = await d1
-        .prepare(
-          `SELECT ${selectList(q.variant)}, ${key} AS _key FROM ${from} WHERE ${where.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
-        )
-        .bind(...where.params, ...keyset.params, limit)
-        .all<Record<string, unknown>>();
+      // Owner lists on a merged walk select the chunk's ids first; the others read it in one walk.
+      const ids = merged ? orderedIds(scope, q, where, keyset, limit, 0) : null;
+      const res: D1Result<Record<string, unknown>> = await (ids
+        ? d1
+            .prepare(
+              `SELECT ${selectList(q.variant)}, ${key} AS _key FROM charging_sessions s WHERE s.id IN (${ids.sql}) ORDER BY ${order}`,
+            )
+            .bind(...ids.params)
+        : d1
+            .prepare(
+              `SELECT ${selectList(q.variant)}, ${key} AS _key FROM ${fromOf(scope, q)} WHERE ${where.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
+            )
+            .bind(...where.params, ...keyset.params, limit)
+      ).all<Record<string, unknown>>();
       for (const r of res.results) {
         const { _key, ...rest } = r;
         yield projectCdr(toRecord(rest), q.variant, { demo });
