@@ -134,6 +134,20 @@ export class FrameLog {
     return row ? Number(row.at) : null;
   }
 
+  /**
+   * The time of the latest CALL of `action` from the charge point that got a CALLRESULT (walks back
+   * from the end; the reply follows its CALL).
+   */
+  lastAnsweredAt(action: string): number | null {
+    const row = this.sql
+      .exec<{ at: number }>(
+        `SELECT at FROM frames WHERE direction = 'out' AND message_type = 3 AND action = ? ORDER BY id DESC LIMIT 1`,
+        action,
+      )
+      .toArray()[0];
+    return row ? Number(row.at) : null;
+  }
+
   count(): number {
     return Number(this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM frames').one().n);
   }
