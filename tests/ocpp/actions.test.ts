@@ -1,4 +1,5 @@
 /** Every charge point → central system action of OCPP 1.6J and the Security Whitepaper. */
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { connectorStatusHistory, connectors, rfids, stations } from '../../drizzle/schema';
@@ -104,6 +105,14 @@ describe('Heartbeat', () => {
     expect(second?.getTime()).toBe(first?.getTime());
     const state = await stub(w.uid).state();
     expect(Date.parse(state.lastHeartbeat ?? '')).toBeGreaterThan(first?.getTime() ?? 0);
+    // Read from the frame log (no write per Heartbeat): an eviction keeps it; without the log, the
+    // time kept with the 15-minute D1 write remains.
+    await evictDurableObject(stub(w.uid));
+    expect((await stub(w.uid).state()).lastHeartbeat).toBe(state.lastHeartbeat);
+    await runInDurableObject(stub(w.uid), (_i, s) => s.storage.sql.exec('DELETE FROM frames'));
+    const kept = Date.parse((await stub(w.uid).state()).lastHeartbeat ?? '');
+    expect(Math.abs(kept - (first?.getTime() ?? 0))).toBeLessThan(1000);
+    expect(kept).toBeLessThan(Date.parse(state.lastHeartbeat ?? ''));
     cp.close();
   });
 });

@@ -16,7 +16,7 @@ async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
       'lastSeen',
     );
     // The object reads the last-seen time from its frame log's latest inbound frame as well.
-    state.storage.sql.exec("UPDATE frame_log SET at = ?1 WHERE direction = 'in' AND at > ?1", Date.now() - ms);
+    state.storage.sql.exec("UPDATE frames SET at = ?1 WHERE direction = 'in' AND at > ?1", Date.now() - ms);
     return state.storage.getAlarm();
   });
 }

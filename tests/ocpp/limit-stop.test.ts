@@ -44,7 +44,7 @@ function remoteStopsSent(uid: string): Promise<number> {
     Number(
       state.storage.sql
         .exec<{ n: number }>(
-          "SELECT count(*) AS n FROM frame_log WHERE direction = 'out' AND message_type = 2 AND action = 'RemoteStopTransaction'",
+          "SELECT count(*) AS n FROM frames WHERE direction = 'out' AND message_type = 2 AND action = 'RemoteStopTransaction'",
         )
         .one().n,
     ),

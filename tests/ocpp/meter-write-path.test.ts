@@ -1,5 +1,5 @@
 /**
- * The MeterValues write path (ADR 010, addendum on the MeterValues write path): the samples of one message in one INSERT, the
+ * The MeterValues write path (ADR 010, addendum on the MeterValues write path): the samples of one message in one row, the
  * CALL and its reply in one INSERT, no per-frame last-seen write, the open transaction read from
  * memory. What the charge point was answered must be in storage: an eviction right after the reply
  * loses nothing, and the object's view after the eviction is the same as before it.
@@ -41,8 +41,10 @@ function storedSamples(uid: string, transactionId: number | null) {
   return runInDurableObject(stub(uid), (_i: ChargePoint, state) =>
     state.storage.sql
       .exec(
-        `SELECT transaction_id, connector_id, at, measurand, phase, context, location, unit, format, value
-         FROM meter_samples WHERE transaction_id IS ? ORDER BY id`,
+        `SELECT transaction_id, connector_id, s.value ->> 0 AS at, s.value ->> 1 AS measurand, s.value ->> 2 AS phase,
+                s.value ->> 3 AS context, s.value ->> 4 AS location, s.value ->> 5 AS unit, s.value ->> 6 AS format,
+                s.value ->> 7 AS value
+         FROM meter_messages m, json_each(m.samples) s WHERE transaction_id IS ? ORDER BY m.id, s.key`,
         transactionId,
       )
       .toArray(),
@@ -108,7 +110,7 @@ describe('MeterValues write path', () => {
       ['in', 2, 'MeterValues', 2],
       ['out', 3, 'MeterValues', 2],
     ]);
-    expect((pair[1] as StationLogEntry).id).toBe((pair[0] as StationLogEntry).id + 1);
+    expect(log.indexOf(pair[1] as StationLogEntry)).toBe(log.indexOf(pair[0] as StationLogEntry) + 1);
     // Last seen survives the eviction: the time the MeterValues arrived (read from the frame log).
     const state = await stub(w.uid).state();
     expect(Date.parse(state.lastSeen ?? '')).toBeGreaterThanOrEqual(sentAt - 1);

@@ -57,8 +57,8 @@ describe('ChargePoint storage over a busy day', () => {
       const sql = state.storage.sql;
       return {
         bytes: sql.databaseSize,
-        frames: Number(sql.exec<{ n: number }>('SELECT count(*) AS n FROM frame_log').one().n),
-        logBytes: Number(sql.exec<{ n: number }>('SELECT sum(length(frame)) AS n FROM frame_log').one().n),
+        frames: Number(sql.exec<{ n: number }>('SELECT count(*) AS n FROM frames').one().n),
+        logBytes: Number(sql.exec<{ n: number }>('SELECT sum(length(frame)) AS n FROM frames').one().n),
       };
     });
     console.log(

@@ -241,7 +241,7 @@ export class ChargePoint extends DurableObject<Env> {
       identity: this.store.get<string>('identity'),
       stationId: this.store.get<number>('stationId'),
       boot: this.store.get<BootState>('boot'),
-      lastHeartbeat: this.store.get<string>('lastHeartbeat'),
+      lastHeartbeat: this.lastHeartbeat(),
       lastSeen: this.lastSeen(),
       connected: this.newestSocket() !== null,
       online: this.newestSocket() !== null && !this.timedOut(),
@@ -358,6 +358,16 @@ export class ChargePoint extends DurableObject<Env> {
   private lastSeen(): string | null {
     const connected = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
     const latest = Math.max(connected, this.frames.lastInboundAt() ?? 0);
+    return latest > 0 ? new Date(latest).toISOString() : null;
+  }
+
+  /**
+   * The latest Heartbeat answered: from the frame log (no write per Heartbeat), or the time kept in
+   * `kv` with the D1 last-seen write (every 15 minutes) once the log no longer holds it.
+   */
+  private lastHeartbeat(): string | null {
+    const kept = Date.parse(this.store.get<string>('lastHeartbeat') ?? '') || 0;
+    const latest = Math.max(kept, this.frames.lastAnsweredAt('Heartbeat') ?? 0);
     return latest > 0 ? new Date(latest).toISOString() : null;
   }
 

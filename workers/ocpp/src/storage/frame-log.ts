@@ -1,7 +1,10 @@
 /**
  * @module The station's frame log in the object's own SQLite: one INSERT per frame (workerd caches
- * the prepared statement by its text), pruned every PRUNE_EVERY rows by id (the cap) and by time
- * (the maximum age), so it never grows without bound and the hot path never scans.
+ * the prepared statement by its text) into `frames`, whose key is the time (at × 1000 plus a
+ * sequence, always above the previous key: `frameKey`), so a row costs one B-tree write (no time
+ * index, no AUTOINCREMENT counter) and time ranges are key ranges. Pruned about every PRUNE_EVERY
+ * rows by count (the cap) and by time (the maximum age, a key range), so it never grows without
+ * bound and the hot path never scans.
  */
 import type {
   StationLogDirection,
@@ -18,7 +21,13 @@ export interface FrameLogRetention {
 export const DEFAULT_RETENTION_DAYS = 30;
 /** About a week of a busy connector (one MeterValues a minute), a few MB. */
 export const DEFAULT_MAX_ROWS = 20_000;
-/** Rows written between two prunes; pruning cost is spread over them. */
+/**
+ * Rows written between two prunes, on average; pruning cost is spread over them. A row prunes when
+ * its key's millisecond plus sequence is a multiple of it (about one row in PRUNE_EVERY, and
+ * about one in PRUNE_EVERY for rows written in a burst), which holds across object lives (a
+ * hibernating object wakes with a fresh count); within one object life, at most PRUNE_EVERY rows are
+ * written between two prunes. The alarm prunes too.
+ */
 export const PRUNE_EVERY = 256;
 /** Longer frames are kept truncated (the frame limit is 64 KiB; real frames are under 2 KiB). */
 export const MAX_FRAME_CHARS = 8192;
@@ -46,9 +55,16 @@ export interface FrameRecord {
 }
 
 type Row = Record<string, SqlStorageValue>;
-const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** The largest key so far (0 when empty): one seek on the table's key. */
+// max() alone in its SELECT: SQLite reads it from the end of the key, no scan.
+const LAST_KEY = 'coalesce((SELECT max(id) FROM frames), 0)';
+const ROW_REST = '?, ?, ?, ?, ?, ?, ?, ?, ?';
+const FIRST_ROW = `(max(? * 1000, ${LAST_KEY} + 1), ${ROW_REST})`;
 
 export class FrameLog {
+  /** Rows written by this object life since it last pruned. */
+  private sincePrune = 0;
+
   constructor(
     private readonly sql: SqlStorage,
     private readonly retention: FrameLogRetention,
@@ -59,16 +75,23 @@ export class FrameLog {
   }
 
   /**
-   * Several rows in one INSERT (a CALL and its reply, written together when the reply is ready),
-   * in order, so their ids follow each other.
+   * Several rows in one INSERT (a CALL and its reply, written together when the reply is ready), in
+   * order, so their keys follow each other. Row i's key is max(at_i × 1000 + i, (max key) + 1 + i),
+   * with the times made non-decreasing within the call: increasing whether SQLite reads the max key
+   * once or before each row, and never below at × 1000 (the stored `at` keeps the time as given).
    */
   writeAll(records: readonly FrameRecord[]): void {
     if (records.length === 0) return;
     const args: SqlStorageValue[] = [];
-    for (const r of records) {
+    const rows: string[] = [];
+    let keyAt = 0;
+    records.forEach((r, i) => {
       const frame =
         r.frame !== null && r.frame.length > MAX_FRAME_CHARS ? `${r.frame.slice(0, MAX_FRAME_CHARS)}…` : r.frame;
+      keyAt = Math.max(keyAt, r.at);
+      rows.push(i === 0 ? FIRST_ROW : `(max(? * 1000 + ${i}, ${LAST_KEY} + ${i + 1}), ${ROW_REST})`);
       args.push(
+        keyAt,
         r.at,
         r.direction,
         r.messageType,
@@ -79,38 +102,54 @@ export class FrameLog {
         r.eventType,
         frame,
       );
-    }
-    const values = records.length === 1 ? ROW : Array.from(records, () => ROW).join(', ');
+    });
     const ids = this.sql
       .exec<{ id: number }>(
-        `INSERT INTO frame_log (at, direction, message_type, message_id, action, connector_id, error_code, event_type, frame)
-         VALUES ${values} RETURNING id`,
+        `INSERT INTO frames (id, at, direction, message_type, message_id, action, connector_id, error_code, event_type, frame)
+         VALUES ${rows.join(', ')} RETURNING id`,
         ...args,
       )
       .toArray();
-    const last = records[records.length - 1] as FrameRecord;
-    if (ids.some(({ id }) => id % PRUNE_EVERY === 0)) this.prune(last.at, Math.max(...ids.map(({ id }) => id)));
+    this.sincePrune += records.length;
+    const due = ids.some(({ id }) => (Math.floor(id / 1000) + (id % 1000)) % PRUNE_EVERY === 0);
+    if (due || this.sincePrune >= PRUNE_EVERY) this.prune((records[records.length - 1] as FrameRecord).at);
   }
 
-  /** Drops rows beyond the cap (ids are dense: only the oldest are ever deleted) and rows too old. */
-  prune(now: number, lastId?: number): void {
-    const newest =
-      lastId ?? Number(this.sql.exec<{ id: number | null }>('SELECT max(id) AS id FROM frame_log').one().id);
-    if (newest > this.retention.maxRows)
-      this.sql.exec('DELETE FROM frame_log WHERE id <= ?', newest - this.retention.maxRows);
-    this.sql.exec('DELETE FROM frame_log WHERE at < ?', now - this.retention.maxAgeMs);
+  /** Drops rows beyond the cap (the oldest keys) and rows older than the maximum age (a key range). */
+  prune(now: number): void {
+    this.sincePrune = 0;
+    this.sql.exec(
+      'DELETE FROM frames WHERE id <= (SELECT id FROM frames ORDER BY id DESC LIMIT 1 OFFSET ?)',
+      this.retention.maxRows,
+    );
+    // A key is at least its time × 1000, so every row below the cut is older than the maximum age.
+    this.sql.exec('DELETE FROM frames WHERE id < ?', (now - this.retention.maxAgeMs) * 1000);
   }
 
   /** The time of the latest frame received from the charge point (the latest by id: walks back from the end). */
   lastInboundAt(): number | null {
     const row = this.sql
-      .exec<{ at: number }>("SELECT at FROM frame_log WHERE direction = 'in' ORDER BY id DESC LIMIT 1")
+      .exec<{ at: number }>("SELECT at FROM frames WHERE direction = 'in' ORDER BY id DESC LIMIT 1")
+      .toArray()[0];
+    return row ? Number(row.at) : null;
+  }
+
+  /**
+   * The time of the latest CALL of `action` from the charge point that got a CALLRESULT (walks back
+   * from the end; the reply follows its CALL).
+   */
+  lastAnsweredAt(action: string): number | null {
+    const row = this.sql
+      .exec<{ at: number }>(
+        `SELECT at FROM frames WHERE direction = 'out' AND message_type = 3 AND action = ? ORDER BY id DESC LIMIT 1`,
+        action,
+      )
       .toArray()[0];
     return row ? Number(row.at) : null;
   }
 
   count(): number {
-    return Number(this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM frame_log').one().n);
+    return Number(this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM frames').one().n);
   }
 
   /**
@@ -124,7 +163,11 @@ export class FrameLog {
       where.push(clause);
       args.push(value);
     };
-    if (q.from !== undefined) add('at >= ?', q.from);
+    // A key is at least its time × 1000: the key bound makes `from` a range of the table, `at` keeps it exact.
+    if (q.from !== undefined) {
+      add('id >= ?', q.from * 1000);
+      add('at >= ?', q.from);
+    }
     if (q.to !== undefined) add('at <= ?', q.to);
     if (q.connectorId !== undefined)
       add('(connector_id = ? OR connector_id IS NULL OR connector_id = 0)', q.connectorId);
@@ -133,7 +176,7 @@ export class FrameLog {
     const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const order = q.from === undefined ? 'DESC' : 'ASC';
     const rows = this.sql
-      .exec<Row>(`SELECT * FROM frame_log ${filter} ORDER BY at ${order}, id ${order} LIMIT ?`, ...args, q.limit)
+      .exec<Row>(`SELECT * FROM frames ${filter} ORDER BY id ${order} LIMIT ?`, ...args, q.limit)
       .toArray()
       .map(toEntry);
     return q.from === undefined ? rows.reverse() : rows;

@@ -3,10 +3,10 @@ import type { Budget } from '../../../../domain/authorization/limits';
 import type { MeterSample } from '../../../../domain/ocpp/meter-values';
 import { migrate } from './schema';
 
-/** Samples outside any transaction are kept for diagnosis, but only the latest ones. */
-const MAX_FREE_SAMPLES = 2000;
-/** Free samples written between two prunes of the free samples. */
-const FREE_PRUNE_EVERY = 64;
+/** MeterValues outside any transaction are kept for diagnosis, but only the latest ones (about 2,000 samples). */
+const MAX_FREE_MESSAGES = 200;
+/** Free MeterValues written between two prunes of the free ones. */
+const FREE_PRUNE_EVERY = 16;
 /** Status changes per connector, for charging and parking time when no meter values come. */
 const MAX_STATUS_EVENTS = 200;
 /** Closed transactions are kept only to answer a replayed Start or Stop the same way. */
@@ -53,6 +53,8 @@ export interface PendingCall {
 }
 
 type Row = Record<string, SqlStorageValue>;
+/** A stored sample: [at, measurand, phase, context, location, unit, format, value]; a time that did not parse is null. */
+type SampleRow = [number | null, string, string | null, string, string, string, string, string];
 
 /**
  * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
@@ -229,7 +231,7 @@ export class Store {
       id,
     );
     // The power curve now lives in D1; the raw samples would only grow the object.
-    this.sql.exec('DELETE FROM meter_samples WHERE transaction_id = ?', id);
+    this.sql.exec('DELETE FROM meter_messages WHERE transaction_id = ?', id);
     this.sql.exec('DELETE FROM transaction_limits WHERE transaction_id = ?', id);
     this.sql.exec(
       `DELETE FROM transactions WHERE closed = 1 AND transaction_id NOT IN
@@ -310,57 +312,54 @@ export class Store {
   }
 
   /**
-   * One INSERT per MeterValues whatever its number of samples (the samples travel as one JSON
-   * array, unpacked by json_each in array order), instead of one INSERT per sample.
+   * One row per MeterValues whatever its number of samples: the samples as one JSON array, parsed
+   * only when the power curve is read (`samples`). One table write and one index write per message.
    */
   addSamples(connectorId: number, transactionId: number | null, samples: readonly MeterSample[]): void {
     if (samples.length === 0) return;
     const rows = JSON.stringify(
       samples.map((s) => [s.at, s.measurand, s.phase, s.context, s.location, s.unit, s.format, s.value]),
     );
-    const insert = `INSERT INTO meter_samples (transaction_id, connector_id, at, measurand, phase, context, location, unit, format, value)
-       SELECT ?1, ?2, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
-       FROM json_each(?3) ORDER BY key`;
+    const insert = 'INSERT INTO meter_messages (transaction_id, connector_id, samples) VALUES (?, ?, ?)';
     if (transactionId !== null) {
       this.sql.exec(insert, transactionId, connectorId, rows);
       return;
     }
-    const ids = this.sql.exec<{ id: number }>(`${insert} RETURNING id`, transactionId, connectorId, rows).toArray();
-    // The cap on free samples is enforced every FREE_PRUNE_EVERY free samples, not per message: the
-    // DELETE scans the free samples. Counted in memory within an object life, and by id across lives
-    // (a free sample whose id is a multiple of FREE_PRUNE_EVERY): a hibernating object wakes with a
-    // fresh counter, and the counter used to start "due", which pruned on every wake. A station whose
-    // samples are all free gets consecutive ids, so the rule is exact for it; with transactions on
-    // other connectors in between, the in-memory count still bounds an object life. At most
-    // MAX_FREE_SAMPLES + FREE_PRUNE_EVERY + one message's samples are kept.
-    if (transactionId !== null) return;
-    this.freeSincePrune += samples.length;
-    if (this.freeSincePrune < FREE_PRUNE_EVERY && !ids.some(({ id }) => id % FREE_PRUNE_EVERY === 0)) return;
+    const { id } = this.sql.exec<{ id: number }>(`${insert} RETURNING id`, null, connectorId, rows).one();
+    // The cap on free messages is enforced every FREE_PRUNE_EVERY free messages, not per message.
+    // Counted in memory within an object life, and by id across lives (a free message whose id is a
+    // multiple of FREE_PRUNE_EVERY): a hibernating object wakes with a fresh counter. Ids are dense
+    // (only the oldest rows of a kind are deleted, the newest id stays), so a station whose messages
+    // are all free prunes exactly every FREE_PRUNE_EVERY; with transactions in between, the in-memory
+    // count still bounds an object life. The prune walks the transaction index, never the table.
+    this.freeSincePrune++;
+    if (this.freeSincePrune < FREE_PRUNE_EVERY && id % FREE_PRUNE_EVERY !== 0) return;
     this.freeSincePrune = 0;
     this.sql.exec(
-      `DELETE FROM meter_samples WHERE transaction_id IS NULL AND id NOT IN
-       (SELECT id FROM meter_samples WHERE transaction_id IS NULL ORDER BY id DESC LIMIT ?)`,
-      MAX_FREE_SAMPLES,
+      `DELETE FROM meter_messages WHERE transaction_id IS NULL AND id <=
+       (SELECT id FROM meter_messages WHERE transaction_id IS NULL ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      MAX_FREE_MESSAGES,
     );
   }
 
+  /** The samples of a transaction (null: the free ones), by time, in the order received within a time. */
   samples(transactionId: number | null): MeterSample[] {
-    const rows =
-      transactionId === null
-        ? this.sql.exec<Row>('SELECT * FROM meter_samples WHERE transaction_id IS NULL ORDER BY at, id').toArray()
-        : this.sql
-            .exec<Row>('SELECT * FROM meter_samples WHERE transaction_id = ? ORDER BY at, id', transactionId)
-            .toArray();
-    return rows.map((r) => ({
-      at: Number(r.at),
-      measurand: String(r.measurand),
-      phase: (r.phase as string | null) ?? null,
-      context: String(r.context),
-      location: String(r.location),
-      unit: String(r.unit),
-      format: String(r.format),
-      value: String(r.value),
-    }));
+    const rows = this.sql
+      .exec<{ samples: string }>(
+        'SELECT samples FROM meter_messages WHERE transaction_id IS ? ORDER BY id',
+        transactionId,
+      )
+      .toArray();
+    const out: MeterSample[] = [];
+    for (const r of rows) {
+      for (const [at, measurand, phase, context, location, unit, format, value] of JSON.parse(
+        r.samples,
+      ) as SampleRow[]) {
+        out.push({ at: at ?? Number.NaN, measurand, phase, context, location, unit, format, value });
+      }
+    }
+    // Stable: samples of one time keep their order of arrival (as `ORDER BY at, id` did).
+    return out.sort((a, b) => (Number.isNaN(a.at) ? 0 : a.at) - (Number.isNaN(b.at) ? 0 : b.at));
   }
 
   addPendingCall(c: PendingCall, payload: unknown): void {
