@@ -66,11 +66,11 @@ export async function startWorkerd(state: string, log: (s: string) => void): Pro
   mkdirSync(bundles, { recursive: true });
   bundle(bundles, log);
   const port = await freePort();
-  const worker = (name: string) => ({
+  const worker = (name: string, file = 'index.js') => ({
     name,
     modules: true,
     modulesRoot: join(bundles, name),
-    scriptPath: join(bundles, name, 'index.js'),
+    scriptPath: join(bundles, name, file),
     ...compatibility,
     d1Databases: DB,
   });
@@ -109,7 +109,7 @@ export async function startWorkerd(state: string, log: (s: string) => void): Pro
           },
           bindings: { HEARTBEAT_INTERVAL_SECONDS: '300' },
         },
-        { ...worker('baseline'), name: 'bench-baseline', routes: ['*/__baseline/*'] },
+        { ...worker('baseline', 'bench-baseline-worker.js'), name: 'bench-baseline', routes: ['*/__baseline/*'] },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
