@@ -59,10 +59,10 @@ function bundle(dir: string, log: (s: string) => void) {
 
 /**
  * Starts the workers over the local D1 persisted in `state` (the layout of `wrangler d1 migrations
- * apply --local --persist-to state`); bundles go to `state/../bundles`.
+ * apply --local --persist-to state`); the bundles go to `state/bench-bundles`, removed with it.
  */
 export async function startWorkerd(state: string, log: (s: string) => void): Promise<Workerd> {
-  const bundles = join(state, '..', 'bundles');
+  const bundles = join(state, 'bench-bundles');
   mkdirSync(bundles, { recursive: true });
   bundle(bundles, log);
   const port = await freePort();
