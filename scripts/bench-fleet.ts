@@ -1,22 +1,28 @@
 /**
  * @module `npm run bench:fleet`: seeds 100,000 fleet users, 200,000 RFID cards and 100,000 sessions of
- * this month into a fresh local D1 (Miniflare, through wrangler's platform proxy, in a temporary
- * directory removed at the end), then measures p50/p95 of
- * - the user list with filters, through the real API app in process (session, zod, company scope);
- * - the Authorize decision (`decideAuthorization`, exactly what the OCPP Authorize handler runs:
- *   RFID → card, user, station permission, concurrent session, kWh or currency limit → status),
- *   for drivers without limits, with kWh limits, with currency limits, a blocked and an unknown card;
- *   each also decided the previous way (ADR 030's batch of five statements, tests/support), to compare.
- * Baseline in the same run: a bare indexed SELECT of a card by uuid through the same D1 binding. The
- * Authorize calls take turns (baseline, then each case, now and before, round after round), so a change
- * of the machine's load during the run weighs on all of them alike.
+ * this month into a fresh local D1 (in a temporary directory removed at the end), starts the product's
+ * workers as deployed in workerd (Miniflare, direct D1 binding, loopback; ./bench-workerd.ts) and measures
+ * p50/p95 of
+ * - the Authorize decision as the charge point sees it: an OCPP 1.6 Authorize CALL→CALLRESULT from an
+ *   ocpp-rpc client in strict mode, over its WebSocket, answered by the ChargePoint Durable Object
+ *   (which runs `decideAuthorization`: RFID → card, user, station permission, concurrent session, kWh
+ *   or currency limit → status, then records the authorization), for drivers without limits, with kWh
+ *   limits, with currency limits, a blocked and an unknown card;
+ * - the user list with filters, through the API worker over HTTP (session, zod, company scope).
+ * Baselines in the same run, on the same paths: the bench-only baseline worker in the same workerd
+ * looks a card up by uuid (one indexed statement), answering an Authorize over its own WebSocket with
+ * the same client, and the same statement over HTTP. The Authorize calls take turns (baseline, then
+ * each case, round after round), so a change of the machine's load weighs on all of them alike.
+ * For comparison, the figures before ADR 03X: the decision run in this Node process with D1 through
+ * the binding proxy (`getPlatformProxy`'s path), now and the previous way (ADR 030's batch of five
+ * statements, tests/support), and the user list through the API app in process.
  * Target: Authorize p95 < 20 ms. Options: --users N (100000), --runs R (200), --list-runs L (50).
  * Loopback only; self-stopping (25 minutes at most).
  */
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
+import { RPCClient } from 'ocpp-rpc';
 import { sha256Hex } from '../domain/auth/encoding';
+import { hashPassword } from '../domain/auth/password';
 import { periodStarts } from '../domain/authorization/periods';
 import { openDb } from '../drizzle/db';
 import { AUTHORIZATION_SQL, decideAuthorization, decisionParams } from '../drizzle/queries/authorization';
@@ -24,6 +30,7 @@ import { authSessions } from '../drizzle/schema';
 import { createCompany, createStation, createUser } from '../drizzle/seed/factories';
 import { decideAuthorizationBatch, previousBatch } from '../tests/support/authorization-batch';
 import { benchWorkspace, intOption, log } from './bench-lib';
+import { apiClient, baselineSql, proxyFloor, startWorkerd } from './bench-workerd';
 import { runNode, wrangler } from './node-processes';
 import { percentile } from './simulator/bench-measure';
 
@@ -50,9 +57,13 @@ const uuidOf = (user: number, card: number) => `BF${String(user).padStart(7, '0'
 try {
   log(`fresh local D1 in ${state}: migrations …`);
   runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-  const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-  onDispose(proxy.dispose);
-  const env = proxy.env;
+  const workerd = await startWorkerd(state, log);
+  const clients: RPCClient[] = [];
+  onDispose(async () => {
+    await Promise.allSettled(clients.map((c) => c.close({ force: true })));
+    await workerd.dispose();
+  });
+  const env = workerd.env;
   const db = openDb(env.DB);
   const now = Date.now();
 
@@ -79,7 +90,13 @@ try {
       groups.push(row?.id ?? 0);
     }
   }
-  const station = await createStation(db, { uid: 'BENCH-PUBLIC-1', companyId: operator.id, type: 'public' });
+  const OCPP_PASSWORD = 'bench-fleet-ocpp-password-2026';
+  const station = await createStation(db, {
+    uid: 'BENCH-PUBLIC-1',
+    companyId: operator.id,
+    type: 'public',
+    ocppPasswordHash: await hashPassword(OCPP_PASSWORD),
+  });
   // A network of a thousand stations, so that the planner's statistics (PRAGMA optimize) see the
   // table of a real operator: with one row, it rightly scans it instead of searching by id.
   await env.DB.prepare(
@@ -266,13 +283,41 @@ try {
     }
   };
   const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   type Decider = typeof decideAuthorization;
+  /** The decision in this process, D1 through the binding proxy (the figures before ADR 03X). */
   const authorize = async (name: string, idTag: string, decider: Decider = decideAuthorization) => {
     const d = await decider(db, { idTag, stationId: station.id, at: new Date() });
-    const key = `${name}${decider === decideAuthorization ? '' : ' (before)'}: ${d.status}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    count(`${name}${decider === decideAuthorization ? '' : ' (before)'}, proxy: ${d.status}`);
     return d;
   };
+  // The charge point and its bare counterpart: ocpp-rpc clients in strict mode (the OCPP 1.6 schemas
+  // checked both ways), one WebSocket each, booted once before the timed calls.
+  const ws = workerd.base.replace('http://', 'ws://');
+  const connect = async (endpoint: string, identity: string) => {
+    const client = new RPCClient({
+      identity,
+      endpoint,
+      password: OCPP_PASSWORD,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+      callTimeoutMs: 30_000,
+    } as ConstructorParameters<typeof RPCClient>[0]);
+    clients.push(client);
+    await client.connect();
+    await client.call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'Fleet' });
+    return client;
+  };
+  const chargePoint = await connect(`${ws}/ocpp`, station.uid);
+  const bareClient = await connect(`${ws}/__baseline/ocpp`, 'BASELINE');
+  const ocppAuthorize = async (client: RPCClient, name: string, idTag: string) => {
+    const answer = (await client.call('Authorize', { idTag })) as { idTagInfo: { status: string } };
+    count(`${name}: ${answer.idTagInfo.status}`);
+    return answer;
+  };
+  const sql = baselineSql(workerd.base);
+  const http = apiClient(workerd.base, token);
   type Case = { name: string; run: (i: number) => Promise<unknown>; runs?: number };
   const listCases: { name: string; body: (i: number) => Record<string, unknown> }[] = [
     { name: 'page', body: (i) => ({ page: i % 50, items_per_page: 20 }) },
@@ -290,20 +335,41 @@ try {
     { name: 'blocked card', idTag: (i) => uuidOf(((i * 20) % USERS) + 0, 1) },
     { name: 'unknown card', idTag: (i) => `NOPE${i}` },
   ];
+  const cardSql = 'SELECT id, user_id, status FROM rfids WHERE uuid = ?1';
   const authorizeCases: Case[] = [
+    {
+      name: 'baseline: Authorize, card by uuid (1 statement), bare worker',
+      run: (i) => ocppAuthorize(bareClient, 'baseline', uuidOf((i * 7919) % USERS, 0)),
+    },
+    ...kinds.map(
+      (k): Case => ({ name: `Authorize: ${k.name}`, run: (i) => ocppAuthorize(chargePoint, k.name, k.idTag(i)) }),
+    ),
+  ];
+  const proxyCases: Case[] = [
     {
       name: 'baseline: SQL card by uuid (unique index, 1 statement)',
       run: (i) =>
-        env.DB.prepare('SELECT id, user_id, status FROM rfids WHERE uuid = ?1')
+        env.DB.prepare(cardSql)
           .bind(uuidOf((i * 7919) % USERS, 0))
           .first(),
     },
     ...kinds.flatMap((k): Case[] => [
-      { name: `Authorize: ${k.name}`, run: (i) => authorize(k.name, k.idTag(i)) },
+      { name: `decision: ${k.name}`, run: (i) => authorize(k.name, k.idTag(i)) },
       { name: `  before (ADR 030 batch of 5)`, run: (i) => authorize(k.name, k.idTag(i), decideAuthorizationBatch) },
     ]),
   ];
-  const listRunCases = listCases.map(
+  const httpBaseline: Case = {
+    name: 'baseline: SQL card by uuid over HTTP, bare worker',
+    runs: LIST_RUNS,
+    run: (i) => sql(cardSql, [uuidOf((i * 7919) % USERS, 0)]),
+  };
+  const listRunCases = [
+    httpBaseline,
+    ...listCases.map(
+      (l): Case => ({ name: `POST /api/users (${l.name})`, runs: LIST_RUNS, run: (i) => http('/users', l.body(i)) }),
+    ),
+  ];
+  const proxyListCases = listCases.map(
     (l): Case => ({ name: `POST /api/users (${l.name})`, runs: LIST_RUNS, run: (i) => call('/users', l.body(i)) }),
   );
 
@@ -345,6 +411,7 @@ try {
     }
   }
 
+  const floor = await proxyFloor(workerd, Math.max(20, Math.min(RUNS, 200)));
   log(`warming up, then ${RUNS} rounds of the Authorize cases in turn, ${LIST_RUNS} calls per list case …`);
   const timesOf = new Map<Case, number[]>();
   const timed = async (c: Case, i: number) => {
@@ -354,9 +421,11 @@ try {
     times.push(performance.now() - t0);
     timesOf.set(c, times);
   };
-  for (const c of authorizeCases) await c.run(0);
-  for (let i = 1; i <= RUNS; i++) for (const c of authorizeCases) await timed(c, i);
-  for (const c of listRunCases) {
+  for (const group of [authorizeCases, proxyCases]) {
+    for (const c of group) await c.run(0);
+    for (let i = 1; i <= RUNS; i++) for (const c of group) await timed(c, i);
+  }
+  for (const c of [...listRunCases, ...proxyListCases]) {
     await c.run(0);
     for (let i = 1; i <= (c.runs ?? RUNS); i++) await timed(c, i);
   }
@@ -364,26 +433,47 @@ try {
     const times = [...(timesOf.get(c) ?? [])].sort((a, b) => a - b);
     return { p50: percentile(times, 50) ?? 0, p95: percentile(times, 95) ?? 0, n: times.length };
   };
-  const baseline = stats(authorizeCases[0] as Case);
-  const rows = [...authorizeCases, ...listRunCases].map((c) => {
-    const { p50, p95, n } = stats(c);
-    return [`${c.name} (${n})`, p50.toFixed(1), p95.toFixed(1), `${(p95 / baseline.p95).toFixed(2)}×`];
-  });
-  const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
+  const table = (title: string, cases: Case[], baseline: Case) => {
+    const base95 = stats(baseline).p95;
+    const rows = cases.map((c) => {
+      const { p50, p95, n } = stats(c);
+      return [`${c.name} (${n})`, p50.toFixed(1), p95.toFixed(1), `${(p95 / base95).toFixed(2)}×`];
+    });
+    const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
+    console.log(`\n${title}\n${'call'.padEnd(width)}  p50 ms  p95 ms  p95 / baseline p95`);
+    for (const [name, p50, p95, ratio] of rows) {
+      console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}  ${ratio?.padStart(8)}`);
+    }
+  };
   console.log(
-    `\nFleet benchmark: ${USERS} users, ${total} RFIDs, ${USERS} sessions this month, ${STATIONS} stations, ${FLEETS} fleet companies (5 in kWh, 5 in EUR); calls per row in brackets; local D1 (Miniflare) through the platform proxy, API app in process; load average ${loadavg()
+    `\nFleet benchmark: ${USERS} users, ${total} RFIDs, ${USERS} sessions this month, ${STATIONS} stations, ${FLEETS} fleet companies (5 in kWh, 5 in EUR); calls per row in brackets; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}.\n`,
   );
-  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms  p95 / baseline p95`);
-  for (const [name, p50, p95, ratio] of rows) {
-    console.log(`${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}  ${ratio?.padStart(8)}`);
-  }
-  const now95 = authorizeCases.filter((c) => c.name.startsWith('Authorize:')).map((c) => stats(c).p95);
-  const before95 = authorizeCases.filter((c) => c.name.includes('before')).map((c) => stats(c).p95);
+  console.log(floor);
+  table(
+    'In workerd (ADR 03X): Authorize from an ocpp-rpc client (strict) over its WebSocket, answered by the ChargePoint object; baseline: the bare worker answering Authorize with one indexed SELECT, same client, same workerd.',
+    authorizeCases,
+    authorizeCases[0] as Case,
+  );
+  table(
+    'In workerd: the user list, the API worker over HTTP; baseline: the bare worker running one indexed SELECT over HTTP.',
+    listRunCases,
+    httpBaseline,
+  );
+  table(
+    'Through the platform proxy (before ADR 03X): the decision and the user list in this Node process, D1 through the binding proxy.',
+    [...proxyCases, ...proxyListCases],
+    proxyCases[0] as Case,
+  );
+  const now95 = authorizeCases.slice(1).map((c) => stats(c).p95);
+  const proxy95 = proxyCases.filter((c) => c.name.startsWith('decision:')).map((c) => stats(c).p95);
+  const before95 = proxyCases.filter((c) => c.name.includes('before')).map((c) => stats(c).p95);
   console.log(
-    `\nAuthorize p95, worst kind: ${Math.max(...now95).toFixed(1)} ms now, ${Math.max(...before95).toFixed(1)} ms before (ADR 030 batch); ` +
-      `baseline p95 ${baseline.p95.toFixed(1)} ms; target < 20 ms: ${Math.max(...now95) < 20 ? 'met' : 'not met'} in this run.`,
+    `\nAuthorize p95, worst kind: ${Math.max(...now95).toFixed(1)} ms in workerd as the charge point sees it ` +
+      `(bare-worker baseline p95 ${stats(authorizeCases[0] as Case).p95.toFixed(1)} ms); through the platform proxy ` +
+      `${Math.max(...proxy95).toFixed(1)} ms now, ${Math.max(...before95).toFixed(1)} ms before (ADR 030 batch). ` +
+      `Target < 20 ms: ${Math.max(...now95) < 20 ? 'met' : 'not met'} in workerd in this run.`,
   );
   console.log(`\nQuery plan of the Authorize decision (one statement):\n${plans.join('\n')}`);
   console.log(`\nUser list statements (page and total), rows read and query plan:\n${listPlans.join('\n')}`);

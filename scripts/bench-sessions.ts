@@ -1,6 +1,12 @@
 /**
- * Loads N charge detail records (default 1,000,000) into a fresh local D1 (Miniflare through
- * wrangler's platform proxy, on loopback, in a temporary directory removed at the end) and prints
+ * Loads N charge detail records (default 1,000,000) into a fresh local D1 (on loopback, in a temporary
+ * directory removed at the end), starts the product's workers as deployed in workerd (Miniflare,
+ * direct D1 binding; ./bench-workerd.ts) and first prints p50/p95 of the session list of each of the
+ * eight variants as the browser gets it: the API worker over HTTP on 127.0.0.1 (session, zod, scope,
+ * page + sums), filtered and not, against a baseline on the same path (the bench-only baseline worker
+ * in the same workerd reading 25 sessions by id over HTTP) — the figure of the target (ADR 03X).
+ * Then, through the binding proxy from this Node process (`getPlatformProxy`'s path, ~20 ms a D1
+ * round trip quiet, the path of every figure before ADR 03X), the store's own calls:
  * p50/p95 of a filtered and an unfiltered paginated session list for each of the eight variants,
  * with the footer sums read from the daily sums table (ADR 033), next to baselines in
  * the same run: the same unfiltered call summing every session row directly (the previous design),
@@ -13,16 +19,19 @@
  * The sessions are written with node:sqlite straight into the local D1 file after the migrations and
  * before Miniflare opens it (the triggers of the migrations fill the daily sums as they would in D1);
  * 1,000,000 rows through the local D1 connection used to drop it.
- * Usage: `npm run bench:sessions [-- sessions] [--runs 20]`.
+ * Usage: `npm run bench:sessions [-- sessions] [--runs 20]`. Self-stopping (120 minutes at most).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { getPlatformProxy } from 'wrangler';
+import { sha256Hex } from '../domain/auth/encoding';
 import { xlsxStream } from '../domain/export/xlsx';
 import { exportCells, exportColumns } from '../domain/sessions/export-rows';
 import { columnsOf, SESSION_VARIANTS, type SessionVariant, sortableKeys } from '../domain/sessions/variants';
+import { openDb } from '../drizzle/db';
+import { authSessions } from '../drizzle/schema';
+import { createUser } from '../drizzle/seed/factories';
 import {
   exportRows,
   listPage,
@@ -36,12 +45,15 @@ import {
   sumsRowsRead,
   whereOf,
 } from '../workers/api/src/routes/sessions/sessions.store';
+import { benchWorkspace, intOption } from './bench-lib';
 import { benchPdfExport } from './bench-pdf-export';
+import { apiClient, baselineSql, proxyFloor, startWorkerd } from './bench-workerd';
 import { bin, runNode } from './lib.mjs';
 
 const args: string[] = process.argv.slice(2);
-const TOTAL = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
-const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 20) || 20;
+/** The first bare number (not the value of an option) is the session count. */
+const TOTAL = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 1_000_000);
+const RUNS = intOption('runs', 20, 1000);
 /** The direct-sum baseline is slow at 1,000,000 rows: fewer runs. */
 const DIRECT_RUNS = Math.max(3, Math.ceil(RUNS / 4));
 const EXPORT_ROWS = Math.min(100_000, TOTAL);
@@ -49,7 +61,7 @@ const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 1);
 const SPAN_DAYS = 365;
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-sessions-'));
+const { state: dir, cleanUp, onDispose } = benchWorkspace('bench-sessions', 120);
 const started = Date.now();
 const log = (s: string) => console.log(s);
 
@@ -68,6 +80,73 @@ async function timed(fn: () => Promise<unknown>, runs = RUNS): Promise<number[]>
     out.push(performance.now() - t);
   }
   return out;
+}
+
+/**
+ * The list calls as the browser makes them: the API worker in workerd over HTTP, logged in as an
+ * administrator of the operator (network variants) and of the fleet (fleet variants); baseline: the
+ * bare worker reading a page of 25 sessions by id, over HTTP, in the same workerd.
+ */
+async function inWorkerd(w: Awaited<ReturnType<typeof startWorkerd>>) {
+  const db = openDb(w.env.DB);
+  const login = async (companyId: number, email: string) => {
+    const user = await createUser(
+      db,
+      { companyId, email, password: 'bench-password-2026', roles: [37] },
+      { iterations: 1000 },
+    );
+    const token = `bench-session-${companyId}-0123456789abcdef`;
+    const now = Date.now();
+    await db.insert(authSessions).values({
+      id: await sha256Hex(token),
+      userId: user.id,
+      rolesJson: '[37]',
+      selectedCompanyId: companyId,
+      twoFactorPassedAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + 4 * 3_600_000),
+    });
+    return apiClient(w.base, token);
+  };
+  const operator = await login(1, 'bench-operator@bench.test');
+  const fleet = await login(3, 'bench-fleet@bench.test');
+  const sql = baselineSql(w.base);
+  const month = { from: new Date(END - 30 * DAY).toISOString(), to: new Date(END).toISOString() };
+  log(`\n▸ ${await proxyFloor(w, Math.max(20, RUNS))}`);
+  log(
+    `\n▸ In workerd (ADR 03X): POST the list (page of 25 + sums) to the API worker over HTTP, ${RUNS} runs each after one warm-up; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
+  );
+  log('  filtered = last 30 days, closed; × baseline = p95 / baseline p95.');
+  // The baseline is timed after each variant, so a change of the load during the run weighs on it too.
+  const bare = () => sql('SELECT * FROM charging_sessions WHERE id > ?1 ORDER BY id LIMIT 25', [5000]);
+  const base: number[] = [];
+  const lines: [string, number[]][] = [];
+  for (const v of SESSION_VARIANTS) {
+    const isFleet = v.startsWith('fleet');
+    const call = isFleet ? fleet : operator;
+    const path = isFleet ? '/sessions/fleet/roaming' : '/connectors/sessions';
+    let page = 0;
+    const nextPage = () => {
+      page = (page + 3) % 20;
+      return page;
+    };
+    for (const [label, body] of [
+      ['filtered', () => ({ variant: v, ...month, status: 'closed', page: nextPage() })],
+      ['no filter', () => ({ variant: v, page: 0 })],
+    ] as const) {
+      lines.push([`POST /api${path} ${v}, ${label}`, await timed(() => call(path, body()))]);
+    }
+    base.push(...(await timed(bare, Math.max(1, Math.ceil(RUNS / 4)))));
+  }
+  const b95 = pct(base, 95);
+  const line = (name: string, t: number[]) =>
+    log(
+      `  ${name.padEnd(52)} p50 ${ms(pct(t, 50))}  p95 ${ms(pct(t, 95))}  ${`${(pct(t, 95) / b95).toFixed(2)}×`.padStart(7)}`,
+    );
+  line(`baseline: SQL 25 sessions by id, bare worker (${base.length} runs)`, base);
+  for (const [name, t] of lines) line(name, t);
 }
 
 try {
@@ -142,9 +221,12 @@ try {
   );
   db.exec('ANALYZE');
   db.close();
-  const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${dir}/v3` } });
+  const workerd = await startWorkerd(dir, log);
+  onDispose(workerd.dispose);
   try {
-    const d1 = env.DB;
+    const d1 = workerd.d1;
+    await inWorkerd(workerd);
+    log('\n▸ Through the binding proxy (the API store called from this Node process; the path before ADR 03X):');
 
     const scope: Scope = { companies: [1, 2] };
     const fleetScope: Scope = { companies: [3] };
@@ -298,9 +380,9 @@ try {
     log(`  XLSX streamed: ${ms(xlsxMs)}, ${mb(bytes)} file, peak RSS ${mb(peak)} (RSS before export ${mb(rssBefore)})`);
     await benchPdfExport(d1, scope, base('emp'), EXPORT_ROWS, log);
   } finally {
-    await dispose();
+    await workerd.dispose();
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
   log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; temporary D1 removed.`);
 }

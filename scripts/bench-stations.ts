@@ -1,24 +1,28 @@
 /**
  * @module `npm run bench:stations`: seeds 10,000 stations and 50,000 connectors into a fresh local
- * D1 (Miniflare, through wrangler's platform proxy, in a temporary directory removed at the end),
- * then calls the real API app in process — session middleware, zod, company scope and all — and
- * prints p50/p95 of the filtered, paginated list calls, the map markers and the overview totals.
- * Baseline in the same run: bare indexed SQL on the same data through the same D1 binding.
+ * D1 (in a temporary directory removed at the end), then calls the real API worker as it runs in
+ * production — bundled by wrangler, in workerd (Miniflare), with its direct D1 binding, over HTTP on
+ * 127.0.0.1 (./bench-workerd.ts) — and prints p50/p95 of the filtered, paginated list calls, the map
+ * markers and the overview totals. Baseline in the same run, on the same path: bare indexed SQL on
+ * the same data, run by the bench-only baseline worker in the same workerd, answered over HTTP.
+ * For comparison, the same calls to the API app run in this Node process, with D1 reached through
+ * the binding proxy (`getPlatformProxy`'s path, ~20 ms a round trip here): the figures before ADR 03X.
  * Besides the times, which a loaded machine makes noisy, each row shows load-independent measures of
  * one call: D1 round trips, SQL statements and rows read (D1's `rows_read`, summed by replaying the
- * call's statements). `--plans` also prints the EXPLAIN QUERY PLAN of every statement of each call.
- * `--keep-db FILE` copies the seeded SQLite file (and its WAL) to FILE for trying plans with sqlite3.
+ * call's statements, recorded from one in-process call). `--plans` also prints the EXPLAIN QUERY PLAN
+ * of every statement of each call. `--keep-db FILE` copies the seeded SQLite file (and its WAL) to FILE.
  * Options: --stations N (10000), --per-station K (5), --runs R (40), --plans, --keep-db FILE.
  * Loopback only; self-stopping.
  */
 import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/auth/encoding';
 import { openDb } from '../drizzle/db';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createUser } from '../drizzle/seed/factories';
 import { benchWorkspace, intOption, log } from './bench-lib';
+import { apiClient, baselineSql, proxyFloor, startWorkerd } from './bench-workerd';
 import { runNode, wrangler } from './node-processes';
 import { percentile } from './simulator/bench-measure';
 
@@ -112,9 +116,9 @@ const q = (v: string | number | null) =>
 try {
   log(`fresh local D1 in ${state}: migrations …`);
   runNode([wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-  const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-  onDispose(proxy.dispose);
-  const env = proxy.env;
+  const workerd = await startWorkerd(state, log);
+  onDispose(workerd.dispose);
+  const env = workerd.env;
   const db = openDb(env.DB);
 
   // A root operator with nine sub-operators: the list queries scope over a real company tree.
@@ -251,74 +255,99 @@ try {
   };
 
   const scopeSql = `WITH RECURSIVE tree(id) AS (SELECT ?1 UNION SELECT c.id FROM companies c JOIN tree t ON c.parent_company_id = t.id)`;
-  type Case = { name: string; run: (i: number) => Promise<unknown> };
+  const http = apiClient(workerd.base, token);
+  const sql = baselineSql(workerd.base);
+  /** A row: bare SQL (baseline) or an API call, each run in workerd over HTTP and in process through the proxy. */
+  type Case = { name: string } & (
+    | { sql: (i: number) => [string, unknown[]] }
+    | { path: string; body?: (i: number) => unknown }
+  );
   const cases: Case[] = [
     {
+      // The denominator of "× baseline": one cheap statement (the two baselines below read 50,000+ rows at full scale).
+      name: 'baseline: SQL 25 connectors by id (1 statement)',
+      sql: (i) => ['SELECT id, status FROM connectors WHERE id > ?1 ORDER BY id LIMIT 25', [(i % 20) * 25]],
+    },
+    {
       name: 'baseline: SQL count(*) connectors by status (indexed)',
-      run: () => apiEnv.DB.prepare(`SELECT status, count(*) AS n FROM connectors GROUP BY status`).all(),
+      sql: () => [`SELECT status, count(*) AS n FROM connectors GROUP BY status`, []],
     },
     {
       name: 'baseline: SQL page of 25 connectors in scope',
-      run: (i) =>
-        apiEnv.DB.prepare(
-          `${scopeSql} SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id IN (SELECT id FROM tree) ORDER BY c.evse_id LIMIT 25 OFFSET ?2`,
-        )
-          .bind(operator.id, (i % 20) * 25)
-          .all(),
+      sql: (i) => [
+        `${scopeSql} SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id IN (SELECT id FROM tree) ORDER BY c.evse_id LIMIT 25 OFFSET ?2`,
+        [operator.id, (i % 20) * 25],
+      ],
     },
-    { name: 'GET /api/connectors/overview/status', run: () => call('/connectors/overview/status') },
+    { name: 'GET /api/connectors/overview/status', path: '/connectors/overview/status' },
     {
       name: 'POST /api/connectors (page, sort)',
-      run: (i) => call('/connectors', { page: i % 20, items_per_page: 25, sort: 'evse_id' }),
+      path: '/connectors',
+      body: (i) => ({ page: i % 20, items_per_page: 25, sort: 'evse_id' }),
     },
     {
       name: 'POST /api/connectors (status+city filter)',
-      run: (i) =>
-        call('/connectors', {
-          page: i % 3,
-          status: ['faulted', 'offline'],
-          city: [pick(CITIES)[0]],
-          sort: 'status_changed_at',
-          direction: 'desc',
-        }),
+      path: '/connectors',
+      body: (i) => ({
+        page: i % 3,
+        status: ['faulted', 'offline'],
+        city: [CITIES[i % CITIES.length]?.[0]],
+        sort: 'status_changed_at',
+        direction: 'desc',
+      }),
     },
     {
       name: 'POST /api/connectors (keyword)',
-      run: (i) => call('/connectors', { keyword: `E00${(i % 90) + 10}`, page: 0 }),
+      path: '/connectors',
+      body: (i) => ({ keyword: `E00${(i % 90) + 10}`, page: 0 }),
     },
     {
       name: 'POST /api/stations (page, sort by name)',
-      run: (i) => call('/stations', { page: i % 20, items_per_page: 25 }),
+      path: '/stations',
+      body: (i) => ({ page: i % 20, items_per_page: 25 }),
     },
     {
       name: 'POST /api/stations (status+city+offline)',
-      run: () => call('/stations', { status: ['faulted'], city: [pick(CITIES)[0]], online: 'offline' }),
+      path: '/stations',
+      body: (i) => ({ status: ['faulted'], city: [CITIES[i % CITIES.length]?.[0]], online: 'offline' }),
     },
-    {
-      name: 'POST /api/connectors/map-markers (all)',
-      run: () => call('/connectors/map-markers', {}),
-    },
+    { name: 'POST /api/connectors/map-markers (all)', path: '/connectors/map-markers', body: () => ({}) },
     {
       name: 'POST /api/connectors/map-markers (bbox Paris)',
-      run: () => call('/connectors/map-markers', { bbox: [2.1, 48.7, 2.6, 49.0] }),
+      path: '/connectors/map-markers',
+      body: () => ({ bbox: [2.1, 48.7, 2.6, 49.0] }),
     },
   ];
-
-  log(`warming up, then ${RUNS} sequential calls per case …`);
-  const rows: string[][] = [];
-  for (const c of cases) {
-    await c.run(0);
+  const inWorkerd = (c: Case, i: number) => ('sql' in c ? sql(...c.sql(i)) : http(c.path, c.body?.(i)));
+  const throughProxy = (c: Case, i: number) =>
+    'sql' in c
+      ? apiEnv.DB.prepare(c.sql(i)[0])
+          .bind(...c.sql(i)[1])
+          .all()
+      : call(c.path, c.body?.(i));
+  const timed = async (run: (i: number) => Promise<unknown>) => {
+    await run(0);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      await c.run(i + 1);
+      await run(i + 1);
       times.push(performance.now() - t0);
     }
-    times.sort((a, b) => a - b);
-    // One more call, recorded: its round trips, statements, and the rows D1 reads for them.
+    return times.sort((a, b) => a - b);
+  };
+
+  const floor = await proxyFloor(workerd, Math.max(20, RUNS));
+  log(`warming up, then ${RUNS} sequential calls per case in workerd, then as many in process through the proxy …`);
+  const rows: string[][] = [];
+  const p95s: number[] = [];
+  for (const c of cases) {
+    const times = await timed((i) => inWorkerd(c, i));
+    const proxied = await timed((i) => throughProxy(c, i));
+    p95s.push(percentile(times, 95) ?? 0);
+    // One more call in process, recorded: its round trips, statements, and the rows D1 reads for them.
     recorded.trips = 0;
     recorded.statements = [];
-    await c.run(RUNS + 1);
+    await throughProxy(c, RUNS + 1);
     const { trips, statements } = recorded;
     let rowsRead = 0;
     for (const st of statements) {
@@ -346,19 +375,31 @@ try {
       c.name,
       (percentile(times, 50) ?? 0).toFixed(1),
       (percentile(times, 95) ?? 0).toFixed(1),
+      '',
+      (percentile(proxied, 50) ?? 0).toFixed(1),
+      (percentile(proxied, 95) ?? 0).toFixed(1),
       String(trips),
       String(statements.length),
       String(rowsRead),
     ]);
   }
+  // "× baseline": p95 over the p95 of 25 connectors read by id, both in workerd over HTTP.
+  const baseline95 = p95s[0] ?? 1;
+  for (const [k, row] of rows.entries()) row[3] = `${((p95s[k] ?? 0) / baseline95).toFixed(2)}×`;
   const width = Math.max(...rows.map((r) => r[0]?.length ?? 0));
   console.log(
-    `\nStations benchmark: ${STATIONS} stations, ${total} connectors, 10 companies; ${RUNS} calls per row; local D1 (Miniflare) through the platform proxy, API app in process.\n`,
+    `\nStations benchmark: ${STATIONS} stations, ${total} connectors, 10 companies; ${RUNS} calls per row; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.\n` +
+      'workerd: the API worker as deployed, in workerd (Miniflare) with its direct D1 binding, called over HTTP on 127.0.0.1;\n' +
+      'baselines: the bench baseline worker in the same workerd, over HTTP. × baseline = p95 / p95 of 25 connectors by id.\n' +
+      'proxy: the API app in this Node process, D1 through the platform proxy (the figures before ADR 03X).\n',
   );
-  console.log(`${'call'.padEnd(width)}  p50 ms  p95 ms  trips  stmts  rows read`);
-  for (const [name, p50, p95, trips, stmts, read] of rows)
+  console.log(floor, '\n');
+  console.log(`${'call'.padEnd(width)}  workerd p50  p95 ms  × baseline  proxy p50  p95 ms  trips  stmts  rows read`);
+  for (const [name, p50, p95, ratio, pp50, pp95, trips, stmts, read] of rows)
     console.log(
-      `${name?.padEnd(width)}  ${p50?.padStart(6)}  ${p95?.padStart(6)}  ${trips?.padStart(5)}  ${stmts?.padStart(5)}  ${read?.padStart(9)}`,
+      `${name?.padEnd(width)}  ${p50?.padStart(11)}  ${p95?.padStart(6)}  ${ratio?.padStart(10)}  ${pp50?.padStart(9)}  ${pp95?.padStart(6)}  ${trips?.padStart(5)}  ${stmts?.padStart(5)}  ${read?.padStart(9)}`,
     );
 } finally {
   await cleanUp();
