@@ -2,7 +2,7 @@
  * @module The D1 benchmarks' baseline worker (bench only; never part of the product build): run by
  * Miniflare in the same workerd as the product's workers, bound to the same local D1, so a baseline
  * takes the path the product's calls take (HTTP or WebSocket on loopback, the worker, its direct D1
- * binding) minus the product's own work (ADR 03X, benchmarks in workerd).
+ * binding) minus the product's own work (ADR 038, benchmarks in workerd).
  * - `POST /__baseline/sql` `{ sql, params }`: runs one statement, answers its rows as JSON.
  * - `GET /__baseline/select1?n=N`: runs `SELECT 1` N times in a row inside the worker and answers the
  *   time of each (what one D1 round trip costs inside workerd, with no client in between).

@@ -13,7 +13,7 @@
  * looks a card up by uuid (one indexed statement), answering an Authorize over its own WebSocket with
  * the same client, and the same statement over HTTP. The Authorize calls take turns (baseline, then
  * each case, round after round), so a change of the machine's load weighs on all of them alike.
- * For comparison, the figures before ADR 03X: the decision run in this Node process with D1 through
+ * For comparison, the figures before ADR 038: the decision run in this Node process with D1 through
  * the binding proxy (`getPlatformProxy`'s path), now and the previous way (ADR 030's batch of five
  * statements, tests/support), and the user list through the API app in process.
  * Target: Authorize p95 < 20 ms. Options: --users N (100000), --runs R (200), --list-runs L (50).
@@ -285,7 +285,7 @@ try {
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   type Decider = typeof decideAuthorization;
-  /** The decision in this process, D1 through the binding proxy (the figures before ADR 03X). */
+  /** The decision in this process, D1 through the binding proxy (the figures before ADR 038). */
   const authorize = async (name: string, idTag: string, decider: Decider = decideAuthorization) => {
     const d = await decider(db, { idTag, stationId: station.id, at: new Date() });
     count(`${name}${decider === decideAuthorization ? '' : ' (before)'}, proxy: ${d.status}`);
@@ -452,7 +452,7 @@ try {
   );
   console.log(floor);
   table(
-    'In workerd (ADR 03X): Authorize from an ocpp-rpc client (strict) over its WebSocket, answered by the ChargePoint object; baseline: the bare worker answering Authorize with one indexed SELECT, same client, same workerd.',
+    'In workerd (ADR 038): Authorize from an ocpp-rpc client (strict) over its WebSocket, answered by the ChargePoint object; baseline: the bare worker answering Authorize with one indexed SELECT, same client, same workerd.',
     authorizeCases,
     authorizeCases[0] as Case,
   );
@@ -462,7 +462,7 @@ try {
     httpBaseline,
   );
   table(
-    'Through the platform proxy (before ADR 03X): the decision and the user list in this Node process, D1 through the binding proxy.',
+    'Through the platform proxy (before ADR 038): the decision and the user list in this Node process, D1 through the binding proxy.',
     [...proxyCases, ...proxyListCases],
     proxyCases[0] as Case,
   );

@@ -4,9 +4,9 @@
  * direct D1 binding; ./bench-workerd.ts) and first prints p50/p95 of the session list of each of the
  * eight variants as the browser gets it: the API worker over HTTP on 127.0.0.1 (session, zod, scope,
  * page + sums), filtered and not, against a baseline on the same path (the bench-only baseline worker
- * in the same workerd reading 25 sessions by id over HTTP) — the figure of the target (ADR 03X).
+ * in the same workerd reading 25 sessions by id over HTTP) — the figure of the target (ADR 038).
  * Then, through the binding proxy from this Node process (`getPlatformProxy`'s path, ~20 ms a D1
- * round trip quiet, the path of every figure before ADR 03X), the store's own calls:
+ * round trip quiet, the path of every figure before ADR 038), the store's own calls:
  * p50/p95 of a filtered and an unfiltered paginated session list for each of the eight variants,
  * with the footer sums read from the daily sums table (ADR 033), next to baselines in
  * the same run: the same unfiltered call summing every session row directly (the previous design),
@@ -114,7 +114,7 @@ async function inWorkerd(w: Awaited<ReturnType<typeof startWorkerd>>) {
   const month = { from: new Date(END - 30 * DAY).toISOString(), to: new Date(END).toISOString() };
   log(`\n▸ ${await proxyFloor(w, Math.max(20, RUNS))}`);
   log(
-    `\n▸ In workerd (ADR 03X): POST the list (page of 25 + sums) to the API worker over HTTP, ${RUNS} runs each after one warm-up; load average ${loadavg()
+    `\n▸ In workerd (ADR 038): POST the list (page of 25 + sums) to the API worker over HTTP, ${RUNS} runs each after one warm-up; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}.`,
   );
@@ -226,7 +226,7 @@ try {
   try {
     const d1 = workerd.d1;
     await inWorkerd(workerd);
-    log('\n▸ Through the binding proxy (the API store called from this Node process; the path before ADR 03X):');
+    log('\n▸ Through the binding proxy (the API store called from this Node process; the path before ADR 038):');
 
     const scope: Scope = { companies: [1, 2] };
     const fleetScope: Scope = { companies: [3] };

@@ -6,7 +6,7 @@
  * markers and the overview totals. Baseline in the same run, on the same path: bare indexed SQL on
  * the same data, run by the bench-only baseline worker in the same workerd, answered over HTTP.
  * For comparison, the same calls to the API app run in this Node process, with D1 reached through
- * the binding proxy (`getPlatformProxy`'s path, ~20 ms a round trip here): the figures before ADR 03X.
+ * the binding proxy (`getPlatformProxy`'s path, ~20 ms a round trip here): the figures before ADR 038.
  * Besides the times, which a loaded machine makes noisy, each row shows load-independent measures of
  * one call: D1 round trips, SQL statements and rows read (D1's `rows_read`, summed by replaying the
  * call's statements, recorded from one in-process call). `--plans` also prints the EXPLAIN QUERY PLAN
@@ -393,7 +393,7 @@ try {
       .join(' / ')}.\n` +
       'workerd: the API worker as deployed, in workerd (Miniflare) with its direct D1 binding, called over HTTP on 127.0.0.1;\n' +
       'baselines: the bench baseline worker in the same workerd, over HTTP. × baseline = p95 / p95 of 25 connectors by id.\n' +
-      'proxy: the API app in this Node process, D1 through the platform proxy (the figures before ADR 03X).\n',
+      'proxy: the API app in this Node process, D1 through the platform proxy (the figures before ADR 038).\n',
   );
   console.log(floor, '\n');
   console.log(`${'call'.padEnd(width)}  workerd p50  p95 ms  × baseline  proxy p50  p95 ms  trips  stmts  rows read`);

@@ -1,5 +1,5 @@
 /**
- * @module The D1 benchmarks' server (ADR 03X, benchmarks in workerd): the product's workers as
+ * @module The D1 benchmarks' server (ADR 038, benchmarks in workerd): the product's workers as
  * wrangler bundles them for deployment (`deploy --dry-run`; the web worker with `--env production`,
  * so dev-only routes are compiled out), run by Miniflare in one workerd process on a free loopback
  * port, over the benchmark's local D1 with its direct binding, as `npm start` and production run
