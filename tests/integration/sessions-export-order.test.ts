@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
 import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { exportRows, type SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
+import { sqliteOrder } from '../support/sqlite-order';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();
@@ -25,18 +26,9 @@ interface Made {
   values: Record<string, Value>;
 }
 
-/** SQLite's order: NULLs first ascending and last descending, then the id in the same direction. */
+/** SQLite's order of the made rows (tests/support/sqlite-order.ts). */
 function expected(rows: Made[], key: string, direction: 'asc' | 'desc'): string[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const cmp = (a: Value, b: Value) => {
-    if (a === b) return 0;
-    if (a === null) return -1;
-    if (b === null) return 1;
-    return a < b ? -1 : 1;
-  };
-  return [...rows]
-    .sort((a, b) => sign * (cmp(a.values[key] ?? null, b.values[key] ?? null) || a.id - b.id))
-    .map((r) => r.cdr);
+  return sqliteOrder(rows, key, direction).map((r) => r.cdr);
 }
 
 /** The values of the first column of a CSV export (quotes removed), header left out. */

@@ -16,6 +16,7 @@ import {
   type Scope,
   type SessionQuery,
 } from '../../workers/api/src/routes/sessions/sessions.store';
+import { sqliteOrder } from '../support/sqlite-order';
 import { db, failOnConsoleError, unique, world } from './helpers';
 
 failOnConsoleError();
@@ -30,18 +31,9 @@ interface Made {
   values: Record<string, Value>;
 }
 
-/** SQLite's order: NULLs first ascending and last descending, then the id in the same direction. */
+/** SQLite's order of the made rows (tests/support/sqlite-order.ts). */
 function expected(rows: Made[], key: string, direction: 'asc' | 'desc'): number[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const cmp = (a: Value, b: Value) => {
-    if (a === b) return 0;
-    if (a === null) return -1;
-    if (b === null) return 1;
-    return a < b ? -1 : 1;
-  };
-  return [...rows]
-    .sort((a, b) => sign * (cmp(a.values[key] ?? null, b.values[key] ?? null) || a.id - b.id))
-    .map((r) => r.id);
+  return sqliteOrder(rows, key, direction).map((r) => r.id);
 }
 
 describe('owner session lists sorted by an indexed column', () => {
