@@ -7,15 +7,20 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import {
-  chargingSessions,
-  companies,
-  companyServiceSettings,
-  companySiblings,
-  corporateGroups,
-} from '../../drizzle/schema';
+import { companies, companyServiceSettings, companySiblings, corporateGroups } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
-import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
+import {
+  call,
+  db,
+  expectError,
+  failOnConsoleError,
+  insertDriverSessions,
+  login,
+  type Session,
+  unique,
+  type World,
+  world,
+} from './helpers';
 
 failOnConsoleError();
 
@@ -372,21 +377,10 @@ describe('effects on the fleet screens of the selected company', () => {
     });
     const home = await createStation(db, { uid: unique('HOME'), companyId: admin.company.id, type: 'home' });
     const pub = await createStation(db, { uid: unique('PUB'), companyId: admin.company.id, type: 'public' });
-    const row = (stationId: number, status: 'closed' | 'in_progress') => ({
-      cdrId: unique('cdr'),
-      stationId,
-      connectorNumber: 1,
-      companyId: admin.company.id,
-      userId: driver.id,
-      userEmail: driver.email,
-      authId: 'P',
-      startKey: unique('k'),
-      startAt: new Date(),
-      meterStartWh: 0,
-      energyWh: 3000,
-      status,
-    });
-    await db.insert(chargingSessions).values([row(home.id, 'in_progress'), row(pub.id, 'closed')]);
+    await insertDriverSessions(driver, admin.company.id, [
+      [home.id, 'in_progress'],
+      [pub.id, 'closed'],
+    ]);
     type Private = {
       session_scope: string;
       sessions: { station_type: string; email: string | null; status: string }[];

@@ -13,7 +13,18 @@ import {
 } from '../../drizzle/schema';
 import { createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
-import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
+import {
+  call,
+  db,
+  expectError,
+  failOnConsoleError,
+  insertDriverSessions,
+  login,
+  type Session,
+  unique,
+  type World,
+  world,
+} from './helpers';
 
 failOnConsoleError();
 
@@ -497,23 +508,11 @@ describe('private users (settings 52-56)', () => {
     const worker = await createUser(db, { companyId: w.company.id, email: email(), canChargeWork: true });
     const home = await createStation(db, { uid: unique('HOME'), companyId: w.company.id, type: 'home' });
     const pub = await createStation(db, { uid: unique('PUB'), companyId: w.company.id, type: 'public' });
-    const row = (stationId: number, status: 'closed' | 'in_progress') => ({
-      cdrId: unique('cdr'),
-      stationId,
-      connectorNumber: 1,
-      companyId: w.company.id,
-      userId: driver.id,
-      userEmail: driver.email,
-      authId: 'P',
-      startKey: unique('k'),
-      startAt: new Date(),
-      meterStartWh: 0,
-      energyWh: 3000,
-      status,
-    });
-    await db
-      .insert(chargingSessions)
-      .values([row(home.id, 'closed'), row(home.id, 'in_progress'), row(pub.id, 'closed')]);
+    await insertDriverSessions(driver, w.company.id, [
+      [home.id, 'closed'],
+      [home.id, 'in_progress'],
+      [pub.id, 'closed'],
+    ]);
     const res = await call('/users/private', { ...s, json: {} });
     expect(res.status).toBe(200);
     const body = (await res.json()) as {

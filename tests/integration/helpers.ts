@@ -6,6 +6,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest';
 import { openDb } from '../../drizzle/db';
+import { chargingSessions } from '../../drizzle/schema';
 import { createCompany, createUser } from '../../drizzle/seed/factories';
 
 export const BASE = 'http://localhost';
@@ -163,6 +164,33 @@ export async function login(email: string, password: string, ip = uniqueIp()): P
 }
 
 /** Runs SQL on the test D1, e.g. to move a session's clock. */
+/**
+ * One 3 kWh session of `driver` per `[stationId, status]`, started now, in `companyId` (the fixture of
+ * the private-users list tests: which stations' sessions it shows, and e-mails on active ones).
+ */
+export async function insertDriverSessions(
+  driver: { id: number; email: string },
+  companyId: number,
+  sessions: [stationId: number, status: 'closed' | 'in_progress'][],
+): Promise<void> {
+  await db.insert(chargingSessions).values(
+    sessions.map(([stationId, status]) => ({
+      cdrId: unique('cdr'),
+      stationId,
+      connectorNumber: 1,
+      companyId,
+      userId: driver.id,
+      userEmail: driver.email,
+      authId: 'P',
+      startKey: unique('k'),
+      startAt: new Date(),
+      meterStartWh: 0,
+      energyWh: 3000,
+      status,
+    })),
+  );
+}
+
 export function sql(query: string, ...params: unknown[]) {
   return env.DB.prepare(query)
     .bind(...params)
