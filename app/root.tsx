@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react';
 import { AppProvider } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { FeedbackProvider } from './components/feedback';
 import { PolarisLink } from './components/polaris-link';
@@ -63,6 +63,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 function Document({ lang, themeClass, children }: { lang: string; themeClass?: string; children: ReactNode }) {
+  // Marks the document once React owns it. Until then a click submits natively and what is typed
+  // into a controlled field is reset by hydration; the browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={lang} className={themeClass}>
       <head>

@@ -29,12 +29,27 @@ export async function openBrowser(
     locale,
     viewport: { width: 1280, height: 800 },
   });
+  context.on('page', waitForHydrationAfterGoto);
+  for (const page of context.pages()) waitForHydrationAfterGoto(page);
   return {
     context,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Makes `page.goto` of an HTML page return once React has hydrated it, so a test never types into
+ * or clicks a server-rendered page that React does not own yet (see `hydrated`).
+ */
+function waitForHydrationAfterGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (response?.headers()['content-type']?.includes('text/html')) await hydrated(page);
+    return response;
   };
 }
 
@@ -108,6 +123,16 @@ export async function loginOnce(page: Page, baseURL: string, email: string): Pro
   await loginWithEmailCode(page, baseURL, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
   writeFileSync(file, JSON.stringify(await page.context().cookies()));
+}
+
+/**
+ * Waits until React has hydrated the current document (the root marks `<html data-hydrated>`).
+ * Call it after a navigation that loads a whole document and before typing or clicking: before
+ * hydration a click submits the form natively and hydration resets what was typed into a
+ * controlled field.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** Done logging in: anywhere past the login and code pages. */

@@ -1,7 +1,7 @@
 /** Customer groups in a browser: create, reject a malformed max price, edit, delete after a confirmation, see it deleted. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOnce, openBrowser } from './browser';
+import { hydrated, loginOnce, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -21,8 +21,10 @@ describe('customer groups', () => {
     await page.waitForURL('**/connectors/overview');
     const name = `E2E customers ${Date.now()}`;
     await page.goto('/customer-group');
+    await hydrated(page);
     await page.getByRole('link', { name: 'Create customer group' }).first().click();
     await page.waitForURL('**/customer-group/create');
+    await hydrated(page);
     await page.getByLabel('Name').fill(name);
     await page.getByLabel(/Max price per session/).fill('12,50');
     await page.getByRole('button', { name: 'Create customer group' }).click();
@@ -31,6 +33,7 @@ describe('customer groups', () => {
     await page.getByText('Hide roaming').click();
     await page.getByRole('button', { name: 'Create customer group' }).click();
     await page.waitForURL(/\/customer-group\/\d+\/edit$/);
+    await hydrated(page);
     expect(await page.getByLabel(/Max price per session/).inputValue()).toBe('12.50');
     expect(await page.getByLabel('Hide roaming').isChecked()).toBe(true);
 
