@@ -44,21 +44,20 @@ export function priceSession(
 ): PricingResult {
   const timeline = soundTimeline(reported);
   const needsRevision = timeline.anomalies.length > 0 ? [...timeline.anomalies] : null;
-  const unpriced = (reason: string): PricingResult => unpricedResult(reason, needsRevision);
   const applied = options.privateSession ? freeTariff(tariff?.currency) : tariff;
-  if (!applied) return unpriced('no applicable tariff');
-  if (applied.elements.length === 0) return unpriced(`tariff ${applied.id} has no elements`);
+  if (!applied) return unpricedResult('no applicable tariff', needsRevision);
+  if (applied.elements.length === 0) return unpricedResult(`tariff ${applied.id} has no elements`, needsRevision);
   if (applied.validFrom !== undefined && timeline.start < applied.validFrom) {
-    return unpriced(`tariff ${applied.id} is not yet valid at session start`);
+    return unpricedResult(`tariff ${applied.id} is not yet valid at session start`, needsRevision);
   }
   if (applied.validTo !== undefined && timeline.start >= applied.validTo) {
-    return unpriced(`tariff ${applied.id} is no longer valid at session start`);
+    return unpricedResult(`tariff ${applied.id} is no longer valid at session start`, needsRevision);
   }
   let clock: ZoneClock;
   try {
     clock = zoneClock(options.timeZone ?? DEFAULT_TIME_ZONE);
   } catch {
-    return unpriced(`unknown time zone ${options.timeZone}`);
+    return unpricedResult(`unknown time zone ${options.timeZone}`, needsRevision);
   }
   const compiled = compileTariff(applied);
   const result = price(compiled, timeline, clock, needsRevision);
@@ -78,49 +77,58 @@ function price(c: CompiledTariff, timeline: SessionTimeline, clock: ZoneClock, n
     book.applyStepSizes(tariff.timeStepRule ?? 'parking');
   }
   const exact = book.lines(c.minorDigits);
-  if (!grace) exact.push(...limitLines(tariff, exactTotals(exact)));
+  if (!grace && (tariff.minPrice || tariff.maxPrice)) {
+    for (const line of limitLines(tariff, exactTotals(exact))) exact.push(line);
+  }
   const totals = roundTotals(exactTotals(exact));
-  const lines: PricedLine[] = exact.map((l) => l.line);
-  return {
+  const lines: PricedLine[] = new Array(exact.length);
+  for (let i = 0; i < exact.length; i++) lines[i] = (exact[i] as (typeof exact)[number]).line;
+  const result: Priced = {
     kind: 'priced',
     tariffId: tariff.id,
     currency: tariff.currency,
     lines,
     totals,
     displayTotal: tariff.display === 'included' ? totals.inclVat : totals.exclVat,
-    ...(grace ? { free: 'grace-time' as const } : {}),
     quantities,
     needsRevision,
   };
+  if (grace) result.free = 'grace-time';
+  return result;
 }
 
 function bookSession(c: CompiledTariff, t: SessionTimeline, segments: Segment[], book: LineBook, clock: ZoneClock) {
   const { session } = c;
   let freeParkingMs = (c.tariff.freeParkingS ?? 0) * 1000;
   for (const s of segments) {
-    if (s.energyWh > 0) {
-      const energy = first(session.ENERGY, s.facts);
-      if (energy) book.add('ENERGY', energy, s.energyWh);
+    if (s.segmentWh > 0) {
+      const energy = first(session.ENERGY, s);
+      if (energy) book.add('ENERGY', energy, s.segmentWh);
     }
     if (s.durationMs <= 0) continue;
     if (s.charging) {
-      const time = first(session.TIME, s.facts);
+      const time = first(session.TIME, s);
       if (time) book.add('TIME', time, s.durationMs);
       continue;
     }
     const billable = Math.max(0, s.durationMs - freeParkingMs);
     freeParkingMs = Math.max(0, freeParkingMs - s.durationMs);
-    const parking = billable > 0 ? first(session.PARKING_TIME, s.facts) : undefined;
+    const parking = billable > 0 ? first(session.PARKING_TIME, s) : undefined;
     if (parking) book.add('PARKING_TIME', parking, billable);
   }
   // FLAT: the first element (in tariff order) whose restrictions hold at some point of the session.
   const start = segments.length > 0 ? undefined : factsAt(t.start, t.start, clock);
   for (const candidate of session.FLAT) {
-    if (start ? matches(candidate.when, start) : segments.some((s) => matches(candidate.when, s.facts))) {
+    if (start ? matches(candidate.when, start) : matchesSome(candidate.when, segments)) {
       book.add('FLAT', candidate, 1);
       break;
     }
   }
+}
+
+function matchesSome(when: CompiledTariff['session']['FLAT'][number]['when'], segments: Segment[]): boolean {
+  for (const s of segments) if (matches(when, s)) return true;
+  return false;
 }
 
 function unpricedResult(reason: string, needsRevision: string[] | null): PricingResult {
@@ -146,7 +154,7 @@ function measure(segments: Segment[]) {
   let chargingMs = 0;
   let parkingMs = 0;
   for (const s of segments) {
-    energyWh += s.energyWh;
+    energyWh += s.segmentWh;
     if (s.charging) chargingMs += s.durationMs;
     else parkingMs += s.durationMs;
   }

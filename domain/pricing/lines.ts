@@ -14,7 +14,8 @@ export interface Accumulator {
 }
 
 export class LineBook {
-  readonly byKey = new Map<number, Accumulator>();
+  /** A session has a handful of lines: a list searched in order is cheaper than a map. */
+  readonly accumulators: Accumulator[] = [];
   lastEnergy: Accumulator | undefined;
   lastTime: Accumulator | undefined;
   lastParking: Accumulator | undefined;
@@ -22,11 +23,16 @@ export class LineBook {
   lastTimeLike: Accumulator | undefined;
 
   add(dimension: LineDimension, candidate: Candidate, quantity: number): Accumulator {
-    const key = DIMENSION_KEY[dimension] * 100_000 + candidate.elementIndex;
-    let acc = this.byKey.get(key);
+    let acc: Accumulator | undefined;
+    for (const a of this.accumulators) {
+      if (a.dimension === dimension && a.candidate.elementIndex === candidate.elementIndex) {
+        acc = a;
+        break;
+      }
+    }
     if (!acc) {
       acc = { dimension, candidate, quantity: 0 };
-      this.byKey.set(key, acc);
+      this.accumulators.push(acc);
     }
     acc.quantity += quantity;
     if (dimension === 'ENERGY') this.lastEnergy = acc;
@@ -37,7 +43,7 @@ export class LineBook {
 
   total(dimension: LineDimension): number {
     let sum = 0;
-    for (const acc of this.byKey.values()) if (acc.dimension === dimension) sum += acc.quantity;
+    for (const acc of this.accumulators) if (acc.dimension === dimension) sum += acc.quantity;
     return sum;
   }
 
@@ -58,8 +64,8 @@ export class LineBook {
 
   lines(minorDigits: number): ExactLine[] {
     const out: ExactLine[] = [];
-    for (const acc of this.byKey.values()) out.push(priceLine(acc, minorDigits));
-    return out.sort((a, b) => DIMENSION_KEY[a.line.dimension] - DIMENSION_KEY[b.line.dimension]);
+    for (const acc of this.accumulators) out.push(priceLine(acc, minorDigits));
+    return out.length > 1 ? out.sort(byDimension) : out;
   }
 }
 
@@ -73,6 +79,9 @@ const DIMENSION_KEY: Record<LineDimension, number> = {
   MIN_PRICE: 6,
   MAX_PRICE: 7,
 };
+
+/** Dimension order; stable, so lines of one dimension keep the order they were first booked in. */
+const byDimension = (a: ExactLine, b: ExactLine) => DIMENSION_KEY[a.line.dimension] - DIMENSION_KEY[b.line.dimension];
 
 function roundUp(last: Accumulator | undefined, total: number, unitScale: number): void {
   if (!last || total <= 0) return;

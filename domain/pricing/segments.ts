@@ -9,12 +9,16 @@ import { DAY_MS, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock } from '../
 import type { SegmentFacts, Thresholds } from './restrictions';
 import type { Period, SessionTimeline } from './types';
 
-export interface Segment {
+/**
+ * One segment: its own time and energy, and (as `SegmentFacts`, so restrictions match it directly)
+ * what holds at its start. One object per segment: the engine builds millions of them.
+ */
+export interface Segment extends SegmentFacts {
   start: number;
   durationMs: number;
-  energyWh: number;
+  /** Energy delivered within the segment (Wh); `energyWh` is the energy consumed before it. */
+  segmentWh: number;
   charging: boolean;
-  facts: SegmentFacts;
 }
 
 /** Instants in (start, end) where time-of-day, date, weekday or duration restrictions may switch. */
@@ -28,21 +32,36 @@ export function timeCuts(timeline: SessionTimeline, t: Thresholds, clock: ZoneCl
     }
   }
   for (const d of t.durationsMs) if (d < end - start) cuts.push(start + d);
-  if (cuts.length > 1) cuts.sort((a, b) => a - b);
+  if (cuts.length > 1) cuts.sort(ascending);
   return cuts;
 }
 
-const dayCache = new WeakMap<Thresholds, Map<string, number[]>>();
+const ascending = (a: number, b: number) => a - b;
+
+const dayCache = new WeakMap<Thresholds, WeakMap<ZoneClock, Map<number, number[]>>>();
+let lastThresholds: Thresholds | undefined;
+let lastClock: ZoneClock | undefined;
+let lastByDay: Map<number, number[]> | undefined;
 
 /** The clock-time cuts of one local day (with its DST transition, if any), cached per tariff and zone. */
 function dayCuts(t: Thresholds, day: number, clock: ZoneClock): number[] {
-  let byDay = dayCache.get(t);
+  let byDay = t === lastThresholds && clock === lastClock ? lastByDay : undefined;
   if (!byDay) {
-    byDay = new Map();
-    dayCache.set(t, byDay);
+    let byClock = dayCache.get(t);
+    if (!byClock) {
+      byClock = new WeakMap();
+      dayCache.set(t, byClock);
+    }
+    byDay = byClock.get(clock);
+    if (!byDay) {
+      byDay = new Map();
+      byClock.set(clock, byDay);
+    }
+    lastThresholds = t;
+    lastClock = clock;
+    lastByDay = byDay;
   }
-  const key = `${clock.timeZone}:${day}`;
-  let cuts = byDay.get(key);
+  let cuts = byDay.get(day);
   if (!cuts) {
     cuts = [];
     if (t.midnight) cuts.push(...clock.utcOf(day * DAY_MS));
@@ -50,7 +69,7 @@ function dayCuts(t: Thresholds, day: number, clock: ZoneClock): number[] {
     const from = clock.utcOf(day * DAY_MS)[0] ?? day * DAY_MS;
     cuts.push(...clock.transitionsBetween(from, from + DAY_MS));
     if (byDay.size > 50_000) byDay.clear();
-    byDay.set(key, cuts);
+    byDay.set(day, cuts);
   }
   return cuts;
 }
@@ -120,16 +139,14 @@ function segment(
   return {
     start: at,
     durationMs,
-    energyWh,
+    segmentWh: energyWh,
     charging: period.charging,
-    facts: {
-      minute: minuteOfDay(wall),
-      day,
-      weekday: weekdayOfDay(day),
-      energyWh: consumedWh,
-      elapsedMs: at - sessionStart,
-      powerW: period.powerW,
-      currentA: period.currentA,
-    },
+    minute: minuteOfDay(wall),
+    day,
+    weekday: weekdayOfDay(day),
+    energyWh: consumedWh,
+    elapsedMs: at - sessionStart,
+    powerW: period.powerW,
+    currentA: period.currentA,
   };
 }

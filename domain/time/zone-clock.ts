@@ -1,16 +1,30 @@
 /**
- * @module Local wall-clock time of an IANA zone from `Intl.DateTimeFormat` (works in Workers and Node),
- * with the UTC offset cached per 15-minute bucket: every zone in use changes offset on a quarter hour.
+ * @module Local wall-clock time of an IANA zone from `Intl.DateTimeFormat` (works in Workers and Node).
+ * The UTC offset is constant per 15-minute bucket (read at the bucket's start): every zone in use
+ * changes offset on a quarter hour. Offsets are kept per block of 32 days as the offset at the block's
+ * start plus the instants it changes at, found with one `Intl` call per day and a binary search over
+ * the buckets of a day that changes (at most one change per day, as in every zone's history).
  */
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = 900_000;
+const BLOCK_DAYS = 32;
+const BLOCK_MS = BLOCK_DAYS * DAY_MS;
+
+/** The offsets of one block: `offset` from its start, then `after[i]` from `at[i]` on. */
+interface Block {
+  offset: number;
+  at: number[];
+  after: number[];
+}
 
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 export class ZoneClock {
   private readonly format: Intl.DateTimeFormat;
-  private readonly offsets = new Map<number, number>();
+  private readonly blocks = new Map<number, Block>();
+  private lastKey = Number.NaN;
+  private last: Block = { offset: 0, at: [], after: [] };
 
   /** Throws RangeError for an unknown zone. */
   constructor(readonly timeZone: string = DEFAULT_TIME_ZONE) {
@@ -28,14 +42,47 @@ export class ZoneClock {
 
   /** Offset of local time from UTC at `utc`, in ms (e.g. 3,600,000 for CET). */
   offsetAt(utc: number): number {
-    const bucket = Math.floor(utc / BUCKET_MS);
-    let offset = this.offsets.get(bucket);
-    if (offset === undefined) {
-      offset = this.computeOffset(bucket * BUCKET_MS);
-      if (this.offsets.size > 100_000) this.offsets.clear();
-      this.offsets.set(bucket, offset);
+    const key = Math.floor(utc / BLOCK_MS);
+    let block = this.last;
+    if (key !== this.lastKey) {
+      block = this.blockOf(key);
+      this.lastKey = key;
+      this.last = block;
+    }
+    let offset = block.offset;
+    for (let i = 0; i < block.at.length; i++) {
+      if (utc < (block.at[i] as number)) break;
+      offset = block.after[i] as number;
     }
     return offset;
+  }
+
+  private blockOf(key: number): Block {
+    const cached = this.blocks.get(key);
+    if (cached) return cached;
+    const start = key * BLOCK_MS;
+    const block: Block = { offset: this.computeOffset(start), at: [], after: [] };
+    let before = block.offset;
+    for (let day = 1; day <= BLOCK_DAYS; day++) {
+      const dayStart = start + day * DAY_MS;
+      const next = day === BLOCK_DAYS ? this.computeOffset(dayStart - BUCKET_MS) : this.computeOffset(dayStart);
+      if (next !== before) {
+        // The first bucket of the day before `dayStart` that shows the new offset.
+        let lo = Math.floor((dayStart - DAY_MS) / BUCKET_MS);
+        let hi = Math.floor(dayStart / BUCKET_MS) - (day === BLOCK_DAYS ? 1 : 0);
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >> 1;
+          if (this.computeOffset(mid * BUCKET_MS) === before) lo = mid;
+          else hi = mid;
+        }
+        block.at.push(hi * BUCKET_MS);
+        block.after.push(next);
+        before = next;
+      }
+    }
+    if (this.blocks.size > 10_000) this.blocks.clear();
+    this.blocks.set(key, block);
+    return block;
   }
 
   /** The local wall-clock time at `utc`, expressed as if it were a UTC instant. */
