@@ -1,6 +1,7 @@
 /**
- * Five test projects: `unit` (pure domain logic in Node), `workers` (the API inside workerd with
- * D1 migrations applied and the ocpp worker loaded as an auxiliary worker), `ocpp` (the ocpp
+ * Six test projects: `unit` (pure domain logic in Node), `workers` (the API inside workerd with
+ * D1 migrations applied and the ocpp worker loaded as an auxiliary worker), `workers-ca` (the same
+ * with a built-in certificate authority key in the ocpp worker), `ocpp` (the ocpp
  * worker's own project inside workerd), `e2e` (Debian's Chromium against the built product) and
  * `ocpp-live` (ocpp-rpc in strict mode against the built product).
  */
@@ -28,6 +29,53 @@ const BUILT_IN_CA = {
   OCPP_CA_ORGANIZATION: 'Voltaria Test',
 };
 
+/**
+ * The API worker inside workerd, D1 migrations applied, with the ocpp worker loaded beside it as an
+ * auxiliary worker; `ca` is the certificate authority both see.
+ */
+function apiProject(
+  name: string,
+  include: string[],
+  ca: { OCPP_CA_CERTIFICATE_CHAIN: string } & Record<string, string>,
+) {
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './tests/integration/worker.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            ...testVars,
+            OCPP_CA_CERTIFICATE_CHAIN: ca.OCPP_CA_CERTIFICATE_CHAIN,
+            TEST_MIGRATIONS: migrations,
+          },
+          workers: [
+            {
+              name: 'backoffice-ocpp',
+              modules: true,
+              scriptPath: root('./dist/ocpp/index.js'),
+              compatibilityDate: '2026-10-01',
+              compatibilityFlags: ['nodejs_compat'],
+              durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },
+              d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
+              bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', ...ca },
+            },
+          ],
+        },
+      }),
+    ],
+    test: {
+      name,
+      include,
+      // Logging every role in through the real API takes a while on a busy machine, and the
+      // authorization matrix walks every operation once per role.
+      hookTimeout: 60_000,
+      testTimeout: 60_000,
+      setupFiles: ['./tests/integration/setup.ts'],
+    },
+  };
+}
+
 export default defineConfig({
   define: { __DEV_TOOLS__: 'true' },
   test: {
@@ -44,38 +92,10 @@ export default defineConfig({
           include: ['domain/**/*.test.ts', 'drizzle/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
-      {
-        plugins: [
-          cloudflareTest({
-            main: './tests/integration/worker.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: { ...testVars, OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN, TEST_MIGRATIONS: migrations },
-              workers: [
-                {
-                  name: 'backoffice-ocpp',
-                  modules: true,
-                  scriptPath: root('./dist/ocpp/index.js'),
-                  compatibilityDate: '2026-10-01',
-                  compatibilityFlags: ['nodejs_compat'],
-                  durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },
-                  d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
-                  bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN },
-                },
-              ],
-            },
-          }),
-        ],
-        test: {
-          name: 'workers',
-          include: ['tests/integration/**/*.test.ts'],
-          // Logging every role in through the real API takes a while on a busy machine, and the
-          // authorization matrix walks every operation once per role.
-          hookTimeout: 60_000,
-          testTimeout: 60_000,
-          setupFiles: ['./tests/integration/setup.ts'],
-        },
-      },
+      apiProject('workers', ['tests/integration/**/*.test.ts'], { OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN }),
+      // The same API whose ocpp worker holds a built-in CA key (ADR 014, addendum 2): a certificate it
+      // issues can be revoked through the API and appears in the signed CRL.
+      apiProject('workers-ca', ['tests/integration-ca/**/*.test.ts'], BUILT_IN_CA),
       {
         plugins: [
           cloudflareTest({

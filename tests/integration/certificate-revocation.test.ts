@@ -1,7 +1,8 @@
 /**
  * Revoking a certificate of the built-in CA and its CRL through the API (ADR 014, addendum 2). This
  * project's ocpp worker has a CA chain but no CA key (an external CA), so both answer the clear 409;
- * the revocation itself and the signed CRL are tested where the key is (tests/ocpp, domain/certificates).
+ * a successful revocation through the API is tested in tests/integration-ca (the `workers-ca`
+ * project, whose ocpp worker holds the key), the signed CRL also in tests/ocpp and domain/certificates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';

@@ -223,6 +223,13 @@ const SORT_INDEXES: Record<string, { name: string; fleet: boolean; owner: boolea
 };
 /** Below this many days a period is narrow: its sessions are read by start and sorted. */
 const NARROW_PERIOD_DAYS = 7;
+/**
+ * The same for the fleet lists. Their sort index leads with the driver, and a fleet has hundreds of
+ * drivers: under a period filter each driver's walk reads until it finds offset + limit sessions of
+ * the period, which for a period of weeks is nearly every session of the fleet (119,365 rows for a
+ * 30-day page at 1,000,000 CDRs), against the period's own sessions read by start (16,282).
+ */
+const FLEET_NARROW_PERIOD_DAYS = 180;
 
 /**
  * The index a list sorted by energy, duration or a total walks: (company or driver, sort column, id,
@@ -249,8 +256,10 @@ function sortIndexFor(scope: Scope, q: SessionQuery) {
   // Sessions in progress or needing revision are few: found by their filter and sorted.
   if (q.status === 'in_progress' || q.needs_revision === true) return null;
   const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
-  const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
-  if (!(to - from >= NARROW_PERIOD_DAYS * DAY_MS)) return null;
+  // No session starts in the future: a period without an end ends now.
+  const to = q.to ? Date.parse(q.to) : Date.now();
+  const narrow = variantScope(q.variant) === 'fleet-users' ? FLEET_NARROW_PERIOD_DAYS : NARROW_PERIOD_DAYS;
+  if (!(to - from >= narrow * DAY_MS)) return null;
   return index;
 }
 
