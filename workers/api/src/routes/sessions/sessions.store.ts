@@ -223,13 +223,6 @@ const SORT_INDEXES: Record<string, { name: string; fleet: boolean; owner: boolea
 };
 /** Below this many days a period is narrow: its sessions are read by start and sorted. */
 const NARROW_PERIOD_DAYS = 7;
-/**
- * The same for the fleet lists. Their sort index leads with the driver, and a fleet has hundreds of
- * drivers: under a period filter each driver's walk reads until it finds offset + limit sessions of
- * the period, which for a period of weeks is nearly every session of the fleet (119,365 rows for a
- * 30-day page at 1,000,000 CDRs), against the period's own sessions read by start (16,282).
- */
-const FLEET_NARROW_PERIOD_DAYS = 180;
 
 /**
  * The index a list sorted by energy, duration or a total walks: (company or driver, sort column, id,
@@ -258,8 +251,7 @@ function sortIndexFor(scope: Scope, q: SessionQuery) {
   const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
   // No session starts in the future: a period without an end ends now.
   const to = q.to ? Date.parse(q.to) : Date.now();
-  const narrow = variantScope(q.variant) === 'fleet-users' ? FLEET_NARROW_PERIOD_DAYS : NARROW_PERIOD_DAYS;
-  if (!(to - from >= narrow * DAY_MS)) return null;
+  if (!(to - from >= NARROW_PERIOD_DAYS * DAY_MS)) return null;
   return index;
 }
 
