@@ -3,7 +3,7 @@
  * in flight), then each sends one MeterValues and one Heartbeat per interval, at random offsets so
  * the rate is steady, for a fixed time. Every CALL→CALLRESULT is timed; failures are counted by kind.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { RPCClient } from 'ocpp-rpc';
 import { shardOf } from './bench-ids';
 import { type BenchRow, type FdCount, fdCount, treeCpu, treeFdCounts, watchPeakRss } from './bench-measure';
@@ -119,6 +119,10 @@ export async function runLoad(
   ];
   const steadyEnd = performance.now() + o.steadySeconds * 1000;
   let messages = 0;
+  // This process's own stalls (its GC, 5,000 strict-mode clients) delay every reply it times, in
+  // both rows alike: measured so that a latency tail can be told apart from one of the server's.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const s0 = performance.now();
   await Promise.all(
     connected.map(async (client) => {
@@ -132,6 +136,7 @@ export async function runLoad(
     }),
   );
   const steadySeconds = (performance.now() - s0) / 1000;
+  loopDelay.disable();
   const cpu2 = treeCpu(serverPids);
   const per = (a: typeof cpu0, b: typeof cpu0, n: number) =>
     serverPids.length > 0 && n > 0
@@ -155,6 +160,12 @@ export async function runLoad(
     cpuPerMessageMs: per(cpu1, cpu2, messages),
     cpuPerConnectMs: per(cpu0, cpu1, connected.length),
     peakRssBytes: peakRss(),
+    // The histogram counts from the timer's due time: 10 ms resolution, so about 10 ms when idle.
+    loadLoopDelayMs: {
+      p50: loopDelay.percentile(50) / 1e6,
+      p99: loopDelay.percentile(99) / 1e6,
+      max: loopDelay.max / 1e6,
+    },
     errors,
   };
 }

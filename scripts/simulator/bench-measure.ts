@@ -111,6 +111,11 @@ export interface BenchRow {
   /** The same for the connection phase, per charge point connected and booted. */
   cpuPerConnectMs?: { total: number; workerd: number };
   peakRssBytes: number;
+  /**
+   * Event-loop delay of the load generator (this process) in the steady phase, in ms, sampled every
+   * 10 ms: its own stalls add to every latency it measures, in both rows.
+   */
+  loadLoopDelayMs?: { p50: number; p99: number; max: number };
   errors: Map<string, number>;
 }
 
@@ -158,7 +163,13 @@ export function formatTable(rows: readonly BenchRow[]): string {
   const details = rows
     .filter((r) => r.errors.size > 0)
     .map((r) => `${r.target} errors: ${[...r.errors].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
-  return [row(header), rule, ...lines.map(row), ...details].join('\n');
+  const loops = rows
+    .filter((r) => r.loadLoopDelayMs)
+    .map((r) => {
+      const d = r.loadLoopDelayMs as NonNullable<BenchRow['loadLoopDelayMs']>;
+      return `${r.target}: load generator event-loop delay p50/p99/max ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} ms (10 ms sampling)`;
+    });
+  return [row(header), rule, ...lines.map(row), ...details, ...loops].join('\n');
 }
 
 /** Open descriptors of one process by kind (socket, SQLite file, other file, pipe, other), from /proc. */
