@@ -135,6 +135,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * The button that opens a page's rolled-up actions, when visible. Polaris rolls a page's secondary
+ * actions into "More actions" when it measures too little width for them, and on a narrow page into
+ * "View actions for <title>"; the rolled-up buttons stay in the page, hidden, for its measuring.
+ */
+export function rolledUpPageActions(page: Page) {
+  return page.getByRole('button', { name: /^(More actions|View actions for)/ }).filter({ visible: true });
+}
+
 /** Done logging in: anywhere past the login and code pages. */
 const pastLogin = (url: URL) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login');
 

@@ -1,7 +1,7 @@
 /** Customer groups in a browser: create, reject a malformed max price, edit, delete after a confirmation, see it deleted. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hydrated, loginOnce, openBrowser } from './browser';
+import { hydrated, loginOnce, openBrowser, rolledUpPageActions } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -41,10 +41,9 @@ describe('customer groups', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByLabel(/Max price per session/).inputValue()).toBe('20.00');
 
-    // Polaris rolls the page's secondary actions (overview, sessions, delete) into "More actions"
-    // when the header is too narrow for them.
-    const more = page.getByRole('button', { name: 'More actions' });
-    const direct = page.getByRole('button', { name: 'Delete', exact: true });
+    // The page's secondary actions (overview, sessions, delete) may be rolled up (see rolledUpPageActions).
+    const more = rolledUpPageActions(page);
+    const direct = page.getByRole('button', { name: 'Delete', exact: true }).filter({ visible: true });
     await expect.poll(async () => (await more.isVisible()) || (await direct.isVisible())).toBe(true);
     if (await more.isVisible()) await more.click();
     await page.getByText('Delete', { exact: true }).filter({ visible: true }).click();

@@ -1,7 +1,7 @@
 /** Tariffs in a browser: create a tariff with the live preview, approve it from the pending queue, see it listed. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInPage } from './browser';
+import { loggedInPage, rolledUpPageActions } from './browser';
 
 let page: Page;
 
@@ -67,23 +67,20 @@ describe('pending tariff page', () => {
     await page.waitForURL(/\/tariffs\/edit\/\d+$/);
     await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog');
-    // Click until the confirmation opens: a click that lands before the page is interactive does nothing.
+    // Click the visible Delete, else open the rolled-up page actions (never toggle them shut), until
+    // the confirmation opens: a click that lands before the page is interactive does nothing.
+    const more = rolledUpPageActions(page);
+    const remove = page.getByRole('button', { name: 'Delete', exact: true }).filter({ visible: true });
     await expect
       .poll(
         async () => {
-          // Polaris rolls page actions into "More actions" when it measures too little width.
-          const more = page.getByRole('button', { name: 'More actions' });
-          if ((await dialog.count()) === 0 && (await more.count()) > 0)
-            await more
-              .first()
-              .click({ timeout: 5_000 })
-              .catch(() => undefined);
-          if ((await dialog.count()) === 0)
-            await page
-              .getByRole('button', { name: 'Delete' })
+          if ((await dialog.count()) === 0) {
+            const target = (await remove.count()) > 0 ? remove : more;
+            await target
               .first()
               .click({ timeout: 5_000 })
               .catch(() => undefined); // a slow machine: try again at the next poll
+          }
           return dialog.getByText('This cannot be undone.', { exact: false }).count();
         },
         { timeout: 45_000 },
