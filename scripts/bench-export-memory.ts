@@ -13,7 +13,7 @@ import type { Cell } from '../domain/export/cells';
 import { sessionPdfStream } from '../domain/export/pdf-sessions';
 import { xlsxStream } from '../domain/export/xlsx';
 import { sessions } from '../domain/i18n/areas/sessions';
-import { exportCells, exportColumns } from '../domain/sessions/export-rows';
+import { exportCells, exportColumns, exportTextsIn } from '../domain/sessions/export-rows';
 import { columnsOf } from '../domain/sessions/variants';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -26,14 +26,7 @@ const COUNTS = (arg > 0 ? (process.argv[arg + 1] ?? '') : '10000,100000').split(
 
 const en = sessions.en;
 const cols = columnsOf('emp');
-const texts = {
-  header: (k: string) => (en.col as Record<string, string>)[k] ?? k,
-  yes: en.yes,
-  no: en.no,
-  unpriced: en.unpriced,
-  status: (s: string) => (en.status as Record<string, string>)[s] ?? s,
-  language: 'en',
-};
+const texts = exportTextsIn('en');
 const STREETS = [
   'Boulevard Haussmann',
   'Zone Industrielle des Trois Fontaines',

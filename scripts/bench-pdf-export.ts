@@ -4,6 +4,7 @@
  */
 import { sessionPdfStream } from '../domain/export/pdf-sessions';
 import { sessions } from '../domain/i18n/areas/sessions';
+import { exportTextsIn } from '../domain/sessions/export-rows';
 import { columnsOf } from '../domain/sessions/variants';
 import { exportRows, type Scope, type SessionQuery } from '../workers/api/src/routes/sessions/sessions.store';
 
@@ -17,12 +18,7 @@ export async function benchPdfExport(
   const en = sessions.en;
   const cols = columnsOf(q.variant);
   const texts = {
-    header: (k: string) => (en.col as Record<string, string>)[k] ?? k,
-    yes: en.yes,
-    no: en.no,
-    unpriced: en.unpriced,
-    status: (s: string) => (en.status as Record<string, string>)[s] ?? s,
-    language: 'en',
+    ...exportTextsIn('en'),
     title: `Sessions · ${en.variant[q.variant]}`,
     intro: ['Benchmark export'],
     page: 'Page {{page}} of {{pages}}',

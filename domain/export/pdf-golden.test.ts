@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../i18n/areas/sessions';
+import { exportTextsIn } from '../sessions/export-rows';
 import { columnsOf } from '../sessions/variants';
 import type { Cell } from './cells';
 import { sessionPdfStream } from './pdf-sessions';
@@ -64,12 +65,7 @@ async function digest(stream: ReadableStream<Uint8Array>): Promise<{ sha: string
 describe('session PDF golden bytes', () => {
   it('writes the same bytes for the same input (wrapped, cut and ellipsized cells, compressed pages)', async () => {
     const texts = {
-      header: (k: string) => (en.col as Record<string, string>)[k] ?? k,
-      yes: en.yes,
-      no: en.no,
-      unpriced: en.unpriced,
-      status: (s: string) => (en.status as Record<string, string>)[s] ?? s,
-      language: 'en',
+      ...exportTextsIn('en'),
       title: `Sessions · ${en.variant.emp}`,
       intro: ['Filters: none', 'Sorted by Energy, descending.'],
       page: 'Page {{page}} of {{pages}}',

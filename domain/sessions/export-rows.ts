@@ -4,6 +4,8 @@
  * word for "unpriced" — never 0 — and a QR session's hidden party prices as empty cells.
  */
 import type { Cell, ExportColumn } from '../export/cells';
+import { sessions } from '../i18n/areas/sessions';
+import type { Language } from '../i18n/languages';
 import { cetDateTime, duration } from './display';
 import type { SessionColumn } from './variants';
 
@@ -14,6 +16,21 @@ export interface ExportTexts {
   unpriced: string;
   status: (s: string) => string;
   language: string;
+}
+
+/** The export's words in one of the product's languages (column headers, yes/no, statuses). */
+export function exportTextsIn(language: Language): ExportTexts {
+  const area = sessions[language];
+  const cols = area.col as Record<string, string>;
+  const statuses = area.status as Record<string, string>;
+  return {
+    header: (key) => cols[key] ?? key,
+    yes: area.yes,
+    no: area.no,
+    unpriced: area.unpriced,
+    status: (s) => statuses[s] ?? s,
+    language,
+  };
 }
 
 export function exportColumns(columns: readonly SessionColumn[], texts: ExportTexts): ExportColumn[] {

@@ -2,8 +2,12 @@
 import type { Context } from 'hono';
 import { CSV_CONTENT_TYPE, csvStream } from '../../../../../domain/export/csv';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export/xlsx';
-import { sessions as texts } from '../../../../../domain/i18n/areas/sessions';
-import { type ExportTexts, exportCells, exportColumns } from '../../../../../domain/sessions/export-rows';
+import {
+  type ExportTexts,
+  exportCells,
+  exportColumns,
+  exportTextsIn,
+} from '../../../../../domain/sessions/export-rows';
 import { columnsOf, type SessionVariant } from '../../../../../domain/sessions/variants';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
@@ -35,17 +39,7 @@ export function queryOf(
 }
 
 function exportTexts(c: Context<AppEnv>): ExportTexts {
-  const lang = requestLanguage(c);
-  const area = texts[lang];
-  const cols = area.col as Record<string, string>;
-  return {
-    header: (key) => cols[key] ?? key,
-    yes: area.yes,
-    no: area.no,
-    unpriced: area.unpriced,
-    status: (s) => (area.status as Record<string, string>)[s] ?? s,
-    language: lang,
-  };
+  return exportTextsIn(requestLanguage(c));
 }
 
 /** Answers one list call in `scope` (the variant was checked against the caller by the route). */
