@@ -9,7 +9,7 @@ import { type CompiledTariff, compileTariff } from './compile';
 import { exactTotals, limitLines, roundTotals } from './limits';
 import { LineBook } from './lines';
 import { bookReservation, first } from './reservation';
-import { matches } from './restrictions';
+import { type CompiledRestrictions, matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
 import { soundTimeline } from './timeline';
 import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
@@ -126,7 +126,7 @@ function bookSession(c: CompiledTariff, t: SessionTimeline, segments: Segment[],
   }
 }
 
-function matchesSome(when: CompiledTariff['session']['FLAT'][number]['when'], segments: Segment[]): boolean {
+function matchesSome(when: CompiledRestrictions, segments: readonly Segment[]): boolean {
   for (const s of segments) if (matches(when, s)) return true;
   return false;
 }
