@@ -130,7 +130,9 @@ await measure('baseline (bare ocpp-rpc)', startBaseline);
 
 console.log(
   `\nOCPP benchmark: ${stations} charge points, ${inFlight} connecting at a time, then ${steadySeconds} s of ` +
-    `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s.\n`,
+    `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s. The clients do not offer ` +
+    `WebSocket compression (permessage-deflate), which the bare ocpp-rpc server never accepts: both rows ` +
+    `carry the same uncompressed frames.\n`,
 );
 console.log(formatTable(rows));
 console.log(`\nOpen descriptors once all charge points were connected (hard limit per process: ${limit}):`);
