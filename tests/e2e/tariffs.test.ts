@@ -71,17 +71,23 @@ describe('pending tariff page', () => {
     // the confirmation opens: a click that lands before the page is interactive does nothing.
     const more = rolledUpPageActions(page);
     const remove = page.getByRole('button', { name: 'Delete', exact: true }).filter({ visible: true });
+    const confirmation = dialog.getByText('This cannot be undone.', { exact: false });
     await expect
       .poll(
         async () => {
-          if ((await dialog.count()) === 0) {
-            const target = (await remove.count()) > 0 ? remove : more;
-            await target
-              .first()
-              .click({ timeout: 5_000 })
-              .catch(() => undefined); // a slow machine: try again at the next poll
+          if ((await confirmation.count()) > 0) return 1;
+          if ((await dialog.count()) > 0) {
+            // Another confirmation (Approve sits next to Delete, and Polaris re-lays the page actions
+            // out once it has measured them): close it and try again, never wait on the wrong one.
+            await page.keyboard.press('Escape');
+            return 0;
           }
-          return dialog.getByText('This cannot be undone.', { exact: false }).count();
+          const target = (await remove.count()) > 0 ? remove : more;
+          await target
+            .first()
+            .click({ timeout: 5_000 })
+            .catch(() => undefined); // a slow machine: try again at the next poll
+          return confirmation.count();
         },
         { timeout: 45_000 },
       )
