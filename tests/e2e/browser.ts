@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -142,6 +142,36 @@ export async function hydrated(page: Page): Promise<void> {
  */
 export function rolledUpPageActions(page: Page) {
   return page.getByRole('button', { name: /^(More actions|View actions for)/ }).filter({ visible: true });
+}
+
+/**
+ * Clicks the page action `name` (a secondary action of a Polaris page, shown or rolled up) until
+ * `opened` is there, e.g. its confirmation. Each try clicks the visible action, else opens the
+ * rolled-up actions (never toggling them shut): a click that lands before the page is interactive
+ * does nothing. A dialog other than `opened` (a neighbouring action's, hit while Polaris lays the
+ * actions out again after measuring them) is closed with Escape and the action clicked again.
+ */
+export async function openPageAction(page: Page, name: string, opened: Locator): Promise<void> {
+  const action = page.getByRole('button', { name, exact: true }).filter({ visible: true });
+  const more = rolledUpPageActions(page);
+  await expect
+    .poll(
+      async () => {
+        if ((await opened.count()) > 0) return true;
+        if ((await page.getByRole('dialog').count()) > 0) {
+          await page.keyboard.press('Escape');
+          return false;
+        }
+        const target = (await action.count()) > 0 ? action : more;
+        await target
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined); // a slow machine: try again at the next poll
+        return (await opened.count()) > 0;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
 }
 
 /** Done logging in: anywhere past the login and code pages. */

@@ -1,7 +1,7 @@
 /** Customer groups in a browser: create, reject a malformed max price, edit, delete after a confirmation, see it deleted. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hydrated, loginOnce, openBrowser, rolledUpPageActions } from './browser';
+import { hydrated, loginOnce, openBrowser, openPageAction } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -41,13 +41,10 @@ describe('customer groups', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByLabel(/Max price per session/).inputValue()).toBe('20.00');
 
-    // The page's secondary actions (overview, sessions, delete) may be rolled up (see rolledUpPageActions).
-    const more = rolledUpPageActions(page);
-    const direct = page.getByRole('button', { name: 'Delete', exact: true }).filter({ visible: true });
-    await expect.poll(async () => (await more.isVisible()) || (await direct.isVisible())).toBe(true);
-    if (await more.isVisible()) await more.click();
-    await page.getByText('Delete', { exact: true }).filter({ visible: true }).click();
-    await page.getByRole('button', { name: 'Delete customer group' }).click();
+    // The page's secondary actions (overview, sessions, delete) may be rolled up (see openPageAction).
+    const confirm = page.getByRole('button', { name: 'Delete customer group' });
+    await openPageAction(page, 'Delete', confirm);
+    await confirm.click();
     await page.waitForURL(/\/customer-group$/);
     await expect.poll(() => page.locator('tbody tr').filter({ hasText: name }).count()).toBe(1);
     expect(await page.locator('tbody tr').filter({ hasText: name }).textContent()).toContain('Deleted');

@@ -1,7 +1,7 @@
 /** Tariffs in a browser: create a tariff with the live preview, approve it from the pending queue, see it listed. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInPage, rolledUpPageActions } from './browser';
+import { loggedInPage, openPageAction } from './browser';
 
 let page: Page;
 
@@ -67,31 +67,7 @@ describe('pending tariff page', () => {
     await page.waitForURL(/\/tariffs\/edit\/\d+$/);
     await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog');
-    // Click the visible Delete, else open the rolled-up page actions (never toggle them shut), until
-    // the confirmation opens: a click that lands before the page is interactive does nothing.
-    const more = rolledUpPageActions(page);
-    const remove = page.getByRole('button', { name: 'Delete', exact: true }).filter({ visible: true });
-    const confirmation = dialog.getByText('This cannot be undone.', { exact: false });
-    await expect
-      .poll(
-        async () => {
-          if ((await confirmation.count()) > 0) return 1;
-          if ((await dialog.count()) > 0) {
-            // Another confirmation (Approve sits next to Delete, and Polaris re-lays the page actions
-            // out once it has measured them): close it and try again, never wait on the wrong one.
-            await page.keyboard.press('Escape');
-            return 0;
-          }
-          const target = (await remove.count()) > 0 ? remove : more;
-          await target
-            .first()
-            .click({ timeout: 5_000 })
-            .catch(() => undefined); // a slow machine: try again at the next poll
-          return confirmation.count();
-        },
-        { timeout: 45_000 },
-      )
-      .toBe(1);
+    await openPageAction(page, 'Delete', dialog.getByText('This cannot be undone.', { exact: false }));
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL('**/tariffs/type/pending');
     await expect.poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(0);
