@@ -5,8 +5,8 @@
  * running server instead of starting one), --password P, --steady S (30), --interval S (10),
  * --in-flight N (100), --server miniflare|wrangler (miniflare: the product's workers run by Miniflare
  * directly, /ocpp/* straight to the ocpp worker as in production, state on tmpfs so no write waits
- * for the disk (in memory: said in the output), four descriptors per charge point in the workerd
- * that runs it; wrangler: `wrangler dev` as `npm start` runs it, about five per charge point),
+ * for the disk (in memory: said in the output), about five descriptors per charge point in the
+ * workerd that runs it while its object is awake; wrangler: `wrangler dev` as `npm start` runs it),
  * --shards N (miniflare only; default: one per 2,000 charge points): N workerd processes sharing the
  * one D1, each charge point on the shard its id picks, as production spreads Durable Objects over
  * machines; with more than one, a single-process row runs too, for comparison (--no-single skips it).

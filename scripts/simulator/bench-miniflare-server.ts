@@ -10,8 +10,9 @@
  * and keeps their objects' SQLite files in its own directory, and all share the one seeded D1 through
  * Miniflare's shared storage (one instance, elected through a private dev registry in the state
  * directory, owns the D1 file; the others reach it over loopback, as production workers reach D1
- * over the network). A charge point costs four descriptors in the workerd that runs it: its socket
- * and its object's SQLite database, WAL and shared-memory files. workerd's in-memory Durable Object
+ * over the network). A charge point costs about five descriptors in the workerd that runs it: two
+ * TCP sockets (measured with and without Miniflare's entry worker in front, ADR 034) and, while its
+ * object is awake, the object's SQLite database, WAL and shared-memory files. workerd's in-memory Durable Object
  * storage would save the three files, but it has no SQL API (measured: "This Durable Object is not
  * backed by SQLite storage"), and the ChargePoint needs SQLite; so the state lives on tmpfs instead.
  * Usage (child process of ./bench-product.ts): tsx bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]
