@@ -3,13 +3,18 @@
  * next frame brings it back. Time passing is simulated by moving the last-seen time back; the
  * alarm itself is run with the pool's runDurableObjectAlarm.
  */
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StationLogEntry } from '../../domain/ocpp/station-log';
 import { stations } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
 import { aStation, connect, db, stub } from './helpers';
+
+/** Sets the object's alarm behind its back (as an earlier object life left it). */
+const setAlarm = (uid: string, at: number) =>
+  runInDurableObject(stub(uid), (_i: ChargePoint, state) => state.storage.setAlarm(at));
+const getAlarm = (uid: string) => runInDurableObject(stub(uid), (_i: ChargePoint, state) => state.storage.getAlarm());
 
 /** Pretends the last frame arrived `ms` ago; returns the alarm time the object had set. */
 async function lastFrameAgo(uid: string, ms: number): Promise<number | null> {
@@ -105,5 +110,62 @@ describe('heartbeat timeout', () => {
     await lastFrameAgo(w.uid, 3_600_000);
     await runDurableObjectAlarm(stub(w.uid));
     expect(await connectionEvents(w.uid)).toEqual(['Connected', 'Disconnected']);
+  });
+
+  it('moves the alarm later at a wake once less than one interval of it is left, so a talking station is never woken by it', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+    });
+    const I = interval * 1000;
+    // An alarm left by an earlier life, due in one second: the first frame after a wake moves it.
+    await setAlarm(w.uid, Date.now() + 1000);
+    await evictDurableObject(stub(w.uid));
+    const before = Date.now();
+    await cp.ok('Heartbeat', {});
+    const moved = (await getAlarm(w.uid)) as number;
+    expect(moved).toBeGreaterThanOrEqual(before + 2 * I);
+    expect(moved).toBeLessThanOrEqual(Date.now() + 2 * I);
+    // More than one interval left: the wake leaves it (no write per wake).
+    const kept = Date.now() + 1.5 * I;
+    await setAlarm(w.uid, kept);
+    await evictDurableObject(stub(w.uid));
+    await cp.ok('Heartbeat', {});
+    expect(await getAlarm(w.uid)).toBe(kept);
+    // Later than two intervals from the frame: brought forward.
+    await setAlarm(w.uid, Date.now() + 3 * I);
+    await evictDurableObject(stub(w.uid));
+    await cp.ok('Heartbeat', {});
+    expect(await getAlarm(w.uid)).toBeLessThanOrEqual(Date.now() + 2 * I);
+    expect(await connectionEvents(w.uid)).toEqual(['Connected']);
+    cp.close();
+  });
+
+  it('never moves the alarm past a scheduled availability change due sooner', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+    });
+    const I = interval * 1000;
+    const dueAt = Date.now() + I / 4;
+    const answer = await stub(w.uid).scheduleAvailability({
+      stationId: w.stationId,
+      connectorId: 1,
+      type: 'Inoperative',
+      dueAt,
+      userId: w.userId,
+    });
+    expect(answer.ok).toBe(true);
+    expect(await getAlarm(w.uid)).toBe(dueAt);
+    // A wake with the alarm nearly due: moved, but only as far as the scheduled change.
+    await setAlarm(w.uid, Date.now() + 1000);
+    await evictDurableObject(stub(w.uid));
+    await cp.ok('Heartbeat', {});
+    expect(await getAlarm(w.uid)).toBe(dueAt);
+    cp.close();
   });
 });

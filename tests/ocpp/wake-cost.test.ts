@@ -41,8 +41,12 @@ describe('waking an evicted ChargePoint', () => {
     console.log(`[ocpp] statements per wake + MeterValues: ${total.toFixed(1)}\n${perWake.join('\n')}`);
     // Was 22: thirteen CREATE … IF NOT EXISTS, five kv reads, and a prune of the free samples
     // (a scan of up to 2,000 rows) on every wake.
-    expect(total).toBeLessThanOrEqual(6);
+    // Then 5: the schema check (sqlite_master) and a DELETE of expired pending calls went (ADR 034,
+    // fifth addendum); what is left is the wake keys, the samples and the frame log.
+    expect(total).toBeLessThanOrEqual(3.5);
     expect([...texts.keys()].some((t) => t.startsWith('CREATE'))).toBe(false);
+    expect([...texts.keys()].some((t) => t.includes('sqlite_master'))).toBe(false);
+    expect([...texts.keys()].some((t) => t.startsWith('DELETE FROM pending_calls'))).toBe(false);
     // The free-sample prune runs for one message in 16 (by id), not on every wake.
     const prunes = [...texts]
       .filter(([t]) => t.startsWith('DELETE FROM meter_messages'))

@@ -54,6 +54,21 @@ const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues', 'Heartbea
 /** A fired schedule whose customer-service log row could not be written is retried this much later. */
 const LOG_RETRY_MS = 60_000;
 
+/**
+ * `kv` key: the earliest due time of the alarm's duties other than the heartbeat timeout (scheduled
+ * availability, certificate delivery, a log retry), or 'none'. Never later than the real one:
+ * lowered whenever a duty is armed, computed afresh by the alarm (and once, by an object that never
+ * kept it). What lets a wake move the heartbeat alarm later without reading the duties' tables.
+ */
+const DUTY_DUE = 'dutyDue';
+
+/**
+ * `kv` keys every object life reads, in one statement when it wakes: the registration, the
+ * heartbeat-timeout flag, and (into the store's cache) the heartbeat interval, the D1 last-seen
+ * throttle and DUTY_DUE, read on every wake or every Heartbeat.
+ */
+const WAKE_KEYS = ['identity', 'stationId', 'ip', 'timedOut', 'heartbeatInterval', 'd1SeenAt', DUTY_DUE] as const;
+
 /** The last BootNotification as received, with when and how it was answered. */
 export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
 
@@ -83,9 +98,9 @@ export class ChargePoint extends DurableObject<Env> {
   /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
   private alarmArmed = false;
   /** Identity, station and address of the connection, read from storage once per object life. */
-  private registration: { identity: string | null; stationId: number | null; ip: string | null } | null = null;
+  private registration: { identity: string | null; stationId: number | null; ip: string | null };
   /** Whether the station is marked offline by the heartbeat timeout (cached; stored under 'timedOut'). */
-  private silent: boolean | null = null;
+  private silent: boolean;
   /** One drizzle client per object life, not one per frame. */
   private database: ReturnType<typeof openDb> | null = null;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
@@ -95,8 +110,15 @@ export class ChargePoint extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new Store(ctx.storage.sql);
-    this.store.dropExpiredCalls(Date.now());
+    // The wake keys and the schema check in one statement (Store.wake).
+    const { store, kv } = Store.wake(ctx.storage.sql, WAKE_KEYS);
+    this.store = store;
+    this.registration = {
+      identity: (kv.identity as string | null) ?? null,
+      stationId: (kv.stationId as number | null) ?? null,
+      ip: (kv.ip as string | null) ?? null,
+    };
+    this.silent = kv.timedOut === true;
     this.frames = new FrameLog(ctx.storage.sql, retentionFromEnv(env));
     this.schedules = new Schedules(ctx.storage.sql);
     this.outbox = new Outbox(
@@ -374,12 +396,28 @@ export class ChargePoint extends DurableObject<Env> {
   /** Sets the alarm to the earliest of the object's due times (computed afresh: called from the alarm). */
   private async setNextAlarm(): Promise<void> {
     const heartbeat = this.heartbeatDue();
-    const candidates = [heartbeat, this.schedules.nextDue(), this.certificateDelivery.nextDue()].filter(
+    const duty = this.computeDutyDue();
+    const next = heartbeat === null ? duty : duty === null ? heartbeat : Math.min(heartbeat, duty);
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+    this.alarmArmed = heartbeat !== null;
+  }
+
+  /** The earliest due time of the duties other than the heartbeat timeout, from their tables; kept in DUTY_DUE. */
+  private computeDutyDue(): number | null {
+    const duties = [this.schedules.nextDue(), this.certificateDelivery.nextDue()].filter(
       (t): t is number => t !== null,
     );
-    if (this.schedules.unlogged().length > 0) candidates.push(Date.now() + LOG_RETRY_MS);
-    if (candidates.length > 0) await this.ctx.storage.setAlarm(Math.min(...candidates));
-    this.alarmArmed = heartbeat !== null;
+    if (this.schedules.unlogged().length > 0) duties.push(Date.now() + LOG_RETRY_MS);
+    const due = duties.length > 0 ? Math.min(...duties) : null;
+    this.store.put(DUTY_DUE, due ?? 'none');
+    return due;
+  }
+
+  /** DUTY_DUE as kept; computed once in an object's existence, when it was never kept. */
+  private dutyDue(): number | null {
+    const kept = this.store.get<number | 'none'>(DUTY_DUE);
+    if (kept === null) return this.computeDutyDue();
+    return kept === 'none' ? null : kept;
   }
 
   /**
@@ -451,7 +489,7 @@ export class ChargePoint extends DurableObject<Env> {
       createdAt: now,
       createdBy: input.userId,
     });
-    await this.armAlarm(input.dueAt);
+    await this.armDuty(input.dueAt);
     return { ok: true, schedule };
   }
 
@@ -478,27 +516,8 @@ export class ChargePoint extends DurableObject<Env> {
     return this.database;
   }
 
-  /**
-   * Read once per object life, with the heartbeat-timeout flag, in one statement; the heartbeat
-   * interval and the D1 last-seen throttle come with it into the store's cache (read on every wake
-   * and every Heartbeat).
-   */
-  private reg() {
-    if (this.registration === null) {
-      const kv = this.store.getMany(['identity', 'stationId', 'ip', 'timedOut', 'heartbeatInterval', 'd1SeenAt']);
-      this.registration = {
-        identity: (kv.identity as string | null) ?? null,
-        stationId: (kv.stationId as number | null) ?? null,
-        ip: (kv.ip as string | null) ?? null,
-      };
-      this.silent ??= kv.timedOut === true;
-    }
-    return this.registration;
-  }
-
   private timedOut(): boolean {
-    if (this.silent === null) this.reg();
-    return this.silent ?? false;
+    return this.silent;
   }
 
   private setTimedOut(value: boolean): void {
@@ -514,9 +533,30 @@ export class ChargePoint extends DurableObject<Env> {
     return offlineAfterMs(this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env));
   }
 
+  /**
+   * Once per object life (at the upgrade, and at the first frame after a wake): the heartbeat timeout
+   * is due two intervals from now, or the earliest other duty comes first. The alarm is brought
+   * forward to that time, and moved later once less than one interval of it is left, so a station
+   * that keeps talking is never woken by its alarm: left at its first time, the alarm of a station
+   * heard every interval woke it about every 1.5 intervals, four wakes in ten (ADR 034, fifth
+   * addendum). A write about once per interval, not once per wake; the read is workerd's cached copy.
+   */
   private async armHeartbeatAlarm(now: number): Promise<void> {
-    await this.armAlarm(now + this.offlineAfterMs());
+    const window = this.offlineAfterMs();
+    const duty = this.dutyDue();
+    const due = duty !== null && duty < now + window ? duty : now + window;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due || (current < now + window / 2 && current !== due)) {
+      await this.ctx.storage.setAlarm(due);
+    }
     this.alarmArmed = true;
+  }
+
+  /** A duty other than the heartbeat timeout is due at `due`: kept in DUTY_DUE, and the alarm fires by then. */
+  private async armDuty(due: number): Promise<void> {
+    const known = this.dutyDue();
+    if (known === null || due < known) this.store.put(DUTY_DUE, due);
+    await this.armAlarm(due);
   }
 
   /** Makes sure the alarm fires by `due`: sets it unless one is already set earlier. */
@@ -542,7 +582,7 @@ export class ChargePoint extends DurableObject<Env> {
    * screens read `connected` there), after the reply, never per message.
    */
   private announceOnline(online: boolean, at: number): void {
-    const { identity, stationId } = this.reg();
+    const { identity, stationId } = this.registration;
     if (!identity || stationId === null) return;
     this.publish({ type: 'station-online', stationUid: identity, online, at: new Date(at).toISOString() });
     this.ctx.waitUntil(
@@ -624,7 +664,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private handlerContext(now: Date, later: (() => Promise<void>)[] = []): HandlerContext | null {
-    const { identity, stationId, ip } = this.reg();
+    const { identity, stationId, ip } = this.registration;
     if (!identity || stationId === null) return null;
     return {
       store: this.store,
@@ -639,7 +679,7 @@ export class ChargePoint extends DurableObject<Env> {
         later.push(task);
       },
       sendCommand: (action, payload, timeoutMs) => this.send(action, payload, timeoutMs),
-      wakeAt: (at) => this.armAlarm(at),
+      wakeAt: (at) => this.armDuty(at),
       deliverCertificate: (serial) => this.certificateDelivery.deliver(serial),
     };
   }
@@ -651,7 +691,7 @@ export class ChargePoint extends DurableObject<Env> {
    */
   private publish(event: LiveEvent): void {
     const rooms = (this.env as Partial<Env>).LiveFeed;
-    const { stationId } = this.reg();
+    const { stationId } = this.registration;
     if (!rooms || stationId === null) return;
     // Stubs once per object life, the companies from the isolate-wide cache: an object woken from
     // hibernation for one Heartbeat pays neither a D1 query nor partyserver's setName RPC (which

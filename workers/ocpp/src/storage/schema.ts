@@ -44,6 +44,13 @@ const TABLES = [
 
 /** Every table and index above, by name. */
 const NAMES = TABLES.map((t) => /IF NOT EXISTS (\w+)/.exec(t)?.[1] ?? '');
+/**
+ * The layout's name, kept in `kv` under SCHEMA_KEY once migrate() ran: a woken object that reads
+ * it back with its other wake keys (one statement it makes anyway) needs no sqlite_master query.
+ * It changes whenever a table or index is added, so such a change migrates every object once.
+ */
+export const SCHEMA_ID = NAMES.join(',');
+export const SCHEMA_KEY = 'schema';
 const PRESENT = `SELECT count(*) AS n FROM sqlite_master WHERE name IN (${NAMES.map(() => '?').join(', ')})`;
 
 /**

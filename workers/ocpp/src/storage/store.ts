@@ -1,7 +1,7 @@
 /** @module Typed access to the ChargePoint object's SQLite tables (see schema.ts). */
 import type { Budget } from '../../../../domain/authorization/limits';
 import type { MeterSample } from '../../../../domain/ocpp/meter-values';
-import { migrate } from './schema';
+import { migrate, SCHEMA_ID, SCHEMA_KEY } from './schema';
 
 /** MeterValues outside any transaction are kept for diagnosis, but only the latest ones (about 2,000 samples). */
 const MAX_FREE_MESSAGES = 200;
@@ -58,10 +58,10 @@ type SampleRow = [number | null, string, string | null, string, string, string, 
 
 /**
  * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
- * interval on every wake, the D1 last-seen throttle on every Heartbeat) and written only through
+ * interval and the alarm's other duties on every wake, the D1 last-seen throttle on every Heartbeat) and written only through
  * `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
  */
-const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt']);
+const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt', 'dutyDue']);
 
 function structuredCloneIfObject(v: unknown): unknown {
   return typeof v === 'object' && v !== null ? structuredClone(v) : v;
@@ -80,8 +80,30 @@ export class Store {
   /** The values of CACHED_KEYS as last read or written (null: known absent). */
   private readonly kvCache = new Map<string, unknown>();
 
-  constructor(private readonly sql: SqlStorage) {
+  constructor(
+    private readonly sql: SqlStorage,
+    /** Whether the caller knows the tables are there (Store.wake); otherwise they are checked now. */
+    migrated = false,
+  ) {
+    if (!migrated) migrate(sql);
+  }
+
+  /**
+   * What an object does when it wakes: reads `keys` and the schema marker in one statement, and
+   * migrates (creates what is missing) only when the marker is absent or names another layout, or
+   * when there is no `kv` table yet (a new object).
+   */
+  static wake<K extends string>(sql: SqlStorage, keys: readonly K[]): { store: Store; kv: Record<K, unknown> } {
+    const store = new Store(sql, true);
+    try {
+      const kv = store.getMany([...keys, SCHEMA_KEY]);
+      if (kv[SCHEMA_KEY] === SCHEMA_ID) return { store, kv };
+    } catch {
+      // No kv table: a new object.
+    }
     migrate(sql);
+    store.put(SCHEMA_KEY, SCHEMA_ID);
+    return { store, kv: store.getMany(keys) };
   }
 
   /** Several keys in one statement (what an object reads when it wakes); absent keys are null. */
@@ -362,7 +384,12 @@ export class Store {
     return out.sort((a, b) => (Number.isNaN(a.at) ? 0 : a.at) - (Number.isNaN(b.at) ? 0 : b.at));
   }
 
+  /**
+   * Calls of an earlier object life whose timeout passed (nobody waits for them any more) go when
+   * the next call is added, and are never listed: no statement per wake for them.
+   */
   addPendingCall(c: PendingCall, payload: unknown): void {
+    this.sql.exec('DELETE FROM pending_calls WHERE timeout_at < ?', c.sentAt);
     this.sql.exec(
       'INSERT OR REPLACE INTO pending_calls (message_id, action, payload, sent_at, timeout_at) VALUES (?, ?, ?, ?, ?)',
       c.messageId,
@@ -399,7 +426,10 @@ export class Store {
 
   pendingCalls(): PendingCall[] {
     return this.sql
-      .exec<Row>('SELECT message_id, action, sent_at, timeout_at FROM pending_calls ORDER BY sent_at')
+      .exec<Row>(
+        'SELECT message_id, action, sent_at, timeout_at FROM pending_calls WHERE timeout_at >= ? ORDER BY sent_at',
+        Date.now(),
+      )
       .toArray()
       .map((r) => ({
         messageId: String(r.message_id),
@@ -407,11 +437,6 @@ export class Store {
         sentAt: Number(r.sent_at),
         timeoutAt: Number(r.timeout_at),
       }));
-  }
-
-  /** Calls whose timeout passed while the object was evicted will never be awaited again. */
-  dropExpiredCalls(now: number): void {
-    this.sql.exec('DELETE FROM pending_calls WHERE timeout_at < ?', now);
   }
 }
 
