@@ -2,7 +2,12 @@
  * @module The benchmark's baseline: a bare ocpp-rpc RPCServer on 127.0.0.1 answering the same
  * three actions as the product (no storage, no auth check), started by ./bench-product.ts.
  */
+
+import { setPriority } from 'node:os';
 import { RPCServer } from 'ocpp-rpc';
+
+// The nice value bench-product.ts gives servers (set here too, before anything this process starts).
+if (Number(process.env.BENCH_SERVER_NICE) > 0) setPriority(Number(process.env.BENCH_SERVER_NICE));
 
 const port = Number(process.argv[2]);
 const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });

@@ -17,8 +17,13 @@
  * backed by SQLite storage"), and the ChargePoint needs SQLite; so the state lives on tmpfs instead.
  * Usage (child process of ./bench-product.ts): tsx bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]
  */
+
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
+
+// The nice value bench-product.ts gives servers (set here too, before anything this process starts).
+if (Number(process.env.BENCH_SERVER_NICE) > 0) setPriority(Number(process.env.BENCH_SERVER_NICE));
 
 const [bundles, state, portList] = process.argv.slice(2);
 if (!bundles || !state || !portList) throw new Error('usage: bench-miniflare-server.ts BUNDLES STATE PORT[,PORT…]');
@@ -54,7 +59,13 @@ function instance(port: number, shard: number) {
         ...(inspect ? { unsafeInspectorProxy: true } : {}),
         d1Databases: DB,
         durableObjects: {
-          CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true },
+          CHARGE_POINTS: {
+            className: 'ChargePoint',
+            useSQLite: true,
+            // --keep-objects (a diagnostic, never the headline): workerd never evicts a ChargePoint,
+            // so no message wakes one. Production evicts an idle object after about 10 s.
+            ...(process.env.BENCH_KEEP_OBJECTS ? { unsafePreventEviction: true } : {}),
+          },
           LiveFeed: { className: 'LiveFeed', scriptName: 'backoffice-web', useSQLite: true },
         },
         bindings: { HEARTBEAT_INTERVAL_SECONDS: '300' },
