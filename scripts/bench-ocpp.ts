@@ -13,6 +13,9 @@
  * --keep-objects (miniflare only): first one more product row whose ChargePoint objects are never
  * evicted, a diagnostic of what the hibernation wakes cost (production evicts after about 10 s; the
  * ratio printed last always compares the first regular product row).
+ * --warm-up: one untimed round (one MeterValues + one Heartbeat per charge point) before the timed
+ * steady phase, so the first round's mass wake of the objects evicted during a long connection phase
+ * is not timed (the steady phase is then one interval longer).
  * --server-nice N (10; 0 to 19): the nice value of every server process, product and baseline alike,
  * so the load generator (the charge points' side) is not kept waiting for a core by the server it
  * times (ADR 034, fifth addendum); 0 runs them at the load generator's priority.
@@ -82,13 +85,14 @@ const warnLimit = (processes: number) => {
 
 const log = (s: string) => console.log(`▸ ${s}`);
 const ids = Array.from({ length: stations }, (_, i) => benchId(i));
-const load = { ids, password, steadySeconds, intervalSeconds, inFlight };
+const warmUp = args.includes('--warm-up');
+const load = { ids, password, steadySeconds, intervalSeconds, inFlight, warmUp };
 const rows: BenchRow[] = [];
 let current: RunningServer | undefined;
 // Hard stop: a hung server must not keep the benchmark (or the server it started) alive. The
 // product verifies a PBKDF2 password per connection, so allow for a slow connection phase, per row.
 const runs = ((url ? 1 : single ? 3 : 2) + (keepObjects && !url && server === 'miniflare' ? 1 : 0)) as number;
-const budgetMs = runs * (steadySeconds + intervalSeconds + 300 + stations / 5) * 1000;
+const budgetMs = runs * (steadySeconds + 2 * intervalSeconds + 300 + stations / 5) * 1000;
 setTimeout(async () => {
   console.error(`✖ benchmark exceeded ${Math.round(budgetMs / 1000)} s; giving up`);
   await current?.stop();
@@ -158,6 +162,7 @@ console.log(
     `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s. The clients do not offer ` +
     `WebSocket compression (permessage-deflate), which the bare ocpp-rpc server never accepts: both rows ` +
     `carry the same uncompressed frames. ` +
+    (warmUp ? 'One untimed warm-up round came before the timed steady phase. ' : '') +
     (serverNice > 0
       ? `Every server process ran at nice ${serverNice}, the load generator at its own priority ` +
         `(--server-nice 0 runs them alike).\n`
