@@ -11,6 +11,17 @@ import { stations } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
 import { aStation, connect, db, stub } from './helpers';
 
+/** A station connected and booted; `interval` is the heartbeat interval its BootNotification got (s). */
+async function booted() {
+  const w = await aStation();
+  const cp = await connect(w.uid);
+  const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
+    chargePointVendor: 'ACME',
+    chargePointModel: 'X1',
+  });
+  return { w, cp, interval };
+}
+
 /** Sets the object's alarm behind its back (as an earlier object life left it). */
 const setAlarm = (uid: string, at: number) =>
   runInDurableObject(stub(uid), (_i: ChargePoint, state) => state.storage.setAlarm(at));
@@ -39,12 +50,7 @@ const connectionEvents = async (uid: string) =>
 
 describe('heartbeat timeout', () => {
   it('arms an alarm two heartbeat intervals after the last frame', async () => {
-    const w = await aStation();
-    const cp = await connect(w.uid);
-    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
-      chargePointVendor: 'ACME',
-      chargePointModel: 'X1',
-    });
+    const { w, cp, interval } = await booted();
     const alarm = await lastFrameAgo(w.uid, 0);
     expect(alarm).not.toBeNull();
     expect(alarm as number).toBeGreaterThan(Date.now() + interval * 1000);
@@ -53,12 +59,7 @@ describe('heartbeat timeout', () => {
   });
 
   it('keeps the station online while frames keep coming, and sets the alarm again', async () => {
-    const w = await aStation();
-    const cp = await connect(w.uid);
-    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
-      chargePointVendor: 'ACME',
-      chargePointModel: 'X1',
-    });
+    const { w, cp, interval } = await booted();
     await lastFrameAgo(w.uid, interval * 1000); // one interval: not yet late
     expect(await runDurableObjectAlarm(stub(w.uid))).toBe(true);
     const state = await stub(w.uid).state();
@@ -69,12 +70,7 @@ describe('heartbeat timeout', () => {
   });
 
   it('marks the station offline after two missed intervals and back online at the next frame', async () => {
-    const w = await aStation();
-    const cp = await connect(w.uid);
-    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
-      chargePointVendor: 'ACME',
-      chargePointModel: 'X1',
-    });
+    const { w, cp, interval } = await booted();
     await lastFrameAgo(w.uid, 2 * interval * 1000 + 1);
     expect(await runDurableObjectAlarm(stub(w.uid))).toBe(true);
     const off = await stub(w.uid).state();
@@ -113,12 +109,7 @@ describe('heartbeat timeout', () => {
   });
 
   it('moves the alarm later at a wake once less than one interval of it is left, so a talking station is never woken by it', async () => {
-    const w = await aStation();
-    const cp = await connect(w.uid);
-    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
-      chargePointVendor: 'ACME',
-      chargePointModel: 'X1',
-    });
+    const { w, cp, interval } = await booted();
     const I = interval * 1000;
     // An alarm left by an earlier life, due in one second: the first frame after a wake moves it.
     await setAlarm(w.uid, Date.now() + 1000);
@@ -144,12 +135,7 @@ describe('heartbeat timeout', () => {
   });
 
   it('never moves the alarm past a scheduled availability change due sooner', async () => {
-    const w = await aStation();
-    const cp = await connect(w.uid);
-    const { interval } = await cp.ok<{ interval: number }>('BootNotification', {
-      chargePointVendor: 'ACME',
-      chargePointModel: 'X1',
-    });
+    const { w, cp, interval } = await booted();
     const I = interval * 1000;
     const dueAt = Date.now() + I / 4;
     const answer = await stub(w.uid).scheduleAvailability({
