@@ -22,7 +22,6 @@
  * Prints each server's open descriptors by kind once all charge points are connected.
  */
 import { readFileSync } from 'node:fs';
-import { childEnv } from './node-processes';
 import { isLoopbackUrl } from './simulator/args';
 import { benchId } from './simulator/bench-ids';
 import { runLoad } from './simulator/bench-load';
@@ -137,13 +136,9 @@ else if (server === 'wrangler') {
   const name = (n: number) => `product (Miniflare, ${n} workerd${n > 1 ? ' shards' : ''}, tmpfs)`;
   if (keepObjects && server === 'miniflare') {
     log('  --keep-objects: first a diagnostic row with no object ever evicted (no hibernation wakes)');
-    process.env.BENCH_KEEP_OBJECTS = '1';
-    Object.assign(childEnv, { BENCH_KEEP_OBJECTS: '1' });
     await measure(`${name(shards)}, objects never evicted`, () =>
-      startProductMiniflare(stations, password, log, shards),
+      startProductMiniflare(stations, password, log, shards, { keepObjects: true }),
     );
-    delete process.env.BENCH_KEEP_OBJECTS;
-    delete (childEnv as Record<string, string | undefined>).BENCH_KEEP_OBJECTS;
   }
   if (shards > 1) {
     log(`  ${shards} workerd shards: each charge point on the shard its id hashes to; one D1 shared by all`);

@@ -30,7 +30,7 @@ export interface RunningServer {
 let serverNice = 0;
 export function setServerNice(nice: number): void {
   serverNice = nice;
-  process.env.BENCH_SERVER_NICE = String(nice);
+  // For the servers' own processes, which set it on themselves before starting anything.
   childEnv.BENCH_SERVER_NICE = String(nice);
 }
 function lowerPriority(pid: number | undefined): void {
@@ -219,6 +219,8 @@ export async function startProductMiniflare(
   password: string,
   log: (s: string) => void,
   shards = 1,
+  /** keepObjects: workerd never evicts a ChargePoint (bench-miniflare-server.ts, `--keep-objects`). */
+  options: { keepObjects?: boolean } = {},
 ): Promise<RunningServer> {
   const { root, state: seeded, bundles } = await preparedMiniflare(stations, password, log);
   // Each row starts from a copy of the seeded state, so no row sees another's boots and sessions.
@@ -232,7 +234,11 @@ export async function startProductMiniflare(
   const child: ChildProcess = spawn(
     node,
     [tsx, 'scripts/simulator/bench-miniflare-server.ts', bundles, state, ports.join(',')],
-    { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    {
+      env: options.keepObjects ? { ...childEnv, BENCH_KEEP_OBJECTS: '1' } : childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
   );
   lowerPriority(child.pid);
   let output = '';

@@ -30,7 +30,7 @@ import {
   type ScheduledAvailability,
   Schedules,
 } from './storage/schedules';
-import { type ConnectorState, Store, type TransactionState } from './storage/store';
+import { type ConnectorState, DUTY_DUE, Store, type TransactionState } from './storage/store';
 import { CALLERROR, errorFrame, parseFrame } from './transport/frames';
 import { answerCall } from './transport/inbound';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './transport/outbound';
@@ -53,14 +53,6 @@ const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues', 'Heartbea
 
 /** A fired schedule whose customer-service log row could not be written is retried this much later. */
 const LOG_RETRY_MS = 60_000;
-
-/**
- * `kv` key: the earliest due time of the alarm's duties other than the heartbeat timeout (scheduled
- * availability, certificate delivery, a log retry), or 'none'. Never later than the real one:
- * lowered whenever a duty is armed, computed afresh by the alarm (and once, by an object that never
- * kept it). What lets a wake move the heartbeat alarm later without reading the duties' tables.
- */
-const DUTY_DUE = 'dutyDue';
 
 /**
  * `kv` keys every object life reads, in one statement when it wakes: the registration, the

@@ -57,11 +57,19 @@ type Row = Record<string, SqlStorageValue>;
 type SampleRow = [number | null, string, string | null, string, string, string, string, string];
 
 /**
- * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
- * interval and the alarm's other duties on every wake, the D1 last-seen throttle on every Heartbeat) and written only through
- * `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
+ * `kv` key: the earliest due time of the ChargePoint alarm's duties other than the heartbeat timeout
+ * (scheduled availability, certificate delivery, a log retry), or 'none'. Never later than the real
+ * one: lowered whenever a duty is armed, computed afresh by the alarm (and once, by an object that
+ * never kept it). What lets a wake move the heartbeat alarm later without reading the duties' tables.
  */
-const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt', 'dutyDue']);
+export const DUTY_DUE = 'dutyDue';
+
+/**
+ * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
+ * interval and DUTY_DUE on every wake, the D1 last-seen throttle on every Heartbeat) and written only
+ * through `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
+ */
+const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt', DUTY_DUE]);
 
 function structuredCloneIfObject(v: unknown): unknown {
   return typeof v === 'object' && v !== null ? structuredClone(v) : v;
@@ -98,8 +106,9 @@ export class Store {
     try {
       const kv = store.getMany([...keys, SCHEMA_KEY]);
       if (kv[SCHEMA_KEY] === SCHEMA_ID) return { store, kv };
-    } catch {
-      // No kv table: a new object.
+    } catch (error) {
+      // No kv table: a new object. Anything else is a real failure.
+      if (!/no such table/i.test(String(error))) throw error;
     }
     migrate(sql);
     store.put(SCHEMA_KEY, SCHEMA_ID);
