@@ -164,4 +164,18 @@ describe('decide', () => {
       expiryDate: '2027-01-01T00:00:00.000Z',
     });
   });
+
+  it('answers the card past its expiry Expired, and names its group id whatever the status', () => {
+    const past = aCard({ expiresAt: new Date('2026-11-18T09:59:59Z'), parentIdTag: 'FLEET-A' });
+    expect(decide(facts({ card: past }))).toMatchObject({
+      status: 'Expired',
+      expiryDate: '2026-11-18T09:59:59.000Z',
+      parentIdTag: 'FLEET-A',
+    });
+    expect(decide(facts({ card: aCard({ parentIdTag: 'FLEET-A' }) }))).toMatchObject({
+      status: 'Accepted',
+      parentIdTag: 'FLEET-A',
+    });
+    expect(decide(facts())).not.toHaveProperty('parentIdTag');
+  });
 });

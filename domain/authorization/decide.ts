@@ -26,6 +26,8 @@ export interface CardFacts {
   status: 'active' | 'blocked' | 'unlinked';
   expiresAt: Date | null;
   userId: number | null;
+  /** The card's OCPP group id, answered in idTagInfo whatever the status. */
+  parentIdTag?: string | null;
 }
 
 export interface UserFacts {
@@ -90,6 +92,8 @@ export interface AuthorizationDecision {
   userId?: number;
   rfidId?: number;
   expiryDate?: string;
+  /** The card's group id, for idTagInfo.parentIdTag. */
+  parentIdTag?: string;
   reason: string;
 }
 
@@ -181,6 +185,7 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
     ...(f.card ? { rfidId: f.card.id } : {}),
     ...(f.user ? { userId: f.user.id } : {}),
     ...(f.card?.expiresAt ? { expiryDate: f.card.expiresAt.toISOString() } : {}),
+    ...(f.card?.parentIdTag ? { parentIdTag: f.card.parentIdTag } : {}),
   };
   const verdict =
     cardVerdict(f.card, f.user, f.at) ??

@@ -20,8 +20,11 @@ export const rfids = sqliteTable(
     userId: integer('user_id').references(() => users.id),
     type: text('type').notNull().default('rfid'),
     peering: text('peering'),
+    /** The OCPP parentIdTag (group id) of the card, upper-case; cards sharing one form a group. */
+    parentIdTag: text('parent_id_tag'),
     /** Blocking and unlinking are irreversible. */
     status: text('status', { enum: RFID_STATUSES }).notNull().default('active'),
+    /** Past this instant the card answers OCPP Expired (the status stays as it is). */
     expiresAt: timestamp('expires_at'),
     blockedAt: timestamp('blocked_at'),
     unlinkedAt: timestamp('unlinked_at'),
