@@ -191,6 +191,9 @@ const en = {
   stationImportTypeInvalid: 'Use one of: public, private, work, home.',
   stationImportTimeZoneInvalid: 'Not a time zone: use a name such as Europe/Paris.',
   stationImportDateInvalid: 'Use a date such as 2026-01-15.',
+  keyfobImportTypeInvalid: 'Unknown type: use one of {{types}}.',
+  keyfobImportEmpty: 'The file has no cards to import below the header row.',
+  keyfobStationNotFound: 'Unknown station, or not one your cards may be checked at.',
   stationImportEmpty: 'The file has no stations to import below the header row.',
   stationImportFileType: 'The file is not an .xlsx or .xls workbook or a .csv file.',
   stationImportConflict:
@@ -412,6 +415,9 @@ const de: Catalog = {
   stationImportTypeInvalid: 'Verwenden Sie public, private, work oder home.',
   stationImportTimeZoneInvalid: 'Keine Zeitzone: verwenden Sie einen Namen wie Europe/Paris.',
   stationImportDateInvalid: 'Verwenden Sie ein Datum wie 2026-01-15.',
+  keyfobImportTypeInvalid: 'Unbekannter Typ: verwenden Sie einen von {{types}}.',
+  keyfobImportEmpty: 'Die Datei enthält unter der Kopfzeile keine Karten zum Importieren.',
+  keyfobStationNotFound: 'Unbekannte Station, oder keine, an der Ihre Karten geprüft werden können.',
   stationImportEmpty: 'Die Datei enthält unter der Kopfzeile keine Stationen zum Importieren.',
   stationImportFileType: 'Die Datei ist weder eine .xlsx- oder .xls-Arbeitsmappe noch eine .csv-Datei.',
   stationImportConflict:
@@ -630,6 +636,9 @@ const fr: Catalog = {
   stationImportTypeInvalid: 'Utilisez public, private, work ou home.',
   stationImportTimeZoneInvalid: "Ce n'est pas un fuseau horaire : utilisez un nom comme Europe/Paris.",
   stationImportDateInvalid: 'Utilisez une date comme 2026-01-15.',
+  keyfobImportTypeInvalid: "Type inconnu : utilisez l'un de {{types}}.",
+  keyfobImportEmpty: "Le fichier ne contient aucun badge à importer sous la ligne d'en-tête.",
+  keyfobStationNotFound: 'Station inconnue, ou sur laquelle vos badges ne peuvent pas être vérifiés.',
   stationImportEmpty: "Le fichier ne contient aucune station à importer sous la ligne d'en-tête.",
   stationImportFileType: "Le fichier n'est ni un classeur .xlsx ou .xls ni un fichier .csv.",
   stationImportConflict:
@@ -842,6 +851,9 @@ const nl: Catalog = {
   stationImportTypeInvalid: 'Gebruik public, private, work of home.',
   stationImportTimeZoneInvalid: 'Geen tijdzone: gebruik een naam zoals Europe/Paris.',
   stationImportDateInvalid: 'Gebruik een datum zoals 2026-01-15.',
+  keyfobImportTypeInvalid: 'Onbekend type: gebruik een van {{types}}.',
+  keyfobImportEmpty: 'Het bestand bevat onder de kopregel geen passen om te importeren.',
+  keyfobStationNotFound: 'Onbekend laadstation, of geen station waar uw passen gecontroleerd kunnen worden.',
   stationImportEmpty: 'Het bestand bevat onder de kopregel geen stations om te importeren.',
   stationImportFileType: 'Het bestand is geen .xlsx- of .xls-werkmap en geen .csv-bestand.',
   stationImportConflict:
@@ -1055,6 +1067,9 @@ const it: Catalog = {
   stationImportTypeInvalid: 'Usa public, private, work o home.',
   stationImportTimeZoneInvalid: 'Non è un fuso orario: usa un nome come Europe/Paris.',
   stationImportDateInvalid: 'Usa una data come 2026-01-15.',
+  keyfobImportTypeInvalid: 'Tipo sconosciuto: usa uno tra {{types}}.',
+  keyfobImportEmpty: 'Il file non contiene tessere da importare sotto la riga di intestazione.',
+  keyfobStationNotFound: 'Stazione sconosciuta, o non una in cui le tue tessere possono essere verificate.',
   stationImportEmpty: "Il file non contiene stazioni da importare sotto la riga d'intestazione.",
   stationImportFileType: 'Il file non è una cartella di lavoro .xlsx o .xls né un file .csv.',
   stationImportConflict:
@@ -1268,6 +1283,9 @@ const es: Catalog = {
   stationImportTypeInvalid: 'Use public, private, work o home.',
   stationImportTimeZoneInvalid: 'No es una zona horaria: use un nombre como Europe/Paris.',
   stationImportDateInvalid: 'Use una fecha como 2026-01-15.',
+  keyfobImportTypeInvalid: 'Tipo desconocido: use uno de {{types}}.',
+  keyfobImportEmpty: 'El archivo no tiene tarjetas que importar debajo de la fila de encabezado.',
+  keyfobStationNotFound: 'Estación desconocida, o no es una en la que se puedan comprobar sus tarjetas.',
   stationImportEmpty: 'El archivo no tiene estaciones que importar debajo de la fila de encabezado.',
   stationImportFileType: 'El archivo no es un libro .xlsx o .xls ni un archivo .csv.',
   stationImportConflict:
@@ -1479,6 +1497,9 @@ const pt: Catalog = {
   stationImportTypeInvalid: 'Use public, private, work ou home.',
   stationImportTimeZoneInvalid: 'Não é um fuso horário: use um nome como Europe/Paris.',
   stationImportDateInvalid: 'Use uma data como 2026-01-15.',
+  keyfobImportTypeInvalid: 'Tipo desconhecido: use um de {{types}}.',
+  keyfobImportEmpty: 'O ficheiro não tem cartões para importar abaixo da linha de cabeçalho.',
+  keyfobStationNotFound: 'Estação desconhecida, ou não é uma onde os seus cartões possam ser verificados.',
   stationImportEmpty: 'O ficheiro não tem estações a importar abaixo da linha de cabeçalho.',
   stationImportFileType: 'O ficheiro não é um livro .xlsx ou .xls nem um ficheiro .csv.',
   stationImportConflict:

@@ -11,7 +11,7 @@ import { customerGroupRoutes } from './customer-groups/customer-groups.handlers'
 import { devRoutes } from './dev/dev.routes';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.routes';
 import { groupAndLocationRoutes } from './groups/groups.index';
-import { keyfobRoutes } from './keyfobs/keyfobs.index';
+import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';

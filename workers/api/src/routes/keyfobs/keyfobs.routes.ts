@@ -5,11 +5,15 @@ import {
   CheckQuery,
   CheckSchema,
   CreateBody,
+  CreateFromUuidBody,
   IdParams,
   KeyfobPage,
   KeyfobSchema,
   ListBody,
+  SearchQuery,
+  StationOption,
   UpdateBody,
+  UserRef,
   UuidParams,
 } from './keyfobs.schemas';
 
@@ -39,9 +43,28 @@ export const check = defineRoute(ACCESS, {
   method: 'get',
   path: '/keyfob/check',
   tags,
-  summary: 'Validity of a UUID: exists in the scope, status, assigned user, expiry',
+  summary:
+    'Validity of a UUID: exists in the scope, status, assigned user, expiry; with station_id, what OCPP Authorize would answer there now and why',
   request: { query: CheckQuery },
-  responses: { 200: json(CheckSchema) },
+  responses: { 200: json(CheckSchema), 404: error('station_id is not a station the scope’s cards may be checked at') },
+});
+
+export const stationOptions = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/keyfob/stations',
+  tags,
+  summary: 'Stations a card may be checked at (of the scope, or public), by uid, name or city: 20 at most',
+  request: { query: SearchQuery },
+  responses: { 200: json(z.object({ data: z.array(StationOption) })) },
+});
+
+export const userOptions = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/keyfob/users',
+  tags,
+  summary: 'Active users of the scope a card may be assigned to, by e-mail or name: 20 at most',
+  request: { query: SearchQuery },
+  responses: { 200: json(z.object({ data: z.array(UserRef) })) },
 });
 
 export const detail = defineRoute(ACCESS, {
@@ -57,7 +80,7 @@ export const create = defineRoute(ACCESS, {
   method: 'post',
   path: '/keyfob',
   tags,
-  summary: 'Create a key hanger from its visual code and UUID',
+  summary: 'Create a key hanger from its visual code and UUID (optionally its type, parent_id_tag and expiry)',
   request: { body: jsonBody(CreateBody) },
   responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
 });
@@ -66,8 +89,12 @@ export const createFromUuid = defineRoute(ACCESS, {
   method: 'post',
   path: '/keyfob/create/uuid/{uuid}',
   tags,
-  summary: 'Create a key hanger from its UUID alone; the visual code is generated',
-  request: { params: UuidParams },
+  summary:
+    'Create a key hanger from its UUID alone; the visual code is generated. The body (type, parent_id_tag, expiry) is optional',
+  request: {
+    params: UuidParams,
+    body: { required: false, content: { 'application/json': { schema: CreateFromUuidBody } } },
+  },
   responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
 });
 
@@ -75,7 +102,8 @@ export const update = defineRoute(ACCESS, {
   method: 'put',
   path: '/keyfob/{id}',
   tags,
-  summary: 'Assign to a user of the scope, set the type or the expiry',
+  summary:
+    'Assign to a user of the scope, set the type, the parent_id_tag (group id) or the expiry (OCPP Expired from then on)',
   request: { params: IdParams, body: jsonBody(UpdateBody) },
   responses: {
     200: json(KeyfobSchema),

@@ -1,6 +1,7 @@
 /** @module Shapes of the key hangers API (spec 7.19): snake_case, as the spec names RFID fields. */
 import { z } from '@hono/zod-openapi';
 import { RFID_STATUSES, type rfids, type users } from '../../../../../drizzle/schema';
+import { KEYFOB_TYPES } from '../../../../../domain/import/keyfobs-import';
 import { pageFields, pageOf } from '../../lib/pagination';
 
 /** The spec names a type but not its values; these are the media a fleet hands out. */
@@ -8,8 +9,7 @@ export const RFID_TYPES = [
   { id: 'rfid', label: 'RFID card' },
   { id: 'keyfob', label: 'Key fob' },
   { id: 'sticker', label: 'NFC sticker' },
-] as const;
-const TYPE_IDS = RFID_TYPES.map((t) => t.id) as ['rfid', 'keyfob', 'sticker'];
+] as const satisfies readonly { id: (typeof KEYFOB_TYPES)[number]; label: string }[];
 
 /**
  * The OCPP idTag is a CiString20: at most 20 printable characters, compared case-insensitively.
@@ -36,28 +36,60 @@ export const UuidParams = z.object({
   uuid: uuidSchema().openapi({ param: { name: 'uuid', in: 'path' }, example: '04A2B3C4D5E6F7' }),
 });
 
+/** The OCPP fields of a card an integrator sets with it, at creation or later, in one call. */
+const cardFields = {
+  type: z.enum(KEYFOB_TYPES).optional(),
+  /** OCPP parentIdTag (group id): an IdToken like the UUID; null removes it. */
+  parent_id_tag: uuidSchema().nullable().optional(),
+  /** From this instant the card answers OCPP Expired; null: never expires. */
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+};
+
 export const CreateBody = z.strictObject({
   code: z.string({ error: 'rfidFieldMissing' }).trim().min(1, { error: 'rfidFieldMissing' }).max(32),
   uuid: uuidSchema('rfidFieldMissing'),
+  ...cardFields,
 });
+
+/** The same optional fields for a card created from its UUID alone (the body itself is optional). */
+export const CreateFromUuidBody = z.strictObject(cardFields);
 
 export const UpdateBody = z.strictObject({
   /** Assign to a user of the company scope. Unassigning is the irreversible unlink. */
   user_id: z.number().int().positive().optional(),
-  type: z.enum(TYPE_IDS).optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  ...cardFields,
 });
+
+/** `expired`: active but past its expiry; `active`: active and not expired. */
+export const LIST_STATUSES = [...RFID_STATUSES, 'expired'] as const;
 
 export const ListBody = z.strictObject({
   keyword: z.string().trim().max(100).optional(),
-  status: z.enum(RFID_STATUSES).optional(),
+  status: z.enum(LIST_STATUSES).optional(),
   user: z.number().int().positive().optional(),
+  /** true: assigned to a user; false: free. */
+  assigned: z.boolean().optional(),
   ...pageFields(10),
 });
 
-export const CheckQuery = z.object({ uuid: uuidSchema() });
+export const CheckQuery = z.object({
+  uuid: uuidSchema(),
+  /** A station the card would be presented at now: the answer then carries the authorization decision. */
+  station_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .openapi({ param: { name: 'station_id', in: 'query' }, example: 3 }),
+});
 
-const UserRef = z.object({
+export const SearchQuery = z.object({ keyword: z.string().trim().max(100).optional() });
+
+export const StationOption = z
+  .object({ id: z.number(), uid: z.string(), name: z.string(), city: z.string().nullable(), type: z.string() })
+  .openapi('KeyfobStationOption');
+
+export const UserRef = z.object({
   id: z.number(),
   email: z.string(),
   first_name: z.string().nullable(),
@@ -72,6 +104,7 @@ export const KeyfobSchema = z
     uuid: z.string(),
     type: z.string(),
     peering: z.string().nullable(),
+    parent_id_tag: z.string().nullable(),
     status: z.enum(RFID_STATUSES),
     user_id: z.number().nullable(),
     user: UserRef.nullable(),
@@ -96,6 +129,16 @@ export const CheckSchema = z
     user: UserRef.nullable(),
     id: z.number().nullable(),
     reason: z.string(),
+    /** With station_id: what Authorize would answer at that station now, and why. */
+    decision: z
+      .object({
+        status: z.enum(['Accepted', 'Blocked', 'Expired', 'Invalid', 'ConcurrentTx']),
+        reason: z.string(),
+        parent_id_tag: z.string().nullable(),
+        expiry_date: z.string().nullable(),
+        station: StationOption,
+      })
+      .nullable(),
   })
   .openapi('KeyfobCheck');
 
@@ -114,6 +157,7 @@ export function toKeyfob(r: Rfid, u: User | null, now = new Date()): z.infer<typ
     uuid: r.uuid,
     type: r.type,
     peering: r.peering,
+    parent_id_tag: r.parentIdTag,
     status: r.status,
     user_id: r.userId,
     user: userRef(u),

@@ -1,8 +1,13 @@
-/** @module Key hanger reads, always limited to the caller's company scope. */
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+/** @module Key hanger reads and writes: the only file of the resource that touches the database, always in the caller's company scope. */
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../../drizzle/db';
-import { rfids, users } from '../../../../../drizzle/schema';
+import { decideAuthorization } from '../../../../../drizzle/queries/authorization';
+import { rfids, stations, users } from '../../../../../drizzle/schema';
+import type { AuditEntry } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit';
+
+type Rfid = typeof rfids.$inferSelect;
 
 /** A card of the scope, with its user; null for a card of another company, so it reads as unknown. */
 export function scopedRfid(db: Db, scope: number[], id: number) {
@@ -25,8 +30,9 @@ export function scopedRfidByUuid(db: Db, scope: number[], uuid: string) {
 
 export interface ListFilters {
   keyword?: string;
-  status?: (typeof rfids.$inferSelect)['status'];
+  status?: Rfid['status'] | 'expired';
   user?: number;
+  assigned?: boolean;
   page: number;
   items_per_page: number;
 }
@@ -34,20 +40,30 @@ export interface ListFilters {
 const contains = (column: SQL | AnySQLiteColumn, keyword: string) =>
   sql`instr(lower(coalesce(${column}, '')), ${keyword.toLowerCase()}) > 0`;
 
-export async function listRfids(db: Db, scope: number[], f: ListFilters) {
-  const conditions: SQL[] = [inArray(rfids.companyId, scope)];
-  if (f.status) conditions.push(eq(rfids.status, f.status));
+function statusCondition(status: NonNullable<ListFilters['status']>, now: Date): SQL | undefined {
+  if (status === 'expired') return and(eq(rfids.status, 'active'), lte(rfids.expiresAt, now));
+  if (status === 'active')
+    return and(eq(rfids.status, 'active'), or(isNull(rfids.expiresAt), gt(rfids.expiresAt, now)));
+  return eq(rfids.status, status);
+}
+
+export async function listRfids(db: Db, scope: number[], f: ListFilters, now = new Date()) {
+  const conditions: (SQL | undefined)[] = [inArray(rfids.companyId, scope)];
+  if (f.status) conditions.push(statusCondition(f.status, now));
   if (f.user) conditions.push(eq(rfids.userId, f.user));
+  if (f.assigned !== undefined) conditions.push(f.assigned ? isNotNull(rfids.userId) : isNull(rfids.userId));
   if (f.keyword) {
     const k = f.keyword;
     const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-    const match = or(
-      contains(rfids.keyHangerCode, k),
-      contains(rfids.uuid, k),
-      contains(users.email, k),
-      contains(name, k),
+    conditions.push(
+      or(
+        contains(rfids.keyHangerCode, k),
+        contains(rfids.uuid, k),
+        contains(rfids.parentIdTag, k),
+        contains(users.email, k),
+        contains(name, k),
+      ),
     );
-    if (match) conditions.push(match);
   }
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
@@ -73,10 +89,213 @@ export function scopedActiveUser(db: Db, scope: number[], userId: number) {
     .get();
 }
 
+/** The assign picker: active users of the scope matching a keyword (e-mail or name), 20 at most. */
+export function searchActiveUsers(db: Db, scope: number[], keyword: string | undefined) {
+  const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return db
+    .select({ id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
+    .from(users)
+    .where(
+      and(
+        inArray(users.companyId, scope),
+        eq(users.status, 'active'),
+        keyword ? or(contains(users.email, keyword), contains(name, keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(20);
+}
+
+/**
+ * Stations a card of the scope may be checked at: those the scope operates or owns, and every
+ * public station that is not hidden (a fleet's drivers charge at other operators' public stations).
+ */
+function checkableStation(scope: number[]) {
+  return or(
+    inArray(stations.companyId, scope),
+    inArray(stations.ownerCompanyId, scope),
+    and(eq(stations.type, 'public'), eq(stations.hidden, false)),
+  );
+}
+
+const stationOption = {
+  id: stations.id,
+  uid: stations.uid,
+  name: stations.name,
+  city: stations.city,
+  type: stations.type,
+};
+
+/** The check page's station picker: uid, name or city matching a keyword, 20 at most. */
+export function searchCheckableStations(db: Db, scope: number[], keyword: string | undefined) {
+  return db
+    .select(stationOption)
+    .from(stations)
+    .where(
+      and(
+        checkableStation(scope),
+        keyword
+          ? or(contains(stations.uid, keyword), contains(stations.name, keyword), contains(stations.city, keyword))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(stations.name))
+    .limit(20);
+}
+
+export function checkableStationById(db: Db, scope: number[], id: number) {
+  return db
+    .select(stationOption)
+    .from(stations)
+    .where(and(eq(stations.id, id), checkableStation(scope)))
+    .get();
+}
+
+/** What OCPP Authorize would answer for the card at the station now: the charge point's own decision. */
+export function authorizationAt(db: Db, uuid: string, stationId: number, at: Date) {
+  return decideAuthorization(db, { idTag: uuid, stationId, at });
+}
+
+/** Whether any card of any company holds this UUID: it is the idTag, unique platform-wide. */
+export async function uuidTaken(db: Db, uuid: string) {
+  return (await db.select({ id: rfids.id }).from(rfids).where(eq(rfids.uuid, uuid)).get()) !== undefined;
+}
+
+/** Inserts a card and its audit row; the unique index on the UUID decides a race (it throws UNIQUE). */
+export async function insertRfid(db: Db, values: typeof rfids.$inferInsert, audit: Omit<AuditEntry, 'entityId'>) {
+  const [row] = await db.insert(rfids).values(values).returning();
+  if (!row) throw new Error('rfid insert returned nothing');
+  await auditInsert(db, { ...audit, entityId: row.id });
+  return row;
+}
+
+/** Only while still active: a block racing a change must win, since it is irreversible. */
+const stillActive = (id: number) => and(eq(rfids.id, id), eq(rfids.status, 'active'));
+
+/** Applies a change to an active card, unassigned or already this user's; undefined when that no longer holds. */
+export async function updateRfid(
+  db: Db,
+  id: number,
+  changes: Partial<Rfid>,
+  keepUserId: number | null,
+  audit: AuditEntry,
+) {
+  const [[updated]] = await db.batch([
+    db
+      .update(rfids)
+      .set(changes)
+      // Still unassigned (or assigned to this user): two managers assigning at once cannot both win.
+      .where(and(stillActive(id), or(isNull(rfids.userId), eq(rfids.userId, changes.userId ?? keepUserId ?? -1))))
+      .returning(),
+    auditInsert(db, audit),
+  ]);
+  return updated;
+}
+
+/** Blocks (irreversible); undefined when the card was no longer active. */
+export async function blockRfid(db: Db, id: number, audit: AuditEntry) {
+  const [[updated]] = await db.batch([
+    db.update(rfids).set({ status: 'blocked', blockedAt: new Date() }).where(stillActive(id)).returning(),
+    auditInsert(db, audit),
+  ]);
+  return updated;
+}
+
+/** Unlinks from its user (irreversible); undefined when the card was no longer active. */
+export async function unlinkRfid(db: Db, id: number, audit: AuditEntry) {
+  const [[updated]] = await db.batch([
+    db
+      .update(rfids)
+      .set({ status: 'unlinked', unlinkedAt: new Date(), userId: null })
+      .where(stillActive(id))
+      .returning(),
+    auditInsert(db, audit),
+  ]);
+  return updated;
+}
+
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A visual code for a card created from its UUID alone; unambiguous characters only. */
 export function generateCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `KH-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+}
+
+/** The UUIDs among these that a card of any company already holds. */
+export async function takenUuids(db: Db, uuids: string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db.select({ uuid: rfids.uuid }).from(rfids).where(inArray(rfids.uuid, uuids));
+  return new Set(rows.map((r) => r.uuid));
+}
+
+/** Active users of the scope with these (lower-case) e-mails. */
+export function scopedUsersByEmail(db: Db, scope: number[], emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(inArray(users.companyId, scope), eq(users.status, 'active'), inArray(sql`lower(${users.email})`, emails)),
+    );
+}
+
+export interface ImportCard {
+  uuid: string;
+  code: string;
+  type: string;
+  parent_id_tag: string | null;
+  /** Epoch milliseconds. */
+  expires_at: number | null;
+  user_id: number | null;
+}
+
+/** Rows per insert statement (one JSON parameter each, well under D1's value size limit). */
+const APPLY_CHUNK = 500;
+const j = (field: string) => `json_extract(j.value, '$.${field}')`;
+
+/**
+ * Every card of an import in one D1 batch, a transaction: a UUID taken meanwhile (the unique index)
+ * leaves nothing behind. Each card gets its `rfid.create` audit row, and the import one row more.
+ */
+export async function applyImport(
+  d1: D1Database,
+  cards: ImportCard[],
+  by: { companyId: number; actorUserId: number; ip: string | null },
+) {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < cards.length; i += APPLY_CHUNK) {
+    const payload = JSON.stringify(cards.slice(i, i + APPLY_CHUNK));
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO rfids (company_id, key_hanger_code, uuid, type, parent_id_tag, expires_at, user_id)
+           SELECT ?1, ${j('code')}, ${j('uuid')}, ${j('type')}, ${j('parent_id_tag')}, ${j('expires_at')}, ${j('user_id')}
+           FROM json_each(?2) j`,
+        )
+        .bind(by.companyId, payload),
+      d1
+        .prepare(
+          `INSERT INTO audit_log (actor_user_id, company_id, action, entity, entity_id, detail_json, ip)
+           SELECT ?1, ?2, 'rfid.create', 'rfid', CAST(r.id AS TEXT),
+             json_object('code', r.key_hanger_code, 'uuid', r.uuid, 'userId', r.user_id, 'import', 1), ?3
+           FROM json_each(?4) j JOIN rfids r ON r.uuid = ${j('uuid')}`,
+        )
+        .bind(by.actorUserId, by.companyId, by.ip, payload),
+    );
+  }
+  statements.push(
+    d1
+      .prepare(
+        `INSERT INTO audit_log (actor_user_id, company_id, action, entity, detail_json, ip)
+         VALUES (?1, ?2, 'rfid.import', 'rfid', ?3, ?4)`,
+      )
+      .bind(
+        by.actorUserId,
+        by.companyId,
+        JSON.stringify({ rows: cards.length, assigned: cards.filter((c) => c.user_id !== null).length }),
+        by.ip,
+      ),
+  );
+  await d1.batch(statements);
 }

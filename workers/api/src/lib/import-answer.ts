@@ -1,0 +1,52 @@
+/**
+ * @module The answer of a spreadsheet import endpoint (ADR 022, 035): JSON, or with
+ * `Accept: application/x-ndjson` progress lines `{type:"progress",phase,done,total}` ending with
+ * `{type:"result",status,body}`, which app/lib/import-stream.ts reads. The same shape as the user
+ * and station imports, for imports that come after them.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { translate } from '../../../../domain/i18n/messages';
+import type { AppEnv } from '../env';
+import { requestLanguage } from './language';
+
+export type ImportPhase = 'read' | 'validate' | 'apply';
+export type ImportProgress = (phase: ImportPhase, done: number, total: number) => Promise<void>;
+export type ImportOutcome = { status: ContentfulStatusCode; body: object };
+
+/** Runs the import and answers it; `name` names it in the log of an unexpected failure (never the file). */
+export function answerImport(
+  c: Context<AppEnv>,
+  name: string,
+  run: (progress: ImportProgress) => Promise<ImportOutcome>,
+) {
+  c.header('cache-control', 'no-store');
+  if (!(c.req.header('accept') ?? '').includes('application/x-ndjson')) {
+    return run(async () => undefined).then((o) => c.json(o.body, o.status));
+  }
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const encoder = new TextEncoder();
+  const line = (value: unknown) => writer.write(encoder.encode(`${JSON.stringify(value)}\n`));
+  const work = (async () => {
+    try {
+      const outcome = await run((phase, done, total) => line({ type: 'progress', phase, done, total }));
+      await line({ type: 'result', status: outcome.status, body: outcome.body });
+    } catch (err) {
+      console.error(`${name} failed`, err instanceof Error ? err.message : 'unknown error');
+      await line({
+        type: 'result',
+        status: 500,
+        body: { 'error-msg': translate(requestLanguage(c), 'generic'), code: 'INTERNAL' },
+      });
+    } finally {
+      await writer.close();
+    }
+  })();
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (in-process calls): the stream being read keeps the work going.
+  }
+  return c.body(readable, 200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+}
