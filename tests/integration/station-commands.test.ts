@@ -3,10 +3,10 @@
  * the real ocpp worker: happy paths, validation, role 32 → 403, another company's station → 404,
  * AuthorizationKey hand-over, diagnostics upload link and firmware download link.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../domain/auth/password';
-import { stationPendingKeys, stations } from '../../drizzle/schema';
+import { customerServiceLogs, stationPendingKeys, stations } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { connectChargePoint, type FakeChargePoint, ocpp, upgradeRequest } from './fake-charge-point';
 import { call, db, expectError, login, type Session, unique, type World, world } from './helpers';
@@ -56,7 +56,7 @@ const lastCall = (action: string) => cp.received.filter((r) => r.action === acti
 
 describe('configuration', () => {
   it('reads every key with the charge point reply', async () => {
-    const res = await call(`/stations/${uid}/get-configuration`, admin);
+    const res = await call(`/stations/${uid}/get-configuration`, { ...admin, json: {} });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       action: 'GetConfiguration',
@@ -70,7 +70,10 @@ describe('configuration', () => {
   });
 
   it('asks for the listed keys only', async () => {
-    const res = await call(`/stations/${uid}/get-configuration?key=HeartbeatInterval,Nope`, admin);
+    const res = await call(`/stations/${uid}/get-configuration`, {
+      ...admin,
+      json: { key: ['HeartbeatInterval', 'Nope'] },
+    });
     expect(((await res.json()) as { reply: { unknownKey: string[] } }).reply.unknownKey).toEqual(['Nope']);
     expect(lastCall('GetConfiguration')).toEqual({ key: ['HeartbeatInterval', 'Nope'] });
   });
@@ -105,7 +108,7 @@ describe('configuration', () => {
   });
 
   it('answers 409 at once for a station that is not connected', async () => {
-    const res = await call(`/stations/${offlineUid}/get-configuration`, admin);
+    const res = await call(`/stations/${offlineUid}/get-configuration`, { ...admin, json: {} });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { code: string }).code).toBe('STATION_OFFLINE');
   });
@@ -170,10 +173,10 @@ describe('AuthorizationKey', () => {
 describe('diagnostics', () => {
   it('sends a single-use upload link; the upload lands in R2 and is listed and downloadable', async () => {
     cp.handle('GetDiagnostics', () => ({ fileName: 'diag.txt' }));
-    const res = await call(
-      `/stations/${uid}/get-diagnostics?startTime=2026-11-20T00:00:00Z&stopTime=2026-11-21T00:00:00Z`,
-      admin,
-    );
+    const res = await call(`/stations/${uid}/get-diagnostics`, {
+      ...admin,
+      json: { startTime: '2026-11-20T00:00:00Z', stopTime: '2026-11-21T00:00:00Z' },
+    });
     expect(await res.json()).toMatchObject({
       action: 'GetDiagnostics',
       succeeded: true,
@@ -209,8 +212,9 @@ describe('diagnostics', () => {
   });
 
   it('validates the time window', async () => {
-    const res = await call(`/stations/${uid}/get-diagnostics?startTime=yesterday`, admin);
+    const res = await call(`/stations/${uid}/get-diagnostics`, { ...admin, json: { startTime: 'yesterday' } });
     expect(res.status).toBe(400);
+    expect(((await res.json()) as { field: string }).field).toBe('startTime');
   });
 });
 
@@ -230,7 +234,7 @@ describe('firmware', () => {
     expect(list.data.map((f) => f.filename)).toContain('fw-1.2.3.bin');
 
     cp.handle('UpdateFirmware', () => ({}));
-    const res = await call(`/stations/${uid}/upgrade/fw-1.2.3.bin`, admin);
+    const res = await call(`/stations/${uid}/upgrade/fw-1.2.3.bin`, { ...admin, json: {} });
     expect(await res.json()).toMatchObject({ action: 'UpdateFirmware', succeeded: true });
     const sent = lastCall('UpdateFirmware') as { location: string; retrieveDate: string };
     const download = await call(new URL(sent.location).pathname.replace(/^\/api/, ''));
@@ -267,7 +271,7 @@ describe('firmware', () => {
   });
 
   it('answers 404 for an unknown firmware file', async () => {
-    const res = await call(`/stations/${uid}/upgrade/nope.bin`, admin);
+    const res = await call(`/stations/${uid}/upgrade/nope.bin`, { ...admin, json: {} });
     expect(res.status).toBe(404);
   });
 });
@@ -336,17 +340,47 @@ describe('commands without a spec path', () => {
   });
 });
 
+describe('commands are never sent by a GET (issue 24)', () => {
+  it.each([
+    ['get-configuration', 'GetConfiguration', {}],
+    ['get-diagnostics', 'GetDiagnostics', { fileName: 'diag.txt' }],
+    ['upgrade/fw-1.2.3.bin', 'UpdateFirmware', {}],
+  ] as const)('GET %s sends nothing and logs nothing; POST sends %s', async (path, action, reply) => {
+    cp.handle(action, () => reply);
+    const sentBefore = cp.received.filter((r) => r.action === action).length;
+    const logsBefore = await commandLogCount(action);
+    const get = await call(`/stations/${uid}/${path}`, admin);
+    expect(get.status).toBe(404);
+    expect(cp.received.filter((r) => r.action === action)).toHaveLength(sentBefore);
+    expect(await commandLogCount(action)).toBe(logsBefore);
+
+    const post = await call(`/stations/${uid}/${path}`, { ...admin, json: {} });
+    expect(post.status).toBe(200);
+    expect(await post.json()).toMatchObject({ action, succeeded: true });
+    expect(cp.received.filter((r) => r.action === action)).toHaveLength(sentBefore + 1);
+    expect(await commandLogCount(action)).toBe(logsBefore + 1);
+  });
+
+  it('refuses unknown fields in the bodies', async () => {
+    const res = await call(`/stations/${uid}/get-diagnostics`, { ...admin, json: { surprise: 1 } });
+    expect(res.status).toBe(400);
+    const upgrade = await call(`/stations/${uid}/upgrade/fw-1.2.3.bin`, { ...admin, json: { retries: 'x' } });
+    expect(upgrade.status).toBe(400);
+    expect(((await upgrade.json()) as { field: string }).field).toBe('retries');
+  });
+});
+
 describe('access', () => {
   const routes: [string, string, unknown?][] = [
-    ['GET', 'get-configuration'],
+    ['POST', 'get-configuration', {}],
     ['POST', 'set-configuration', { key: 'HeartbeatInterval', value: '1' }],
-    ['GET', 'get-diagnostics'],
+    ['POST', 'get-diagnostics', {}],
     ['GET', 'get-diagnostics-status'],
     ['GET', 'get-diagnostics-list'],
     ['GET', 'get-diagnostics-file/x.txt'],
     ['DELETE', 'reset-get-diagnostics-status'],
     ['GET', 'get-firmware-list'],
-    ['GET', 'upgrade/x.bin'],
+    ['POST', 'upgrade/x.bin', {}],
     ['GET', 'get-firmware-upgrade-status'],
     ['DELETE', 'reset-firmware-upgrade-status'],
     ['POST', 'commands/clear-cache', {}],
@@ -369,6 +403,14 @@ describe('access', () => {
     expect(res.status).toBe(404);
   });
 });
+
+async function commandLogCount(action: string): Promise<number> {
+  const rows = await db
+    .select({ id: customerServiceLogs.id })
+    .from(customerServiceLogs)
+    .where(and(eq(customerServiceLogs.stationId, await stationId(uid)), eq(customerServiceLogs.action, action)));
+  return rows.length;
+}
 
 async function stationId(u: string): Promise<number> {
   const row = await db.select({ id: stations.id }).from(stations).where(eq(stations.uid, u)).get();

@@ -83,7 +83,7 @@ beforeAll(async () => {
 });
 
 const buy = (userId: number, contractId: number, s: Session = session, headers?: Record<string, string>) =>
-  call(`/users/${userId}/subscription-contracts/${contractId}/buy`, { ...s, headers });
+  call(`/users/${userId}/subscription-contracts/${contractId}/buy`, { ...s, method: 'POST', headers });
 
 describe('catalog', () => {
   it('lists the contracts of the scope only', async () => {
@@ -134,6 +134,10 @@ describe('buy', () => {
       code: 'FORBIDDEN',
       message: MSG.forbidden,
     });
+    // A GET (a link, an image, a top-level navigation carrying the Lax cookie) changes nothing (issue 24).
+    // (It falls through to the consumption statistics route, whose parameters refuse it.)
+    const get = await call(`/users/${driver2}/subscription-contracts/${free}/buy`, session);
+    expect(get.status).toBe(400);
     const rows = await db.select().from(userSubscriptionContracts).where(eq(userSubscriptionContracts.userId, driver2));
     expect(rows).toEqual([]);
   });
@@ -153,7 +157,7 @@ describe('buy', () => {
 
 describe('autorenew', () => {
   const toggle = (userId: number, contractId: number, on: string, s: Session = session) =>
-    call(`/users/${userId}/subscription-contracts/${contractId}/autorenew/${on}`, s);
+    call(`/users/${userId}/subscription-contracts/${contractId}/autorenew/${on}`, { ...s, method: 'POST' });
 
   it('switches renewal of the active contract', async () => {
     const on = await toggle(driver, free, 'true');
@@ -170,6 +174,13 @@ describe('autorenew', () => {
       message: MSG.notFound,
     });
     await expectError(await toggle(driver, free, 'true', viewer), 403, { code: 'FORBIDDEN', message: MSG.forbidden });
+  });
+
+  it('changes nothing on a GET (issue 24)', async () => {
+    const get = await call(`/users/${driver}/subscription-contracts/${free}/autorenew/true`, session);
+    expect(get.status).toBe(404);
+    const rows = await db.select().from(userSubscriptionContracts).where(eq(userSubscriptionContracts.userId, driver));
+    expect(rows.filter((r) => r.status === 'active').map((r) => r.autorenew)).toEqual([false]);
   });
 });
 
@@ -196,6 +207,9 @@ describe('holders list', () => {
 });
 
 async function toggle2() {
-  const res = await call(`/users/${driver2}/subscription-contracts/${free}/autorenew/true`, session);
+  const res = await call(`/users/${driver2}/subscription-contracts/${free}/autorenew/true`, {
+    ...session,
+    method: 'POST',
+  });
   expect(res.status).toBe(200);
 }

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('station commands against a strict OCPP client', () => {
   it('reads the configuration and shows a refused change truthfully', async () => {
-    const read = await api(`/stations/${STATION}/get-configuration`, { cookie });
+    const read = await api(`/stations/${STATION}/get-configuration`, { cookie, method: 'POST', body: '{}' });
     expect(read.status).toBe(200);
     const body = (await read.json()) as { reply: { configurationKey: { key: string }[] } };
     expect(body.reply.configurationKey.map((k) => k.key)).toEqual(['HeartbeatInterval', 'ChargePointModel']);
@@ -80,7 +80,7 @@ describe('station commands against a strict OCPP client', () => {
   });
 
   it('receives diagnostics on the single-use link and serves them back', async () => {
-    const res = await api(`/stations/${STATION}/get-diagnostics`, { cookie });
+    const res = await api(`/stations/${STATION}/get-diagnostics`, { cookie, method: 'POST', body: '{}' });
     expect(await res.json()).toMatchObject({ action: 'GetDiagnostics', reply: { fileName: 'live-diag.txt' } });
     const { location } = (received.GetDiagnostics ?? []).at(-1) as { location: string };
     const put = await fetch(`${location}live-diag.txt`, { method: 'PUT', body: 'diagnostics from the charger\n' });

@@ -31,7 +31,7 @@ export async function loadTab(request: Request, context: AppLoadContext, me: Me,
   const param = { uid };
   const paging = { page: String(page), limit: String(FILES_PER_PAGE) };
   if (tab === 'configuration') {
-    const res = await api.send<CommandAnswer>(station['get-configuration'].$get({ param, query: {} }));
+    const res = await api.send<CommandAnswer>(station['get-configuration'].$post({ param, json: {} }));
     if (res.ok) {
       const reply = res.data.reply as { configurationKey?: ConfigurationKey[]; unknownKey?: string[] };
       return {
@@ -107,16 +107,16 @@ export async function runIntent(
     }
     case 'get-diagnostics': {
       const utc = (v: string | undefined) => (v ? new Date(`${v}:00Z`).toISOString().replace('.000Z', 'Z') : undefined);
-      const query: Record<string, string> = {};
+      const json: { startTime?: string; stopTime?: string } = {};
       const from = utc(text('startTime'));
       const to = utc(text('stopTime'));
-      if (from) query.startTime = from;
-      if (to) query.stopTime = to;
-      return asCommand(station['get-diagnostics'].$get({ param, query }));
+      if (from) json.startTime = from;
+      if (to) json.stopTime = to;
+      return asCommand(station['get-diagnostics'].$post({ param, json }));
     }
     case 'upgrade': {
       const firmware = String(form.get('firmware') ?? '');
-      return asCommand(station.upgrade[':firmware'].$get({ param: { uid, firmware }, query: {} }));
+      return asCommand(station.upgrade[':firmware'].$post({ param: { uid, firmware }, json: {} }));
     }
     case 'reset-diagnostics-status':
     case 'reset-firmware-status': {

@@ -186,6 +186,9 @@ function ConfigurationTab(props: {
     setDownloadError(false);
     try {
       const res = await fetch(`/api/stations/${encodeURIComponent(props.uid)}/get-configuration`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
         credentials: 'same-origin',
       });
       if (!res.ok) throw new Error(String(res.status));

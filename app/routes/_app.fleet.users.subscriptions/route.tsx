@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!Number.isInteger(userId) || !Number.isInteger(contractId)) throw data({ message: 'Bad input' }, { status: 400 });
   const api = createApi(request, context, { language: me.user.language });
   const res = await api.send(
-    api.client.api.users[':userId']['subscription-contracts'][':contractId'].autorenew[':autorenewNextTime'].$get({
+    api.client.api.users[':userId']['subscription-contracts'][':contractId'].autorenew[':autorenewNextTime'].$post({
       param: { userId: String(userId), contractId: String(contractId), autorenewNextTime: on },
     }),
   );

@@ -20,27 +20,22 @@ export const commandResponses = {
 };
 export const ByUid = z.object({ uid: z.string().min(1).max(48) });
 
-/** OCPP 1.6 CiString50 keys; `key` may be repeated or comma-separated. */
-const KeyQuery = z.object({
-  key: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) =>
-      (Array.isArray(v) ? v : v ? [v] : [])
-        .flatMap((k) => k.split(','))
-        .map((k) => k.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(50, 'A configuration key has at most 50 characters')).max(100)),
-});
+/** OCPP 1.6 CiString50 keys; none (or an empty list) asks for every key. */
+const GetConfigurationBody = z
+  .object({
+    key: z.array(z.string().trim().min(1).max(50, 'A configuration key has at most 50 characters')).max(100).optional(),
+  })
+  .strict();
 
+// POST, not the spec's GET: it sends a command to the charge point and writes the customer-service
+// log, so a link or a cross-site navigation must not be able to trigger it (issue 24).
 const getConfiguration = defineRoute('connectors:command:advanced', {
-  method: 'get',
+  method: 'post',
   path: '/stations/{uid}/get-configuration',
   tags: ['Station commands'],
   summary:
-    'GetConfiguration: every key (or only ?key=…); the reply holds configurationKey [{key, value, readonly}] and unknownKey',
-  request: { params: ByUid, query: KeyQuery },
+    'GetConfiguration: every key (or only those of `key`); the reply holds configurationKey [{key, value, readonly}] and unknownKey',
+  request: { params: ByUid, body: jsonBody(GetConfigurationBody) },
   responses: commandResponses,
 });
 
@@ -76,7 +71,7 @@ const setConfiguration = defineRoute('connectors:command:advanced', {
 export const configurationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getConfiguration, (c) =>
     onStation(c, c.req.valid('param').uid, async (station) => {
-      const { key } = c.req.valid('query');
+      const { key = [] } = c.req.valid('json');
       const payload = key.length > 0 ? { key } : {};
       return answerCommand(c, await dispatchCommand(c, { station, connector: null }, 'GetConfiguration', payload));
     }),

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { stationFiles } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
-import { defineRoute, ErrorSchema, json } from '../../lib/route';
+import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { answerCommand, dispatchCommand } from '../maintenance/commands';
 import { ByUid, commandResponses } from './configuration.routes';
@@ -64,26 +64,29 @@ const blobResponses = {
 };
 const uploadResponses = { 201: json(FileSchema), 400: json(ErrorSchema, 'Empty or too large file'), 404: notFound404 };
 
+/** The optional window and retry settings of GetDiagnostics (OCPP 1.6 names); an empty object asks for everything. */
+const GetDiagnosticsBody = z
+  .object({
+    startTime: isoDate.optional(),
+    stopTime: isoDate.optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    retryInterval: z.number().int().min(0).max(86_400).optional(),
+  })
+  .strict()
+  .refine((q) => !q.startTime || !q.stopTime || q.startTime <= q.stopTime, {
+    path: ['stopTime'],
+    message: 'The end of the window must not be before its start',
+  });
+
+// POST, not the spec's GET: it sends a command to the charge point and issues an upload link, so a
+// link or a cross-site navigation must not be able to trigger it (issue 24).
 const getDiagnostics = defineRoute('connectors:command:advanced', {
-  method: 'get',
+  method: 'post',
   path: '/stations/{uid}/get-diagnostics',
   tags: TAGS,
   summary:
     'GetDiagnostics: the charge point uploads its diagnostics to a single-use link of this product (stored in R2); optional time window',
-  request: {
-    params: ByUid,
-    query: z
-      .object({
-        startTime: isoDate.optional(),
-        stopTime: isoDate.optional(),
-        retries: z.coerce.number().int().min(0).max(10).optional(),
-        retryInterval: z.coerce.number().int().min(0).max(86_400).optional(),
-      })
-      .refine((q) => !q.startTime || !q.stopTime || q.startTime <= q.stopTime, {
-        path: ['stopTime'],
-        message: 'The end of the window must not be before its start',
-      }),
-  },
+  request: { params: ByUid, body: jsonBody(GetDiagnosticsBody) },
   responses: commandResponses,
 });
 
@@ -158,18 +161,24 @@ const uploadFirmware = defineRoute('connectors:command:advanced', {
   responses: uploadResponses,
 });
 
+/** UpdateFirmware's optional settings (OCPP 1.6 names); retrieveDate defaults to now. */
+const UpgradeBody = z
+  .object({
+    retrieveDate: isoDate.optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    retryInterval: z.number().int().min(0).max(86_400).optional(),
+  })
+  .strict();
+
+// POST, not the spec's GET: it makes the charge point install firmware (issue 24).
 const upgrade = defineRoute('connectors:command:advanced', {
-  method: 'get',
+  method: 'post',
   path: '/stations/{uid}/upgrade/{firmware}',
   tags: TAGS,
   summary: 'UpdateFirmware with a download link to the firmware file in R2; optional retrieveDate (default now)',
   request: {
     params: ByUid.extend({ firmware: z.string().min(1).max(200) }),
-    query: z.object({
-      retrieveDate: isoDate.optional(),
-      retries: z.coerce.number().int().min(0).max(10).optional(),
-      retryInterval: z.coerce.number().int().min(0).max(86_400).optional(),
-    }),
+    body: jsonBody(UpgradeBody),
   },
   responses: commandResponses,
 });
@@ -295,7 +304,7 @@ export const fileRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getDiagnostics, (c) =>
     onStation(c, c.req.valid('param').uid, async (station) => {
       const db = c.get('db');
-      const q = c.req.valid('query');
+      const q = c.req.valid('json');
       const link = await issueToken(db, {
         kind: 'diagnostics-upload',
         stationId: station.id,
@@ -423,7 +432,7 @@ export const fileRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(desc(stationFiles.id))
         .get();
       if (!file) return apiError(c, 404, 'FILE_NOT_FOUND', 'stationFileNotFound', { params: { filename: firmware } });
-      const q = c.req.valid('query');
+      const q = c.req.valid('json');
       const link = await issueToken(db, {
         kind: 'firmware-download',
         stationId: s.id,

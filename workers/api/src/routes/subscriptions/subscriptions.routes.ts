@@ -3,8 +3,8 @@
  * a user's contracts, buying and the autorenew switch, and the holders list of
  * /fleet/users/subscriptions. Paying needs the card payment provider (billing issue, not built):
  * a paid contract is answered "not yet available"; a free contract (price 0) is assigned for real.
- * The spec makes buy and autorenew GET calls; they change state, so a browser's cross-site
- * navigation to them is refused (ADR 024).
+ * The spec makes buy and autorenew GET calls; they change state, so they are POST here (issue 24),
+ * and a request a browser marks cross-site or same-site is still refused (ADR 024 and its addendum).
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
@@ -118,7 +118,7 @@ const ofUser = defineRoute(VIEW, {
 });
 
 const buy = defineRoute(MANAGE, {
-  method: 'get',
+  method: 'post',
   path: '/users/{userId}/subscription-contracts/{contractId}/buy',
   tags,
   summary:
@@ -133,7 +133,7 @@ const buy = defineRoute(MANAGE, {
 });
 
 const autorenew = defineRoute(MANAGE, {
-  method: 'get',
+  method: 'post',
   path: '/users/{userId}/subscription-contracts/{contractId}/autorenew/{autorenewNextTime}',
   tags,
   summary: "Switch renewal at the end of the term of the user's active contract of this kind",
@@ -143,7 +143,7 @@ const autorenew = defineRoute(MANAGE, {
 
 type Ctx = Context<AppEnv>;
 
-/** A browser navigating here from another site (a link or a redirect) must not change anything. */
+/** A request another site made a browser send (a form post from a sibling host) must not change anything. */
 function crossSite(c: Ctx): boolean {
   const site = c.req.header('sec-fetch-site');
   return site === 'cross-site' || site === 'same-site';
