@@ -53,6 +53,8 @@ export const stations = sqliteTable(
     registration: text('registration', { enum: STATION_REGISTRATION }).notNull().default('accepted'),
     /** PBKDF2 hash of the OCPP basic-auth password; null means no password set yet. */
     ocppPasswordHash: text('ocpp_password_hash'),
+    /** OCPP Security Whitepaper profile 0-3; 2 and 3 refuse connections that did not arrive over TLS (migration 0027). */
+    securityProfile: integer('security_profile').notNull().default(1),
     group1Id: integer('group1_id').references(() => companyGroups.id),
     group2Id: integer('group2_id').references(() => companyGroups.id),
     group3Id: integer('group3_id').references(() => companyGroups.id),
