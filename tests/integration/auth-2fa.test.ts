@@ -29,7 +29,7 @@ async function pendingWorld(opts: Parameters<typeof world>[0] = {}) {
 }
 
 async function sendCode(session: Session, email: string): Promise<string> {
-  const res = await call('/2fa/send-code', session);
+  const res = await call('/2fa/send-code', { ...session, method: 'POST' });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ message: 'OK' });
   return codeIn(await lastMail(email, 'two-factor-code'));
@@ -44,10 +44,10 @@ const passedAt = async (cookie: string) =>
       .get()
   )?.twoFactorPassedAt ?? null;
 
-describe('GET /api/2fa/send-code', () => {
+describe('POST /api/2fa/send-code', () => {
   it("e-mails a 6-digit code in the user's language and stores only its hash", async () => {
     const w = await pendingWorld({ user: { language: 'fr' } });
-    const res = await call('/2fa/send-code', w.session);
+    const res = await call('/2fa/send-code', { ...w.session, method: 'POST' });
     expect(res.status).toBe(200);
     const [mail] = await mailbox(w.email);
     expect(mail).toMatchObject({ to: w.email, template: 'two-factor-code', subject: 'Votre code de connexion' });
@@ -62,7 +62,7 @@ describe('GET /api/2fa/send-code', () => {
   });
 
   it('needs a session', async () => {
-    await expectError(await call('/2fa/send-code'), 401, {
+    await expectError(await call('/2fa/send-code', { method: 'POST' }), 401, {
       code: 'UNAUTHENTICATED',
       message: 'You are not logged in.',
     });

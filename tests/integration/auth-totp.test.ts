@@ -2,7 +2,19 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { auditLog, totpPairings, users } from '../../drizzle/schema';
-import { call, db, expectError, failOnConsoleError, login, loginPending, type Session, sql, world } from './helpers';
+import {
+  call,
+  codeIn,
+  db,
+  expectError,
+  failOnConsoleError,
+  lastMail,
+  login,
+  loginPending,
+  type Session,
+  sql,
+  world,
+} from './helpers';
 
 failOnConsoleError();
 
@@ -23,15 +35,25 @@ function appCode(secret: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
-async function getPairing(session: Session, path = '/2fa/authenticator/code') {
-  const res = await call(path, session);
+async function getPairing(session: Session) {
+  const res = await call('/2fa/authenticator/code', session);
   expect(res.status).toBe(200);
-  return (await res.json()) as Pending | { paired: true };
+  return (await res.json()) as Pending | { paired: boolean };
 }
 
-async function pending(session: Session, path?: string): Promise<Pending> {
-  const body = await getPairing(session, path);
-  if (body.paired) throw new Error('expected a pending pairing');
+const pairNew = (session: Session, code?: string) =>
+  call('/2fa/authenticator/code/new', {
+    ...session,
+    method: 'POST',
+    ...(code === undefined ? {} : { json: { _2fa: code } }),
+  });
+
+/** Starts a pairing (with the current second factor when given) and returns its seed. */
+async function pending(session: Session, code?: string): Promise<Pending> {
+  const res = await pairNew(session, code);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Pending;
+  if (!body.secret) throw new Error('expected a pending pairing');
   return body;
 }
 
@@ -53,7 +75,8 @@ describe('pairing an authenticator (method 4)', () => {
       `otpauth://totp/Back%20office:${encodeURIComponent(w.email)}?issuer=Back%20office&secret=${first.secret}&algorithm=SHA1&digits=6&period=30`,
     );
     expect(first.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>$/);
-    expect(await pending(w.session)).toEqual(first);
+    expect(await getPairing(w.session)).toEqual(first);
+    expect(await getPairing(w.session)).toEqual(first);
 
     const rows = await db.select().from(totpPairings).where(eq(totpPairings.userId, w.user.id));
     expect(rows).toHaveLength(1);
@@ -126,6 +149,14 @@ describe('pairing an authenticator (method 4)', () => {
   });
 });
 
+describe('GET /2fa/authenticator/code changes nothing', () => {
+  it('without a started pairing it answers {paired: false} and stores no pairing', async () => {
+    const w = await authenticatorUser();
+    expect(await getPairing(w.session)).toEqual({ paired: false });
+    expect(await db.select().from(totpPairings).where(eq(totpPairings.userId, w.user.id))).toHaveLength(0);
+  });
+});
+
 describe('re-pairing', () => {
   async function pairedUser() {
     const w = await authenticatorUser();
@@ -134,42 +165,83 @@ describe('re-pairing', () => {
     return { ...w, secret };
   }
 
-  it('cancels the old pairing: the old seed no longer works, the new one does', async () => {
+  const activeRows = async (userId: number) =>
+    (await db.select().from(totpPairings).where(eq(totpPairings.userId, userId)).orderBy(totpPairings.id)).map((r) => ({
+      cancelled: r.cancelledAt !== null,
+      confirmed: r.confirmedAt !== null,
+    }));
+
+  it('is not reachable by GET: a link cannot cancel or replace the authenticator', async () => {
     const w = await pairedUser();
-    const fresh = await pending(w.session, '/2fa/authenticator/code/new');
+    const full = await login(w.email, w.password, w.ip);
+    const res = await call('/2fa/authenticator/code/new', full);
+    expect(res.status).toBe(404);
+    expect(await activeRows(w.user.id)).toEqual([{ cancelled: false, confirmed: true }]);
+  });
+
+  it('needs the current second factor: a password alone, or even a session past 2FA, cannot re-pair', async () => {
+    const w = await pairedUser();
+    const attacker = await loginPending(w.email, w.password, w.ip);
+    const body = await expectError(await pairNew(attacker), 401, TWO_FACTOR_REQUIRED);
+    expect(body.token_2fa_method_id).toBe(4);
+    await expectError(await pairNew(attacker, '000000'), 401, FAILED);
+    const full = await login(w.email, w.password, w.ip);
+    await expectError(await pairNew(full), 401, TWO_FACTOR_REQUIRED);
+    expect(await getPairing(attacker)).toEqual({ paired: true });
+    expect(await activeRows(w.user.id)).toEqual([{ cancelled: false, confirmed: true }]);
+  });
+
+  it('with a code of the current authenticator: the old one works until the new one is confirmed', async () => {
+    const w = await pairedUser();
+    const session = await loginPending(w.email, w.password, w.ip);
+    const fresh = await pending(session, appCode(w.secret, 1));
     expect(fresh.secret).not.toBe(w.secret);
-    expect(await getPairing(w.session)).toEqual(fresh);
+    // The seed travels only in that answer: reading the pairing shows none.
+    expect(await getPairing(session)).toEqual({ paired: true });
+    expect(await activeRows(w.user.id)).toEqual([
+      { cancelled: false, confirmed: true },
+      { cancelled: false, confirmed: false },
+    ]);
 
-    const next = await loginPending(w.email, w.password, w.ip);
-    await expectError(await validate(next, appCode(w.secret, 1)), 401, FAILED);
-    expect((await validate(next, appCode(fresh.secret))).status).toBe(200);
-
-    const rows = await db
-      .select()
-      .from(totpPairings)
-      .where(eq(totpPairings.userId, w.user.id))
-      .orderBy(totpPairings.id);
-    expect(rows.map((r) => ({ cancelled: r.cancelledAt !== null, confirmed: r.confirmedAt !== null }))).toEqual([
+    expect((await validate(session, appCode(fresh.secret))).status).toBe(200);
+    expect((await call('/me', session)).status).toBe(200);
+    expect(await activeRows(w.user.id)).toEqual([
       { cancelled: true, confirmed: true },
       { cancelled: false, confirmed: true },
     ]);
+    const next = await loginPending(w.email, w.password, w.ip);
+    await expectError(await validate(next, appCode(w.secret, -1)), 401, FAILED);
   });
 
-  it('with a confirmed pairing, needs a session that passed 2FA: a password alone cannot re-pair', async () => {
+  it('a code of the current authenticator proves the factor once: the same step cannot re-pair twice', async () => {
     const w = await pairedUser();
+    const session = await loginPending(w.email, w.password, w.ip);
+    const code = appCode(w.secret, 1);
+    await pending(session, code);
+    await expectError(await pairNew(session, code), 401, FAILED);
+  });
+
+  it('after an e-mailed code, a user who lost the phone pairs a new one and passes 2FA with it', async () => {
+    const w = await pairedUser();
+    const session = await loginPending(w.email, w.password, w.ip);
+    expect((await call('/2fa/send-code', { ...session, method: 'POST' })).status).toBe(200);
+    const emailed = codeIn(await lastMail(w.email, 'two-factor-code'));
+    const fresh = await pending(session, emailed);
+    // The e-mailed code is used up by the pairing: it does not pass 2FA by itself.
+    expect((await call('/me', session)).status).toBe(401);
+    await expectError(await call('/2fa', { ...session, json: { _2fa: emailed } }), 401, FAILED);
+    expect((await validate(session, appCode(fresh.secret))).status).toBe(200);
+    expect((await call('/me', session)).status).toBe(200);
+  });
+
+  it('once the authenticator is gone, a password alone still cannot pair a new one', async () => {
+    const w = await pairedUser();
+    // However the pairing ended (an administrator, a cancelled row): it is no first pairing any more.
+    await sql('UPDATE totp_pairings SET cancelled_at = ? WHERE user_id = ?', Date.now(), w.user.id);
     const attacker = await loginPending(w.email, w.password, w.ip);
-    const body = await expectError(await call('/2fa/authenticator/code/new', attacker), 401, TWO_FACTOR_REQUIRED);
-    expect(body.token_2fa_method_id).toBe(4);
-    expect(await getPairing(attacker)).toEqual({ paired: true });
-    const rows = await db.select().from(totpPairings).where(eq(totpPairings.userId, w.user.id));
-    expect(rows.filter((r) => r.cancelledAt === null)).toHaveLength(1);
-  });
-
-  it('after an e-mailed code, a user who lost the phone can pair a new one', async () => {
-    const w = await pairedUser();
-    const recovered = await login(w.email, w.password, w.ip);
-    const fresh = await pending(recovered, '/2fa/authenticator/code/new');
-    expect((await validate(recovered, appCode(fresh.secret))).status).toBe(200);
+    expect(await getPairing(attacker)).toEqual({ paired: false });
+    await expectError(await pairNew(attacker), 401, TWO_FACTOR_REQUIRED);
+    expect((await activeRows(w.user.id)).filter((r) => !r.cancelled)).toEqual([]);
   });
 });
 
@@ -177,8 +249,8 @@ describe('users whose method is the e-mailed code (1)', () => {
   it('cannot pair an authenticator before passing 2FA by e-mail', async () => {
     const w = await world();
     const session = await loginPending(w.email, w.password, w.ip);
-    for (const path of ['/2fa/authenticator/code', '/2fa/authenticator/code/new']) {
-      const body = await expectError(await call(path, session), 401, TWO_FACTOR_REQUIRED);
+    for (const res of [await call('/2fa/authenticator/code', session), await pairNew(session)]) {
+      const body = await expectError(res, 401, TWO_FACTOR_REQUIRED);
       expect(body.token_2fa_method_id).toBe(1);
     }
   });

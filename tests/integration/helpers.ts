@@ -156,7 +156,7 @@ export async function loginPending(email: string, password: string, ip = uniqueI
 /** The whole login through the real API: password, e-mailed code read from the dev mailbox, 2FA. */
 export async function login(email: string, password: string, ip = uniqueIp()): Promise<Session> {
   const session = await loginPending(email, password, ip);
-  expect((await call('/2fa/send-code', session)).status).toBe(200);
+  expect((await call('/2fa/send-code', { ...session, method: 'POST' })).status).toBe(200);
   const code = codeIn(await lastMail(email, 'two-factor-code'));
   const res = await call('/2fa', { ...session, json: { _2fa: code } });
   expect(res.status).toBe(200);

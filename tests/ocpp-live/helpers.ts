@@ -31,7 +31,7 @@ export async function apiLogin(email: string): Promise<string> {
   const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Error(`no session cookie for ${email}`);
   const cookie = `sid=${sid}`;
-  await api('/2fa/send-code', { cookie });
+  await api('/2fa/send-code', { cookie, method: 'POST' });
   const mail = (await (await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`)).json()) as {
     messages: { text: string }[];
   };

@@ -1,4 +1,7 @@
-/** @module /2fa-qr: the pairing to show, and the actions (verify a code, pair a new authenticator). */
+/**
+ * @module /2fa-qr: the pairing to show, and the actions (verify a code, e-mail a code, pair a new
+ * authenticator with the current second factor).
+ */
 import { type ActionFunctionArgs, type AppLoadContext, data, redirect } from '@remix-run/cloudflare';
 import type { Language } from '../../../domain/i18n/languages';
 import { translate } from '../../../domain/i18n/messages';
@@ -11,10 +14,17 @@ import { withRedirectTo } from '../../lib/redirects';
 import { type FlashToast, flash, flashText } from '../../lib/toast';
 import { finishTwoFactor } from '../../lib/two-factor.server';
 
-export type Pairing = { paired: true } | { paired: false; secret: string; otpauthUri: string; qrSvg: string };
+/** A pairing waiting for its first code: the seed to scan. */
+export type Seed = { paired: false; secret: string; otpauthUri: string; qrSvg: string };
+/** Paired, or not paired and no seed to show (pairing again needs the current second factor). */
+export type Pairing = { paired: boolean } | Seed;
+
+export const hasSeed = (pairing: Pairing | null | undefined): pairing is Seed => pairing != null && 'secret' in pairing;
 
 export interface AuthenticatorActionData {
   codeError?: string;
+  /** The second factor offered to pair again was refused. */
+  factorError?: string;
   pairing?: Pairing;
   toast?: FlashToast;
 }
@@ -30,8 +40,21 @@ export async function loadPairing(
   return { pairing: null, error: errorText(result.error, translate(language, 'generic')), setCookies: api.setCookies };
 }
 
-async function pairNew(api: Api, language: Language) {
-  const result = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.new.$get());
+/**
+ * After the password of an authenticator user: the very first pairing starts here, in the login
+ * POST, so the /2fa-qr page only reads it. Anything else (paired, or a pairing that needs the
+ * second factor) is left to the page.
+ */
+export async function startFirstPairing(api: Api): Promise<void> {
+  const current = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.$get());
+  if (!current.ok || current.data.paired || hasSeed(current.data)) return;
+  await api.send<Pairing>(api.client.api['2fa'].authenticator.code.new.$post({ json: {} }));
+}
+
+/** A new pairing; `code` is the current second factor (not needed for the very first pairing). */
+async function pairNew(api: Api, language: Language, code: string) {
+  const json = code ? { _2fa: code } : {};
+  const result = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.new.$post({ json }));
   if (result.ok) {
     return data<AuthenticatorActionData>(
       { pairing: result.data, toast: flash('authenticator.newPairing') },
@@ -41,7 +64,10 @@ async function pairNew(api: Api, language: Language) {
     );
   }
   const text = errorText(result.error, translate(language, 'generic'));
-  return data<AuthenticatorActionData>({ toast: flashText(text) }, { status: result.status, headers: api.headers() });
+  return data<AuthenticatorActionData>(
+    { factorError: text, toast: flashText(text) },
+    { status: result.status, headers: api.headers() },
+  );
 }
 
 export async function authenticatorAction({ request, context }: ActionFunctionArgs) {
@@ -49,7 +75,15 @@ export async function authenticatorAction({ request, context }: ActionFunctionAr
   const redirectTo = String(form.get('redirectTo') ?? '') || null;
   const language = await localeFor(request, context);
   const api = createApi(request, context, { language });
-  if (form.get('intent') === 'pair-new') return pairNew(api, language);
+  const intent = form.get('intent');
+  if (intent === 'pair-new') return pairNew(api, language, String(form.get('factor') ?? '').trim());
+  if (intent === 'send-code') {
+    const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
+    const toast = sent.ok
+      ? flash('twoFactor.resent')
+      : flashText(errorText(sent.error, translate(language, 'generic')));
+    return data<AuthenticatorActionData>({ toast }, { status: sent.status, headers: api.headers() });
+  }
 
   const t = await remixI18n.getFixedT(language);
   const checked = check(codeSchema, { code: String(form.get('code') ?? '') });

@@ -1,11 +1,12 @@
 /**
- * @module /2fa-qr: authenticator-app users (2FA method 4). Not paired yet: the QR code, the secret
+ * @module /2fa-qr: authenticator-app users (2FA method 4). A first pairing: the QR code, the secret
  * for manual entry, "Pair a new authenticator" (after a confirmation), and the code field. Paired:
- * just the code field.
+ * the code field, and pairing again with the current second factor (a code of the authenticator or
+ * an e-mailed code); nothing else shows a new seed.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Link, Modal, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Link, Modal, Text, TextField } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../../components/code-form';
@@ -14,7 +15,7 @@ import { AuthCard } from '../../components/public-shell';
 import { useTwoFactorNotice } from '../../components/use-two-factor-notice';
 import { titleMeta } from '../../lib/meta';
 import { requirePendingTwoFactor } from '../../lib/two-factor.server';
-import { authenticatorAction, loadPairing, type Pairing } from './authenticator.server';
+import { authenticatorAction, hasSeed, loadPairing, type Pairing, type Seed } from './authenticator.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'authenticator.title');
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = authenticatorAction;
 
-function QrPairing({ pairing }: { pairing: Extract<Pairing, { paired: false }> }) {
+function QrPairing({ pairing }: { pairing: Seed }) {
   const { t } = useTranslation();
   return (
     <BlockStack gap="300" inlineAlign="center">
@@ -58,6 +59,52 @@ function QrPairing({ pairing }: { pairing: Extract<Pairing, { paired: false }> }
   );
 }
 
+/** Pairing again: the current second factor (authenticator or e-mailed code) buys a new seed. */
+function RepairPanel({ paired }: { paired: boolean }) {
+  const { t } = useTranslation();
+  const pairFetcher = useFetcher<typeof action>({ key: 'pair-new' });
+  const sendFetcher = useFetcher<typeof action>({ key: 'send-code' });
+  const { flash } = useFeedback();
+  const [factor, setFactor] = useState('');
+  useEffect(() => {
+    if (sendFetcher.state === 'idle') flash(sendFetcher.data?.toast);
+  }, [sendFetcher.state, sendFetcher.data, flash]);
+  return (
+    <BlockStack gap="300">
+      <Text as="p" tone="subdued">
+        {paired ? t('authRecovery.intro') : t('authRecovery.notPaired')}
+      </Text>
+      <InlineStack>
+        <Button
+          loading={sendFetcher.state !== 'idle'}
+          onClick={() => sendFetcher.submit({ intent: 'send-code' }, { method: 'post' })}
+        >
+          {t('authRecovery.sendCode')}
+        </Button>
+      </InlineStack>
+      <TextField
+        label={t('authRecovery.factor')}
+        value={factor}
+        onChange={(value) => setFactor(value.replace(/\s+/g, ''))}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        error={pairFetcher.data?.factorError}
+      />
+      <InlineStack>
+        <Button
+          variant="primary"
+          loading={pairFetcher.state !== 'idle'}
+          disabled={factor.length === 0}
+          onClick={() => pairFetcher.submit({ intent: 'pair-new', factor }, { method: 'post' })}
+        >
+          {t('authRecovery.submit')}
+        </Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
+
 export default function AuthenticatorPairing() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
@@ -65,13 +112,19 @@ export default function AuthenticatorPairing() {
   const pairFetcher = useFetcher<typeof action>({ key: 'pair-new' });
   const { flash } = useFeedback();
   const [confirming, setConfirming] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   useTwoFactorNotice();
   useEffect(() => flash(actionData?.toast), [actionData, flash]);
   useEffect(() => {
     if (pairFetcher.state === 'idle') flash(pairFetcher.data?.toast);
   }, [pairFetcher.state, pairFetcher.data, flash]);
 
-  const pairing: Pairing | null = pairFetcher.data?.pairing ?? loaded.pairing;
+  const loadedPairing = loaded.pairing as Pairing | null;
+  const fresh = pairFetcher.data?.pairing;
+  const seed: Seed | null = hasSeed(fresh) ? fresh : hasSeed(loadedPairing) ? loadedPairing : null;
+  // Only a first pairing (its seed came with the page) may be replaced without the second factor.
+  const firstPairing = seed !== null && seed === loadedPairing;
+  const paired = loadedPairing?.paired === true;
   const pairingPending = pairFetcher.state !== 'idle';
 
   return (
@@ -83,20 +136,25 @@ export default function AuthenticatorPairing() {
               {t('authenticator.title')}
             </Text>
             <Text as="p" tone="subdued">
-              {pairing && !pairing.paired ? t('authenticator.introPair') : t('authenticator.introPaired')}
+              {seed ? t('authenticator.introPair') : t('authenticator.introPaired')}
             </Text>
           </BlockStack>
-          {loaded.error && !pairing ? (
+          {loaded.error && !loadedPairing ? (
             <Banner tone="critical">
               <p>{loaded.error}</p>
             </Banner>
           ) : null}
-          {pairing && !pairing.paired ? <QrPairing pairing={pairing} /> : null}
-          <CodeForm serverError={actionData?.codeError} redirectTo={loaded.redirectTo} />
+          {seed ? <QrPairing pairing={seed} /> : null}
+          {seed || paired ? <CodeForm serverError={actionData?.codeError} redirectTo={loaded.redirectTo} /> : null}
+          {!seed && loadedPairing && (recovering || !paired) ? <RepairPanel paired={paired} /> : null}
           <InlineStack align="space-between" blockAlign="center">
-            {pairing && !pairing.paired ? (
+            {firstPairing ? (
               <Button variant="plain" onClick={() => setConfirming(true)} loading={pairingPending}>
                 {t('authenticator.pairNew')}
+              </Button>
+            ) : !seed && paired && !recovering ? (
+              <Button variant="plain" onClick={() => setRecovering(true)}>
+                {t('authRecovery.lost')}
               </Button>
             ) : (
               <span />

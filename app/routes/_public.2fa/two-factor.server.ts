@@ -24,7 +24,7 @@ export async function twoFactorAction({ request, context }: ActionFunctionArgs) 
   const api = createApi(request, context, { language });
 
   if (form.get('intent') === 'resend') {
-    const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$get());
+    const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
     if (!sent.ok && sent.error.code === 'UNAUTHENTICATED') throw redirect(withRedirectTo('/login', redirectTo));
     const toast = sent.ok
       ? flash('twoFactor.resent')

@@ -8,6 +8,7 @@ import { check, type FieldErrors, formValues, loginSchema } from '../../lib/auth
 import { writeToast } from '../../lib/cookies.server';
 import { twoFactorPath, withRedirectTo } from '../../lib/redirects';
 import { flash, flashText } from '../../lib/toast';
+import { startFirstPairing } from '../_public.2fa-qr/authenticator.server';
 
 type LoginAnswer = InferResponseType<Api['client']['api']['login']['$post'], 200>;
 
@@ -38,10 +39,13 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
 
   const method = login.data.user.token_2fa_method_id;
   const next = withRedirectTo(twoFactorPath(method), redirectTo);
-  if (next.startsWith('/2fa-qr')) return redirect(next, { headers: api.headers() });
+  if (next.startsWith('/2fa-qr')) {
+    await startFirstPairing(api);
+    return redirect(next, { headers: api.headers() });
+  }
 
   // The e-mail method: the code is sent once, here, so reloading /2fa never sends another.
-  const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$get());
+  const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
   const toast = sent.ok ? flash('login.codeSent') : flashText(errorText(sent.error, ''), true);
   const cookies = toast.key || toast.text ? [await writeToast(request, toast)] : [];
   return redirect(next, { headers: api.headers(...cookies) });

@@ -3,6 +3,7 @@
  * (`t('tariffs.title')` reads area `tariffs`). Add an area here and in define.ts's pattern.
  */
 import type { Language } from '../languages';
+import { authRecovery } from './auth-recovery';
 import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
@@ -42,5 +43,6 @@ export function areaCatalogs(language: Language) {
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
+    authRecovery: authRecovery[language],
   };
 }

@@ -40,6 +40,11 @@ export const CodeBody = z
   .strictObject({ _2fa: z.string({ error: 'codeRequired' }).trim().min(1, { error: 'codeRequired' }) })
   .openapi('TwoFactorCodeRequest');
 
+/** The current second factor, needed to pair an authenticator again (not for the first pairing). */
+export const RepairBody = z
+  .strictObject({ _2fa: z.string({ error: 'codeRequired' }).trim().min(1, { error: 'codeRequired' }).optional() })
+  .openapi('AuthenticatorRepairRequest');
+
 export const MessageOk = z.object({ message: z.literal('OK') }).openapi('MessageOk');
 export const ResultOk = z.object({ result: z.literal('OK') }).openapi('ResultOk');
 
@@ -54,6 +59,8 @@ export const PairingResponse = z
       /** The otpauth URI as an SVG QR code. */
       qrSvg: z.string(),
     }),
+    /** Not paired and no seed to show: pair with POST /2fa/authenticator/code/new. */
+    z.object({ paired: z.literal(false) }),
   ])
   .openapi('AuthenticatorPairing');
 

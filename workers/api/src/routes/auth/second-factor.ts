@@ -1,8 +1,13 @@
 /**
  * @module What the e-mailed code and the authenticator code share: the attempt counter (per
- * user and per client, failures only), the audit trail, and what passing 2FA does to the session.
+ * user and per client, failures only), checking an e-mailed code, the audit trail, and what passing
+ * 2FA does to the session.
  */
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { sha256Hex, timingSafeEqual } from '../../../../../domain/auth/encoding';
+import { normalizeCode } from '../../../../../domain/auth/two-factor';
+import { twoFactorCodes } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { audit } from '../../lib/audit';
 import { apiError } from '../../lib/errors';
@@ -55,4 +60,34 @@ export async function codeSucceeded(c: Context<AppEnv>, auth: AuthContext, attem
     ip: clientIp(c),
   });
   return c.json({ message: 'OK' as const }, 200);
+}
+
+const sameHash = (a: string, b: string) => timingSafeEqual(new TextEncoder().encode(a), new TextEncoder().encode(b));
+
+/**
+ * Checks `code` against the newest unexpired e-mailed code of this session and uses it up; true if
+ * it matched. The conditional update makes a code single-use even if two requests race with it.
+ */
+export async function takeEmailedCode(c: Context<AppEnv>, auth: AuthContext, input: string): Promise<boolean> {
+  const db = c.get('db');
+  const code = normalizeCode(input);
+  const row = await db
+    .select()
+    .from(twoFactorCodes)
+    .where(
+      and(
+        eq(twoFactorCodes.sessionId, auth.sessionId),
+        isNull(twoFactorCodes.consumedAt),
+        gt(twoFactorCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(twoFactorCodes.id))
+    .get();
+  if (!row || code === null || !sameHash(await sha256Hex(code), row.codeHash)) return false;
+  const used = await db
+    .update(twoFactorCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(twoFactorCodes.id, row.id), isNull(twoFactorCodes.consumedAt)))
+    .run();
+  return used.meta.changes === 1;
 }

@@ -1,9 +1,9 @@
-/** @module The e-mailed 2FA code: GET /2fa/send-code and POST /2fa. */
+/** @module The e-mailed 2FA code: POST /2fa/send-code and POST /2fa. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { TWO_FACTOR_CODE_TTL_MINUTES } from '../../../../../domain/auth/constants';
-import { sha256Hex, timingSafeEqual } from '../../../../../domain/auth/encoding';
-import { generateNumericCode, normalizeCode } from '../../../../../domain/auth/two-factor';
+import { sha256Hex } from '../../../../../domain/auth/encoding';
+import { generateNumericCode } from '../../../../../domain/auth/two-factor';
 import { authEmail } from '../../../../../domain/i18n/auth-emails';
 import { twoFactorCodes } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
@@ -13,10 +13,11 @@ import { consume, tooManyAttempts } from '../../lib/rate-limit';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
 import { CodeBody, jsonBody, MessageOk } from './auth.schemas';
-import { codeFailed, codeSucceeded, consumeCodeAttempt } from './second-factor';
+import { codeFailed, codeSucceeded, consumeCodeAttempt, takeEmailedCode } from './second-factor';
 
 const sendCode = defineRoute('authenticated-2fa-pending', {
-  method: 'get',
+  // POST, not the spec's GET: it sends an e-mail and retires older codes (ADR 007, addendum).
+  method: 'post',
   path: '/2fa/send-code',
   tags: ['Session'],
   summary: 'E-mail a new 6-digit code to the logged-in user; older codes of this session stop working',
@@ -35,8 +36,6 @@ const verifyCode = defineRoute('authenticated-2fa-pending', {
     429: json(ErrorSchema, 'Too many failed attempts (TOO_MANY_ATTEMPTS)'),
   },
 });
-
-const sameHash = (a: string, b: string) => timingSafeEqual(new TextEncoder().encode(a), new TextEncoder().encode(b));
 
 export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendCode, async (c) => {
@@ -67,31 +66,9 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>()
     verifyCode,
     async (c) => {
       const auth = authOf(c);
-      const db = c.get('db');
       const attempt = await consumeCodeAttempt(c, auth);
       if (attempt.retryAfterSeconds !== null) return tooManyAttempts(c, attempt.retryAfterSeconds);
-      const code = normalizeCode(c.req.valid('json')._2fa);
-      const row = await db
-        .select()
-        .from(twoFactorCodes)
-        .where(
-          and(
-            eq(twoFactorCodes.sessionId, auth.sessionId),
-            isNull(twoFactorCodes.consumedAt),
-            gt(twoFactorCodes.expiresAt, new Date()),
-          ),
-        )
-        .orderBy(desc(twoFactorCodes.id))
-        .get();
-      const matches = row !== undefined && code !== null && sameHash(await sha256Hex(code), row.codeHash);
-      if (!row || !matches) return codeFailed(c, auth, 'email');
-      // The conditional update makes the code single-use even if two requests race with it.
-      const used = await db
-        .update(twoFactorCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(twoFactorCodes.id, row.id), isNull(twoFactorCodes.consumedAt)))
-        .run();
-      if (used.meta.changes !== 1) return codeFailed(c, auth, 'email');
+      if (!(await takeEmailedCode(c, auth, c.req.valid('json')._2fa))) return codeFailed(c, auth, 'email');
       return codeSucceeded(c, auth, attempt, 'email');
     },
     keyedValidation,
