@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
-import { auditLog, chargingSessions } from '../../drizzle/schema';
-import { createStation } from '../../drizzle/seed/factories';
+import { auditLog, chargingSessions, customerGroups, tariffs } from '../../drizzle/schema';
+import { createCompany, createStation } from '../../drizzle/seed/factories';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();
@@ -368,5 +368,61 @@ describe('POST /tariff/sessions/{id}/reprice', () => {
     ).toEqual([null, 300]);
     expect((await call(`/tariff/sessions/${row.id}/reprice`, { ...o, method: 'POST' })).status).toBe(404);
     expect((await call(`/tariff/sessions/${row.id}/reprice`, { ...m, method: 'POST' })).status).toBe(403);
+  });
+});
+
+describe('customer group of a tariff (issue 24)', () => {
+  const group = async (companyId: number, deleted = false) => {
+    const [row] = await db
+      .insert(customerGroups)
+      .values({ companyId, name: unique('Group'), deletedAt: deleted ? new Date() : null })
+      .returning();
+    if (!row) throw new Error('no group');
+    return row.id;
+  };
+  const refused = { code: 'CUSTOMER_GROUP_INVALID', message: 'Customer group not found', field: 'customer_group_id' };
+
+  it("takes a live group of the tariff company's chain in the caller's scope", async () => {
+    const own = await group(manager.company.id);
+    expect((await create(m, draft({ customer_group_id: own }))).company_id).toBe(manager.company.id);
+    const child = await createCompany(db, { name: unique('Child'), parentCompanyId: manager.company.id, ...OPERATOR });
+    const childGroup = await group(child.id);
+    const res = await call('/tariff', { ...m, json: draft({ customer_group_id: childGroup }) });
+    expect(res.status).toBe(201);
+    // A tariff of the child may use a group of its parent (an ancestor on its chain).
+    const ofChild = await call('/tariff', { ...m, json: draft({ company_id: child.id, customer_group_id: own }) });
+    expect(ofChild.status).toBe(201);
+  });
+
+  it("refuses another company's, a deleted, an unknown and an off-chain group with the field named", async () => {
+    const foreign = await group(other.company.id);
+    const deleted = await group(manager.company.id, true);
+    const childA = await createCompany(db, { name: unique('A'), parentCompanyId: manager.company.id, ...OPERATOR });
+    const childB = await createCompany(db, { name: unique('B'), parentCompanyId: manager.company.id, ...OPERATOR });
+    const sibling = await group(childB.id);
+    for (const [body, why] of [
+      [draft({ customer_group_id: foreign }), 'foreign'],
+      [draft({ customer_group_id: deleted }), 'deleted'],
+      [draft({ customer_group_id: 999_999_999 }), 'unknown'],
+      [draft({ company_id: childA.id, customer_group_id: sibling }), 'sibling of the tariff company'],
+    ] as const) {
+      const res = await call('/tariff', { ...m, json: body });
+      await expectError(res, 400, refused).catch((e) => {
+        throw new Error(`${why}: ${e}`);
+      });
+    }
+    const stored = await db.select().from(tariffs).where(eq(tariffs.customerGroupId, foreign));
+    expect(stored).toEqual([]);
+  });
+
+  it("refuses another company's group on update and keeps the tariff as it was", async () => {
+    const t = await create(m);
+    const foreign = await group(other.company.id);
+    const { type: _type, ...body } = draft({ customer_group_id: foreign });
+    const res = await call(`/tariff/id/${t.id}`, { ...m, method: 'PUT', json: body });
+    await expectError(res, 400, refused);
+    const row = await db.select().from(tariffs).where(eq(tariffs.id, t.id)).get();
+    expect(row?.customerGroupId).toBeNull();
+    expect(row?.name).toBe(t.name);
   });
 });

@@ -22,6 +22,7 @@ import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import * as r from './tariffs.routes';
+import { customerGroupUsable } from './tariffs.store';
 import { toMps, toTariff } from './tariffs.schemas';
 
 type Ctx = Context<AppEnv>;
@@ -87,6 +88,14 @@ async function updatePending(c: Ctx, id: number, values: Partial<typeof tariffs.
 }
 
 const notFound = (c: Ctx, id: number) => apiError(c, 404, 'TARIFF_NOT_FOUND', 'tariffNotFound', { params: { id } });
+/** ADR 005: an id in the body that names nothing usable is the client's input error, named by its field. */
+const groupRefused = (c: Ctx) =>
+  apiError(c, 400, 'CUSTOMER_GROUP_INVALID', 'customerGroupNotFound', { field: 'customer_group_id' });
+
+/** A tariff may name no group, or a live group of the caller's scope on the tariff company's chain. */
+async function groupAllowed(c: Ctx, groupId: number | null, tariffCompanyId: number): Promise<boolean> {
+  return groupId === null || customerGroupUsable(c.get('db'), groupId, tariffCompanyId, await callerScope(c));
+}
 const notPending = (c: Ctx) => apiError(c, 409, 'TARIFF_NOT_PENDING', 'tariffNotPending');
 
 async function listPage(
@@ -200,6 +209,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       if (!(await callerScope(c)).includes(companyId)) {
         return apiError(c, 404, 'COMPANY_NOT_IN_SCOPE', 'tariffScopeNotFound', { params: { id: companyId } });
       }
+      if (!(await groupAllowed(c, body.customer_group_id, companyId))) return groupRefused(c);
       const type = storedType(body.type) ?? 'cpo';
       const [row] = await c
         .get('db')
@@ -219,7 +229,9 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const t = await scopedTariff(c, tariffId);
       if (!t) return notFound(c, tariffId);
       if (t.status !== 'pending') return notPending(c);
-      const row = await updatePending(c, t.id, { ...columnsOf(c.req.valid('json')), updatedAt: new Date() });
+      const body = c.req.valid('json');
+      if (!(await groupAllowed(c, body.customer_group_id, t.companyId))) return groupRefused(c);
+      const row = await updatePending(c, t.id, { ...columnsOf(body), updatedAt: new Date() });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.update', 'tariff', row.id, {});
       return c.json({ data: toTariff(row) }, 200);
