@@ -9,6 +9,7 @@ import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
 import { fleet } from './fleet';
 import { groups } from './groups';
+import { keyHangers } from './key-hangers';
 import { maintenance } from './maintenance';
 import { network } from './network';
 import { onboarding } from './onboarding';
@@ -34,6 +35,7 @@ export function areaCatalogs(language: Language) {
     stationLog: stationLog[language],
     tariffs: tariffs[language],
     vehicles: vehicles[language],
+    keyHangers: keyHangers[language],
     onboarding: onboarding[language],
     groups: groups[language],
     userImport: userImport[language],
