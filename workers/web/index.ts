@@ -6,6 +6,7 @@
 import * as build from 'virtual:remix-build';
 import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
 import { createApi } from '../api/src/app';
+import { isCrossSiteWrite } from '../../domain/auth/same-origin';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
 
@@ -20,6 +21,10 @@ export default {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     // Locally one port serves everything; in production /ocpp/* is routed to the ocpp worker directly.
     if (url.pathname.startsWith('/ocpp/') && env.OCPP) return env.OCPP.fetch(request);
+    // Remix actions act with the browser's cookie: a form posted from another site is refused here.
+    if (isCrossSiteWrite(request.method, request.url, request.headers)) {
+      return new Response('Forbidden: cross-site request', { status: 403, headers: { 'content-type': 'text/plain' } });
+    }
     const apiInProcess = (req: Request) => Promise.resolve(api.fetch(req, env, ctx));
     if (url.pathname.startsWith('/parties/')) {
       return (await handleLiveFeed(request, env, apiInProcess)) ?? new Response('Not found', { status: 404 });

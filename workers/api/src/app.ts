@@ -10,6 +10,7 @@ import { openDb } from '../../../drizzle/db';
 import type { AppEnv } from './env';
 import { apiError } from './lib/errors';
 import { validationFailed } from './lib/validation';
+import { sameOriginWrites } from './middleware/same-origin';
 import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
@@ -27,6 +28,7 @@ export function createApi() {
     c.set('db', openDb(c.env.DB));
     await next();
   });
+  app.use(sameOriginWrites);
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
