@@ -16,11 +16,13 @@ import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
 import { networkRoutes } from './network/network.routes';
+import { ocppCommandRoutes } from './ocpp-commands/ocpp-commands.handlers';
 import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
 import { personalDataRoutes } from './self-service/personal-data.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
+import { stationCredentialRoutes } from './station-credentials/station-credentials.handlers';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -55,6 +57,10 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationCommandRoutes)
+  // After stationCommandRoutes: its named commands (commands/clear-cache, …) answer before
+  // commands/{action} would refuse their kebab-case name as an unknown action.
+  .route('/', ocppCommandRoutes)
+  .route('/', stationCredentialRoutes)
   .route('/', stationDetailRoutes)
   .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)

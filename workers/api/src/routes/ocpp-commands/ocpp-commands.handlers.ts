@@ -1,0 +1,92 @@
+/**
+ * @module `POST /stations/{uid}/commands/{action}` (issue 24 §2, ADR 014 addendum 3): every central
+ * system → charge point message of OCPP 1.6J and the Security Whitepaper, the payload checked against
+ * the action's official schema and sent verbatim, the charge point's answer returned as it came. The
+ * system adds only what keeps it consistent: a remote start on a connector it believes busy needs
+ * `?force=true`, and a new AuthorizationKey goes through the password hand-over of ADR 014.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { translate } from '../../../../../domain/i18n/messages';
+import {
+  type CentralSystemAction,
+  checkCentralSystemRequest,
+} from '../../../../../domain/ocpp/central-system-requests';
+import { passwordOfAuthorizationKey } from '../../../../../domain/ocpp/authorization-key';
+import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
+import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
+import { answerCommand, type Dispatched, dispatchCommand } from '../maintenance/commands';
+import { onStation, type Station } from '../station-commands/scope';
+import { handOverAuthorizationKey } from '../station-credentials/station-credentials.key';
+import { sendOcppCommand } from './ocpp-commands.routes';
+import { connectorByNumber } from './ocpp-commands.store';
+
+/**
+ * Where the system believes a session or a reservation holds the connector. Unknown, offline or
+ * faulted connectors are not "busy": the charge point knows better, and its answer is sent back.
+ */
+const BUSY: ReadonlySet<ConnectorStatus> = new Set([
+  'charging',
+  'finishing',
+  'suspended_ev',
+  'suspended_evse',
+  'reserved',
+]);
+
+function connectorNumberOf(payload: Record<string, unknown>): number | null {
+  const n = payload.connectorId;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The charge point's answer as it came: 200 with its CALLRESULT, 502 with its CALLERROR, else 409/504. */
+function answer(c: Context<AppEnv>, sent: Dispatched) {
+  if (sent.outcome.status !== 'rejected') return answerCommand(c, sent);
+  const { code, description } = sent.outcome;
+  return c.json(
+    {
+      'error-msg': translate(requestLanguage(c), 'commandRejected', { reason: `${code}: ${description}` }),
+      code: 'COMMAND_REJECTED',
+      ocpp_error: { code, description },
+    },
+    502,
+  );
+}
+
+async function send(
+  c: Context<AppEnv>,
+  station: Station,
+  action: CentralSystemAction,
+  payload: Record<string, unknown>,
+  force: boolean,
+) {
+  const db = c.get('db');
+  const number = connectorNumberOf(payload);
+  const connector = number === null ? undefined : await connectorByNumber(db, station.id, number);
+  if (action === 'RemoteStartTransaction' && !force && connector && BUSY.has(connector.status)) {
+    return apiError(c, 409, 'CONNECTOR_BUSY', 'connectorBusy');
+  }
+  if (action === 'ChangeConfiguration' && payload.key === 'AuthorizationKey' && typeof payload.value === 'string') {
+    // Without the hand-over the charge point would reconnect with a password the system refuses.
+    const { sent } = await handOverAuthorizationKey(c, station, {
+      value: payload.value,
+      password: passwordOfAuthorizationKey(payload.value),
+      whenOffline: 'keep',
+    });
+    return answer(c, sent);
+  }
+  return answer(c, await dispatchCommand(c, { station, connector: connector ?? null }, action, payload));
+}
+
+export const ocppCommandRoutes = new OpenAPIHono<AppEnv>().openapi(sendOcppCommand, async (c) => {
+  const { uid, action } = c.req.valid('param');
+  const { force } = c.req.valid('query');
+  const payload = c.req.valid('json');
+  const check = checkCentralSystemRequest(action, payload);
+  if (!check.ok) {
+    const issues = check.issues.map(({ field, message }) => ({ field, message }));
+    return apiError(c, 400, 'OCPP_SCHEMA', 'validation', { field: issues[0]?.field, issues });
+  }
+  return onStation(c, uid, (station) => send(c, station, action, payload, force)) as never;
+});

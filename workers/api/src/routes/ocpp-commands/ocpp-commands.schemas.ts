@@ -1,0 +1,34 @@
+/** @module Schemas of the verbatim OCPP command route (issue 24 §2, ADR 014 addendum 3). */
+import { z } from '@hono/zod-openapi';
+import { CENTRAL_SYSTEM_ACTIONS } from '../../../../../domain/ocpp/central-system-requests';
+import { ErrorSchema } from '../../lib/route';
+
+export const CommandParams = z.object({
+  uid: z.string().min(1).max(48),
+  action: z.enum(CENTRAL_SYSTEM_ACTIONS).openapi({
+    description:
+      'The OCPP action exactly as the specification spells it: the 19 central system → charge point messages of OCPP 1.6J and the 7 of the Security Whitepaper',
+  }),
+});
+
+export const CommandQuery = z.object({
+  force: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .openapi({
+      description:
+        'RemoteStartTransaction only: send it even when the system believes the connector is busy (the charge point answers for itself). A query parameter, so the body stays the OCPP payload.',
+    }),
+});
+
+/** Any JSON object here; the official schema of the action checks it in the handler (400 names the JSON path). */
+export const OcppRequest = z.record(z.string(), z.unknown()).openapi('OcppRequest', {
+  description:
+    'The OCPP request payload of the action, sent verbatim after validation against the OCA 1.6 JSON schema `urn:{action}.req` (Security Whitepaper schemas included). On failure: 400 OCPP_SCHEMA, `field` is the JSON Pointer of the first failing value, `issues` lists every one.',
+});
+
+export const CallErrorAnswer = ErrorSchema.extend({
+  /** The charge point's CALLERROR as it sent it. */
+  ocpp_error: z.object({ code: z.string(), description: z.string() }),
+}).openapi('OcppCallError');
