@@ -6,7 +6,7 @@ import { requirePermission } from '../lib/session.server';
 import { filtersOf, readState } from './_app.fleet.users._index/route';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'fleet:view');
+  const me = await requirePermission(request, context, 'fleet:users:export');
   const api = createApi(request, context);
   const res = await api.client.api.users.export.$post({ json: filtersOf(readState(new URL(request.url))) });
   if (!res.ok) must(await api.read(res), me);

@@ -57,6 +57,21 @@ describe('can', () => {
       p: 'fleet:users:manage',
       ok: true,
     },
+    // The user export carries every user's e-mail, plate, employee number and cost centre (issue 24).
+    { name: 'fleet view role exports users', c: ctx([31], [], fleet), p: 'fleet:users:export', ok: true },
+    { name: 'user managers export users', c: ctx([35], [], fleet), p: 'fleet:users:export', ok: true },
+    {
+      name: 'RFID management exports no users',
+      c: ctx([59], [...SERVICE_SETTING_IDS], fleet),
+      p: 'fleet:users:export',
+      ok: false,
+    },
+    {
+      name: 'vehicle rights export no users',
+      c: ctx([60], [...SERVICE_SETTING_IDS], fleet),
+      p: 'fleet:users:export',
+      ok: false,
+    },
     {
       name: 'key hangers need role 59 and service 47',
       c: ctx([59], [SERVICE.KEY_HANGERS], fleet),

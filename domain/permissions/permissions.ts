@@ -124,6 +124,15 @@ export const RULES = {
     ],
     company: fleet,
   },
+  /**
+   * The fleet user export (every user's e-mail, plate, employee number and cost centre at once): fleet
+   * managers (31, 35) and administrators. RFID management (59) and vehicle charging rights (60) see
+   * the fleet for their own task but get no export: least privilege (issue 24).
+   */
+  'fleet:users:export': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_VIEW, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    company: fleet,
+  },
   'fleet:users:manage': {
     roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS],
     services: [SERVICE.MANAGE_USERS],

@@ -137,6 +137,26 @@ describe('authorization matrix', () => {
     60_000,
   );
 
+  it('keeps the fleet user export (personal columns) from roles 59 and 60 (issue 24)', async () => {
+    expect(doc.paths['/api/users/export']?.post?.['x-access']).toBe('fleet:users:export');
+    for (const role of [59, 60]) {
+      const who = actors.get(String(role));
+      if (!who) throw new Error(`no actor for ${role}`);
+      const res = await call('/users/export', { ...who.session, json: {} });
+      expect([role, res.status]).toEqual([role, 403]);
+    }
+    for (const role of [31, 35, 37]) {
+      const who = actors.get(String(role));
+      if (!who) throw new Error(`no actor for ${role}`);
+      const res = await call('/users/export', { ...who.session, json: {} });
+      expect([role, res.status, res.headers.get('content-type')]).toEqual([
+        role,
+        200,
+        expect.stringContaining('text/csv'),
+      ]);
+    }
+  });
+
   it('role 33 combined with 37 is treated as 33 alone', async () => {
     for (const permission of PERMISSIONS) {
       expect(can(contextFor([33, 37]), permission), permission).toBe(can(contextFor([33]), permission));

@@ -108,13 +108,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     state,
     companyId: me.company.id,
     canManage: me.permissions.includes('fleet:users:manage'),
+    canExport: me.permissions.includes('fleet:users:export'),
     hidesDeleted: me.services.includes(42),
   };
 }
 
 export default function FleetUsers() {
   const { t } = useTranslation();
-  const { rows, total, groups, companyGroups, state, companyId, canManage, hidesDeleted } =
+  const { rows, total, groups, companyGroups, state, companyId, canManage, canExport, hidesDeleted } =
     useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
@@ -232,7 +233,7 @@ export default function FleetUsers() {
       fullWidth
       primaryAction={canManage ? { content: t('fleet.users.create'), url: '/fleet/users/create' } : undefined}
       secondaryActions={[
-        { content: t('fleet.users.export'), url: exportHref, external: true },
+        ...(canExport ? [{ content: t('fleet.users.export'), url: exportHref, external: true }] : []),
         ...(canManage ? [{ content: t('userImport.link'), url: '/fleet/users/import' }] : []),
       ]}
     >

@@ -35,11 +35,11 @@ export const list = defineRoute(VIEW, {
   responses: { 200: json(UserPage) },
 });
 
-export const exportCsv = defineRoute(VIEW, {
+export const exportCsv = defineRoute('fleet:users:export', {
   method: 'post',
   path: '/users/export',
   tags,
-  summary: 'The filtered list as CSV (at most 10,000 rows)',
+  summary: 'The filtered list as CSV (at most 10,000 rows) with personal data: fleet managers and administrators only',
   request: { body: jsonBody(ListBody.partial()) },
   responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
 });
