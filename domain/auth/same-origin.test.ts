@@ -4,7 +4,7 @@ import { isCrossSiteWrite } from './same-origin';
 const URL_HERE = 'https://backoffice.example/switch-company';
 
 describe('isCrossSiteWrite', () => {
-  it.each([
+  it.each<{ method: string; headers: Record<string, string>; refused: boolean }>([
     { method: 'POST', headers: { origin: 'https://evil.example' }, refused: true },
     { method: 'POST', headers: { origin: 'null' }, refused: true },
     { method: 'POST', headers: { origin: 'http://backoffice.example' }, refused: true },

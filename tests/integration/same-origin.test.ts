@@ -29,7 +29,11 @@ describe('cookie-authenticated writes from another site', () => {
 
   it('refuses Origin: null and, without Origin, Sec-Fetch-Site cross-site or same-site', async () => {
     const session = await loggedIn();
-    for (const headers of [{ origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]) {
       const res = await call('/logout', { cookie: session.cookie, ip: session.ip, method: 'POST', headers });
       await expectError(res, 403, CROSS_SITE);
     }
@@ -59,7 +63,7 @@ describe('cookie-authenticated writes from another site', () => {
 
 describe('writes that pass', () => {
   it('same origin (Origin or Sec-Fetch-Site)', async () => {
-    for (const headers of [{ origin: BASE }, { 'sec-fetch-site': 'same-origin' }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: BASE }, { 'sec-fetch-site': 'same-origin' }]) {
       const session = await loggedIn();
       const res = await call('/logout', { cookie: session.cookie, ip: session.ip, method: 'POST', headers });
       expect(res.status).toBe(200);
