@@ -22,4 +22,8 @@ export const RATE_LIMITS = {
   sendCodePerAccount: { max: 5, windowMinutes: 15 },
   resetPerAccount: { max: 3, windowMinutes: 60 },
   resetPerClient: { max: 20, windowMinutes: 60 },
+  /** Failed OCPP basic-auth upgrades of one charge point id (known or not); ADR 010, addendum. */
+  ocppAuthPerStation: { max: 10, windowMinutes: 5 },
+  /** Failed OCPP basic-auth upgrades from one address, over all ids; stations behind one NAT share it. */
+  ocppAuthPerAddress: { max: 30, windowMinutes: 5 },
 } as const;

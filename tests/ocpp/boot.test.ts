@@ -34,9 +34,10 @@ describe('ocpp endpoint: checks before the upgrade', () => {
     expect((await upgrade(uid, { authorization: basic(uid, '') })).status).toBe(401);
   });
 
-  it('answers 404 for an unknown charge point id', async () => {
+  it('answers an unknown charge point id like a wrong password (401), so ids cannot be enumerated', async () => {
     const res = await upgrade('NOBODY-KNOWS-ME', { authorization: basic('NOBODY-KNOWS-ME', PASSWORD) });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(401);
+    expect(await res.text()).toBe('Wrong charge point credentials');
   });
 
   it('refuses the old password as soon as a new one is stored, even after a successful connect', async () => {

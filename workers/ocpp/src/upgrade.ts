@@ -1,13 +1,24 @@
 /**
  * @module Checks an OCPP WebSocket upgrade before it reaches the charge point's Durable Object:
  * the ocpp1.6 subprotocol, the station's existence and its basic-auth password. Nothing is upgraded
- * until all three pass, so a refused charge point gets a plain HTTP status it can log.
+ * until all three pass, so a refused charge point gets a plain HTTP status it can log. An unknown id
+ * is answered exactly like a wrong password, and failures are throttled per id and per address
+ * (auth-throttle.ts; ADR 010, addendum on throttling).
  */
 import { verifyPassword } from '../../../domain/auth/password';
 import { openDb } from '../../../drizzle/db';
 import { pendingKeyHash, promotePendingKey } from '../../../drizzle/queries/station-keys';
-import { findStationByUid } from '../../../drizzle/queries/stations';
-import { parseBasicAuth } from './basic-auth';
+import { failureCounters, stationByUid } from '../../../drizzle/queries/ocpp-upgrade';
+import {
+  begin,
+  failed,
+  knownRetryAfter,
+  remoteAddress,
+  storedRetryAfter,
+  throttleKeys,
+  tooManyAttempts,
+} from './auth-throttle';
+import { type BasicCredentials, parseBasicAuth } from './basic-auth';
 import { forgetHash, passwordMatches } from './credential-cache';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
@@ -17,6 +28,37 @@ const IDENTITY = /^[A-Za-z0-9._:*+\-|@]{1,48}$/;
 
 function unauthorized(message: string): Response {
   return new Response(message, { status: 401, headers: { 'www-authenticate': 'Basic realm="OCPP", charset="UTF-8"' } });
+}
+
+type StationRow = Awaited<ReturnType<typeof stationByUid>>[number];
+
+/**
+ * Whether the credentials open this station. An unknown id spends the same hashing time as a wrong
+ * password, so it cannot be told apart by timing either. The username must be the identity too (OCPP
+ * security profile 1), and a station without a password is never open.
+ */
+async function credentialsMatch(
+  db: ReturnType<typeof openDb>,
+  id: string,
+  credentials: BasicCredentials,
+  station: StationRow | undefined,
+): Promise<boolean> {
+  if (!station) {
+    await verifyPassword(credentials.password, null);
+    return false;
+  }
+  const passwordOk = station.ocppPasswordHash
+    ? await passwordMatches(credentials.password, station.ocppPasswordHash)
+    : await verifyPassword(credentials.password, null);
+  if (credentials.username !== id) return false;
+  if (passwordOk) return true;
+  // A new AuthorizationKey whose ChangeConfiguration answer never arrived (timeout, dropped socket):
+  // the charge point proves it has the key by using it, which promotes it (ADR 014).
+  const pending = await pendingKeyHash(db, station.id);
+  if (!pending || !(await passwordMatches(credentials.password, pending))) return false;
+  await promotePendingKey(db, station.id, pending);
+  if (station.ocppPasswordHash) forgetHash(station.ocppPasswordHash);
+  return true;
 }
 
 export async function handleUpgrade(request: Request, env: Env): Promise<Response> {
@@ -38,27 +80,32 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   const credentials = parseBasicAuth(request.headers.get('authorization'));
   if (!credentials) return unauthorized('Basic authentication required');
 
+  const now = Date.now();
+  const keys = throttleKeys(id, remoteAddress(request));
+  const known = knownRetryAfter(keys, now);
+  if (known !== null) return tooManyAttempts(known);
   const db = openDb(env.DB);
-  const station = await findStationByUid(db, id);
-  // Unknown ids are refused; onboarding creates the station row (registration 'pending') first.
-  if (!station) return new Response(`Unknown charge point ${id}`, { status: 404 });
-  // The username must be the identity too (OCPP security profile 1), and a station without a
-  // password is never open.
-  let passwordOk = station.ocppPasswordHash
-    ? await passwordMatches(credentials.password, station.ocppPasswordHash)
-    : await verifyPassword(credentials.password, null);
-  if (credentials.username !== id) return unauthorized('Wrong charge point credentials');
-  if (!passwordOk) {
-    // A new AuthorizationKey whose ChangeConfiguration answer never arrived (timeout, dropped socket):
-    // the charge point proves it has the key by using it, which promotes it (ADR 014).
-    const pending = await pendingKeyHash(db, station.id);
-    if (pending && (await passwordMatches(credentials.password, pending))) {
-      await promotePendingKey(db, station.id, pending);
-      if (station.ocppPasswordHash) forgetHash(station.ocppPasswordHash);
-      passwordOk = true;
-    }
+  // One round trip on every attempt, the successful ones included: the station and the failure
+  // counters of its id and of the caller's address.
+  const [found, counters] = await db.batch([
+    stationByUid(db, id),
+    failureCounters(db, [keys[0].key, ...keys.slice(1).map((k) => k.key)]),
+  ]);
+  const stored = storedRetryAfter(keys, counters, now) ?? knownRetryAfter(keys, now);
+  if (stored !== null) return tooManyAttempts(stored);
+  const station = found[0];
+  // Checked again just above with no await since, so attempts in flight here count (parallel guesses).
+  const end = begin(keys);
+  let passwordOk: boolean;
+  try {
+    passwordOk = await credentialsMatch(db, id, credentials, station);
+    if (!passwordOk) await failed(db, keys, now);
+  } finally {
+    end();
   }
-  if (!passwordOk) return unauthorized('Wrong charge point credentials');
+  // Unknown ids get the very answer of a wrong password (status, body, headers), so they cannot be
+  // enumerated; onboarding creates the station row (registration 'pending') before it connects.
+  if (!passwordOk || !station) return unauthorized('Wrong charge point credentials');
   // Security profiles 2 and 3 (Security Whitepaper) require TLS. A Worker sees the scheme the client
   // used (wss arrives as https:), so a plain ws connection is refused; client certificates (profile 3)
   // are the TLS terminator's to check (ADR 014, addenda 2 and 3).
