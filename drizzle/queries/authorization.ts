@@ -31,6 +31,11 @@ export interface AuthorizationInput {
   at: Date;
   /** A remote start (RemoteStartTransaction asked by the back office or an app), not a card at the charger. */
   remote?: boolean;
+  /**
+   * Whether a session of the card in progress elsewhere makes it ConcurrentTx (default true). Only a
+   * start checks it: OCPP's Authorize and StopTransaction answer the card's own state (ADR 040).
+   */
+  checkConcurrent?: boolean;
 }
 
 /**
@@ -71,9 +76,10 @@ const periodSum = (from: string, value: string, when = 'true') =>
  *   written so far) and, for currency limits (ADR 028), the driver price of priced sessions and the
  *   energy of the sessions not priced yet (counted at the reference rate): one range of the (user_id,
  *   cdr_start) index, returned as a JSON object.
- * - the concurrent session: in progress with this idTag (as sent ?6 or upper-cased ?1: both hit the
- *   (auth_id, status) index, unlike upper(auth_id)) at another station, or at another connector ?7 of
- *   this one.
+ * - the concurrent session, only when ?8 asks for it (a start, not Authorize or a stop; ADR 040): in
+ *   progress with this idTag (as sent ?6 or upper-cased ?1: both hit the (auth_id, status) index,
+ *   unlike upper(auth_id)) at another station, or at another connector ?7 of this one. A refused
+ *   start or a session ended without its stop is closed, so it never counts.
  * An unknown card returns no row.
  */
 const USABLE = "r.status NOT IN ('blocked', 'unlinked') AND u.status = 'active'";
@@ -104,7 +110,7 @@ const DECISION_SQL = `
         'month_unpriced_wh', ${periodSum('?5', 'cdr_consumed_energy', "pricing_status <> 'priced'")})
       FROM charging_sessions WHERE user_id = u.id AND cdr_start >= min(?4, ?5))
     END AS usage,
-    CASE WHEN ${USABLE} THEN EXISTS (
+    CASE WHEN ${USABLE} AND ?8 THEN EXISTS (
       SELECT 1 FROM charging_sessions
       WHERE auth_id IN (?6, ?1) AND status = 'in_progress'
         AND (station_id <> ?2 OR (?7 IS NOT NULL AND connector_number <> ?7)))
@@ -319,6 +325,7 @@ export function decisionParams(input: AuthorizationInput): unknown[] {
     p.month.getTime(),
     input.idTag.trim(),
     input.connectorNumber ?? null,
+    input.checkConcurrent === false ? 0 : 1,
   ];
 }
 

@@ -173,6 +173,8 @@ export async function priceClosedSession(
   const s = await db.query.chargingSessions.findFirst({ where: eq(chargingSessions.id, sessionId) });
   if (!s) return { sessionId, outcome: 'not-found', note: null };
   if (s.status !== 'closed' || s.endAt === null) return { sessionId, outcome: 'skipped', note: 'session not closed' };
+  // A start the back office refused is never billed (ADR 040).
+  if (s.refusedStatus !== null) return { sessionId, outcome: 'skipped', note: s.pricingNote };
   if (s.pricingStatus === 'priced' && !opts.force) return { sessionId, outcome: 'skipped', note: s.pricingNote };
 
   // Independent reads, sent together rather than one after another.
@@ -343,7 +345,13 @@ export async function priceUnpricedSessions(db: Db, limit = 500): Promise<number
   const rows = await db
     .select({ id: chargingSessions.id })
     .from(chargingSessions)
-    .where(and(eq(chargingSessions.status, 'closed'), eq(chargingSessions.pricingStatus, 'unpriced')))
+    .where(
+      and(
+        eq(chargingSessions.status, 'closed'),
+        eq(chargingSessions.pricingStatus, 'unpriced'),
+        isNull(chargingSessions.refusedStatus),
+      ),
+    )
     .orderBy(desc(chargingSessions.id))
     .limit(limit);
   let priced = 0;
@@ -355,9 +363,13 @@ export async function priceUnpricedSessions(db: Db, limit = 500): Promise<number
  * For callers that must never fail (the OCPP close): a failure is logged and named in the note of a
  * session that stays unpriced, so the operator sees why and can re-price it.
  */
-export async function priceClosedSessionSafely(db: Db, sessionId: number): Promise<PricingOutcome | null> {
+export async function priceClosedSessionSafely(
+  db: Db,
+  sessionId: number,
+  opts: { force?: boolean } = {},
+): Promise<PricingOutcome | null> {
   try {
-    return await priceClosedSession(db, sessionId);
+    return await priceClosedSession(db, sessionId, opts);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.warn(`[pricing] session ${sessionId} left unpriced:`, message);

@@ -2,7 +2,8 @@
  * @module Charging sessions (CDRs) written by the ocpp worker: opened once per start key, closed
  * once. Both writes are idempotent so replays and retries never make a second row or a second close.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { ENDED_WITHOUT_STOP } from '../../domain/ocpp/session-end';
 import type { Db } from '../db';
 import { chargingSessions, connectors, customerGroupMembers, customerGroups, rfids, stations, users } from '../schema';
 
@@ -18,6 +19,8 @@ export interface OpenSession {
   userId?: number | undefined;
   rfidId?: number | undefined;
   startMethod?: string;
+  /** A start the back office answered other than Accepted (ADR 040): recorded closed and refused. */
+  refused?: { status: string; remark: string; pricingNote: string };
 }
 
 /** Inserts the in-progress session unless one with the same start key exists; returns the row either way. */
@@ -44,7 +47,15 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
     .insert(chargingSessions)
     .values({
       cdrId: crypto.randomUUID(),
-      status: 'in_progress',
+      status: input.refused ? 'closed' : 'in_progress',
+      ...(input.refused
+        ? {
+            refusedStatus: input.refused.status,
+            remark: input.refused.remark,
+            endAt: input.startAt,
+            durationS: 0,
+          }
+        : {}),
       stationId: station.id,
       connectorId: connector?.id ?? null,
       connectorNumber: input.connectorNumber,
@@ -67,7 +78,7 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
       plugType: connector?.plugType ?? station.plugType,
       plugMaxElectricPowerW: connector?.maxPowerW ?? null,
       pricingStatus: 'unpriced',
-      pricingNote: 'Pricing not run yet',
+      pricingNote: input.refused?.pricingNote ?? 'Pricing not run yet',
     })
     .onConflictDoNothing({ target: [chargingSessions.stationId, chargingSessions.startKey] });
   const row = await findByStartKey(db, input.stationId, input.startKey);
@@ -101,7 +112,12 @@ export interface CloseSession {
   curve: unknown[];
 }
 
-/** Closes an in-progress session; a second close changes nothing. Returns whether this call closed it. */
+/**
+ * Closes a session with its StopTransaction; a second close changes nothing. Besides an in-progress
+ * session it fills in (ADR 040) a session closed without its stop (which this corrects: it is no
+ * longer marked ended without stop) and a refused one not stopped yet (which stays refused).
+ * Returns whether this call wrote.
+ */
 export async function closeSession(db: Db, stationId: number, id: number, c: CloseSession): Promise<boolean> {
   const res = await db
     .update(chargingSessions)
@@ -117,6 +133,57 @@ export async function closeSession(db: Db, stationId: number, id: number, c: Clo
       chargingEndAt: c.stopChargingAt,
       stopReason: c.stopReason,
       needsRevision: c.needsRevision ? 1 : 0,
+      endedWithoutStop: 0,
+      remark: c.remark,
+      meterCurveJson: JSON.stringify(c.curve),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(chargingSessions.id, id), eq(chargingSessions.stationId, stationId), STOPPABLE))
+    .returning({ id: chargingSessions.id });
+  return res.length > 0;
+}
+
+/** Sessions a StopTransaction may still write: in progress, closed without their stop, refused and not stopped yet. */
+const STOPPABLE = or(
+  eq(chargingSessions.status, 'in_progress'),
+  eq(chargingSessions.endedWithoutStop, 1),
+  and(isNotNull(chargingSessions.refusedStatus), isNull(chargingSessions.meterStopWh)),
+);
+
+/** How a StopTransaction finds its session (ADR 040). */
+export type StopKind = 'close' | 'correct' | 'refused' | 'done';
+
+export function stopKindOf(
+  s: Pick<SessionRow, 'status' | 'endedWithoutStop' | 'refusedStatus' | 'meterStopWh'>,
+): StopKind {
+  if (s.status === 'in_progress') return 'close';
+  if (s.endedWithoutStop === 1) return 'correct';
+  if (s.refusedStatus !== null && s.meterStopWh === null) return 'refused';
+  return 'done';
+}
+
+/** The close of an in-progress session whose StopTransaction never came (ADR 040); false when it was not in progress. */
+export async function closeWithoutStop(
+  db: Db,
+  stationId: number,
+  id: number,
+  c: Omit<CloseSession, 'stopReason' | 'needsRevision'>,
+): Promise<boolean> {
+  const res = await db
+    .update(chargingSessions)
+    .set({
+      status: 'closed',
+      endAt: c.endAt,
+      meterStopWh: c.meterStopWh,
+      energyWh: c.energyWh,
+      durationS: c.durationS,
+      chargingMinutes: c.chargingMinutes,
+      parkingS: c.parkingS,
+      stopChargingAt: c.stopChargingAt,
+      chargingEndAt: c.stopChargingAt,
+      stopReason: ENDED_WITHOUT_STOP,
+      needsRevision: 1,
+      endedWithoutStop: 1,
       remark: c.remark,
       meterCurveJson: JSON.stringify(c.curve),
       updatedAt: new Date(),
@@ -130,4 +197,43 @@ export async function closeSession(db: Db, stationId: number, id: number, c: Clo
     )
     .returning({ id: chargingSessions.id });
   return res.length > 0;
+}
+
+/**
+ * Closes, as ended without stop, the in-progress sessions of a station (of one connector when
+ * given) that started before `before` and that the ChargePoint object does not hold (it closes its
+ * own with their meter values first): seeded ones, or ones whose object storage was lost. With no
+ * meter values they end at their start, with the energy last written while they ran. `keepStartKey`
+ * spares a replayed start's own session. Returns the ids closed, to be priced.
+ */
+export async function closeStaleSessions(
+  db: Db,
+  stationId: number,
+  q: { connectorNumber?: number; before: Date; keepStartKey?: string; remark: string },
+): Promise<number[]> {
+  const rows = await db
+    .update(chargingSessions)
+    .set({
+      status: 'closed',
+      endAt: sql`${chargingSessions.startAt}`,
+      energyWh: sql`coalesce(${chargingSessions.energyWh}, 0)`,
+      meterStopWh: sql`${chargingSessions.meterStartWh} + coalesce(${chargingSessions.energyWh}, 0)`,
+      durationS: 0,
+      stopReason: ENDED_WITHOUT_STOP,
+      needsRevision: 1,
+      endedWithoutStop: 1,
+      remark: q.remark,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(chargingSessions.stationId, stationId),
+        eq(chargingSessions.status, 'in_progress'),
+        q.connectorNumber !== undefined ? eq(chargingSessions.connectorNumber, q.connectorNumber) : undefined,
+        lte(chargingSessions.startAt, q.before),
+        q.keepStartKey !== undefined ? ne(chargingSessions.startKey, q.keepStartKey) : undefined,
+      ),
+    )
+    .returning({ id: chargingSessions.id });
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
-import { type AnyColumn, and, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CONNECTOR_STATUSES, type ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
@@ -152,21 +152,32 @@ export interface ConnectorStatusChange {
   at: Date;
 }
 
+/** The highest connector number a charge point may add to its station by reporting it (issue 24, section 3). */
+export const MAX_REPORTED_CONNECTOR = 8;
+
 /**
  * Writes a connector's status and a history row, but only when status or error code changed: charge
  * points repeat StatusNotification after every boot. A connector the back office did not know yet is
- * created (the charge point reports its connectors). Returns whether anything changed.
+ * created only when it is the next one (the station's connector count + 1) and at most
+ * MAX_REPORTED_CONNECTOR: any other number is 'unknown', written nowhere, so a charge point cannot
+ * give its station thousands of connectors. Returns what happened.
  */
 export async function applyConnectorStatus(
   db: Db,
   station: { id: number; uid: string },
   connectorNumber: number,
   change: ConnectorStatusChange,
-): Promise<boolean> {
+): Promise<'changed' | 'unchanged' | 'unknown'> {
   let row = await db.query.connectors.findFirst({
     where: and(eq(connectors.stationId, station.id), eq(connectors.connectorNumber, connectorNumber)),
   });
   if (!row) {
+    if (connectorNumber < 1 || connectorNumber > MAX_REPORTED_CONNECTOR) return 'unknown';
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(connectors)
+      .where(eq(connectors.stationId, station.id));
+    if (connectorNumber > n + 1) return 'unknown';
     await db
       .insert(connectors)
       .values({ uid: `${station.uid}-${connectorNumber}`, stationId: station.id, connectorNumber })
@@ -174,9 +185,9 @@ export async function applyConnectorStatus(
     row = await db.query.connectors.findFirst({
       where: and(eq(connectors.stationId, station.id), eq(connectors.connectorNumber, connectorNumber)),
     });
-    if (!row) return false;
+    if (!row) return 'unknown';
   }
-  if (row.status === change.status && (row.errorCode ?? 'NoError') === change.errorCode) return false;
+  if (row.status === change.status && (row.errorCode ?? 'NoError') === change.errorCode) return 'unchanged';
   await db.batch([
     db
       .update(connectors)
@@ -190,7 +201,29 @@ export async function applyConnectorStatus(
       at: change.at,
     }),
   ]);
-  return true;
+  return 'changed';
+}
+
+/**
+ * After a boot the connectors' statuses are unknown until the charge point reports them again
+ * (issue 24, section 1): a connector it never reports does not keep a status from before.
+ */
+export async function markConnectorsUnknown(db: Db, stationId: number, at: Date): Promise<void> {
+  const stale = await db
+    .update(connectors)
+    .set({ status: 'unknown', errorCode: null, statusInfo: null, statusChangedAt: at })
+    .where(and(eq(connectors.stationId, stationId), ne(connectors.status, 'unknown')))
+    .returning({ id: connectors.id });
+  if (stale.length === 0) return;
+  await db.insert(connectorStatusHistory).values(
+    stale.map((c) => ({
+      connectorId: c.id,
+      status: 'unknown' as const,
+      errorCode: null,
+      info: 'BootNotification',
+      at,
+    })),
+  );
 }
 
 /** Companies whose live feed hears of this station: its operator's and its owner's chains up to the roots. */

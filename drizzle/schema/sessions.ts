@@ -55,6 +55,13 @@ export const chargingSessions = sqliteTable(
     stopReason: text('stop_reason'),
     odometerKm: integer('cdr_odometer'),
     needsRevision: integer('cdr_needs_revision').notNull().default(0),
+    /**
+     * The idTagInfo status a StartTransaction was answered with when not Accepted (ADR 040): such a
+     * session is closed from its start, never concurrent with another and never billed.
+     */
+    refusedStatus: text('refused_status'),
+    /** 1: closed by the back office because the charge point showed the transaction had ended without its StopTransaction (ADR 040). */
+    endedWithoutStop: integer('ended_without_stop').notNull().default(0),
     remark: text('cdr_remark'),
     operatorId: text('cdr_operator_id'),
     partnerSessionId: text('cdr_partner_session_id'),

@@ -125,6 +125,19 @@ export function RecentSessionsCard({
               </BlockStack>
               {s.status === 'in_progress' ? (
                 <Badge tone="attention">{t('maintenance.sessions.inProgress')}</Badge>
+              ) : s.refusedStatus !== null || s.endedWithoutStop ? (
+                <InlineStack gap="100" blockAlign="center">
+                  <Badge tone="warning">
+                    {s.refusedStatus !== null
+                      ? `${t('sessions.status.refused')} (${s.refusedStatus})`
+                      : t('sessions.status.ended_without_stop')}
+                  </Badge>
+                  {s.energyWh === null || s.energyWh === 0 ? null : (
+                    <Text as="span">
+                      {t('maintenance.sessions.kwh', { value: formatNumber(s.energyWh / 1000, { currency }) })}
+                    </Text>
+                  )}
+                </InlineStack>
               ) : (
                 <Text as="span">
                   {s.energyWh === null

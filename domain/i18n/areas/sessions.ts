@@ -81,6 +81,8 @@ const en = {
   status: {
     in_progress: 'In progress',
     closed: 'Closed',
+    refused: 'Refused at start',
+    ended_without_stop: 'Ended without stop',
   },
   yes: 'Yes',
   no: 'No',
@@ -240,6 +242,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'Läuft',
       closed: 'Abgeschlossen',
+      refused: 'Beim Start abgelehnt',
+      ended_without_stop: 'Ohne Stopp beendet',
     },
     yes: 'Ja',
     no: 'Nein',
@@ -397,6 +401,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'En cours',
       closed: 'Terminée',
+      refused: 'Refusée au démarrage',
+      ended_without_stop: 'Terminée sans arrêt',
     },
     yes: 'Oui',
     no: 'Non',
@@ -554,6 +560,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'Bezig',
       closed: 'Afgesloten',
+      refused: 'Geweigerd bij start',
+      ended_without_stop: 'Beëindigd zonder stop',
     },
     yes: 'Ja',
     no: 'Nee',
@@ -711,6 +719,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'In corso',
       closed: 'Chiusa',
+      refused: "Rifiutata all'avvio",
+      ended_without_stop: 'Terminata senza stop',
     },
     yes: 'Sì',
     no: 'No',
@@ -868,6 +878,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'En curso',
       closed: 'Cerrada',
+      refused: 'Rechazada al inicio',
+      ended_without_stop: 'Terminada sin parada',
     },
     yes: 'Sí',
     no: 'No',
@@ -1025,6 +1037,8 @@ export const sessions = defineArea(en, {
     status: {
       in_progress: 'Em curso',
       closed: 'Encerrada',
+      refused: 'Recusada no início',
+      ended_without_stop: 'Terminada sem paragem',
     },
     yes: 'Sim',
     no: 'Não',

@@ -22,6 +22,7 @@ import { type IssuedRecord, issuedCertificates } from './certificates/issued';
 import { type CrlAnswer, type RevokeAnswer, revokeIssued, signRevocationList } from './certificates/revocation';
 import type { HandlerContext } from './context';
 import { isChargePointOnlyAction } from './handlers';
+import { dropRemoteStart, recordRemoteStart } from './handlers/remote-start';
 import type { InboundReplies, InboundRequests } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
 import {
@@ -292,8 +293,20 @@ export class ChargePoint extends DurableObject<Env> {
     timeoutMs: number,
     onSent?: (messageId: string) => void,
   ): Promise<CommandResult> {
-    const outcome = await this.outbox.send(action, payload, timeoutMs, onSent);
-    if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
+    if (action !== 'RemoteStartTransaction') {
+      const outcome = await this.outbox.send(action, payload, timeoutMs, onSent);
+      if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
+      return outcome;
+    }
+    // Remembered as it goes out: the StartTransaction it causes may come before its answer.
+    let sentId: string | null = null;
+    const outcome = await this.outbox.send(action, payload, timeoutMs, (id) => {
+      sentId = id;
+      recordRemoteStart(this.store, id, payload, Date.now());
+      onSent?.(id);
+    });
+    const accepted = outcome.status === 'accepted' && (outcome.reply as { status?: unknown })?.status === 'Accepted';
+    if (sentId !== null && !accepted) dropRemoteStart(this.store, sentId, Date.now());
     return outcome;
   }
 

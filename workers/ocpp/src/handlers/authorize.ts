@@ -4,12 +4,24 @@ import { recordAuthorization } from '../../../../drizzle/queries/stations';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';
 
-export async function idTagInfo(ctx: HandlerContext, idTag: string, connectorNumber?: number) {
+/**
+ * What the idTagInfo answers: Authorize (may this card charge?), StartTransaction (the only one
+ * that checks for a concurrent transaction of the card) or StopTransaction (the card's own state;
+ * the stop itself is always accepted and recorded). ADR 040.
+ */
+export type IdTagPurpose = 'authorize' | 'start' | 'stop';
+
+export async function idTagInfo(
+  ctx: HandlerContext,
+  idTag: string,
+  opts: { connectorNumber?: number | undefined; purpose: IdTagPurpose },
+) {
   const decision = await decideAuthorization(ctx.db, {
     idTag,
     stationId: ctx.stationId,
-    ...(connectorNumber !== undefined ? { connectorNumber } : {}),
+    ...(opts.connectorNumber !== undefined ? { connectorNumber: opts.connectorNumber } : {}),
     at: ctx.now,
+    checkConcurrent: opts.purpose === 'start',
   });
   const info: IdTagInfo = { status: decision.status };
   if (decision.expiryDate) info.expiryDate = decision.expiryDate;
@@ -17,7 +29,7 @@ export async function idTagInfo(ctx: HandlerContext, idTag: string, connectorNum
 }
 
 export const authorize: Handler<'Authorize'> = async (ctx, p) => {
-  const { info } = await idTagInfo(ctx, p.idTag);
+  const { info } = await idTagInfo(ctx, p.idTag, { purpose: 'authorize' });
   await recordAuthorization(ctx.db, ctx.stationId, ctx.now);
   return { idTagInfo: info };
 };

@@ -1,7 +1,12 @@
-/** @module BootNotification: the station's registration decides Accepted / Pending / Rejected. */
+/**
+ * @module BootNotification: the station's registration decides Accepted / Pending / Rejected. A boot
+ * ends every transaction the charge point had open (a StopTransaction from its queue still corrects
+ * them, ADR 040), and its connectors are Unknown until it reports them again.
+ */
 import { heartbeatInterval } from '../../../../domain/stations/liveness';
-import { findStationById, recordBoot } from '../../../../drizzle/queries/stations';
+import { findStationById, markConnectorsUnknown, recordBoot } from '../../../../drizzle/queries/stations';
 import type { Handler } from '../context';
+import { closeEndedTransactions } from './session-end';
 
 const REGISTRATION = { accepted: 'Accepted', pending: 'Pending', rejected: 'Rejected' } as const;
 
@@ -18,6 +23,9 @@ export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
     ip: ctx.ip,
     at: ctx.now,
   });
+  await closeEndedTransactions(ctx, { evidence: { kind: 'boot' }, before: ctx.now.getTime() });
+  await markConnectorsUnknown(ctx.db, ctx.stationId, ctx.now);
+  ctx.store.clearConnectors();
   ctx.store.put('d1SeenAt', ctx.now.getTime());
   const interval = heartbeatInterval(ctx.env);
   // The heartbeat timeout (two intervals without a frame) counts with the interval the station was told.

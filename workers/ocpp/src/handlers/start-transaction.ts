@@ -2,21 +2,41 @@
  * @module StartTransaction: the D1 session row's id is the transactionId. The start key makes a
  * replayed start (offline queue, retry after reconnect) find the same session; the object stores
  * the transaction before the reply leaves, so an eviction right after cannot lose it.
+ *
+ * A start the back office refuses is recorded closed and refused (ADR 040): the charge point may
+ * still charge and send meter values and a StopTransaction for it, which are kept, but it never
+ * blocks the card elsewhere. A transaction still open on the same connector has ended without its
+ * StopTransaction and is closed first.
  */
+
+import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '../../../../domain/ocpp/session-end';
 import { startKey } from '../../../../domain/ocpp/start-key';
 import { openSession } from '../../../../drizzle/queries/sessions';
 import type { Handler } from '../context';
 import type { InboundReplies } from '../ocpp-types';
 import { idTagInfo } from './authorize';
+import { takeRemoteStart } from './remote-start';
+import { closeEndedTransactions } from './session-end';
 
 export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
   const key = startKey(p);
   const known = ctx.store.transactionByStartKey(key);
   if (known) return known.startReply as InboundReplies['StartTransaction'];
 
+  const startedAt = Date.parse(p.timestamp);
+  // A transaction the connector still had open never sent its stop: it ended when this one started.
+  // Closed before the decision, so it is not counted as this card's concurrent transaction.
+  await closeEndedTransactions(ctx, {
+    evidence: { kind: 'new-transaction', connectorId: p.connectorId },
+    connectorId: p.connectorId,
+    before: Number.isNaN(startedAt) ? ctx.now.getTime() : startedAt,
+    keepStartKey: key,
+  });
   // The charge point has started already: the session exists whatever the decision, and a charge
   // point told "Invalid" stops it (StopTransaction reason DeAuthorized).
-  const { info, decision } = await idTagInfo(ctx, p.idTag, p.connectorId);
+  const { info, decision } = await idTagInfo(ctx, p.idTag, { connectorNumber: p.connectorId, purpose: 'start' });
+  const refused = isRefusedStart(info.status);
+  const remote = takeRemoteStart(ctx.store, p.idTag, p.connectorId, ctx.now.getTime());
   const session = await openSession(ctx.db, {
     stationId: ctx.stationId,
     connectorNumber: p.connectorId,
@@ -26,6 +46,16 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     meterStartWh: p.meterStart,
     userId: decision.userId,
     rfidId: decision.rfidId,
+    ...(remote ? { startMethod: 'Remote' } : {}),
+    ...(refused
+      ? {
+          refused: {
+            status: info.status,
+            remark: refusedRemark(info.status, decision.reason),
+            pricingNote: REFUSED_PRICING_NOTE,
+          },
+        }
+      : {}),
   });
   const reply = { transactionId: session.id, idTagInfo: info };
   ctx.store.insertTransaction({
@@ -34,16 +64,16 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     connectorId: p.connectorId,
     idTag: p.idTag,
     meterStart: p.meterStart,
-    startedAt: Date.parse(p.timestamp),
+    startedAt,
     startReply: reply,
   });
   // Users with limits: the energy they may still charge, checked on each MeterValues (ADR 020).
-  if (info.status === 'Accepted' && decision.budget) ctx.store.putLimit(session.id, decision.budget);
+  if (!refused && decision.budget) ctx.store.putLimit(session.id, decision.budget);
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,
     sessionId: session.id,
-    state: 'started',
+    state: refused ? 'stopped' : 'started',
     at: ctx.now.toISOString(),
   });
   return reply;

@@ -1,20 +1,28 @@
 /**
  * @module StatusNotification: every status and error code is kept in the object; D1 `connectors` and
  * the status history change only when the status or error code did. Connector 0 is the station
- * itself and has no connector row, so it lives in the object's state only.
+ * itself and has no connector row, so it lives in the object's state only. A connector number the
+ * station does not have (and may not add, MAX_REPORTED_CONNECTOR) is logged and ignored. A connector
+ * reported Available has no transaction running: one still open there ended without its
+ * StopTransaction (ADR 040).
  */
 import { connectorStatusFromOcpp } from '../../../../domain/ocpp/status-map';
 import { applyConnectorStatus } from '../../../../drizzle/queries/stations';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundRequests } from '../ocpp-types';
+import { closeEndedTransactions } from './session-end';
 
 export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) => {
   const previous = ctx.store.connectors().find((c) => c.connectorId === p.connectorId);
   // A repeat of the state the object already holds was written to D1 the first time.
   const unchanged = previous?.status === p.status && previous.errorCode === p.errorCode;
+  const at = p.timestamp ? Date.parse(p.timestamp) : ctx.now.getTime();
   if (p.connectorId > 0 && !unchanged) {
-    await writeD1(ctx, p);
-    ctx.store.addStatusEvent(p.connectorId, p.status, p.timestamp ? Date.parse(p.timestamp) : ctx.now.getTime());
+    if ((await writeD1(ctx, p)) === 'unknown') {
+      console.warn(`[ocpp] ${ctx.identity}: StatusNotification for unknown connector ${p.connectorId} ignored`);
+      return {};
+    }
+    ctx.store.addStatusEvent(p.connectorId, p.status, at);
     ctx.publish({
       type: 'connector-status',
       stationUid: ctx.identity,
@@ -23,6 +31,13 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
       errorCode: p.errorCode === 'NoError' ? null : p.errorCode,
       at: ctx.now.toISOString(),
     });
+    if (p.status === 'Available') {
+      await closeEndedTransactions(ctx, {
+        evidence: { kind: 'available', connectorId: p.connectorId },
+        connectorId: p.connectorId,
+        before: Number.isNaN(at) ? ctx.now.getTime() : at,
+      });
+    }
   }
   // Stored after D1, so a failed D1 write is retried by the next notification.
   ctx.store.putConnector({
@@ -38,10 +53,10 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
   return {};
 };
 
-async function writeD1(ctx: HandlerContext, p: InboundRequests['StatusNotification']): Promise<void> {
+function writeD1(ctx: HandlerContext, p: InboundRequests['StatusNotification']) {
   const vendor = p.vendorErrorCode ? `vendor ${p.vendorId ?? ''} ${p.vendorErrorCode}`.replace(/\s+/g, ' ') : '';
   const info = [p.info, vendor].filter(Boolean).join('; ');
-  await applyConnectorStatus(ctx.db, { id: ctx.stationId, uid: ctx.identity }, p.connectorId, {
+  return applyConnectorStatus(ctx.db, { id: ctx.stationId, uid: ctx.identity }, p.connectorId, {
     status: connectorStatusFromOcpp(p.status),
     errorCode: p.errorCode,
     info: info || null,

@@ -1,13 +1,16 @@
 /**
  * @module StopTransaction: closes the session once. The stop and its transactionData are stored in
  * the object before D1 is written, a duplicate Stop gets the first answer, and a Stop for a
- * transaction the object forgot (storage lost) still closes the D1 session it names.
+ * transaction the object forgot (storage lost) still closes the D1 session it names. The stop is
+ * always accepted and recorded (ADR 040): it corrects a session the back office closed without it,
+ * and fills in a refused one, which stays refused and unbilled; its idTagInfo is the card's own
+ * state, never ConcurrentTx.
  */
 import { limitStopReason } from '../../../../domain/authorization/limits';
 import { curvePoints, flattenMeterValues } from '../../../../domain/ocpp/meter-values';
 import { summarizeSession } from '../../../../domain/ocpp/session-summary';
 import { priceClosedSessionSafely } from '../../../../drizzle/queries/pricing';
-import { closeSession, findSession } from '../../../../drizzle/queries/sessions';
+import { closeSession, findSession, type StopKind, stopKindOf } from '../../../../drizzle/queries/sessions';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import type { TransactionState } from '../storage/store';
@@ -17,10 +20,13 @@ type Reply = InboundReplies['StopTransaction'];
 
 export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   let tx = ctx.store.transaction(p.transactionId);
-  if (tx?.closed) return (tx.stopReply ?? {}) as Reply;
+  // A second delivery of a stop already handled; a transaction ended without its stop goes on.
+  if (tx?.closed && tx.stop !== null) return (tx.stopReply ?? {}) as Reply;
 
   const reply: Reply = {};
-  if (p.idTag !== undefined) reply.idTagInfo = (await idTagInfo(ctx, p.idTag, tx?.connectorId)).info;
+  if (p.idTag !== undefined) {
+    reply.idTagInfo = (await idTagInfo(ctx, p.idTag, { connectorNumber: tx?.connectorId, purpose: 'stop' })).info;
+  }
   const session = await findSession(ctx.db, ctx.stationId, p.transactionId);
   if (!session) {
     // Never allocated here: acknowledged anyway so the charge point can drop it from its queue.
@@ -36,7 +42,10 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
       idTag: session.authId,
       meterStart: session.meterStartWh,
       startedAt: session.startAt.getTime(),
-      startReply: { transactionId: session.id, idTagInfo: { status: 'Accepted' } },
+      startReply: {
+        transactionId: session.id,
+        idTagInfo: { status: session.refusedStatus ?? 'Accepted' },
+      },
     });
   }
   tx = ctx.store.transaction(p.transactionId);
@@ -46,13 +55,17 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
     ctx.store.addSamples(tx.connectorId, tx.transactionId, flattenMeterValues(p.transactionData ?? []));
     ctx.store.recordStop(tx.transactionId, p);
   }
-  await close(ctx, p, session.id, tx);
+  const kind = stopKindOf(session);
+  if (kind !== 'done') await close(ctx, p, session.id, tx, kind, session.remark);
   ctx.store.markClosed(tx.transactionId, reply);
-  // Pricing at close (ADR 013) runs after the reply, kept alive by waitUntil; a failure leaves it unpriced.
+  // Pricing at close (ADR 013) runs after the reply, kept alive by waitUntil; a failure leaves it
+  // unpriced. A correction prices again; a refused session is never billed.
   const closedId = session.id;
-  ctx.afterReply(async () => {
-    await priceClosedSessionSafely(ctx.db, closedId);
-  });
+  if (kind === 'close' || kind === 'correct') {
+    ctx.afterReply(async () => {
+      await priceClosedSessionSafely(ctx.db, closedId, { force: kind === 'correct' });
+    });
+  }
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,
@@ -68,6 +81,8 @@ async function close(
   p: InboundRequests['StopTransaction'],
   sessionId: number,
   tx: TransactionState,
+  kind: Exclude<StopKind, 'done'>,
+  remark: string | null,
 ): Promise<void> {
   const endAt = Date.parse(p.timestamp);
   const summary = summarizeSession({
@@ -82,7 +97,10 @@ async function close(
   const limit = ctx.store.limit(tx.transactionId);
   const limitReason =
     limit?.stopRequestedAt != null ? limitStopReason(limit.budget, p.meterStop - tx.meterStart) : null;
-  const remarks = limitReason ? [limitReason, ...summary.remarks] : summary.remarks;
+  // A refused session keeps why it was refused; a corrected one says it was corrected.
+  const first =
+    kind === 'refused' ? remark : kind === 'correct' ? 'Corrected by a StopTransaction received late' : null;
+  const remarks = [first, limitReason, ...summary.remarks].filter((r): r is string => Boolean(r));
   await closeSession(ctx.db, ctx.stationId, sessionId, {
     endAt: new Date(endAt),
     meterStopWh: p.meterStop,
@@ -93,7 +111,8 @@ async function close(
     stopChargingAt: summary.stopChargingAt === null ? null : new Date(summary.stopChargingAt),
     // OCPP: an absent reason means Local.
     stopReason: p.reason ?? 'Local',
-    needsRevision: summary.needsRevision,
+    // A correction came late: a person should look at it once.
+    needsRevision: summary.needsRevision || kind === 'correct',
     remark: remarks.length > 0 ? remarks.join('; ') : null,
     curve: summary.curve,
   });

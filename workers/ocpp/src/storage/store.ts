@@ -34,6 +34,7 @@ export interface TransactionState {
   /** The StopTransaction as received, once it has been (the close may still be pending). */
   stop: unknown | null;
   stopReply: unknown | null;
+  /** Closed by its StopTransaction, or (with `stop` null) ended without one (ADR 040). */
   closed: boolean;
 }
 
@@ -159,6 +160,11 @@ export class Store {
     );
   }
 
+  /** Forgets every connector's reported state (a boot: the charge point reports them again). */
+  clearConnectors(): void {
+    this.sql.exec('DELETE FROM connectors');
+  }
+
   connectors(): ConnectorState[] {
     return this.sql
       .exec<Row>('SELECT * FROM connectors ORDER BY connector_id')
@@ -246,7 +252,7 @@ export class Store {
   recordStop(id: number, stop: unknown): void {
     this.txCache.delete(id);
     this.sql.exec(
-      'UPDATE transactions SET stop_json = ? WHERE transaction_id = ? AND closed = 0',
+      'UPDATE transactions SET stop_json = ? WHERE transaction_id = ? AND stop_json IS NULL',
       JSON.stringify(stop),
       id,
     );
@@ -264,11 +270,27 @@ export class Store {
     // The power curve now lives in D1; the raw samples would only grow the object.
     this.sql.exec('DELETE FROM meter_messages WHERE transaction_id = ?', id);
     this.sql.exec('DELETE FROM transaction_limits WHERE transaction_id = ?', id);
-    this.sql.exec(
-      `DELETE FROM transactions WHERE closed = 1 AND transaction_id NOT IN
-       (SELECT transaction_id FROM transactions WHERE closed = 1 ORDER BY transaction_id DESC LIMIT ?)`,
-      MAX_CLOSED_TRANSACTIONS,
-    );
+    this.pruneClosed();
+  }
+
+  /**
+   * Closes a transaction that ended without its StopTransaction (ADR 040): no stop is recorded, and
+   * its samples stay until it is pruned, so a StopTransaction arriving later can still correct it.
+   */
+  markEnded(id: number): void {
+    this.txCache.clear();
+    this.limitCache.delete(id);
+    this.sql.exec('UPDATE transactions SET closed = 1 WHERE transaction_id = ? AND stop_json IS NULL', id);
+    this.sql.exec('DELETE FROM transaction_limits WHERE transaction_id = ?', id);
+    this.pruneClosed();
+  }
+
+  /** Keeps the newest MAX_CLOSED_TRANSACTIONS closed transactions; the samples of older ones go with them. */
+  private pruneClosed(): void {
+    const old = `SELECT transaction_id FROM transactions WHERE closed = 1 AND transaction_id NOT IN
+       (SELECT transaction_id FROM transactions WHERE closed = 1 ORDER BY transaction_id DESC LIMIT ?)`;
+    this.sql.exec(`DELETE FROM meter_messages WHERE transaction_id IN (${old})`, MAX_CLOSED_TRANSACTIONS);
+    this.sql.exec(`DELETE FROM transactions WHERE transaction_id IN (${old})`, MAX_CLOSED_TRANSACTIONS);
   }
 
   putLimit(transactionId: number, budget: Budget): void {
@@ -447,6 +469,11 @@ export class Store {
         timeoutAt: Number(r.timeout_at),
       }));
   }
+}
+
+/** Whether a stored StartTransaction reply accepted the transaction (a refused one is recorded, ADR 040). */
+export function isAccepted(startReply: unknown): boolean {
+  return (startReply as { idTagInfo?: { status?: unknown } } | null)?.idTagInfo?.status === 'Accepted';
 }
 
 function toTransaction(r: Row): TransactionState {

@@ -45,6 +45,11 @@ const RecentSession = z
     userId: z.number().nullable(),
     userEmail: z.string().nullable(),
     stopReason: z.string().nullable(),
+    /** The idTagInfo status of a start the back office refused (ADR 040), else null. */
+    refusedStatus: z.string().nullable(),
+    /** Closed by the back office because the transaction ended without its StopTransaction (ADR 040). */
+    endedWithoutStop: z.boolean(),
+    remark: z.string().nullable(),
   })
   .openapi('ConnectorRecentSession');
 
@@ -143,6 +148,9 @@ export const connectorDetailRoutes = new OpenAPIHono<AppEnv>()
           userId: s.userId,
           userEmail: s.userEmail,
           stopReason: s.stopReason,
+          refusedStatus: s.refusedStatus,
+          endedWithoutStop: s.endedWithoutStop === 1,
+          remark: s.remark,
         })),
       },
       200,

@@ -2,7 +2,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { rfids, users } from '../../../../../drizzle/schema';
+import { users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';
@@ -188,7 +188,9 @@ export const maintenanceRoutes = new OpenAPIHono<AppEnv>()
           email: users.email,
           first_name: users.firstName,
           last_name: users.lastName,
-          cards: sql<number>`(SELECT count(*) FROM ${rfids} WHERE ${rfids.userId} = ${users.id} AND ${rfids.status} = 'active')`,
+          // Qualified by hand: drizzle writes a column of the outer query unqualified in a select
+          // list, and an unqualified "id" inside the subquery would be the card's own id.
+          cards: sql<number>`(SELECT count(*) FROM "rfids" r WHERE r."user_id" = "users"."id" AND r."status" = 'active')`,
         })
         .from(users)
         .where(

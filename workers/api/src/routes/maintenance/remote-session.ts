@@ -3,7 +3,7 @@
  * obeys the same rules as a card at the charger: the user's active RFID card goes through
  * `decideAuthorization`, and a busy connector is refused before anything is sent.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
 import { decideAuthorization } from '../../../../../drizzle/queries/authorization';
@@ -47,6 +47,11 @@ export async function remoteStart(c: Context<AppEnv>, target: Target, userId: nu
   });
 }
 
+/**
+ * Stops the transaction the charge point is running on the connector: the latest accepted start
+ * (a refused start or a transaction ended without its stop is closed, ADR 040; should an older one
+ * still be open, it is not the one charging).
+ */
 export async function remoteStop(c: Context<AppEnv>, target: Target) {
   const session = await c
     .get('db')
@@ -59,6 +64,7 @@ export async function remoteStop(c: Context<AppEnv>, target: Target) {
         eq(chargingSessions.status, 'in_progress'),
       ),
     )
+    .orderBy(desc(chargingSessions.startAt), desc(chargingSessions.id))
     .get();
   if (!session) return apiError(c, 409, 'NO_SESSION', 'noSessionToStop');
   return sendToChargePoint(c, target, 'RemoteStopTransaction', { transactionId: session.id });

@@ -19,7 +19,9 @@ import {
 const FIELD_SQL: Record<string, string> = {
   id: 's.id',
   cdr_id: 's.cdr_id',
-  status: 's.status',
+  // A refused start or a session ended without its stop shows as such (ADR 040); filters use s.status.
+  status:
+    "CASE WHEN s.refused_status IS NOT NULL THEN 'refused' WHEN s.ended_without_stop = 1 THEN 'ended_without_stop' ELSE s.status END",
   cdr_auth_id: 's.auth_id',
   start_method: 's.start_method',
   cdr_start: 's.cdr_start',

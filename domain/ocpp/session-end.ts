@@ -1,0 +1,89 @@
+/**
+ * @module Sessions that must not stay open (ADR 040): a start the back office refused, and a
+ * transaction the charge point shows has ended without ever sending its StopTransaction. Pure
+ * decisions; the ocpp worker gathers the facts and writes what these return.
+ */
+import type { CurvePoint } from './meter-values';
+import { type SessionSummary, type StatusEvent, summarizeSession } from './session-summary';
+
+/** Whether a StartTransaction answered with `status` started a session the back office refused. */
+export function isRefusedStart(status: string): boolean {
+  return status !== 'Accepted';
+}
+
+/** The remark of a refused session: the status the charge point was answered with, and why. */
+export function refusedRemark(status: string, reason: string | null | undefined): string {
+  return `Refused at start (${status})${reason ? `: ${reason}` : ''}`;
+}
+
+/** The pricing note of a refused session: it is never billed. */
+export const REFUSED_PRICING_NOTE = 'Refused at start: not billed';
+
+/** What showed that a transaction had ended without its StopTransaction. */
+export type EndEvidence =
+  | { kind: 'new-transaction'; connectorId: number }
+  | { kind: 'boot' }
+  | { kind: 'available'; connectorId: number };
+
+export function endedWithoutStopReason(e: EndEvidence): string {
+  switch (e.kind) {
+    case 'new-transaction':
+      return `Ended without StopTransaction: a new transaction started on connector ${e.connectorId}`;
+    case 'boot':
+      return 'Ended without StopTransaction: the charge point rebooted (BootNotification)';
+    case 'available':
+      return `Ended without StopTransaction: connector ${e.connectorId} reported Available`;
+  }
+}
+
+/** The stop reason recorded for a session closed without its StopTransaction (not an OCPP reason). */
+export const ENDED_WITHOUT_STOP = 'EndedWithoutStop';
+
+/**
+ * Whether an open transaction started at `startedAt` is shown ended by evidence seen at `evidenceAt`:
+ * only evidence from after its start counts (a StatusNotification Available delivered late, with its
+ * older timestamp, says nothing about a transaction that started since).
+ */
+export function evidenceCovers(startedAt: number, evidenceAt: number): boolean {
+  return evidenceAt >= startedAt;
+}
+
+export interface EndedWithoutStop extends SessionSummary {
+  endAt: number;
+  meterStopWh: number;
+}
+
+/**
+ * The close of a transaction that ended without its StopTransaction: it ends at its last meter
+ * reading (its start when it sent none), with the energy of that reading, and always needs revision.
+ */
+export function closeWithoutStop(input: {
+  startAt: number;
+  meterStartWh: number;
+  points: readonly CurvePoint[];
+  statuses?: readonly StatusEvent[];
+  evidence: EndEvidence;
+}): EndedWithoutStop {
+  let last: { at: number; wh: number } | null = null;
+  for (const p of input.points) {
+    if (p.energyWh === null || p.at < input.startAt) continue;
+    if (!last || p.at >= last.at) last = { at: p.at, wh: p.energyWh };
+  }
+  const endAt = last?.at ?? input.startAt;
+  const meterStopWh = last?.wh ?? input.meterStartWh;
+  const summary = summarizeSession({
+    startAt: input.startAt,
+    endAt,
+    meterStartWh: input.meterStartWh,
+    meterStopWh,
+    points: input.points,
+    ...(input.statuses ? { statuses: input.statuses } : {}),
+  });
+  return {
+    ...summary,
+    endAt,
+    meterStopWh,
+    needsRevision: true,
+    remarks: [endedWithoutStopReason(input.evidence), ...summary.remarks],
+  };
+}
