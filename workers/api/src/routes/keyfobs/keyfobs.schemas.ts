@@ -70,6 +70,8 @@ export const ListBody = z.strictObject({
   /** true: assigned to a user; false: free. */
   assigned: z.boolean().optional(),
   ...pageFields(10),
+  // Up to 200: the screens' export pages through the filtered list 200 rows a call.
+  items_per_page: z.number().int().min(1).max(200).default(10),
 });
 
 export const CheckQuery = z.object({

@@ -1,0 +1,118 @@
+/** @module The form of the two card creation pages: with a visual code and UUID, or with the UUID alone. */
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/resources';
+import { KEYFOB_TYPES } from './keyfob';
+import type { StoreError } from './store.server';
+
+export function StoreForm({ withCode }: { withCode: boolean }) {
+  const { t } = useTranslation();
+  const failed = useActionData<StoreError>();
+  const navigation = useNavigation();
+  const [code, setCode] = useState('');
+  const [uuid, setUuid] = useState('');
+  const [type, setType] = useState<string>('rfid');
+  const [group, setGroup] = useState('');
+  const [expires, setExpires] = useState('');
+  const fieldError = (field: string) => (failed?.field === field ? failed.error || t('common.generic') : undefined);
+  // A UUID given in the path reads as the path parameter: name it as the UUID field.
+  const uuidError = fieldError('uuid');
+
+  return (
+    <Page
+      title={withCode ? t('keyHangers.store.title') : t('keyHangers.store.titleUuid')}
+      backAction={{ content: t('keyHangers.detail.back'), url: '/fleet/key-hangers' }}
+      secondaryActions={[
+        withCode
+          ? { content: t('keyHangers.addByUuid'), url: '/fleet/key-hangers-store-uuid' }
+          : { content: t('keyHangers.store.withCode'), url: '/fleet/key-hangers-store' },
+      ]}
+    >
+      <Card>
+        <Form method="post">
+          <BlockStack gap="300">
+            {failed && (!failed.field || !['code', 'uuid', 'parent_id_tag', 'expires_at'].includes(failed.field)) ? (
+              <Banner tone="critical">{failed.error || t('common.generic')}</Banner>
+            ) : null}
+            {withCode ? null : (
+              <Text as="p" tone="subdued">
+                {t('keyHangers.store.generated')}
+              </Text>
+            )}
+            <FormLayout>
+              {withCode ? (
+                <TextField
+                  label={t('keyHangers.store.code')}
+                  name="code"
+                  value={code}
+                  onChange={setCode}
+                  maxLength={32}
+                  autoComplete="off"
+                  helpText={t('keyHangers.store.codeHelp')}
+                  error={fieldError('code')}
+                />
+              ) : null}
+              <TextField
+                label={t('keyHangers.store.uuid')}
+                name="uuid"
+                value={uuid}
+                onChange={setUuid}
+                maxLength={20}
+                autoComplete="off"
+                helpText={t('keyHangers.store.uuidHelp')}
+                error={uuidError}
+              />
+              <FormLayout.Group>
+                <Select
+                  label={t('keyHangers.col.type')}
+                  name="type"
+                  options={KEYFOB_TYPES.map((k) => ({ label: tKey(t, `keyHangers.type.${k}`), value: k }))}
+                  value={type}
+                  onChange={setType}
+                />
+                <TextField
+                  label={t('keyHangers.detail.group')}
+                  name="parent_id_tag"
+                  value={group}
+                  onChange={setGroup}
+                  maxLength={20}
+                  autoComplete="off"
+                  helpText={t('keyHangers.detail.groupHelp')}
+                  error={fieldError('parent_id_tag')}
+                />
+                <TextField
+                  label={t('keyHangers.detail.expires')}
+                  name="expires"
+                  type="date"
+                  value={expires}
+                  onChange={setExpires}
+                  autoComplete="off"
+                  helpText={t('keyHangers.detail.expiresHelp')}
+                  error={fieldError('expires_at')}
+                />
+              </FormLayout.Group>
+            </FormLayout>
+            <InlineStack>
+              <Button submit variant="primary" loading={navigation.state === 'submitting'}>
+                {t('keyHangers.store.create')}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Form>
+      </Card>
+    </Page>
+  );
+}
