@@ -10,6 +10,7 @@ import { openDb } from '../../../drizzle/db';
 import type { AppEnv } from './env';
 import { apiError } from './lib/errors';
 import { validationFailed } from './lib/validation';
+import { closeLiveFeedOnLogout } from './middleware/live-feed-logout';
 import { sameOriginWrites } from './middleware/same-origin';
 import { loadSession } from './middleware/session';
 import { routes } from './routes';
@@ -37,6 +38,7 @@ export function createApi() {
   // File transfers (firmware uploads, charge point diagnostics) enforce their own, larger limits.
   app.use((c, next) => (FILE_TRANSFER_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
   app.use(loadSession);
+  app.use('/logout', closeLiveFeedOnLogout);
 
   const api = app.route('/', routes);
 
