@@ -4,7 +4,7 @@
  * fleet overview, user list, detail and KPI pages show real figures. Idempotent: skipped when the
  * groups exist.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { chargingSessions, connectors, corporateGroups, rfids, stations, users } from '../schema';
 import { demoCurve } from './demo-sessions';
@@ -179,6 +179,27 @@ export async function seedDemoFleet(db: Db, fleetCompanyId: number, now = Date.n
       ),
     );
 
+  // Charging connectors of public and work stations, for the drivers charging now.
+  const livePlugs = await db
+    .select({
+      id: connectors.id,
+      number: connectors.connectorNumber,
+      evse: connectors.evseId,
+      station: { id: stations.id, companyId: stations.companyId, name: stations.name, city: stations.city },
+    })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(and(inArray(stations.type, ['public', 'work']), eq(connectors.status, 'charging')))
+    .orderBy(connectors.id);
+  // Connectors that already run a demo session (demo-sessions.ts seeds before this).
+  const busy = new Set(
+    (
+      await db
+        .select({ id: chargingSessions.connectorId })
+        .from(chargingSessions)
+        .where(eq(chargingSessions.status, 'in_progress'))
+    ).map((r) => r.id),
+  );
   const random = sequence(42);
   let sessions = 0;
   for (const [i, d] of DEMO_DRIVERS.entries()) {
@@ -255,14 +276,18 @@ export async function seedDemoFleet(db: Db, fleetCompanyId: number, now = Date.n
       }
     }
     if (d.charging && !d.deleted) {
-      const s = station[i % station.length];
-      if (s) {
-        const plug = plugs.find((p) => p.stationId === s.id);
+      // A live session only on a charging connector that runs no other one (issue 24, section 6).
+      const plug = livePlugs.find((p) => !busy.has(p.id));
+      const s = plug?.station;
+      if (s && plug) {
+        busy.add(plug.id);
         rows.push({
           cdrId: `DEMO-FLEET-${i}-live`,
           status: 'in_progress',
           stationId: s.id,
-          connectorNumber: plug?.number ?? 1,
+          connectorId: plug.id,
+          connectorNumber: plug.number,
+          connectorEvseId: plug.evse,
           companyId: s.companyId,
           userId: user.id,
           rfidId: card?.id ?? null,

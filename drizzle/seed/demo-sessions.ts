@@ -113,6 +113,9 @@ export function demoCurve(c: CurveInput): (number | null)[][] {
 }
 
 /** Inserts the demo sessions once; returns how many were written. */
+/** Connector states with a car drawing (or paused in) a charge: the only ones a demo session may be running on. */
+const OCCUPIED: ReadonlySet<string> = new Set(['charging', 'suspended_ev', 'suspended_evse']);
+
 export async function seedDemoSessions(db: Db, now = Date.UTC(2026, 10, 20, 12, 0)): Promise<number> {
   const existing = await db
     .select({ id: chargingSessions.id })
@@ -125,6 +128,7 @@ export async function seedDemoSessions(db: Db, now = Date.UTC(2026, 10, 20, 12, 
   const cards = await demoDrivers(db);
   const random = generator(7);
   const rows: Insert[] = [];
+  const running = new Set<number>();
   let n = 0;
   for (const station of allStations) {
     const plugs = allConnectors.filter((c) => c.stationId === station.id);
@@ -140,7 +144,11 @@ export async function seedDemoSessions(db: Db, now = Date.UTC(2026, 10, 20, 12, 
           const maxPower = plug.maxPowerW ?? 22_000;
           const avgPower = maxPower * (dc ? 0.45 + random() * 0.2 : 0.3 + random() * 0.4);
           const energyWh = Math.round((avgPower * chargingMinutes) / 60);
-          const inProgress = day === 0 && s === perDay - 1 && n % 5 === 0;
+          // In progress only where the connector shows a car charging, and once per connector: the
+          // demo never shows an Available connector with a session running (issue 24, section 6).
+          const inProgress =
+            day === 0 && s === perDay - 1 && n % 5 === 0 && OCCUPIED.has(plug.status) && !running.has(plug.id);
+          if (inProgress) running.add(plug.id);
           const kind = random();
           const card = kind < 0.6 ? cards[n % Math.max(1, cards.length)] : undefined;
           const method = card ? 'RFID' : kind < 0.8 ? 'QR' : 'APP';

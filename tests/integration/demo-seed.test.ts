@@ -5,7 +5,7 @@ import { NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
 import { openDb } from '../../drizzle/db';
 import { decideAuthorization } from '../../drizzle/queries/authorization';
 import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
-import { companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
+import { chargingSessions, companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
 import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';
 import { DEMO_RFIDS, seedDemoRfids } from '../../drizzle/seed/demo-rfids';
 
@@ -34,6 +34,18 @@ describe('demo seed', () => {
       }
     }
     expect([...reachable].sort()).toEqual(NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
+  });
+
+  it('runs sessions only on connectors showing a car charging, one per connector (no phantom sessions)', async () => {
+    const running = await db
+      .select({ connector: chargingSessions.connectorId, status: connectors.status })
+      .from(chargingSessions)
+      .leftJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
+      .where(eq(chargingSessions.status, 'in_progress'));
+    expect(running.length).toBeGreaterThan(0);
+    for (const r of running) expect(['charging', 'suspended_ev', 'suspended_evse']).toContain(r.status);
+    const ids = running.map((r) => r.connector);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('spreads connectors over many states', async () => {
