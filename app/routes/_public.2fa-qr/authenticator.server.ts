@@ -13,6 +13,7 @@ import { check, codeSchema } from '../../lib/auth-forms';
 import { withRedirectTo } from '../../lib/redirects';
 import { type FlashToast, flash, flashText } from '../../lib/toast';
 import { finishTwoFactor } from '../../lib/two-factor.server';
+import { hasSeed, type Pairing } from './pairing';
 
 /** A pairing waiting for its first code: the seed to scan. */
 export type Seed = { paired: false; secret: string; otpauthUri: string; qrSvg: string };

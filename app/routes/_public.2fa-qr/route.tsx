@@ -15,7 +15,8 @@ import { AuthCard } from '../../components/public-shell';
 import { useTwoFactorNotice } from '../../components/use-two-factor-notice';
 import { titleMeta } from '../../lib/meta';
 import { requirePendingTwoFactor } from '../../lib/two-factor.server';
-import { authenticatorAction, hasSeed, loadPairing, type Pairing, type Seed } from './authenticator.server';
+import { authenticatorAction, loadPairing } from './authenticator.server';
+import { hasSeed, type Pairing, type Seed } from './pairing';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'authenticator.title');
 
