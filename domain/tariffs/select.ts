@@ -70,42 +70,83 @@ function mpsDistance(t: TariffCandidate, type: TariffType, s: SessionFacts): num
 /** Why a type has no tariff, for the CDR's pricing note. */
 export type Choice<T> = { tariff: T } | { tariff: null; reason: string };
 
-export function chooseTariff<T extends TariffCandidate>(
-  candidates: readonly T[],
-  type: TariffType,
-  s: SessionFacts,
-): Choice<T> {
+/** Why a candidate cannot price a session, in the order selection checks it. */
+export type Exclusion =
+  | 'other_type'
+  | 'not_approved'
+  | 'out_of_scope'
+  | 'country'
+  | 'customer_group'
+  | 'payment_type'
+  | 'not_yet_valid'
+  | 'expired'
+  | 'not_yet_applied';
+
+/** The ranking criteria, most significant first (the positions of an admitted candidate's key). */
+export const RANK_CRITERIA = ['customer_group', 'payment_type', 'mps', 'company', 'apply_from', 'id'] as const;
+export type Criterion = (typeof RANK_CRITERIA)[number];
+
+export type Admission = { ok: true; key: readonly number[] } | { ok: false; exclusion: Exclusion };
+
+/** Whether a candidate may price the session as a tariff of `type`, and its rank key when it may. */
+export function admission(t: TariffCandidate, type: TariffType, s: SessionFacts): Admission {
+  if (t.type !== type) return { ok: false, exclusion: 'other_type' };
+  if (t.status !== 'approved') return { ok: false, exclusion: 'not_approved' };
+  const mps = mpsDistance(t, type, s);
+  const own = s.companyChain.indexOf(t.companyId);
+  if (own < 0 && mps < 0) return { ok: false, exclusion: 'out_of_scope' };
+  // The MPS assignment's company counts when it is nearer than the tariff's own.
+  const distance = mps >= 0 && (own < 0 || mps < own) ? mps : own;
+  // An MPS assignment names the country itself; otherwise the tariff's countries must admit it.
+  if (mps < 0 && t.countries.length > 0 && (s.country === null || !t.countries.includes(s.country.toUpperCase())))
+    return { ok: false, exclusion: 'country' };
+  if (t.customerGroupId !== null && t.customerGroupId !== s.customerGroupId)
+    return { ok: false, exclusion: 'customer_group' };
+  if (t.paymentType !== null && t.paymentType !== s.paymentType) return { ok: false, exclusion: 'payment_type' };
   const at = s.start.getTime();
-  let best: T | null = null;
-  let bestKey: number[] = [];
-  let ofType = 0;
-  for (const t of candidates) {
-    if (t.type !== type || t.status !== 'approved') continue;
-    const mps = mpsDistance(t, type, s);
-    const own = s.companyChain.indexOf(t.companyId);
-    if (own < 0 && mps < 0) continue;
-    // The MPS assignment's company counts when it is nearer than the tariff's own.
-    const distance = mps >= 0 && (own < 0 || mps < own) ? mps : own;
-    ofType++;
-    // An MPS assignment names the country itself; otherwise the tariff's countries must admit it.
-    if (mps < 0 && t.countries.length > 0 && (s.country === null || !t.countries.includes(s.country.toUpperCase())))
-      continue;
-    if (t.customerGroupId !== null && t.customerGroupId !== s.customerGroupId) continue;
-    if (t.paymentType !== null && t.paymentType !== s.paymentType) continue;
-    if (t.validFrom && at < t.validFrom.getTime()) continue;
-    if (t.validTo && at >= t.validTo.getTime()) continue;
-    if (t.applyFrom && at < t.applyFrom.getTime()) continue;
-    const key = [
+  if (t.validFrom && at < t.validFrom.getTime()) return { ok: false, exclusion: 'not_yet_valid' };
+  if (t.validTo && at >= t.validTo.getTime()) return { ok: false, exclusion: 'expired' };
+  if (t.applyFrom && at < t.applyFrom.getTime()) return { ok: false, exclusion: 'not_yet_applied' };
+  return {
+    ok: true,
+    key: [
       t.customerGroupId !== null ? 1 : 0,
       t.paymentType !== null ? 1 : 0,
       mps >= 0 ? 1 : 0,
       -distance,
       t.applyFrom?.getTime() ?? Number.NEGATIVE_INFINITY,
       t.id,
-    ];
-    if (!best || greater(key, bestKey)) {
+    ],
+  };
+}
+
+/** The first criterion on which key `a` beats key `b`, or null when it does not. */
+export function beatsOn(a: readonly number[], b: readonly number[]): Criterion | null {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    if (x !== y) return x > y ? (RANK_CRITERIA[i] ?? 'id') : null;
+  }
+  return null;
+}
+
+export function chooseTariff<T extends TariffCandidate>(
+  candidates: readonly T[],
+  type: TariffType,
+  s: SessionFacts,
+): Choice<T> {
+  let best: T | null = null;
+  let bestKey: readonly number[] = [];
+  let ofType = 0;
+  for (const t of candidates) {
+    const a = admission(t, type, s);
+    if (!a.ok && (a.exclusion === 'other_type' || a.exclusion === 'not_approved' || a.exclusion === 'out_of_scope'))
+      continue;
+    ofType++;
+    if (!a.ok) continue;
+    if (!best || greater(a.key, bestKey)) {
       best = t;
-      bestKey = key;
+      bestKey = a.key;
     }
   }
   if (best) return { tariff: best };
