@@ -15,13 +15,6 @@ import { type FlashToast, flash, flashText } from '../../lib/toast';
 import { finishTwoFactor } from '../../lib/two-factor.server';
 import { hasSeed, type Pairing } from './pairing';
 
-/** A pairing waiting for its first code: the seed to scan. */
-export type Seed = { paired: false; secret: string; otpauthUri: string; qrSvg: string };
-/** Paired, or not paired and no seed to show (pairing again needs the current second factor). */
-export type Pairing = { paired: boolean } | Seed;
-
-export const hasSeed = (pairing: Pairing | null | undefined): pairing is Seed => pairing != null && 'secret' in pairing;
-
 export interface AuthenticatorActionData {
   codeError?: string;
   /** The second factor offered to pair again was refused. */
