@@ -35,7 +35,7 @@ async function requestReset(email: string, ip = uniqueIp(), extra: Record<string
 
 async function resetToken(email: string): Promise<string> {
   const mail = await lastMail(email, 'password-reset');
-  const token = /\/reset-password\/([\w-]+)/.exec(mail.text)?.[1];
+  const token = /\/reset-password\/new#([\w-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no link in ${mail.text}`);
   return token;
 }
@@ -55,11 +55,15 @@ describe('POST /api/reset-password', () => {
     expect(await res.json()).toEqual(OK);
     const mail = await lastMail(w.email, 'password-reset');
     expect(mail.subject).toBe('Passwort zurücksetzen');
-    expect(mail.text).toMatch(/https:\/\/bo\.example\.test\/reset-password\/[\w-]{43}\n/);
+    // The token travels in the fragment, which no browser sends to a server: not in a path or a query.
+    expect(mail.text).toMatch(/https:\/\/bo\.example\.test\/reset-password\/new#[\w-]{43}\n/);
+    const link = new URL(/https:\S+/.exec(mail.text)?.[0] ?? '');
+    expect({ path: link.pathname, query: link.search }).toEqual({ path: '/reset-password/new', query: '' });
     expect(mail.text).toContain(`${PASSWORD_RESET_TTL_MINUTES} Minuten`);
     const token = await resetToken(w.email);
     const [row] = await db.select().from(passwordResets).where(eq(passwordResets.userId, w.user.id));
     expect(row?.tokenHash).toBe(await sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(PASSWORD_RESET_TTL_MINUTES * 60_000);
   });
 

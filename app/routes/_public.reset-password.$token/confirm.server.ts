@@ -1,4 +1,4 @@
-/** @module POST /api/reset-password/confirm, with the API's field errors mapped onto the form. */
+/** @module POST /api/reset-password/confirm (token from the form body), with the API's field errors mapped onto the form. */
 import { type ActionFunctionArgs, data } from '@remix-run/cloudflare';
 import { translate } from '../../../domain/i18n/messages';
 import { localeFor } from '../../i18n/i18n.server';
@@ -20,14 +20,17 @@ export interface ConfirmActionData {
   toast?: FlashToast;
 }
 
-export async function confirmReset({ request, context, params }: ActionFunctionArgs) {
-  const checked = check(newPasswordSchema, formValues(await request.formData(), FIELDS));
+export async function confirmReset({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  // The page moved the token from the link's fragment into the form: it is never in a URL we receive.
+  const token = String(form.get('token') ?? '');
+  const checked = check(newPasswordSchema, formValues(form, FIELDS));
   if (!checked.ok) return data<ConfirmActionData>({ errors: checked.errors }, { status: 400 });
 
   const language = await localeFor(request, context);
   const api = createApi(request, context, { language });
   const result = await api.send<{ result: string }>(
-    api.client.api['reset-password'].confirm.$post({ json: { token: params.token ?? '', ...checked.data } }),
+    api.client.api['reset-password'].confirm.$post({ json: { token, ...checked.data } }),
   );
   // Spec 7.1: a reset succeeds only if the answer's result is OK.
   if (result.ok && result.data.result === 'OK') {

@@ -1,4 +1,8 @@
-/** @module /reset-password/:token: the new password (at least 8 characters) and its confirmation. */
+/**
+ * @module /reset-password/new#<token>: the new password (at least 8 characters) and its
+ * confirmation. The token is in the fragment, which the browser never sends; the page moves it into
+ * the form's POST body and drops it from the address bar.
+ */
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
@@ -26,7 +30,14 @@ export default function NewPassword() {
   const { flash } = useFeedback();
   const [values, setValues] = useState<Fields>({ password: '', passwordConfirmation: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors<Fields> | null>(null);
+  const [token, setToken] = useState('');
   useEffect(() => flash(actionData?.toast), [actionData, flash]);
+  useEffect(() => {
+    const fromLink = window.location.hash.slice(1);
+    if (!fromLink) return;
+    setToken(fromLink);
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
 
   if (actionData?.done) {
     return (
@@ -85,6 +96,7 @@ export default function NewPassword() {
               setClientErrors(checked.errors);
             }}
           >
+            <input type="hidden" name="token" value={token} />
             <FormLayout>
               <TextField
                 label={t('newPassword.password')}

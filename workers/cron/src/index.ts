@@ -1,6 +1,6 @@
 /** @module Scheduled jobs, run by the web worker's scheduled() handler. */
 import { openDb } from '../../../drizzle/db';
-import { deliverPendingEmails } from '../../api/src/lib/email';
+import { deliverPendingEmails, pruneOutbox } from '../../api/src/lib/email';
 import { pruneRateLimits } from '../../api/src/lib/rate-limit';
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -8,6 +8,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   switch (controller.cron) {
     case '*/5 * * * *':
       await deliverPendingEmails(db, env);
+      // Every five minutes, so a login code or reset link never stays in clear much past a day.
+      await pruneOutbox(db);
       break;
     case '0 3 * * *':
       await purgeExpired(env);

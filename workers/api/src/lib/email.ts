@@ -3,7 +3,7 @@
  * a delivery adapter sends them. In development the outbox itself is the mailbox, readable at
  * /dev/mailbox and /api/dev/mailbox; in production the Cloudflare e-mail binding `EMAIL` sends them.
  */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../../drizzle/db';
 import { emailOutbox } from '../../../../drizzle/schema';
 
@@ -17,6 +17,22 @@ export interface OutgoingEmail {
 
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
   await db.insert(emailOutbox).values(email);
+}
+
+/** The outbox holds login codes and reset links in clear: none is of use after a day. */
+export const OUTBOX_MAX_AGE_HOURS = 24;
+/** And never more than this many messages, whatever their age. */
+export const OUTBOX_MAX_MESSAGES = 5_000;
+
+/** Removes messages older than OUTBOX_MAX_AGE_HOURS and all but the newest `maxMessages`. */
+export async function pruneOutbox(db: Db, now = Date.now(), maxMessages = OUTBOX_MAX_MESSAGES): Promise<void> {
+  const cutoff = new Date(now - OUTBOX_MAX_AGE_HOURS * 3_600_000);
+  await db.batch([
+    db.delete(emailOutbox).where(lt(emailOutbox.createdAt, cutoff)),
+    db
+      .delete(emailOutbox)
+      .where(sql`${emailOutbox.id} <= (SELECT id FROM email_outbox ORDER BY id DESC LIMIT 1 OFFSET ${maxMessages})`),
+  ]);
 }
 
 export function isDevelopment(env: Env): boolean {

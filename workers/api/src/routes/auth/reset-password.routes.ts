@@ -68,7 +68,8 @@ export const resetPasswordRoutes = new OpenAPIHono<AppEnv>()
       }
       const token = randomToken();
       const now = new Date();
-      const link = `${new URL(c.req.url).origin}/reset-password/${token}`;
+      // In the fragment: browsers never send it, so no request line or server log carries the token.
+      const link = `${new URL(c.req.url).origin}/reset-password/new#${token}`;
       await db.batch([
         // Only the newest link works: asking again retires the earlier ones.
         db
