@@ -25,6 +25,8 @@ describe('POST /api/connectors', () => {
         name: `${tag} station ${i}`,
         companyId: p.companyId,
         city: p.city,
+        // Online: its connectors show what it reports (offline stations: network-liveness.test.ts).
+        connected: true,
       });
       for (const [n, status] of p.statuses.entries()) {
         await createConnector(db, {
@@ -126,7 +128,13 @@ describe('GET /api/connectors/{id}', () => {
     const w = await world({ roles: [32], company: { cpms: 'public' } });
     const other = await createCompany(db, { name: unique('Elsewhere'), cpms: 'public' });
     const tag = unique('DET');
-    const mine = await createStation(db, { uid: `${tag}-A`, companyId: w.company.id, city: 'Lille', latitude: 50.63 });
+    const mine = await createStation(db, {
+      uid: `${tag}-A`,
+      companyId: w.company.id,
+      city: 'Lille',
+      latitude: 50.63,
+      connected: true,
+    });
     const theirs = await createStation(db, { uid: `${tag}-B`, companyId: other.id });
     const c1 = await createConnector(db, {
       stationId: mine.id,

@@ -30,7 +30,14 @@ describe('bulk group change by filter (all matching rows, across pages)', () => 
     await db.update(users).set({ companyId: a.company.id }).where(eq(users.id, v.user.id));
     // Two of my stations in the city (1,100 + 3 connectors), one elsewhere; another company's in the same city.
     const sA = await createStation(db, { uid: `${tag}-A`, name: `${tag} A`, companyId: a.company.id, city });
-    const sB = await createStation(db, { uid: `${tag}-B`, name: `${tag} B`, companyId: a.company.id, city });
+    // Online, so the status filter (on the shown status) sees what its connectors report.
+    const sB = await createStation(db, {
+      uid: `${tag}-B`,
+      name: `${tag} B`,
+      companyId: a.company.id,
+      city,
+      connected: true,
+    });
     const sC = await createStation(db, {
       uid: `${tag}-C`,
       name: `${tag} C`,

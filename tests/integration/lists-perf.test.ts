@@ -69,6 +69,8 @@ describe('list answers in one round trip: same as the plain queries', () => {
         address: `${i} rue du Test`,
         latitude: p.lat,
         longitude: p.lat === null ? null : p.lng,
+        // Online: the shown status is the reported one (offline stations: network-liveness.test.ts).
+        connected: true,
       });
       for (const [n, status] of p.statuses.entries()) {
         await createConnector(db, {

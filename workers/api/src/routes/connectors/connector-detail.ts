@@ -1,6 +1,7 @@
 /** @module One connector with its station's fields, within the selected company's tree. */
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { isStationOnline, shownLastHeartbeat } from '../../../../../domain/stations/liveness';
 import type { Db } from '../../../../../drizzle/db';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
 import { companies, connectors, stations } from '../../../../../drizzle/schema';
@@ -34,6 +35,9 @@ export const StationSchema = z
     visibleInApp: z.boolean(),
     openToPublic: z.boolean(),
     offline: z.boolean(),
+    /** Online as every screen counts it (domain/stations/liveness.ts). */
+    online: z.boolean(),
+    /** Only when it is the last contact recorded (see shownLastHeartbeat), else null. */
     lastHeartbeatAt: z.string().nullable(),
     lastBootAt: z.string().nullable(),
     lastSeenAt: z.string().nullable(),
@@ -62,7 +66,7 @@ export async function connectorDetail(db: Db, scope: number[], id: number) {
   if (!row) return null;
   const { c, s } = row;
   return {
-    ...connectorFields(c),
+    ...connectorFields(c, s),
     plugFormat: c.plugFormat,
     voltage: c.voltage,
     amperage: c.amperage,
@@ -92,7 +96,8 @@ export async function connectorDetail(db: Db, scope: number[], id: number) {
       visibleInApp: s.visibleInApp,
       openToPublic: s.openToPublic,
       offline: s.offline,
-      lastHeartbeatAt: iso(s.lastHeartbeatAt),
+      online: isStationOnline(s),
+      lastHeartbeatAt: iso(shownLastHeartbeat(s.lastSeenAt, s.lastHeartbeatAt)),
       lastBootAt: iso(s.lastBootAt),
       lastSeenAt: iso(s.lastSeenAt),
     },

@@ -1,9 +1,11 @@
 /** @module The connector list query: company scope, filters, sort and pagination in one place. */
 import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CONNECTOR_STATUSES, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
+import { shownStatusCounts } from '../../../../../domain/stations/liveness';
+import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inConnectorGroup } from '../../../../../drizzle/queries/groups';
+import { offlineStationConnectorCounts, shownStatusSql } from '../../../../../drizzle/queries/liveness';
 import { hasStationGroupFilter, stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
 import {
   connectorKeywordCandidates,
@@ -21,7 +23,8 @@ const SORT_COLUMNS = {
   evse_id: connectors.evseId,
   station: stations.name,
   city: stations.city,
-  status: connectors.status,
+  // The shown status (offline for an offline station's connectors), as the rows and filters say.
+  status: shownStatusSql(),
   max_power: connectors.maxPowerW,
   status_changed_at: connectors.statusChangedAt,
 } as const;
@@ -41,7 +44,7 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
       ),
     );
   }
-  if (f.status?.length) where.push(inArray(connectors.status, statusesOf(f.status)));
+  if (f.status?.length) where.push(inArray(shownStatusSql(), statusesOf(f.status)));
   if (f.city?.length) where.push(inArray(stations.city, f.city));
   if (f.operator_id) where.push(eq(stations.companyId, f.operator_id));
   if (f.owner_id) where.push(eq(stations.ownerCompanyId, f.owner_id));
@@ -51,14 +54,20 @@ export function connectorWhere(scope: number[], f: Omit<Filter, 'page' | 'items_
   return and(...where);
 }
 
+type Counts = { status: ConnectorStatus; n: number }[];
+const sum = (list: { n: number }[]) => list.reduce((n, row) => n + row.n, 0);
+
 const statusesOf = (buckets: readonly string[]) => CONNECTOR_STATUSES.filter((s) => buckets.includes(STATUS_BUCKET[s]));
 
 /** Only status, operator and owner filter: the total comes from the maintained counters. */
 const countable = (f: Filter) =>
   !f.keyword && !f.city?.length && !f.power_type && !hasStationGroupFilter(f) && !f.tag_id;
 
-/** Sorts an index on connectors serves in order (with `connectors.id` as the tie-breaker). */
-const INDEXED_SORTS = new Set<Filter['sort']>(['evse_id', 'status']);
+/**
+ * Sorts an index on connectors serves in order (with `connectors.id` as the tie-breaker). Not
+ * `status` since it sorts by the shown status, which depends on the station (ADR 032 addendum 2).
+ */
+const INDEXED_SORTS = new Set<Filter['sort']>(['evse_id']);
 
 /**
  * A column under its own name in the result: batched D1 answers come back as objects keyed by column
@@ -77,6 +86,7 @@ const pageColumns = {
     address: aliased(stations.address, 'station_address_'),
     companyId: aliased(stations.companyId, 'station_company_id_'),
     ownerCompanyId: aliased(stations.ownerCompanyId, 'station_owner_company_id_'),
+    connected: aliased(stations.connected, 'station_connected_'),
   },
   operatorName: aliased(companies.name, 'operator_name_'),
 };
@@ -138,8 +148,16 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
   let total: number;
   if (countable(f)) {
     const statuses = f.status?.length ? statusesOf(f.status) : undefined;
-    const counts = listedConnectorCounts(db, scope, { statuses, operatorId: f.operator_id, ownerId: f.owner_id });
-    const sum = (list: { n: number }[]) => list.reduce((n, row) => n + row.n, 0);
+    const only = { operatorId: f.operator_id, ownerId: f.owner_id };
+    // The counters count reported statuses; a status filter is on the shown status, so the
+    // connectors of offline stations (read in the same batch, only when filtering) correct them.
+    const reported = listedConnectorCounts(db, scope, only);
+    const offline = offlineStationConnectorCounts(db, scope, { ...only, skip: !statuses });
+    const totalOf = (r: Counts, o: Counts) => {
+      if (!statuses) return sum(r);
+      const shown = shownStatusCounts(r, o);
+      return statuses.reduce((n, s) => n + (shown.get(s) ?? 0), 0);
+    };
     if (INDEXED_SORTS.has(f.sort)) {
       const all = db
         .select({ n: sql<number>`coalesce(sum(${connectorStatusCounts.n}), 0)`.mapWith(Number) })
@@ -147,20 +165,22 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
       const key = JSON.stringify([scope, statuses, f.operator_id, f.owner_id]);
       const hint = shareHint(key);
       let allRows: { n: number }[];
-      let scoped: { n: number }[];
+      let r: Counts;
+      let o: Counts;
       if (hint) {
-        [scoped, allRows, rows] = await db.batch([counts, all, page(walkIsShorter(f, hint.scoped, hint.all))]);
+        [r, o, allRows, rows] = await db.batch([reported, offline, all, page(walkIsShorter(f, hint.scoped, hint.all))]);
+        total = totalOf(r, o);
       } else {
         // No hint yet in this isolate: the counts first (a few rows), to choose the plan.
-        [scoped, allRows] = await db.batch([counts, all]);
-        rows = await page(walkIsShorter(f, sum(scoped), allRows[0]?.n ?? 0));
+        [r, o, allRows] = await db.batch([reported, offline, all]);
+        total = totalOf(r, o);
+        rows = await page(walkIsShorter(f, total, allRows[0]?.n ?? 0));
       }
-      total = sum(scoped);
       rememberShare(key, total, allRows[0]?.n ?? 0);
     } else {
-      const [pageRows, scoped] = await db.batch([page(false), counts]);
+      const [pageRows, r, o] = await db.batch([page(false), reported, offline]);
       rows = pageRows;
-      total = sum(scoped);
+      total = totalOf(r, o);
     }
   } else {
     const [pageRows, totals] = await db.batch([
@@ -177,7 +197,7 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
 
   return {
     data: rows.map(({ connector: c, station: s, operatorName }) => ({
-      ...connectorFields(c),
+      ...connectorFields(c, s),
       station: {
         id: s.id,
         uid: s.uid,

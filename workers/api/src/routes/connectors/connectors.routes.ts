@@ -1,6 +1,8 @@
 /** @module Connectors: the overview's totals by status, within the selected company's tree. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { shownStatusCounts } from '../../../../../domain/stations/liveness';
 import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
+import { offlineStationConnectorCounts } from '../../../../../drizzle/queries/liveness';
 import { listedConnectorCounts } from '../../../../../drizzle/queries/stations';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
@@ -16,7 +18,8 @@ const overviewStatus = defineRoute('connectors:view', {
   method: 'get',
   path: '/connectors/overview/status',
   tags: ['Connectors'],
-  summary: 'Connector totals by status bucket for the selected company and its descendants (operated or owned)',
+  summary:
+    'Connector totals by status bucket for the selected company and its descendants (operated or owned); connectors of offline stations count as offline',
   responses: {
     200: json(z.object({ totals: z.record(z.string(), z.number()), total: z.number() }).openapi('StatusTotals')),
   },
@@ -60,14 +63,18 @@ export const connectorRoutes = new OpenAPIHono<AppEnv>()
     const db = c.get('db');
     const scope = await callerScope(c);
     // The counters the triggers keep per operator, owner and status: a few rows, not every connector
-    // in scope (bench:stations, ADR 032).
-    const rows = await listedConnectorCounts(db, scope);
+    // in scope (bench:stations, ADR 032); beside them, in the same round trip, the connectors of the
+    // offline stations, which show as offline (ADR 032 addendum 2).
+    const [reported, offline] = await db.batch([
+      listedConnectorCounts(db, scope),
+      offlineStationConnectorCounts(db, scope),
+    ]);
     const totals: Record<string, number> = Object.fromEntries(BUCKETS.map((b) => [b, 0]));
     let total = 0;
-    for (const row of rows) {
-      const bucket = STATUS_BUCKET[row.status];
-      totals[bucket] = (totals[bucket] ?? 0) + row.n;
-      total += row.n;
+    for (const [status, n] of shownStatusCounts(reported, offline)) {
+      const bucket = STATUS_BUCKET[status];
+      totals[bucket] = (totals[bucket] ?? 0) + n;
+      total += n;
     }
     return c.json({ totals, total }, 200);
   });

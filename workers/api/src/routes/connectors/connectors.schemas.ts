@@ -7,6 +7,7 @@ import {
   STATUS_BUCKET,
   wattsToKw,
 } from '../../../../../domain/stations/statuses';
+import { shownConnectorStatus } from '../../../../../domain/stations/liveness';
 import type { connectors } from '../../../../../drizzle/schema';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
@@ -48,8 +49,12 @@ export const connectorFieldsShape = {
   uid: z.string(),
   evseId: z.string().nullable(),
   connectorNumber: z.number(),
+  /** What the screens show: the reported status while the station is online, else `offline`. */
   status: z.enum(CONNECTOR_STATUSES),
   bucket: z.string(),
+  /** What the charge point last reported (history when the station is offline). */
+  reportedStatus: z.enum(CONNECTOR_STATUSES),
+  stationOnline: z.boolean(),
   errorCode: z.string().nullable(),
   statusInfo: z.string().nullable(),
   statusChangedAt: z.string().nullable(),
@@ -60,15 +65,18 @@ export const connectorFieldsShape = {
   capabilities: z.array(z.string()),
 };
 
-/** Maps a connector row to `connectorFieldsShape`. */
-export function connectorFields(c: typeof connectors.$inferSelect) {
+/** Maps a connector row and its station's connection to `connectorFieldsShape`. */
+export function connectorFields(c: typeof connectors.$inferSelect, station: { connected: boolean }) {
+  const status = shownConnectorStatus(c.status, station);
   return {
     id: c.id,
     uid: c.uid,
     evseId: c.evseId,
     connectorNumber: c.connectorNumber,
-    status: c.status,
-    bucket: STATUS_BUCKET[c.status],
+    status,
+    bucket: STATUS_BUCKET[status],
+    reportedStatus: c.status,
+    stationOnline: station.connected,
     errorCode: c.errorCode,
     statusInfo: c.statusInfo,
     statusChangedAt: c.statusChangedAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
 import type { Db } from '../../../../../drizzle/db';
 import { inCompanies } from '../../../../../drizzle/queries/companies';
+import { shownStatusSql } from '../../../../../drizzle/queries/liveness';
 import { stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
 import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '../../../../../drizzle/queries/stations';
 import { companies, companyGroups, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
@@ -27,7 +28,8 @@ const scopeOf = listedStationInScope;
  * One marker per station with coordinates, aggregated over its connectors that pass the filters, as
  * the JSON text of the `MapMarkers` answer. SQLite builds the JSON (json_object per station, one
  * json_group_array): 10,000 markers cross from D1 as one string instead of 10,000 row objects that
- * the worker would map and serialise again (ADR 032 addendum). Colour: faulted wins, then
+ * the worker would map and serialise again (ADR 032 addendum). Colour: an offline station is
+ * offline (its connectors show offline, domain/stations/liveness.ts); else faulted wins, then
  * all-offline, then any available, then busy, else unavailable.
  */
 export async function mapMarkersJson(db: Db, scope: number[], f: z.output<typeof MapMarkerBody>): Promise<string> {
@@ -42,11 +44,13 @@ export async function mapMarkersJson(db: Db, scope: number[], f: z.output<typeof
       sql`${stations.latitude} BETWEEN ${south} AND ${north} AND ${stations.longitude} BETWEEN ${west} AND ${east}`,
     );
   }
+  const shown = shownStatusSql();
   const bucket = sql`CASE
-    WHEN sum(${connectors.status} IN (${inList(FAULTED)})) > 0 THEN 'faulted'
-    WHEN sum(${connectors.status} = 'offline') = count(*) THEN 'offline'
-    WHEN sum(${connectors.status} = 'available') > 0 THEN 'available'
-    WHEN sum(${connectors.status} IN (${inList(BUSY)})) > 0 THEN 'charging'
+    WHEN ${stations.connected} = 0 THEN 'offline'
+    WHEN sum(${shown} IN (${inList(FAULTED)})) > 0 THEN 'faulted'
+    WHEN sum(${shown} = 'offline') = count(*) THEN 'offline'
+    WHEN sum(${shown} = 'available') > 0 THEN 'available'
+    WHEN sum(${shown} IN (${inList(BUSY)})) > 0 THEN 'charging'
     ELSE 'unavailable' END`;
   const perStation = db
     .select({
@@ -77,10 +81,14 @@ export async function mapMarkersJson(db: Db, scope: number[], f: z.output<typeof
 
 const FAULT_LIMIT = 20;
 
-/** Connectors in Faulted state or reporting an error code, newest first. */
+/**
+ * Connectors of online stations in Faulted state or reporting an error code, newest first (an
+ * offline station's last report is history: its connectors show offline).
+ */
 export async function recentFaults(db: Db, scope: number[]) {
   const condition = and(
     scopeOf(scope),
+    eq(stations.connected, true),
     or(
       eq(connectors.status, 'faulted'),
       and(isNotNull(connectors.errorCode), sql`${connectors.errorCode} <> 'NoError'`),
@@ -117,11 +125,12 @@ export async function recentFaults(db: Db, scope: number[]) {
 }
 
 const BUCKET_NAMES = [...new Set(Object.values(STATUS_BUCKET))];
+/** Connectors per bucket of their shown status (offline for an offline station's). */
 const bucketColumns = () =>
   Object.fromEntries(
     BUCKET_NAMES.map((b) => {
       const statuses = CONNECTOR_STATUSES.filter((s) => STATUS_BUCKET[s] === b);
-      return [b, sql<number>`sum(${connectors.status} IN (${inList(statuses)}))`];
+      return [b, sql<number>`sum(${shownStatusSql()} IN (${inList(statuses)}))`];
     }),
   ) as Record<string, SQL<number>>;
 
@@ -136,7 +145,11 @@ export async function networkStatus(db: Db, scope: number[], silentMinutes: numb
   const online = sql<number>`sum(${stations.connected})`;
   const [stationTotals, byCity, byOperator, silent] = await Promise.all([
     db
-      .select({ total: count(), online, never: sql<number>`sum(${stations.lastSeenAt} IS NULL)` })
+      .select({
+        total: count(),
+        online,
+        never: sql<number>`sum(${stations.connected} = 0 AND ${stations.lastSeenAt} IS NULL)`,
+      })
       .from(stations)
       .where(scopeOf(scope)),
     db
@@ -242,7 +255,7 @@ export async function listStations(db: Db, scope: number[], f: z.output<typeof S
     const statuses = f.status?.length ? CONNECTOR_STATUSES.filter((s) => f.status?.includes(STATUS_BUCKET[s])) : null;
     where.push(
       sql`EXISTS (SELECT 1 FROM connectors c WHERE c.station_id = ${stations.id}${
-        statuses ? sql` AND c.status IN (${inList(statuses)})` : sql``
+        statuses ? sql` AND ${shownStatusSql(sql`c.status`, stations.connected)} IN (${inList(statuses)})` : sql``
       }${f.power_type ? sql` AND c.power_type = ${f.power_type}` : sql``})`,
     );
   }
@@ -284,12 +297,13 @@ export async function listStations(db: Db, scope: number[], f: z.output<typeof S
         },
         operatorName: sql<string>`${companies.name}`.as('operator_name_'),
         connectors: connectorCount.as('connectors_'),
+        // By shown status: an offline station has none faulted or available (they show offline).
         faulted:
-          sql<number>`(SELECT count(*) FROM connectors c WHERE c.station_id = ${stations.id} AND c.status = 'faulted')`.as(
+          sql<number>`(SELECT count(*) FROM connectors c WHERE c.station_id = ${stations.id} AND ${shownStatusSql(sql`c.status`, stations.connected)} = 'faulted')`.as(
             'faulted_',
           ),
         available:
-          sql<number>`(SELECT count(*) FROM connectors c WHERE c.station_id = ${stations.id} AND c.status = 'available')`.as(
+          sql<number>`(SELECT count(*) FROM connectors c WHERE c.station_id = ${stations.id} AND ${shownStatusSql(sql`c.status`, stations.connected)} = 'available')`.as(
             'available_',
           ),
         connectorId: sql<number | null>`(SELECT min(c.id) FROM connectors c WHERE c.station_id = ${stations.id})`.as(
