@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath, NAVIGATION, navigationFor } from './navigation';
+import { BUILT_NAVIGATION, landingPath, navigationFor } from './navigation';
 import { type AccessContext, type CompanyKind, can, PERMISSIONS } from './permissions';
 import { effectiveRoles, ROLE, ROLE_IDS } from './roles';
 import { SERVICE, SERVICE_SETTING_IDS } from './service-settings';
@@ -146,7 +146,7 @@ describe('navigation', () => {
     const reachable = new Set(
       ROLE_IDS.flatMap((r) => navigationFor(ctx([r])).flatMap((s) => s.items.map((i) => i.url))),
     );
-    expect([...reachable].sort()).toEqual(NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
+    expect([...reachable].sort()).toEqual(BUILT_NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
   });
 
   it('gives role 52 the support page permission', () => {

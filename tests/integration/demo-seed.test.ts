@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
+import { BUILT_NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
 import { openDb } from '../../drizzle/db';
 import { decideAuthorization } from '../../drizzle/queries/authorization';
 import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
@@ -33,7 +33,8 @@ describe('demo seed', () => {
         for (const s of navigationFor(access)) for (const i of s.items) reachable.add(i.url);
       }
     }
-    expect([...reachable].sort()).toEqual(NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
+    // The visible navigation: planned areas are hidden until built (tests/unit/navigation-built.test.ts).
+    expect([...reachable].sort()).toEqual(BUILT_NAVIGATION.flatMap((s) => s.items.map((i) => i.url)).sort());
   });
 
   it('runs sessions only on connectors showing a car charging, one per connector (no phantom sessions)', async () => {
