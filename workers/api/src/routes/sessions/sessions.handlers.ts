@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { can } from '../../../../../domain/permissions/permissions';
 import { isQrPayment } from '../../../../../domain/sessions/display';
+import { explainSessionPricing } from '../../../../../domain/tariffs/explain';
 import { projectCdr } from '../../../../../domain/sessions/project';
 import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '../../../../../domain/sessions/variants';
 import type { AppEnv } from '../../env';
@@ -20,6 +21,7 @@ import {
   fleetWork,
   networkList,
 } from './sessions.routes';
+import { sessionPricingFacts } from './sessions.pricing.store';
 import type { SessionFiltersInput } from './sessions.schemas';
 import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
 
@@ -141,8 +143,39 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     } catch {
       curve = [];
     }
-    return c.json({ session, parties, curve, engineer: can(auth.access, 'sessions:engineer-graphs') }, 200);
+    const pricingWhy = can(auth.access, 'tariffs:view') ? await pricingWhyOf(c, id) : null;
+    return c.json(
+      { session, parties, curve, engineer: can(auth.access, 'sessions:engineer-graphs'), pricing_why: pricingWhy },
+      200,
+    );
   });
+
+/** At most this many candidates per perspective: the chosen and outranked ones come first. */
+const WHY_LIMIT = 20;
+
+/** Which tariff priced each perspective of the session and why the others did not (domain/tariffs/explain.ts). */
+async function pricingWhyOf(c: Context<AppEnv>, sessionId: number) {
+  const found = await sessionPricingFacts(c.get('db'), sessionId, await callerScope(c));
+  if (!found) return null;
+  const named = (id: number | null) => (id === null ? null : { id, name: found.names.get(id)?.name ?? `#${id}` });
+  return explainSessionPricing(found.input).map((p) => ({
+    perspective: p.perspective,
+    priced_with: named(p.pricedWith),
+    would_choose: named(p.wouldChoose),
+    stale: p.stale,
+    candidates: p.verdicts.slice(0, WHY_LIMIT).map((v) => ({
+      tariff_id: v.tariffId,
+      name: found.names.get(v.tariffId)?.name ?? `#${v.tariffId}`,
+      type: v.type,
+      status: found.names.get(v.tariffId)?.status ?? 'approved',
+      outcome: v.outcome,
+      exclusion: v.exclusion ?? null,
+      by: v.by ?? null,
+      criterion: v.criterion ?? null,
+      approved_after_pricing: v.approvedAfterPricing,
+    })),
+  }));
+}
 
 /** The stored tariff lines of a priced session with the names of the tariffs that produced them. */
 async function tariffLinesWithNames(d1: D1Database, sessionId: number) {

@@ -85,6 +85,34 @@ export const SessionDetail = z
     /** [epoch ms, W, Wh, A?, V?, SoC %?]; the last three only where the charge point reported them. */
     curve: z.array(z.array(z.number().nullable())),
     engineer: z.boolean(),
+    /**
+     * Which tariff priced each perspective and why every other candidate did not (issue 24 §6);
+     * null when the caller may not view tariffs.
+     */
+    pricing_why: z
+      .array(
+        z.object({
+          perspective: z.enum(['emp', 'subcpo', 'owner']),
+          priced_with: z.object({ id: z.number(), name: z.string() }).nullable(),
+          would_choose: z.object({ id: z.number(), name: z.string() }).nullable(),
+          /** Priced, and today's tariffs would choose another one: re-pricing would change it. */
+          stale: z.boolean(),
+          candidates: z.array(
+            z.object({
+              tariff_id: z.number(),
+              name: z.string(),
+              type: z.string(),
+              status: z.string(),
+              outcome: z.enum(['chosen', 'outranked', 'excluded']),
+              exclusion: z.string().nullable(),
+              by: z.number().nullable(),
+              criterion: z.string().nullable(),
+              approved_after_pricing: z.boolean(),
+            }),
+          ),
+        }),
+      )
+      .nullable(),
   })
   .openapi('SessionDetail');
 

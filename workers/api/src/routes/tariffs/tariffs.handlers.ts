@@ -22,6 +22,7 @@ import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import * as r from './tariffs.routes';
+import { tariffReach } from './tariffs.reach';
 import { customerGroupUsable } from './tariffs.store';
 import { toMps, toTariff } from './tariffs.schemas';
 
@@ -97,6 +98,11 @@ async function groupAllowed(c: Ctx, groupId: number | null, tariffCompanyId: num
   return groupId === null || customerGroupUsable(c.get('db'), groupId, tariffCompanyId, await callerScope(c));
 }
 const notPending = (c: Ctx) => apiError(c, 409, 'TARIFF_NOT_PENDING', 'tariffNotPending');
+
+/** What approving the saved tariff would do: why it could never price a session, if so. */
+async function warningsOf(c: Ctx, row: TariffRow) {
+  return (await tariffReach(c.get('db'), row, await callerScope(c))).warnings;
+}
 
 async function listPage(
   c: Ctx,
@@ -194,6 +200,12 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     },
     keyedValidation,
   )
+  .openapi(r.reach, async (c) => {
+    const { tariffId } = c.req.valid('param');
+    const t = await scopedTariff(c, tariffId);
+    if (!t) return notFound(c, tariffId);
+    return c.json({ data: await tariffReach(c.get('db'), t, await callerScope(c)) }, 200);
+  })
   .openapi(r.detail, async (c) => {
     const { tariffId } = c.req.valid('param');
     const t = await scopedTariff(c, tariffId);
@@ -218,7 +230,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
         .returning();
       if (!row) throw new Error('tariff insert returned nothing');
       await auditOf(c, 'tariff.create', 'tariff', row.id, { type, name: row.name });
-      return c.json({ data: toTariff(row) }, 201);
+      return c.json({ data: toTariff(row), warnings: await warningsOf(c, row) }, 201);
     },
     keyedValidation,
   )
@@ -234,7 +246,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       const row = await updatePending(c, t.id, { ...columnsOf(body), updatedAt: new Date() });
       if (!row) return notPending(c);
       await auditOf(c, 'tariff.update', 'tariff', row.id, {});
-      return c.json({ data: toTariff(row) }, 200);
+      return c.json({ data: toTariff(row), warnings: await warningsOf(c, row) }, 200);
     },
     keyedValidation,
   )
@@ -283,7 +295,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     });
     if (!row) return notPending(c);
     await auditOf(c, 'tariff.approve', 'tariff', row.id, { type: row.type, version: row.version });
-    return c.json({ data: toTariff(row) }, 200);
+    return c.json({ data: toTariff(row), warnings: await warningsOf(c, row) }, 200);
   })
   .openapi(
     r.newVersion,
@@ -316,7 +328,7 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       // The first version names its chain too, so versions are found by one column.
       if (t.versionOf === null) await db.update(tariffs).set({ versionOf: root }).where(eq(tariffs.id, t.id));
       await auditOf(c, 'tariff.version', 'tariff', row.id, { of: root, version: row.version });
-      return c.json({ data: toTariff(row) }, 201);
+      return c.json({ data: toTariff(row), warnings: await warningsOf(c, row) }, 201);
     },
     keyedValidation,
   )

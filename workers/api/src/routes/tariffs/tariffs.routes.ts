@@ -14,11 +14,13 @@ import {
   MpsListQuery,
   PreviewBody,
   PreviewData,
+  ReachData,
   RepriceData,
   ScopedListParams,
   SessionParams,
   TariffData,
   TariffPage,
+  TariffSaved,
   UpdateBody,
   VersionBody,
 } from './tariffs.schemas';
@@ -87,7 +89,7 @@ export const create = defineRoute(MANAGE, {
   tags,
   summary: 'Create a tariff; it is pending until approved',
   request: { body: jsonBody(CreateBody) },
-  responses: { 201: json(TariffData, 'Created'), 404: error('Company not in your scope') },
+  responses: { 201: json(TariffSaved, 'Created'), 404: error('Company not in your scope') },
 });
 
 export const update = defineRoute(MANAGE, {
@@ -96,7 +98,7 @@ export const update = defineRoute(MANAGE, {
   tags,
   summary: 'Update a pending tariff',
   request: { params: IdParams, body: jsonBody(UpdateBody) },
-  responses: { 200: json(TariffData), 404: notFound, 409: notPending },
+  responses: { 200: json(TariffSaved), 404: notFound, 409: notPending },
 });
 
 export const components = defineRoute(MANAGE, {
@@ -123,7 +125,7 @@ export const approve = defineRoute(APPROVE, {
   tags,
   summary: 'Approve a pending tariff: from then on it is immutable and prices sessions',
   request: { params: IdParams },
-  responses: { 200: json(TariffData), 404: notFound, 409: error('Already approved') },
+  responses: { 200: json(TariffSaved), 404: notFound, 409: error('Already approved') },
 });
 
 export const newVersion = defineRoute(MANAGE, {
@@ -132,7 +134,17 @@ export const newVersion = defineRoute(MANAGE, {
   tags,
   summary: 'A pending copy of an approved tariff that applies from the given instant once approved',
   request: { params: IdParams, body: jsonBody(VersionBody) },
-  responses: { 201: json(TariffData, 'Created'), 404: notFound, 409: error('Only approved tariffs are versioned') },
+  responses: { 201: json(TariffSaved, 'Created'), 404: notFound, 409: error('Only approved tariffs are versioned') },
+});
+
+export const reach = defineRoute(VIEW, {
+  method: 'get',
+  path: '/tariff/id/{tariffId}/reach',
+  tags,
+  summary:
+    'Where a tariff applies (perspective, companies, stations by country, connector groups, customer group, payment type, MPS countries, period) and the warnings when it can never price a session from now on (shadowed, validity over, group deleted, no station in its countries); a pending tariff is judged as if approved',
+  request: { params: IdParams },
+  responses: { 200: json(ReachData), 404: notFound },
 });
 
 export const preview = defineRoute(VIEW, {

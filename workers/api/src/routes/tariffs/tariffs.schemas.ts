@@ -107,6 +107,62 @@ const TariffSchema = z
 export type TariffOut = z.infer<typeof TariffSchema>;
 
 export const TariffData = z.object({ data: TariffSchema }).openapi('TariffData');
+
+/** Why a tariff can never price a session from now on (domain/tariffs/reach.ts), with the facts to word it. */
+const ReachWarningSchema = z
+  .object({
+    code: z.enum([
+      'validity_over',
+      'validity_empty',
+      'customer_group_deleted',
+      'customer_group_missing',
+      'no_station_in_countries',
+      'shadowed',
+    ]),
+    criterion: z.enum(['apply_from', 'id', 'revenue_first']).optional(),
+    tariffs: z
+      .array(
+        z.object({ id: z.number(), name: z.string(), type: z.string().nullable(), apply_from: z.string().nullable() }),
+      )
+      .optional(),
+    until: z.string().optional(),
+    customer_group_id: z.number().optional(),
+    countries: z.array(z.string()).optional(),
+    station_countries: z.array(z.string()).optional(),
+  })
+  .openapi('TariffReachWarning');
+
+/** A saved tariff with the warnings of what approving it would do (empty when it can apply). */
+export const TariffSaved = z
+  .object({ data: TariffSchema, warnings: z.array(ReachWarningSchema) })
+  .openapi('TariffSaved');
+
+const named = z.object({ id: z.number(), name: z.string() });
+export const ReachData = z
+  .object({
+    data: z.object({
+      tariff_id: z.number(),
+      status: z.enum(['pending', 'approved']),
+      /** The session perspectives the tariff prices: emp (e-mobility provider), subcpo, owner. */
+      perspectives: z.array(z.string()),
+      companies: z.object({ total: z.number(), sample: z.array(named) }),
+      stations: z.object({
+        total: z.number(),
+        in_countries: z.number(),
+        by_country: z.array(z.object({ country: z.string().nullable(), count: z.number() })),
+        sample: z.array(z.object({ id: z.number(), name: z.string(), country: z.string().nullable() })),
+      }),
+      groups: z.array(named),
+      customer_group: z
+        .object({ id: z.number(), name: z.string().nullable(), exists: z.boolean(), deleted: z.boolean() })
+        .nullable(),
+      payment_type: z.string().nullable(),
+      mps: z.array(z.object({ company_id: z.number(), country_code: z.string(), type: z.string() })),
+      window: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+      warnings: z.array(ReachWarningSchema),
+    }),
+  })
+  .openapi('TariffReach');
 export const TariffPage = pageOf(TariffSchema).openapi('TariffPage');
 
 export const MpsBody = z.strictObject({
