@@ -20,6 +20,7 @@ import { PolarisLink } from './components/polaris-link';
 import { catalogFor, localeFor } from './i18n/i18n.server';
 import { createI18n } from './i18n/instance';
 import { readThemeCookie, takeToast } from './lib/cookies.server';
+import { useNonce } from './lib/nonce';
 import { getMe } from './lib/session.server';
 import { isTheme, polarisTheme, polarisThemeClass, type Theme } from './lib/theme';
 import appStyles from './styles/app.css?url';
@@ -63,6 +64,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 function Document({ lang, themeClass, children }: { lang: string; themeClass?: string; children: ReactNode }) {
+  // Remix's inline scripts carry the response's CSP nonce (entry.server).
+  const nonce = useNonce();
   // Marks the document once React owns it. Until then a click submits natively and what is typed
   // into a controlled field is reset by hydration; the browser tests wait for this mark.
   useEffect(() => {
@@ -78,8 +81,8 @@ function Document({ lang, themeClass, children }: { lang: string; themeClass?: s
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

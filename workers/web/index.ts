@@ -6,9 +6,11 @@
 import * as build from 'virtual:remix-build';
 import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
 import { createApi } from '../api/src/app';
+import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
 import { isCrossSiteWrite } from '../../domain/auth/same-origin';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
+import { missingConfiguration } from './required-config';
 
 export { LiveFeed };
 
@@ -17,6 +19,9 @@ const remix = createRequestHandler(build as never, build.mode);
 
 export default {
   async fetch(request, env, ctx) {
+    // No SESSION_SECRET (a deploy without its secret): refuse everything, plainly, rather than half-serve.
+    const unconfigured = missingConfiguration(env);
+    if (unconfigured) return unconfigured;
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
     // Locally one port serves everything; in production /ocpp/* is routed to the ocpp worker directly.
@@ -33,7 +38,12 @@ export default {
       cloudflare: { env, ctx },
       api: apiInProcess,
     };
-    return remix(request, loadContext);
+    const response = await remix(request, loadContext);
+    if (response.status === 101) return response;
+    // HTML pages already carry their CSP (entry.server); redirects, data and resource routes get the rest.
+    const headers = new Headers(response.headers);
+    setCommonSecurityHeaders(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller, env));

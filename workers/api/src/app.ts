@@ -12,6 +12,7 @@ import { apiError } from './lib/errors';
 import { validationFailed } from './lib/validation';
 import { closeLiveFeedOnLogout } from './middleware/live-feed-logout';
 import { sameOriginWrites } from './middleware/same-origin';
+import { securityHeaders } from './middleware/security-headers';
 import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
@@ -29,6 +30,7 @@ export function createApi() {
     c.set('db', openDb(c.env.DB));
     await next();
   });
+  app.use(securityHeaders);
   app.use(sameOriginWrites);
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
