@@ -42,7 +42,8 @@ function apiProject(
     plugins: [
       cloudflareTest({
         main: './tests/integration/worker.ts',
-        wrangler: { configPath: './wrangler.toml' },
+        // [env.dev]: the top level is production's (no dev mailbox, which the tests log in through).
+        wrangler: { configPath: './wrangler.toml', environment: 'dev' },
         miniflare: {
           bindings: {
             ...testVars,

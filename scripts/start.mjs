@@ -1,5 +1,6 @@
 // `npm start`: builds the product, applies D1 migrations to the local state, seeds the demo data
-// on first start, then serves both workers (web + ocpp) with one `wrangler dev`, locally persisted.
+// on first start, then serves both workers (web + ocpp) with one `wrangler dev --env dev`
+// (wrangler.toml's development settings), locally persisted.
 import { bin, runNode, startNode, waitForHttp } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
@@ -23,6 +24,8 @@ const dev = startNode(bin.wrangler, [
   'wrangler.toml',
   '-c',
   'workers/ocpp/wrangler.toml',
+  '--env',
+  'dev',
   '--ip',
   '127.0.0.1',
   '--port',

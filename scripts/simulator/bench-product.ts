@@ -139,6 +139,8 @@ export async function startProduct(
       'wrangler.toml',
       '-c',
       'workers/ocpp/wrangler.toml',
+      '--env',
+      'dev',
       '--ip',
       '127.0.0.1',
       '--port',

@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
       'wrangler.toml',
       '-c',
       'workers/ocpp/wrangler.toml',
+      '--env',
+      'dev',
       '--ip',
       '127.0.0.1',
       '--port',
