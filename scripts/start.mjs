@@ -1,6 +1,6 @@
 // `npm start`: builds the product, applies D1 migrations to the local state, seeds the demo data
-// on first start, then serves both workers (web + ocpp) with one `wrangler dev --env dev`
-// (wrangler.toml's development settings), locally persisted.
+// on first start, makes the development CA once (scripts/dev-ca.ts), then serves both workers
+// (web + ocpp) with one `wrangler dev --env dev` (wrangler.toml's development settings), locally persisted.
 import { bin, runNode, startNode, waitForHttp } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
@@ -16,6 +16,10 @@ console.log('▸ Seeding demo data if the database is empty …');
 const seeded = runNode(bin.tsx, ['scripts/seed.ts', '--print-logins'], { quiet: true }).stdout;
 const [seedSummary, logins] = seeded.split('\nDemo logins');
 console.log(`  ${seedSummary.trim()}`);
+
+console.log('▸ Certificate authority for SignCertificate …');
+const ca = runNode(bin.tsx, ['scripts/dev-ca.ts', persistDir], { quiet: true }).stdout;
+console.log(`  ${ca.trim()}`);
 
 console.log('▸ Starting the web and ocpp workers …');
 const dev = startNode(bin.wrangler, [
