@@ -20,8 +20,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { lineQuantity, lineUnitPrice, unitOf } from '../../../domain/customer-groups/tariff-lines';
 import { cetDateTime, duration, energyKwh, money, moneyPerKwh, powerKw } from '../../../domain/sessions/display';
+import { energySinceStart } from '../../../domain/sessions/energy-curve';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
+import { type PerspectiveWhy, PricingWhy } from '../../components/sessions/pricing-why';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { titleMeta } from '../../lib/meta';
@@ -52,6 +54,7 @@ interface Detail {
   }[];
   curve: (number | null)[][];
   engineer: boolean;
+  pricing_why: PerspectiveWhy[] | null;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -85,7 +88,7 @@ const PRICE_PREFIX = /^(emp|subcpo|owner)_price_|^owner_cost_per_kwh$|^cdr_vat_v
 
 export default function SessionDetail() {
   const { t } = useTranslation();
-  const { session: s, parties, curve, engineer, back, language } = useLoaderData<typeof loader>();
+  const { session: s, parties, curve, engineer, back, language, pricing_why } = useLoaderData<typeof loader>();
   const currency = String(s.currency ?? 'EUR');
   const show = (key: string, v: string | number | null) => {
     if (v === null || v === '') return '—';
@@ -100,7 +103,9 @@ export default function SessionDetail() {
   };
   const fields = Object.entries(s).filter(([k]) => !HIDDEN.has(k) && !PRICE_PREFIX.test(k));
   const power = series(curve, 1, 1 / 1000);
-  const energy = series(curve, 2, 1 / 1000);
+  // Energy delivered since the start, not the meter register the charge point reports.
+  const meterStart = typeof s.meter_start_wh === 'number' ? s.meter_start_wh : null;
+  const energy = energySinceStart(series(curve, 2), meterStart).map((p) => ({ ...p, value: p.value / 1000 }));
   const current = series(curve, 3);
   const voltage = series(curve, 4);
   const soc = series(curve, 5);
@@ -216,6 +221,7 @@ export default function SessionDetail() {
                 </InlineGrid>
               </BlockStack>
             </Card>
+            {pricing_why ? <PricingWhy why={pricing_why} /> : null}
             {parties.some((p) => p.priced) ? (
               <Card>
                 <BlockStack gap="400">

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { type ApiTariffBody, fromApiTariff } from '../../components/tariffs/form-model';
+import { ReachCard, ReachWarnings, type TariffReach } from '../../components/tariffs/tariff-reach';
 import { TariffFormView } from '../../components/tariffs/tariff-form';
 import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save';
 import { tKey } from '../../i18n/resources';
@@ -31,15 +32,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.tariffId);
   if (!Number.isInteger(id) || id <= 0) throw data({ status: 404 }, { status: 404 });
   const api = createApi(request, context);
-  const result = await api.send<{ data: Stored }>(
-    api.client.api.tariff.id[':tariffId'].$get({ param: { tariffId: String(id) } }),
-  );
+  const [result, reach] = await Promise.all([
+    api.send<{ data: Stored }>(api.client.api.tariff.id[':tariffId'].$get({ param: { tariffId: String(id) } })),
+    api.send<{ data: TariffReach }>(
+      api.client.api.tariff.id[':tariffId'].reach.$get({ param: { tariffId: String(id) } }),
+    ),
+  ]);
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ status: result.status }, { status: result.status === 404 ? 404 : 500 });
   }
   return {
     tariff: result.data.data,
+    reach: reach.ok ? reach.data.data : null,
+    language: me.user.language,
     canManage: me.permissions.includes('tariffs:manage'),
     canApprove: me.permissions.includes('tariffs:approve'),
   };
@@ -51,10 +57,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const tariffId = String(Number(params.tariffId));
   if (request.headers.get('content-type')?.includes('application/json')) {
     const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-    const result = await api.send<{ data: { type: string } }>(
+    const result = await api.send<{ data: { type: string }; warnings: unknown[] }>(
       api.client.api.tariff.id[':tariffId'].$put({ param: { tariffId }, json: body as never }),
     );
     if (result.ok) {
+      // A tariff that can never apply stays on screen with the reason (issue 24 §6).
+      if (result.data.warnings.length > 0) {
+        const cookie = await writeToast(request, flash('tariffReach.savedWithWarning', undefined, true));
+        return redirect(`/tariffs/edit/${tariffId}`, { headers: { 'Set-Cookie': cookie } });
+      }
       const cookie = await writeToast(request, flash('tariffs.toast.saved'));
       return redirect('/tariffs/type/pending', { headers: { 'Set-Cookie': cookie } });
     }
@@ -65,13 +76,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? 'version');
   if (intent === 'approve' || intent === 'delete') {
     if (intent === 'approve') await requirePermission(request, context, 'tariffs:approve');
-    const done = await api.send<{ data: { name: string; type: string } }>(
+    const done = await api.send<{ data: { name: string; type: string }; warnings?: unknown[] }>(
       intent === 'approve'
         ? api.client.api.tariff.id[':tariffId'].approve.$post({ param: { tariffId } })
         : api.client.api.tariff.id[':tariffId'].$delete({ param: { tariffId } }),
     );
     if (done.ok) {
       const { name, type } = done.data.data;
+      if (intent === 'approve' && (done.data.warnings?.length ?? 0) > 0) {
+        const cookie = await writeToast(request, flash('tariffReach.savedWithWarning', undefined, true));
+        return redirect(`/tariffs/edit/${tariffId}`, { headers: { 'Set-Cookie': cookie } });
+      }
       const cookie = await writeToast(
         request,
         flash(`tariffs.toast.${intent === 'approve' ? 'approved' : 'deleted'}`, { name }),
@@ -101,7 +116,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EditTariff() {
   const { t } = useTranslation();
-  const { tariff, canManage, canApprove } = useLoaderData<typeof loader>();
+  const { tariff, canManage, canApprove, reach, language } = useLoaderData<typeof loader>();
   const [confirm, setConfirm] = useState<'approve' | 'delete' | null>(null);
   const refusal = useActionData<typeof action>();
   const submit = useSubmit();
@@ -118,6 +133,7 @@ export default function EditTariff() {
     return (
       <Page title={title} subtitle={typeLabel} backAction={back}>
         <BlockStack gap="400">
+          {reach ? <ReachWarnings reach={reach} language={language} /> : null}
           <Banner tone="info" title={t('tariffs.edit.immutable')}>
             <p>{t('tariffs.edit.immutableHelp')}</p>
           </Banner>
@@ -146,6 +162,7 @@ export default function EditTariff() {
               </Form>
             </Card>
           ) : null}
+          {reach ? <ReachCard reach={reach} language={language} /> : null}
           <TariffSummary tariff={tariff} />
         </BlockStack>
       </Page>
@@ -176,14 +193,18 @@ export default function EditTariff() {
           <Text as="p">{confirm ? tKey(t, `tariffs.confirm.${confirm}Text`) : ''}</Text>
         </Modal.Section>
       </Modal>
-      <TariffFormView
-        initial={fromApiTariff(tariff)}
-        serverErrors={refusal?.errors ?? {}}
-        serverMessage={refusal?.message ?? null}
-        submitting={navigation.state === 'submitting'}
-        submitLabel={t('tariffs.form.save')}
-        onSubmit={(body) => submit(JSON.stringify(body), { method: 'post', encType: 'application/json' })}
-      />
+      <BlockStack gap="400">
+        {reach ? <ReachWarnings reach={reach} language={language} /> : null}
+        <TariffFormView
+          initial={fromApiTariff(tariff)}
+          serverErrors={refusal?.errors ?? {}}
+          serverMessage={refusal?.message ?? null}
+          submitting={navigation.state === 'submitting'}
+          submitLabel={t('tariffs.form.save')}
+          onSubmit={(body) => submit(JSON.stringify(body), { method: 'post', encType: 'application/json' })}
+        />
+        {reach ? <ReachCard reach={reach} language={language} /> : null}
+      </BlockStack>
     </Page>
   );
 }

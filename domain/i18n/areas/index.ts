@@ -20,6 +20,7 @@ import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
 import { subscriptions } from './subscriptions';
+import { tariffReach } from './tariff-reach';
 import { tariffs } from './tariffs';
 import { userImport } from './user-import';
 import { vehicles } from './vehicles';
@@ -34,6 +35,7 @@ export function areaCatalogs(language: Language) {
     stationCertificates: stationCertificates[language],
     stationLog: stationLog[language],
     tariffs: tariffs[language],
+    tariffReach: tariffReach[language],
     vehicles: vehicles[language],
     keyHangers: keyHangers[language],
     onboarding: onboarding[language],
