@@ -13,7 +13,8 @@ import {
   type Tariff,
   timelineFromMeterValues,
 } from '../../domain/pricing';
-import { type ElementInput, type TariffType, toEngineTariff } from '../../domain/tariffs/model';
+import { engineTariffOfVersion } from '../../domain/tariffs/engine-cache';
+import type { TariffType } from '../../domain/tariffs/model';
 import {
   chooseTariff,
   isMpsPayment,
@@ -88,12 +89,11 @@ export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } 
 
 /**
  * The engine's tariff of a row; `capExclVat` (the customer group's max price, minor units excl. VAT)
- * lowers the tariff's own max price when it is tighter (ADR 026).
+ * lowers the tariff's own max price when it is tighter (ADR 026). One object per tariff version and
+ * cap, compiled once and shared by every session it prices (domain/tariffs/engine-cache.ts).
  */
 export function engineTariffOf(t: TariffRow, capExclVat: number | null = null): Tariff {
-  const engine = toEngineTariff({ ...t, elements: JSON.parse(t.elementsJson) as ElementInput[] });
-  if (capExclVat === null || (engine.maxPrice && engine.maxPrice.exclVat <= capExclVat)) return engine;
-  return { ...engine, maxPrice: { exclVat: capExclVat } };
+  return engineTariffOfVersion(t, capExclVat);
 }
 
 type LineParty = (typeof sessionTariffLines.$inferInsert)['party'];
@@ -161,6 +161,84 @@ function samplesOf(curveJson: string | null): MeterSample[] {
   return out;
 }
 
+/** What pricing at close reads from D1 for one session (`priceClosedSession`'s reads). */
+export interface PricingRows {
+  session: SessionRow & { endAt: Date };
+  station: Pick<typeof stations.$inferSelect, 'country' | 'timeZone'> | undefined;
+  operatorChain: number[];
+  ownerChain: number[];
+  group: typeof customerGroups.$inferSelect | undefined;
+  paymentType: ReturnType<typeof paymentTypeOf>;
+  mps: MpsAssignment[];
+  /** The approved tariffs in scope, as the SELECT of `priceClosedSession` returns them. */
+  rows: TariffRow[];
+  /** How a row becomes the engine's tariff; default `engineTariffOf` (one object per version). The benchmark passes the uncached build to compare. */
+  tariffOf?: (row: TariffRow, capExclVat?: number | null) => Tariff;
+}
+
+/**
+ * Everything pricing at close does between its D1 reads and its write batch, with no I/O: selection of
+ * each party's tariff, the time line from the recorded curve, the three perspectives, the note, the
+ * tariff lines and the stored results. `npm run bench:pricing` times this function with fresh rows.
+ */
+export function priceFromRows(input: PricingRows) {
+  const { session: s, station, operatorChain, ownerChain, group, paymentType, mps, rows } = input;
+  const tariffOf = input.tariffOf ?? engineTariffOf;
+  const candidates = rows.map(candidateOf);
+  const facts = {
+    start: s.startAt,
+    country: station?.country ?? null,
+    // A deleted group no longer selects its tariffs (ADR 026).
+    customerGroupId: group && group.deletedAt === null ? group.id : null,
+    paymentType,
+    mps,
+  };
+  const pick = (type: TariffType, chain: number[]) => chooseTariff(candidates, type, { ...facts, companyChain: chain });
+  const emp = pick('emp', operatorChain);
+  const cpo = pick('cpo', operatorChain);
+  // Owner revenue: the revenue tariff agreed for the owner, else the owner tariff (ADR 013).
+  const ownerScope = ownerChain.length > 0 ? [...ownerChain, ...operatorChain] : operatorChain;
+  const revenue = pick('revenue', ownerScope);
+  const owner = revenue.tariff ? revenue : pick('owner', ownerScope);
+
+  const timeline = timelineFromMeterValues({
+    start: s.startAt.getTime(),
+    end: s.endAt.getTime(),
+    meterStartWh: s.meterStartWh,
+    ...(s.meterStopWh !== null ? { meterStopWh: s.meterStopWh } : {}),
+    samples: samplesOf(s.meterCurveJson),
+    ...(s.stopChargingAt ? { stopChargingAt: s.stopChargingAt.getTime() } : {}),
+  });
+  const prices = priceCdr(
+    {
+      ...(emp.tariff
+        ? { emsp: tariffOf(emp.tariff.row, facts.customerGroupId ? (group?.maxPriceExclVat ?? null) : null) }
+        : {}),
+      ...(cpo.tariff ? { cpo: tariffOf(cpo.tariff.row) } : {}),
+      ...(owner.tariff ? { owner: tariffOf(owner.tariff.row) } : {}),
+    },
+    timeline,
+    { timeZone: station?.timeZone ?? 'Europe/Paris' },
+  );
+  const reasons = new Map<string, string>();
+  if (!emp.tariff) reasons.set('emsp', emp.reason);
+  if (!cpo.tariff) reasons.set('cpo', cpo.reason);
+  if (!owner.tariff) reasons.set('owner', owner.reason);
+  // The engine says "no applicable tariff"; the selection knows why.
+  const note =
+    prices.pricingNote?.replace(
+      /(emsp|cpo|owner): no applicable tariff/g,
+      (_m, who: string) => `${who}: ${reasons.get(who)}`,
+    ) ?? null;
+  const currency = emp.tariff?.row.currency ?? cpo.tariff?.row.currency ?? owner.tariff?.row.currency ?? s.currency;
+  const lines = tariffLineRows(s.id, prices.results, {
+    emsp: emp.tariff?.id ?? null,
+    cpo: cpo.tariff?.id ?? null,
+    owner: owner.tariff?.id ?? null,
+  });
+  return { emp, cpo, owner, prices, note, currency, lines, resultsJson: JSON.stringify(prices.results) };
+}
+
 /**
  * Prices one closed session. `force` re-prices a priced one (the operator's action); without it a
  * priced session is a no-op, so running this twice (a retried close) changes nothing.
@@ -226,62 +304,21 @@ export async function priceClosedSession(
           : isNull(tariffs.customerGroupId),
       ),
     );
-  const candidates = rows.map(candidateOf);
-  const facts = {
-    start: s.startAt,
-    country: station?.country ?? null,
-    // A deleted group no longer selects its tariffs (ADR 026).
-    customerGroupId: group && group.deletedAt === null ? group.id : null,
+  const { emp, cpo, owner, prices, note, currency, lines, resultsJson } = priceFromRows({
+    // endAt was checked non-null above.
+    session: s as SessionRow & { endAt: Date },
+    station,
+    operatorChain,
+    ownerChain,
+    group,
     paymentType,
     mps,
-  };
-  const pick = (type: TariffType, chain: number[]) => chooseTariff(candidates, type, { ...facts, companyChain: chain });
-  const emp = pick('emp', operatorChain);
-  const cpo = pick('cpo', operatorChain);
-  // Owner revenue: the revenue tariff agreed for the owner, else the owner tariff (ADR 013).
-  const ownerScope = ownerChain.length > 0 ? [...ownerChain, ...operatorChain] : operatorChain;
-  const revenue = pick('revenue', ownerScope);
-  const owner = revenue.tariff ? revenue : pick('owner', ownerScope);
-
-  const timeline = timelineFromMeterValues({
-    start: s.startAt.getTime(),
-    end: s.endAt.getTime(),
-    meterStartWh: s.meterStartWh,
-    ...(s.meterStopWh !== null ? { meterStopWh: s.meterStopWh } : {}),
-    samples: samplesOf(s.meterCurveJson),
-    ...(s.stopChargingAt ? { stopChargingAt: s.stopChargingAt.getTime() } : {}),
+    rows,
   });
-  const prices = priceCdr(
-    {
-      ...(emp.tariff
-        ? { emsp: engineTariffOf(emp.tariff.row, facts.customerGroupId ? (group?.maxPriceExclVat ?? null) : null) }
-        : {}),
-      ...(cpo.tariff ? { cpo: engineTariffOf(cpo.tariff.row) } : {}),
-      ...(owner.tariff ? { owner: engineTariffOf(owner.tariff.row) } : {}),
-    },
-    timeline,
-    { timeZone: station?.timeZone ?? 'Europe/Paris' },
-  );
-  const reasons = new Map<string, string>();
-  if (!emp.tariff) reasons.set('emsp', emp.reason);
-  if (!cpo.tariff) reasons.set('cpo', cpo.reason);
-  if (!owner.tariff) reasons.set('owner', owner.reason);
-  // The engine says "no applicable tariff"; the selection knows why.
-  const note =
-    prices.pricingNote?.replace(
-      /(emsp|cpo|owner): no applicable tariff/g,
-      (_m, who: string) => `${who}: ${reasons.get(who)}`,
-    ) ?? null;
-  const currency = emp.tariff?.row.currency ?? cpo.tariff?.row.currency ?? owner.tariff?.row.currency ?? s.currency;
   const guard = opts.force
     ? eq(chargingSessions.id, s.id)
     : and(eq(chargingSessions.id, s.id), eq(chargingSessions.pricingStatus, 'unpriced'));
   const now = opts.now ?? new Date();
-  const lines = tariffLineRows(s.id, prices.results, {
-    emsp: emp.tariff?.id ?? null,
-    cpo: cpo.tariff?.id ?? null,
-    owner: owner.tariff?.id ?? null,
-  });
   const lineInserts = [];
   for (let i = 0; i < lines.length; i += LINES_PER_INSERT)
     lineInserts.push(db.insert(sessionTariffLines).values(lines.slice(i, i + LINES_PER_INSERT)));
@@ -319,7 +356,7 @@ export async function priceClosedSession(
         empTariffId: emp.tariff?.id ?? null,
         subcpoTariffId: cpo.tariff?.id ?? null,
         ownerTariffId: owner.tariff?.id ?? null,
-        resultsJson: JSON.stringify(prices.results),
+        resultsJson,
         pricedAt: now,
       })
       .onConflictDoUpdate({
@@ -328,7 +365,7 @@ export async function priceClosedSession(
           empTariffId: emp.tariff?.id ?? null,
           subcpoTariffId: cpo.tariff?.id ?? null,
           ownerTariffId: owner.tariff?.id ?? null,
-          resultsJson: JSON.stringify(prices.results),
+          resultsJson,
           pricedAt: now,
         },
       }),
