@@ -4,8 +4,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { RevocationReason } from '../../../domain/certificates/crl';
-import { companyRoom, type LiveEvent } from '../../../domain/live/events';
-import type { CommandOutcome } from '../../../domain/ocpp/command-outcome';
+import type { LiveEvent } from '../../../domain/live/events';
 import {
   eventTypeOfInboundAction,
   STATION_LOG_MAX_LIMIT,
@@ -14,35 +13,28 @@ import {
 } from '../../../domain/ocpp/station-log';
 import { heartbeatInterval, offlineAfterMs } from '../../../domain/stations/liveness';
 import { openDb } from '../../../drizzle/db';
-import { recordScheduledAvailability } from '../../../drizzle/queries/scheduled-availability';
-import { liveFeedCompanies, recordConnection } from '../../../drizzle/queries/stations';
+import { recordConnection } from '../../../drizzle/queries/stations';
 import { authorityMode, type CertificateAuthorityMode } from './certificates/authority';
 import { CertificateDelivery } from './certificates/delivery';
 import { type IssuedRecord, issuedCertificates } from './certificates/issued';
 import { type CrlAnswer, type RevokeAnswer, revokeIssued, signRevocationList } from './certificates/revocation';
 import type { HandlerContext } from './context';
+import { Alarm } from './duties/alarm';
+import { type ScheduleAnswer, ScheduledAvailabilityDuty, type ScheduleInput } from './duties/scheduled-availability';
 import { isChargePointOnlyAction } from './handlers';
 import { dropRemoteStart, recordRemoteStart } from './handlers/remote-start';
-import type { InboundReplies, InboundRequests } from './ocpp-types';
+import { LiveFeedPublisher } from './live-feed';
+import type { InboundReplies } from './ocpp-types';
 import { FrameLog, type FrameRecord, retentionFromEnv } from './storage/frame-log';
-import {
-  type AvailabilityType,
-  MAX_WAITING_SCHEDULES,
-  type ScheduledAvailability,
-  Schedules,
-} from './storage/schedules';
+import type { ScheduledAvailability } from './storage/schedules';
+import type { BootState } from './storage/state';
 import { type ConnectorState, DUTY_DUE, Store, type TransactionState } from './storage/store';
 import { CALLERROR, errorFrame, parseFrame } from './transport/frames';
 import { answerCall } from './transport/inbound';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './transport/outbound';
 import { OCPP_SUBPROTOCOL } from './upgrade';
 
-export type { CommandResult, ScheduledAvailability };
-
-/** What `scheduleAvailability` answers: the stored entry, or why nothing was stored. */
-export type ScheduleAnswer =
-  | { ok: true; schedule: ScheduledAvailability }
-  | { ok: false; reason: 'invalid' | 'past' | 'full'; description: string };
+export type { BootState, CommandResult, ScheduleAnswer, ScheduledAvailability };
 
 /**
  * Actions whose handler waits on nothing but the object's own storage before its reply (D1 work,
@@ -52,18 +44,12 @@ export type ScheduleAnswer =
  */
 const LOGGED_WITH_REPLY: ReadonlySet<string> = new Set(['MeterValues', 'Heartbeat']);
 
-/** A fired schedule whose customer-service log row could not be written is retried this much later. */
-const LOG_RETRY_MS = 60_000;
-
 /**
  * `kv` keys every object life reads, in one statement when it wakes: the registration, the
  * heartbeat-timeout flag, and (into the store's cache) the heartbeat interval, the D1 last-seen
  * throttle and DUTY_DUE, read on every wake or every Heartbeat.
  */
 const WAKE_KEYS = ['identity', 'stationId', 'ip', 'timedOut', 'heartbeatInterval', 'd1SeenAt', DUTY_DUE] as const;
-
-/** The last BootNotification as received, with when and how it was answered. */
-export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
 
 export interface ChargePointState {
   identity: string | null;
@@ -86,10 +72,10 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly store: Store;
   private readonly outbox: Outbox;
   private readonly frames: FrameLog;
-  private readonly schedules: Schedules;
+  private readonly schedules: ScheduledAvailabilityDuty;
   private readonly certificateDelivery: CertificateDelivery;
-  /** Whether the heartbeat-timeout alarm is known to be set (checked once per object life). */
-  private alarmArmed = false;
+  private readonly alarms: Alarm;
+  private readonly liveFeed: LiveFeedPublisher;
   /** Identity, station and address of the connection, read from storage once per object life. */
   private registration: { identity: string | null; stationId: number | null; ip: string | null };
   /** Whether the station is marked offline by the heartbeat timeout (cached; stored under 'timedOut'). */
@@ -98,8 +84,6 @@ export class ChargePoint extends DurableObject<Env> {
   private database: ReturnType<typeof openDb> | null = null;
   /** Ids of the charge point's CALLs being processed: a second CALL with one of them is refused. */
   private readonly inFlight = new Set<string>();
-  /** Rooms this station's events go to, looked up once per object life. */
-  private rooms: Promise<{ publish(event: LiveEvent): Promise<unknown> }[]> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -113,18 +97,38 @@ export class ChargePoint extends DurableObject<Env> {
     };
     this.silent = kv.timedOut === true;
     this.frames = new FrameLog(ctx.storage.sql, retentionFromEnv(env));
-    this.schedules = new Schedules(ctx.storage.sql);
+    this.schedules = new ScheduledAvailabilityDuty(ctx.storage.sql);
     this.outbox = new Outbox(
       this.store,
       () => this.newestSocket(),
       (id, action, payload, frame) =>
-        this.logFrame('out', 2, id, action, connectorOf(payload), null, 'Command', frame, Date.now()),
+        this.frames.write({
+          at: Date.now(),
+          direction: 'out',
+          messageType: 2,
+          messageId: id,
+          action,
+          connectorId: connectorOf(payload),
+          errorCode: null,
+          eventType: 'Command',
+          frame,
+        }),
     );
     this.certificateDelivery = new CertificateDelivery(
       this.store,
       env,
       (action, payload, timeoutMs, onSent) => this.send(action, payload, timeoutMs, onSent),
       () => this.newestSocket() !== null,
+    );
+    this.alarms = new Alarm(ctx.storage, this.store, {
+      heartbeatDue: () => this.heartbeatDue(),
+      offlineAfterMs: () => this.offlineAfterMs(),
+      otherDue: (now) => [this.schedules.nextDue(now), this.certificateDelivery.nextDue()],
+    });
+    this.liveFeed = new LiveFeedPublisher(
+      (env as Partial<Env>).LiveFeed,
+      () => this.db(),
+      (p) => this.ctx.waitUntil(p),
     );
   }
 
@@ -151,8 +155,8 @@ export class ChargePoint extends DurableObject<Env> {
     const now = Date.now();
     this.store.put('lastSeen', new Date(now).toISOString());
     this.setTimedOut(false);
-    this.logEvent('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
-    await this.armHeartbeatAlarm(now);
+    this.frames.event('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
+    await this.alarms.armHeartbeat(now);
     this.announceOnline(true, now);
     return new Response(null, {
       status: 101,
@@ -169,11 +173,21 @@ export class ChargePoint extends DurableObject<Env> {
     // No per-frame write of the last-seen time: every inbound frame is in the frame log with its
     // time, which is where lastSeen() reads it (ADR 010, addendum on the MeterValues write path).
     if (this.timedOut()) this.backOnline(at);
-    if (!this.alarmArmed) await this.armHeartbeatAlarm(at);
+    if (!this.alarms.armed) await this.alarms.armHeartbeat(at);
     switch (frame.type) {
       case 'invalid': {
         const id = frame.id === '-1' ? null : frame.id;
-        this.logFrame('in', null, id, null, null, frame.code, 'Error', text, at);
+        this.frames.write({
+          at,
+          direction: 'in',
+          messageType: null,
+          messageId: id,
+          action: null,
+          connectorId: null,
+          errorCode: frame.code,
+          eventType: 'Error',
+          frame: text,
+        });
         return this.reply(ws, id, errorFrame(frame.id, frame.code, frame.description), null, null, 'Error', at);
       }
       case 'result':
@@ -181,7 +195,17 @@ export class ChargePoint extends DurableObject<Env> {
         const call = this.store.pendingCall(frame.id);
         const [type, code] = frame.type === 'result' ? [3, null] : [CALLERROR, frame.code];
         const event = frame.type === 'result' ? 'Command' : 'Error';
-        this.logFrame('in', type, frame.id, call?.action ?? null, connectorOf(call?.payload), code, event, text, at);
+        this.frames.write({
+          at,
+          direction: 'in',
+          messageType: type,
+          messageId: frame.id,
+          action: call?.action ?? null,
+          connectorId: connectorOf(call?.payload),
+          errorCode: code,
+          eventType: event,
+          frame: text,
+        });
         if (frame.type === 'result') this.outbox.result(frame.id, frame.payload);
         else this.outbox.error(frame.id, frame.code, frame.description);
         return;
@@ -235,9 +259,9 @@ export class ChargePoint extends DurableObject<Env> {
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     const tag = this.ctx.getTags(ws)[0];
     if (tag) this.outbox.socketClosed(tag);
-    if (tag === this.store.get<string>('socket')) {
+    if (tag === this.store.get('socket')) {
       const at = new Date().toISOString();
-      this.logEvent('Disconnected', { code }, Date.parse(at));
+      this.frames.event('Disconnected', { code }, Date.parse(at));
       this.markOffline(at);
     }
     try {
@@ -253,9 +277,9 @@ export class ChargePoint extends DurableObject<Env> {
   /** RPC for the web worker: what the object knows of its charge point. */
   async state(): Promise<ChargePointState> {
     return {
-      identity: this.store.get<string>('identity'),
-      stationId: this.store.get<number>('stationId'),
-      boot: this.store.get<BootState>('boot'),
+      identity: this.store.get('identity'),
+      stationId: this.store.get('stationId'),
+      boot: this.store.get('boot'),
       lastHeartbeat: this.lastHeartbeat(),
       lastSeen: this.lastSeen(),
       connected: this.newestSocket() !== null,
@@ -324,9 +348,9 @@ export class ChargePoint extends DurableObject<Env> {
     if (seconds <= 0) return;
     const at = Date.now();
     this.store.put('heartbeatInterval', seconds);
-    this.logEvent('HeartbeatIntervalChanged', { interval: seconds, offlineAfterMs: this.offlineAfterMs() }, at);
+    this.frames.event('HeartbeatIntervalChanged', { interval: seconds, offlineAfterMs: this.offlineAfterMs() }, at);
     const due = this.heartbeatDue();
-    if (due !== null) await this.armAlarm(due);
+    if (due !== null) await this.alarms.fireBy(due);
   }
 
   /**
@@ -350,12 +374,12 @@ export class ChargePoint extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const now = Date.now();
     this.frames.prune(now);
-    this.alarmArmed = false;
+    this.alarms.armed = false;
     this.checkHeartbeat(now);
-    await this.fireSchedules(now);
+    await this.schedules.fire(now, (action, payload, timeoutMs) => this.send(action, payload, timeoutMs));
     await this.certificateDelivery.overdue(now);
-    await this.logFiredSchedules();
-    await this.setNextAlarm();
+    await this.schedules.logFired(this.db());
+    await this.alarms.setNext();
   }
 
   private checkHeartbeat(now: number): void {
@@ -363,7 +387,7 @@ export class ChargePoint extends DurableObject<Env> {
     if (due === null || now < due) return;
     const lastSeen = due - this.offlineAfterMs();
     this.setTimedOut(true);
-    this.logEvent(
+    this.frames.event(
       'HeartbeatTimeout',
       { lastSeen: new Date(lastSeen).toISOString(), afterMs: this.offlineAfterMs() },
       now,
@@ -383,7 +407,7 @@ export class ChargePoint extends DurableObject<Env> {
    * connection (stored at the upgrade) when no frame came since. Read, not written, per frame.
    */
   private lastSeen(): string | null {
-    const connected = Date.parse(this.store.get<string>('lastSeen') ?? '') || 0;
+    const connected = Date.parse(this.store.get('lastSeen') ?? '') || 0;
     const latest = Math.max(connected, this.frames.lastInboundAt() ?? 0);
     return latest > 0 ? new Date(latest).toISOString() : null;
   }
@@ -393,109 +417,19 @@ export class ChargePoint extends DurableObject<Env> {
    * `kv` with the D1 last-seen write (every 15 minutes) once the log no longer holds it.
    */
   private lastHeartbeat(): string | null {
-    const kept = Date.parse(this.store.get<string>('lastHeartbeat') ?? '') || 0;
+    const kept = Date.parse(this.store.get('lastHeartbeat') ?? '') || 0;
     const latest = Math.max(kept, this.frames.lastAnsweredAt('Heartbeat') ?? 0);
     return latest > 0 ? new Date(latest).toISOString() : null;
-  }
-
-  /** Sets the alarm to the earliest of the object's due times (computed afresh: called from the alarm). */
-  private async setNextAlarm(): Promise<void> {
-    const heartbeat = this.heartbeatDue();
-    const duty = this.computeDutyDue();
-    const next = heartbeat === null ? duty : duty === null ? heartbeat : Math.min(heartbeat, duty);
-    if (next !== null) await this.ctx.storage.setAlarm(next);
-    this.alarmArmed = heartbeat !== null;
-  }
-
-  /** The earliest due time of the duties other than the heartbeat timeout, from their tables; kept in DUTY_DUE. */
-  private computeDutyDue(): number | null {
-    const duties = [this.schedules.nextDue(), this.certificateDelivery.nextDue()].filter(
-      (t): t is number => t !== null,
-    );
-    if (this.schedules.unlogged().length > 0) duties.push(Date.now() + LOG_RETRY_MS);
-    const due = duties.length > 0 ? Math.min(...duties) : null;
-    this.store.put(DUTY_DUE, due ?? 'none');
-    return due;
-  }
-
-  /** DUTY_DUE as kept; computed once in an object's existence, when it was never kept. */
-  private dutyDue(): number | null {
-    const kept = this.store.get<number | 'none'>(DUTY_DUE);
-    if (kept === null) return this.computeDutyDue();
-    return kept === 'none' ? null : kept;
-  }
-
-  /**
-   * Sends every scheduled ChangeAvailability due by `now`, one after the other, and keeps each
-   * answer. A station offline at that moment gets nothing: the entry fails as offline and is logged
-   * so (never sent later, ADR 027). An eviction between the send and the stored answer sends it
-   * again at the next alarm (ChangeAvailability is idempotent).
-   */
-  private async fireSchedules(now: number): Promise<void> {
-    for (const s of this.schedules.due(now)) {
-      const outcome = await this.send(
-        'ChangeAvailability',
-        { connectorId: s.connectorId, type: s.type },
-        DEFAULT_COMMAND_TIMEOUT_MS,
-      );
-      this.schedules.fired(s.id, Date.now(), outcome as CommandOutcome);
-    }
-  }
-
-  /** Writes the customer-service log row of each fired entry; a failed write is retried at a later alarm. */
-  private async logFiredSchedules(): Promise<void> {
-    for (const s of this.schedules.unlogged()) {
-      try {
-        await recordScheduledAvailability(this.db(), {
-          scheduleId: s.id,
-          stationId: s.stationId,
-          connectorId: s.connectorId,
-          type: s.type,
-          dueAt: s.dueAt,
-          createdAt: s.createdAt,
-          createdBy: s.createdBy,
-          firedAt: s.firedAt ?? s.dueAt,
-          outcome: s.outcome ?? { status: 'offline' },
-        });
-        this.schedules.markLogged(s.id);
-      } catch (error) {
-        console.warn('[ocpp] scheduled availability not logged yet', error);
-        return;
-      }
-    }
   }
 
   /**
    * RPC for the station-commands API: stores a ChangeAvailability to send at `dueAt` (ms) and
    * brings the alarm forward to it. The payload is checked against the OCPP schema now, not when due.
    */
-  async scheduleAvailability(input: {
-    stationId: number;
-    connectorId: number;
-    type: AvailabilityType;
-    dueAt: number;
-    userId: number;
-  }): Promise<ScheduleAnswer> {
-    const invalid = checkCommand('ChangeAvailability', { connectorId: input.connectorId, type: input.type });
-    if (invalid?.status === 'rejected') return { ok: false, reason: 'invalid', description: invalid.description };
-    if (input.connectorId < 0) return { ok: false, reason: 'invalid', description: 'Connector numbers are 0 or more' };
-    const now = Date.now();
-    if (!Number.isFinite(input.dueAt) || input.dueAt <= now) {
-      return { ok: false, reason: 'past', description: 'The time must be in the future' };
-    }
-    if (this.schedules.waitingCount() >= MAX_WAITING_SCHEDULES) {
-      return { ok: false, reason: 'full', description: `At most ${MAX_WAITING_SCHEDULES} waiting changes per station` };
-    }
-    const schedule = this.schedules.add({
-      stationId: input.stationId,
-      connectorId: input.connectorId,
-      type: input.type,
-      dueAt: input.dueAt,
-      createdAt: now,
-      createdBy: input.userId,
-    });
-    await this.armDuty(input.dueAt);
-    return { ok: true, schedule };
+  async scheduleAvailability(input: ScheduleInput): Promise<ScheduleAnswer> {
+    const answer = this.schedules.schedule(input, Date.now());
+    if (answer.ok) await this.alarms.armDuty(input.dueAt);
+    return answer;
   }
 
   /** RPC: the waiting entries (soonest first) and the last fired or cancelled ones (latest first). */
@@ -511,9 +445,8 @@ export class ChargePoint extends DurableObject<Env> {
     id: number,
     userId: number,
   ): Promise<{ cancelled: boolean; schedule: ScheduledAvailability | null }> {
-    const cancelled = this.schedules.cancel(id, userId, Date.now());
     // The alarm is left as it is: when it fires with nothing due it sets itself to the next due time.
-    return { cancelled, schedule: this.schedules.byId(id) };
+    return this.schedules.cancel(id, userId, Date.now());
   }
 
   private db() {
@@ -535,39 +468,7 @@ export class ChargePoint extends DurableObject<Env> {
    * ChangeConfiguration of HeartbeatInterval (or configured, before any boot).
    */
   private offlineAfterMs(): number {
-    return offlineAfterMs(this.store.get<number>('heartbeatInterval') ?? heartbeatInterval(this.env));
-  }
-
-  /**
-   * Once per object life (at the upgrade, and at the first frame after a wake): the heartbeat timeout
-   * is due two intervals from now, or the earliest other duty comes first. The alarm is brought
-   * forward to that time, and moved later once less than one interval of it is left, so a station
-   * that keeps talking is never woken by its alarm: left at its first time, the alarm of a station
-   * heard every interval woke it about every 1.5 intervals, four wakes in ten (ADR 034, fifth
-   * addendum). A write about once per interval, not once per wake; the read is workerd's cached copy.
-   */
-  private async armHeartbeatAlarm(now: number): Promise<void> {
-    const window = this.offlineAfterMs();
-    const duty = this.dutyDue();
-    const due = duty !== null && duty < now + window ? duty : now + window;
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > due || (current < now + window / 2 && current !== due)) {
-      await this.ctx.storage.setAlarm(due);
-    }
-    this.alarmArmed = true;
-  }
-
-  /** A duty other than the heartbeat timeout is due at `due`: kept in DUTY_DUE, and the alarm fires by then. */
-  private async armDuty(due: number): Promise<void> {
-    const known = this.dutyDue();
-    if (known === null || due < known) this.store.put(DUTY_DUE, due);
-    await this.armAlarm(due);
-  }
-
-  /** Makes sure the alarm fires by `due`: sets it unless one is already set earlier. */
-  private async armAlarm(due: number): Promise<void> {
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+    return offlineAfterMs(this.store.get('heartbeatInterval') ?? heartbeatInterval(this.env));
   }
 
   /** What a socket close and a heartbeat timeout both do: record when, and announce it. */
@@ -578,7 +479,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   private backOnline(now: number): void {
     this.setTimedOut(false);
-    this.logEvent('BackOnline', {}, now);
+    this.frames.event('BackOnline', {}, now);
     this.announceOnline(true, now);
   }
 
@@ -625,34 +526,6 @@ export class ChargePoint extends DurableObject<Env> {
     this.frames.writeAll(inbound ? [inbound, out] : [out]);
   }
 
-  private logFrame(
-    direction: FrameRecord['direction'],
-    messageType: number | null,
-    messageId: string | null,
-    action: string | null,
-    connectorId: number | null,
-    errorCode: string | null,
-    eventType: FrameRecord['eventType'],
-    frame: string,
-    at: number,
-  ): void {
-    this.frames.write({ at, direction, messageType, messageId, action, connectorId, errorCode, eventType, frame });
-  }
-
-  private logEvent(what: string, detail: object, at: number): void {
-    this.frames.write({
-      at,
-      direction: 'internal',
-      messageType: null,
-      messageId: null,
-      action: what,
-      connectorId: null,
-      errorCode: null,
-      eventType: 'Connection',
-      frame: JSON.stringify({ event: what, ...detail }),
-    });
-  }
-
   /** The connector a charge point's CALL is about: its connectorId, or the transaction's for a Stop. */
   private connectorOfCall(action: string, payload: unknown): number | null {
     const direct = connectorOf(payload);
@@ -662,7 +535,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private newestSocket(): { ws: WebSocket; tag: string } | null {
-    const tag = this.store.get<string>('socket');
+    const tag = this.store.get('socket');
     if (!tag) return null;
     const ws = this.ctx.getWebSockets(tag)[0];
     return ws && ws.readyState === WebSocket.OPEN ? { ws, tag } : null;
@@ -684,37 +557,14 @@ export class ChargePoint extends DurableObject<Env> {
         later.push(task);
       },
       sendCommand: (action, payload, timeoutMs) => this.send(action, payload, timeoutMs),
-      wakeAt: (at) => this.armDuty(at),
+      wakeAt: (at) => this.alarms.armDuty(at),
       deliverCertificate: (serial) => this.certificateDelivery.deliver(serial),
     };
   }
 
-  /**
-   * Sends the event to the live-feed rooms after the reply, never delaying the charge point. The web
-   * worker owns the rooms (binding `LiveFeed`); where it is absent (the ocpp worker's own tests)
-   * nothing is published.
-   */
+  /** Sends the event to the live-feed rooms after the reply, never delaying the charge point (live-feed.ts). */
   private publish(event: LiveEvent): void {
-    const rooms = (this.env as Partial<Env>).LiveFeed;
-    const { stationId } = this.registration;
-    if (!rooms || stationId === null) return;
-    // Stubs once per object life, the companies from the isolate-wide cache: an object woken from
-    // hibernation for one Heartbeat pays neither a D1 query nor partyserver's setName RPC (which
-    // `getServerByName` makes on every call, and `publish` does not need: it reads no name).
-    this.rooms ??= roomCompanies(this.db(), stationId).then((ids) =>
-      ids.map((id) => rooms.get(rooms.idFromName(companyRoom(id)))),
-    );
-    const delivery = this.rooms.then((stubs) => Promise.all(stubs.map((stub) => stub.publish(event))));
-    this.ctx.waitUntil(
-      delivery.then(
-        () => undefined,
-        (error: unknown) => {
-          this.rooms = null;
-          forgetRoomCompanies(stationId);
-          console.warn('live feed publish failed', error);
-        },
-      ),
-    );
+    this.liveFeed.publish(this.registration.stationId, event);
   }
 
   // ---- Command progress RPC (helper "cmds", ADR 014): diagnostics / firmware / log progress that the
@@ -724,10 +574,10 @@ export class ChargePoint extends DurableObject<Env> {
   async commandProgress(): Promise<import('./handlers/notifications').CommandProgress> {
     return {
       connected: this.newestSocket() !== null,
-      diagnostics: this.store.get<import('./handlers/notifications').ProgressReport>('diagnosticsStatus'),
-      firmware: this.store.get<import('./handlers/notifications').ProgressReport>('firmwareStatus'),
-      log: this.store.get<import('./handlers/notifications').ProgressReport>('logStatus'),
-      csr: this.store.get<import('./handlers/notifications').CsrReport>('lastCsr'),
+      diagnostics: this.store.get('diagnosticsStatus'),
+      firmware: this.store.get('firmwareStatus'),
+      log: this.store.get('logStatus'),
+      csr: this.store.get('lastCsr'),
     };
   }
 
@@ -756,27 +606,6 @@ export class ChargePoint extends DurableObject<Env> {
   async resetProgress(kind: 'diagnostics' | 'firmware' | 'log'): Promise<void> {
     this.store.put(`${kind}Status`, null);
   }
-}
-
-/**
- * The companies whose live-feed rooms hear a station (its company, its owner and their parents), per
- * station for the whole isolate and for ROOM_COMPANIES_TTL_MS: a station moved to another company is
- * heard in its new rooms within that time.
- */
-const ROOM_COMPANIES_TTL_MS = 5 * 60_000;
-// Values only, never a pending promise: a promise of one object's I/O must not be awaited by another.
-const roomCompaniesCache = new Map<number, { ids: number[]; at: number }>();
-
-async function roomCompanies(db: ReturnType<typeof openDb>, stationId: number): Promise<number[]> {
-  const hit = roomCompaniesCache.get(stationId);
-  if (hit && Date.now() - hit.at < ROOM_COMPANIES_TTL_MS) return hit.ids;
-  const ids = await liveFeedCompanies(db, stationId);
-  roomCompaniesCache.set(stationId, { ids, at: Date.now() });
-  return ids;
-}
-
-function forgetRoomCompanies(stationId: number): void {
-  roomCompaniesCache.delete(stationId);
 }
 
 function connectorOf(payload: unknown): number | null {

@@ -7,8 +7,8 @@
  */
 import { verifyPassword } from '../../../domain/auth/password';
 import { openDb } from '../../../drizzle/db';
-import { pendingKeyHash, promotePendingKey } from '../../../drizzle/queries/station-keys';
 import { failureCounters, stationByUid } from '../../../drizzle/queries/ocpp-upgrade';
+import { pendingKeyHash, promotePendingKey } from '../../../drizzle/queries/station-keys';
 import {
   begin,
   failed,

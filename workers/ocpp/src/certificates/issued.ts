@@ -52,7 +52,7 @@ const ADDED: Pick<IssuedRecord, 'sentAt' | 'messageId' | 'deliverBy' | 'revokedA
   };
 
 export function issuedCertificates(store: Store): IssuedRecord[] {
-  return (store.get<IssuedRecord[]>(ISSUED_KEY) ?? []).map((r) => ({ ...ADDED, ...r }));
+  return (store.get(ISSUED_KEY) ?? []).map((r) => ({ ...ADDED, ...r }));
 }
 
 export function addIssued(store: Store, record: IssuedRecord): void {

@@ -10,7 +10,7 @@ export const D1_SEEN_EVERY_MS = 15 * 60 * 1000;
  * heartbeat is the latest Heartbeat in the frame log (ChargePoint.lastHeartbeat), logged with its reply.
  */
 export async function touchSeen(ctx: HandlerContext, heartbeat: boolean): Promise<void> {
-  const last = ctx.store.get<number>('d1SeenAt') ?? 0;
+  const last = ctx.store.get('d1SeenAt') ?? 0;
   if (ctx.now.getTime() - last < D1_SEEN_EVERY_MS) return;
   await recordSeen(ctx.db, ctx.stationId, ctx.now, heartbeat);
   ctx.store.put('d1SeenAt', ctx.now.getTime());

@@ -3,6 +3,7 @@
  * events): the latest of each is kept in the object's state for the back office to read.
  */
 import type { Handler, HandlerContext } from '../context';
+import type { ObjectState } from '../storage/state';
 import type { CsrReport } from './sign-certificate';
 
 export type { CsrReport };
@@ -17,8 +18,10 @@ export interface CommandProgress {
   csr: CsrReport | null;
 }
 
-function keep(ctx: HandlerContext, key: string, payload: object): Record<string, never> {
-  ctx.store.put(key, { ...payload, receivedAt: ctx.now.toISOString() });
+type Kept = 'diagnosticsStatus' | 'firmwareStatus' | 'logStatus' | 'lastSecurityEvent';
+
+function keep<K extends Kept>(ctx: HandlerContext, key: K, payload: object): Record<string, never> {
+  ctx.store.put(key, { ...payload, receivedAt: ctx.now.toISOString() } as ObjectState[K]);
   return {};
 }
 

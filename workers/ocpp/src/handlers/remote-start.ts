@@ -3,21 +3,15 @@
  * refuse is remembered for REMOTE_START_WINDOW_MS, and the StartTransaction of the same idTag (on the
  * same connector when one was named) that follows is recorded with start method Remote.
  */
+import type { RemoteStart } from '../storage/state';
 import type { Store } from '../storage/store';
 
 /** How long a remote start waits for its StartTransaction (a driver still has to plug in). */
 export const REMOTE_START_WINDOW_MS = 10 * 60_000;
 const KEY = 'remoteStarts';
 
-interface RemoteStart {
-  messageId: string;
-  idTag: string;
-  connectorId: number | null;
-  at: number;
-}
-
 function live(store: Store, now: number): RemoteStart[] {
-  return (store.get<RemoteStart[]>(KEY) ?? []).filter((r) => now - r.at < REMOTE_START_WINDOW_MS);
+  return (store.get(KEY) ?? []).filter((r) => now - r.at < REMOTE_START_WINDOW_MS);
 }
 
 /** Called when a RemoteStartTransaction goes out (before its answer, which may come after the StartTransaction). */
@@ -32,12 +26,12 @@ export function recordRemoteStart(store: Store, messageId: string, payload: unkn
 export function dropRemoteStart(store: Store, messageId: string, now: number): void {
   const all = live(store, now);
   const kept = all.filter((r) => r.messageId !== messageId);
-  if (kept.length !== all.length || (store.get<RemoteStart[]>(KEY) ?? []).length !== all.length) store.put(KEY, kept);
+  if (kept.length !== all.length || (store.get(KEY) ?? []).length !== all.length) store.put(KEY, kept);
 }
 
 /** Whether this start was asked for remotely; a match is used up. */
 export function takeRemoteStart(store: Store, idTag: string, connectorId: number, now: number): boolean {
-  const stored = store.get<RemoteStart[]>(KEY);
+  const stored = store.get(KEY);
   if (!stored || stored.length === 0) return false;
   const all = live(store, now);
   const tag = idTag.trim().toUpperCase();

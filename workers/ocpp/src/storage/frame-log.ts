@@ -70,6 +70,21 @@ export class FrameLog {
     private readonly retention: FrameLogRetention,
   ) {}
 
+  /** A connection event of the object itself (Connected, Disconnected, HeartbeatTimeout, …). */
+  event(what: string, detail: object, at: number): void {
+    this.write({
+      at,
+      direction: 'internal',
+      messageType: null,
+      messageId: null,
+      action: what,
+      connectorId: null,
+      errorCode: null,
+      eventType: 'Connection',
+      frame: JSON.stringify({ event: what, ...detail }),
+    });
+  }
+
   write(r: FrameRecord): void {
     this.writeAll([r]);
   }

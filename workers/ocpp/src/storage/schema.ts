@@ -50,7 +50,7 @@ const NAMES = TABLES.map((t) => /IF NOT EXISTS (\w+)/.exec(t)?.[1] ?? '');
  * It changes whenever a table or index is added, so such a change migrates every object once.
  */
 export const SCHEMA_ID = NAMES.join(',');
-export const SCHEMA_KEY = 'schema';
+export const SCHEMA_KEY = 'schema' as const;
 const PRESENT = `SELECT count(*) AS n FROM sqlite_master WHERE name IN (${NAMES.map(() => '?').join(', ')})`;
 
 /**

@@ -2,6 +2,7 @@
 import type { Budget } from '../../../../domain/authorization/limits';
 import type { MeterSample } from '../../../../domain/ocpp/meter-values';
 import { migrate, SCHEMA_ID, SCHEMA_KEY } from './schema';
+import type { ObjectState, StateKey } from './state';
 
 /** MeterValues outside any transaction are kept for diagnosis, but only the latest ones (about 2,000 samples). */
 const MAX_FREE_MESSAGES = 200;
@@ -63,14 +64,14 @@ type SampleRow = [number | null, string, string | null, string, string, string, 
  * one: lowered whenever a duty is armed, computed afresh by the alarm (and once, by an object that
  * never kept it). What lets a wake move the heartbeat alarm later without reading the duties' tables.
  */
-export const DUTY_DUE = 'dutyDue';
+export const DUTY_DUE = 'dutyDue' satisfies StateKey;
 
 /**
  * `kv` keys kept in memory once read or written: read on the hot path (the heartbeat timeout's
  * interval and DUTY_DUE on every wake, the D1 last-seen throttle on every Heartbeat) and written only
  * through `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
  */
-const CACHED_KEYS: ReadonlySet<string> = new Set(['heartbeatInterval', 'd1SeenAt', DUTY_DUE]);
+const CACHED_KEYS: ReadonlySet<StateKey> = new Set<StateKey>(['heartbeatInterval', 'd1SeenAt', DUTY_DUE]);
 
 function structuredCloneIfObject(v: unknown): unknown {
   return typeof v === 'object' && v !== null ? structuredClone(v) : v;
@@ -102,7 +103,10 @@ export class Store {
    * migrates (creates what is missing) only when the marker is absent or names another layout, or
    * when there is no `kv` table yet (a new object).
    */
-  static wake<K extends string>(sql: SqlStorage, keys: readonly K[]): { store: Store; kv: Record<K, unknown> } {
+  static wake<K extends StateKey>(
+    sql: SqlStorage,
+    keys: readonly K[],
+  ): { store: Store; kv: { [Key in K]: ObjectState[Key] | null } } {
     const store = new Store(sql, true);
     try {
       const kv = store.getMany([...keys, SCHEMA_KEY]);
@@ -117,29 +121,29 @@ export class Store {
   }
 
   /** Several keys in one statement (what an object reads when it wakes); absent keys are null. */
-  getMany<K extends string>(keys: readonly K[]): Record<K, unknown> {
-    const out = Object.fromEntries(keys.map((k) => [k, null])) as Record<K, unknown>;
+  getMany<K extends StateKey>(keys: readonly K[]): { [Key in K]: ObjectState[Key] | null } {
+    const out = Object.fromEntries(keys.map((k) => [k, null])) as { [Key in K]: ObjectState[Key] | null };
     const rows = this.sql
       .exec<{ key: string; value: string }>(
         `SELECT key, value FROM kv WHERE key IN (${keys.map(() => '?').join(', ')})`,
         ...keys,
       )
       .toArray();
-    for (const r of rows) out[r.key as K] = JSON.parse(r.value);
+    for (const r of rows) out[r.key as K] = JSON.parse(r.value) as ObjectState[K];
     for (const k of keys) if (CACHED_KEYS.has(k)) this.kvCache.set(k, out[k]);
     return out;
   }
 
-  get<T>(key: string): T | null {
+  get<K extends StateKey>(key: K): ObjectState[K] | null {
     const cached = this.kvCache.get(key);
-    if (cached !== undefined) return structuredCloneIfObject(cached) as T | null;
+    if (cached !== undefined) return structuredCloneIfObject(cached) as ObjectState[K] | null;
     const row = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0];
-    const value = row ? (JSON.parse(row.value) as T) : null;
+    const value = row ? (JSON.parse(row.value) as ObjectState[K]) : null;
     if (CACHED_KEYS.has(key)) this.kvCache.set(key, value);
     return value;
   }
 
-  put(key: string, value: unknown): void {
+  put<K extends StateKey>(key: K, value: ObjectState[K] | null): void {
     this.sql.exec('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', key, JSON.stringify(value));
     if (CACHED_KEYS.has(key)) this.kvCache.set(key, JSON.parse(JSON.stringify(value ?? null)));
   }

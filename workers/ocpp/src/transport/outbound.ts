@@ -3,15 +3,13 @@
  * outstanding CALL), each persisted while pending and settled by its CALLRESULT / CALLERROR, by its
  * timeout, or as offline when the socket closes under it.
  */
+import type { CommandOutcome } from '../../../../domain/ocpp/command-outcome';
 import type { Store } from '../storage/store';
 import { callFrame } from './frames';
 import { validatePayload } from './validation';
 
-export type CommandResult =
-  | { status: 'accepted'; reply: unknown }
-  | { status: 'rejected'; code: string; description: string }
-  | { status: 'timeout' }
-  | { status: 'offline' };
+/** How a command ended: one definition, the domain's (the customer-service log reads the same). */
+export type CommandResult = CommandOutcome;
 
 interface Waiting {
   action: string;

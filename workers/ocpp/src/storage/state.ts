@@ -1,0 +1,56 @@
+/**
+ * @module Every value the ChargePoint object keeps in its `kv` table, by name and type: the one list
+ * of its state. `Store.get` and `Store.put` accept only these names and values, so a misspelt key or a
+ * value of the wrong shape does not compile.
+ */
+import type { IssuedRecord } from '../certificates/issued';
+import type { ProgressReport } from '../handlers/notifications';
+import type { CsrReport } from '../handlers/sign-certificate';
+import type { InboundRequests } from '../ocpp-types';
+
+/** The last BootNotification as received, with when and how it was answered. */
+export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
+
+/** A RemoteStartTransaction that went out, waiting for the StartTransaction it causes (handlers/remote-start.ts). */
+export interface RemoteStart {
+  messageId: string;
+  idTag: string;
+  connectorId: number | null;
+  at: number;
+}
+
+export interface ObjectState {
+  /** The charge point identity and D1 station id, set at the authenticated upgrade. */
+  identity: string;
+  stationId: number;
+  /** The address the charge point connected from, when the edge told us. */
+  ip: string | null;
+  /** The tag of the newest socket: commands go there. */
+  socket: string;
+  /** When the newest connection was accepted (ISO); later frames are read from the frame log. */
+  lastSeen: string;
+  /** Marked offline by the heartbeat timeout. */
+  timedOut: boolean;
+  disconnectedAt: string;
+  boot: BootState;
+  /** Seconds answered in BootNotification or set by an accepted ChangeConfiguration. */
+  heartbeatInterval: number;
+  /** When last seen was last written to D1 (ms), and the heartbeat time kept with it (ISO). */
+  d1SeenAt: number;
+  lastHeartbeat: string;
+  /** The earliest due time of the alarm's duties other than the heartbeat timeout (ms), or 'none'. */
+  dutyDue: number | 'none';
+  diagnosticsStatus: ProgressReport;
+  firmwareStatus: ProgressReport;
+  logStatus: ProgressReport;
+  lastSecurityEvent: InboundRequests['SecurityEventNotification'] & { receivedAt: string };
+  lastDataTransfer: InboundRequests['DataTransfer'] & { receivedAt: string };
+  lastCsr: CsrReport;
+  remoteStarts: RemoteStart[];
+  /** Certificates the built-in CA issued to this charge point (certificates/issued.ts). */
+  issuedCertificates: IssuedRecord[];
+  /** The storage layout's name (schema.ts). */
+  schema: string;
+}
+
+export type StateKey = keyof ObjectState;
