@@ -7,8 +7,19 @@ import { unstable_readConfig } from 'wrangler';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { missingConfiguration } from '../../workers/web/required-config';
 
-const read = (config: string, env?: string) => unstable_readConfig({ config, env }, { hideWarnings: true });
-const bindingsOf = (c: ReturnType<typeof read>) => ({
+/** The parts of wrangler's resolved configuration read here. */
+interface Resolved {
+  name?: string;
+  define: Record<string, string>;
+  vars: Record<string, unknown>;
+  d1_databases: { binding: string; database_id?: string }[];
+  r2_buckets: { binding: string }[];
+  durable_objects: { bindings: { name: string; class_name: string; script_name?: string }[] };
+  services?: { binding: string; service: string }[];
+}
+const read = (config: string, env?: string): Resolved =>
+  unstable_readConfig({ config, env }, { hideWarnings: true }) as unknown as Resolved;
+const bindingsOf = (c: Resolved) => ({
   d1: c.d1_databases.map((d) => [d.binding, d.database_id]),
   r2: c.r2_buckets.map((r) => r.binding),
   objects: c.durable_objects.bindings.map((b) => [b.name, b.class_name, b.script_name ?? null]),
@@ -30,7 +41,7 @@ describe('wrangler.toml', () => {
     expect(dev.vars.APP_ENV).toBe('development');
     expect(String(dev.vars.SESSION_SECRET).length).toBeGreaterThanOrEqual(32);
     expect(bindingsOf(dev)).toEqual(bindingsOf(top));
-    expect(dev.services.map((s) => [s.binding, s.service])).toEqual([['OCPP', 'backoffice-ocpp']]);
+    expect((dev.services ?? []).map((s) => [s.binding, s.service])).toEqual([['OCPP', 'backoffice-ocpp']]);
     const ocpp = read('workers/ocpp/wrangler.toml');
     const ocppDev = read('workers/ocpp/wrangler.toml', 'dev');
     expect(ocppDev.name).toBe(ocpp.name);
