@@ -84,7 +84,7 @@ const periodSum = (from: string, value: string, when = 'true') =>
  */
 const USABLE = "r.status NOT IN ('blocked', 'unlinked') AND u.status = 'active'";
 const DECISION_SQL = `
-  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id,
+  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id, r.parent_id_tag,
     u.id AS user_id, u.status AS user_status, u.company_id, u.can_charge_public, u.can_charge_work,
     u.can_charge_home, u.only_private, u.daily_limit, u.weekly_limit, u.monthly_limit,
     u.charge_only_with_rfid, coalesce(f.limit_unit, 'kwh') AS limit_unit, cl.daily_minor, cl.weekly_minor,
@@ -128,6 +128,8 @@ export interface CardRow {
   card_status: CardFacts['status'];
   expires_at: number | null;
   card_user_id: number | null;
+  /** The card's OCPP group id (idTagInfo.parentIdTag). */
+  parent_id_tag: string | null;
   user_id: number | null;
   user_status: UserFacts['status'] | null;
   company_id: number;
@@ -263,6 +265,7 @@ export async function decideFrom(db: Db, input: AuthorizationInput, f: GatheredF
         status: row.card_status,
         expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
         userId: row.card_user_id,
+        parentIdTag: row.parent_id_tag,
       }
     : null;
   const user = row ? userOf(row) : null;

@@ -92,6 +92,24 @@ describe('Authorize', () => {
   });
 });
 
+describe('idTagInfo.parentIdTag', () => {
+  it("answers a card's group id in Authorize and StartTransaction", async () => {
+    const w = await aStation();
+    await db.update(rfids).set({ parentIdTag: 'FLEET-GROUP-7' }).where(eq(rfids.uuid, w.idTag));
+    const cp = await connect(w.uid);
+    const info = { status: 'Accepted', parentIdTag: 'FLEET-GROUP-7' };
+    expect(await cp.ok('Authorize', { idTag: w.idTag })).toEqual({ idTagInfo: info });
+    const start = await cp.ok('StartTransaction', {
+      connectorId: 1,
+      idTag: w.idTag,
+      meterStart: 0,
+      timestamp: iso(Date.now()),
+    });
+    expect(start.idTagInfo).toEqual(info);
+    cp.close();
+  });
+});
+
 describe('Heartbeat', () => {
   it('records the heartbeat in the object and last seen in D1 once per 15 minutes', async () => {
     const w = await aStation();

@@ -17,7 +17,7 @@ import {
 } from '../../drizzle/queries/authorization';
 
 const CARD_SQL = `
-  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id,
+  SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id, r.parent_id_tag,
          u.id AS user_id, u.status AS user_status, u.company_id, u.can_charge_public, u.can_charge_work,
          u.can_charge_home, u.only_private, u.daily_limit, u.weekly_limit, u.monthly_limit,
          u.charge_only_with_rfid, coalesce(f.limit_unit, 'kwh') AS limit_unit, cl.daily_minor, cl.weekly_minor,

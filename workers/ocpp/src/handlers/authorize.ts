@@ -25,6 +25,7 @@ export async function idTagInfo(
   });
   const info: IdTagInfo = { status: decision.status };
   if (decision.expiryDate) info.expiryDate = decision.expiryDate;
+  if (decision.parentIdTag) info.parentIdTag = decision.parentIdTag;
   return { info, decision };
 }
 
