@@ -1,7 +1,10 @@
 /**
- * @module Number, money and date formatting of the specification (section 9): en-GB number format
- * for GBP and it-IT otherwise (decimal comma); dates day/month/year with time (month/day/year in
- * English); times shown in the company's time zone, Europe/Paris (CET/CEST) by default.
+ * @module The one number, money and date module of the app (issue 24 §6: decimal rules disagreed).
+ * Display follows the company's number format (spec section 9): en-GB for a GBP company, it-IT
+ * (decimal comma) otherwise, whatever the UI language; every input takes a dot as decimal
+ * separator (spec section 5), read by `parseDecimal` — a comma is refused with its own reason, never
+ * guessed. Dates day/month/year with time (month/day/year in English); times in the company's time
+ * zone, Europe/Paris (CET/CEST) by default.
  */
 
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
@@ -28,6 +31,55 @@ export function formatNumber(value: number, options: NumberOptions = {}): string
     useGrouping: 'always',
     ...digits,
   }).format(value);
+}
+
+/** A number with exactly `digits` decimals in the company's format: 12.5 → "12,50" (it-IT). */
+export function formatDecimal(value: number, digits = 2, currency?: string): string {
+  return formatNumber(value, { currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Energy from Wh in kWh with three decimals: 12345 → "12,345 kWh"; '—' when absent. */
+export function formatKwh(wh: number | null | undefined, currency?: string): string {
+  if (wh === null || wh === undefined) return '—';
+  return `${formatDecimal(wh / 1000, 3, currency)} kWh`;
+}
+
+/** Owner cost per kWh, stored in minor units × 1000: 25000 EUR → "0,2500 €/kWh"; null when absent. */
+export function formatMoneyPerKwh(milliMinor: number | null | undefined, currency: string = DEFAULT_CURRENCY) {
+  if (milliMinor === null || milliMinor === undefined) return null;
+  const code = currency.toUpperCase();
+  return `${new Intl.NumberFormat(numberLocale(code), {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+    useGrouping: 'always',
+  }).format(milliMinor / 100_000)}/kWh`;
+}
+
+/** What every decimal input's hint shows (spec section 5: the decimal separator is the dot). */
+export const DECIMAL_EXAMPLE = '0.25';
+
+export type ParsedDecimal = { ok: true; value: number } | { ok: false; error: 'empty' | 'comma' | 'invalid' };
+
+/**
+ * A typed decimal, dot as separator (spec section 5): "0.25" → 0.25. "0,25" is refused as `comma`
+ * (it could as well be a thousands separator), anything else not a plain number as `invalid`;
+ * `negative` admits a leading minus (coordinates), `maxDecimals` bounds the fraction.
+ */
+export function parseDecimal(
+  input: string | null | undefined,
+  options: { negative?: boolean; maxDecimals?: number } = {},
+): ParsedDecimal {
+  const text = (input ?? '').trim();
+  if (text === '') return { ok: false, error: 'empty' };
+  const sign = options.negative ? '-?' : '';
+  if (new RegExp(`^${sign}\\d+,\\d+$`).test(text)) return { ok: false, error: 'comma' };
+  if (!new RegExp(`^${sign}\\d+(\\.\\d+)?$`).test(text)) return { ok: false, error: 'invalid' };
+  const decimals = text.split('.')[1]?.length ?? 0;
+  if (options.maxDecimals !== undefined && decimals > options.maxDecimals) return { ok: false, error: 'invalid' };
+  const value = Number(text);
+  return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: 'invalid' };
 }
 
 /** Money from integer minor units (cents, pence), never a float amount. */

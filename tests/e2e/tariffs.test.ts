@@ -21,7 +21,13 @@ describe('tariffs', () => {
     const name = `E2E night tariff ${Date.now()}`;
     await page.goto('/tariffs/create/cpo');
     await page.getByLabel('Name', { exact: true }).fill(name);
+    // Spec section 5: the decimal separator is the dot; a comma is refused with a hint that says so.
     await page.getByLabel('Price excl. VAT', { exact: true }).fill('0,30');
+    await page.getByRole('button', { name: 'Create tariff' }).last().click();
+    await expect
+      .poll(() => page.getByText('Enter a number of zero or more with a dot as decimal separator, e.g. 0.25.').count())
+      .toBe(1);
+    await page.getByLabel('Price excl. VAT', { exact: true }).fill('0.30');
     // Sample: 20 kWh → 6.00 excl., 7.20 incl. 20 % VAT.
     await expect
       .poll(async () => {
@@ -32,7 +38,14 @@ describe('tariffs', () => {
       })
       .toBe('priced');
     await page.getByRole('button', { name: 'Create tariff' }).last().click();
-    await page.waitForURL('**/tariffs/type/pending');
+    // Without an apply-from, the demo's older CPO tariff (apply-from 1 Jan 2026) would win every
+    // session: the new tariff opens with the reason instead of vanishing into the list (issue 24 §6).
+    await page.waitForURL(/\/tariffs\/edit\/\d+$/);
+    await expect.poll(() => page.getByText('Once approved, this tariff would never price a session').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('“Voltaria public AC/DC” has the same company', { exact: false }).count())
+      .toBe(1);
+    await page.goto('/tariffs/type/pending');
     const row = page.locator('tbody tr', { hasText: name });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Approve' }).click();
@@ -49,7 +62,9 @@ describe('tariffs', () => {
     await page.getByLabel('Name', { exact: true }).fill('Broken');
     await page.getByLabel('Price excl. VAT', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Create tariff' }).last().click();
-    await expect.poll(() => page.getByText('Enter a number of zero or more, e.g. 0,25.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Enter a number of zero or more with a dot as decimal separator, e.g. 0.25.').count())
+      .toBe(1);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Broken');
     expect(new URL(page.url()).pathname).toBe('/tariffs/create/emsp');
   });
@@ -60,10 +75,9 @@ describe('pending tariff page', () => {
     const name = `E2E to delete ${Date.now()}`;
     await page.goto('/tariffs/create/owner');
     await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('Price excl. VAT', { exact: true }).fill('0,10');
+    await page.getByLabel('Price excl. VAT', { exact: true }).fill('0.10');
     await page.getByRole('button', { name: 'Create tariff' }).last().click();
-    await page.waitForURL('**/tariffs/type/pending');
-    await page.locator('tbody tr', { hasText: name }).click();
+    // The demo's revenue tariff comes before any owner tariff: the new one opens with that warning.
     await page.waitForURL(/\/tariffs\/edit\/\d+$/);
     await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyForm, fromApiTariff, readDecimal, sampleBody, toApiBody } from '../../app/components/tariffs/form-model';
 
 describe('tariff form model', () => {
-  it('reads decimal commas and points, refuses the rest', () => {
+  it('reads decimal points (spec section 5), refuses commas and the rest', () => {
     expect([
       readDecimal('0,25'),
       readDecimal('0.25'),
@@ -10,7 +10,7 @@ describe('tariff form model', () => {
       readDecimal('-1'),
       readDecimal('1e3'),
       readDecimal(''),
-    ]).toEqual([0.25, 0.25, 3, null, null, null]);
+    ]).toEqual([null, 0.25, 3, null, null, null]);
   });
 
   it('converts units and round-trips through the API shape', () => {
@@ -18,10 +18,10 @@ describe('tariff form model', () => {
     f.name = 'Night';
     f.countries = 'fr, be';
     f.freeParking = '30';
-    f.maxPriceExcl = '25,50';
+    f.maxPriceExcl = '25.50';
     const first = f.elements[0];
     if (!first?.components[0]) throw new Error('no element');
-    first.components[0].price = '0,2950';
+    first.components[0].price = '0.2950';
     first.restrictions.startTime = '22:00';
     first.restrictions.endTime = '06:00';
     first.restrictions.maxDuration = '90';
@@ -59,7 +59,7 @@ describe('tariff form model', () => {
   });
 
   it('reads the preview sample', () => {
-    expect(sampleBody({ start: '2026-03-10T23:00', chargingMinutes: '60', idleMinutes: '', kwh: '10,5' })).toEqual({
+    expect(sampleBody({ start: '2026-03-10T23:00', chargingMinutes: '60', idleMinutes: '', kwh: '10.5' })).toEqual({
       start: '2026-03-10T23:00:00.000Z',
       charging_minutes: 60,
       idle_minutes: 0,

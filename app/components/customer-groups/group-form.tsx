@@ -20,6 +20,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseDecimal } from '../../lib/format';
 
 export interface GroupValues {
   name: string;
@@ -45,15 +46,11 @@ const FLAGS = [
   ['userPrivacy', 'customerGroups.form.fUserPrivacy', 'customerGroups.form.fUserPrivacyHelp'],
   ['automaticPrivate', 'customerGroups.form.fAutomaticPrivate', 'customerGroups.form.fAutomaticPrivateHelp'],
 ] as const;
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
-
-/** Minor units of a typed amount ("25.5" → 2550), null for empty, undefined when malformed. */
+/** Minor units of a typed amount ("25.5" → 2550; a dot, spec section 5), null for empty, undefined when malformed. */
 export function minorUnits(typed: string): number | null | undefined {
-  const v = typed.trim();
-  if (v === '') return null;
-  if (!MONEY.test(v)) return undefined;
-  const [whole = '0', frac = ''] = v.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  const r = parseDecimal(typed, { maxDecimals: 2 });
+  if (!r.ok) return r.error === 'empty' ? null : undefined;
+  return r.value < 10_000_000 ? Math.round(r.value * 100) : undefined;
 }
 
 /** The typed form of a stored amount (2550 → "25.50"). */

@@ -19,6 +19,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
+import { formatBytes } from '../../lib/format';
 import { downloadReport, type ImportIssue, type ImportOutcome, type ProgressLine } from '../../lib/import-stream';
 
 /** Rows of the error table shown on the page; the report holds them all. */
@@ -120,7 +121,7 @@ export function SpreadsheetUpload<Summary extends { rows: number }>(props: Sprea
                   {file.name}
                 </Text>
                 <Text as="p" tone="subdued">
-                  {(file.size / 1024).toFixed(1)} KB
+                  {formatBytes(file.size)}
                 </Text>
               </div>
             ) : (

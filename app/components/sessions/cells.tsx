@@ -1,8 +1,11 @@
 /** @module One session cell as shown: the display rules of spec section 9 applied per column kind. */
 import { Badge, Text } from '@shopify/polaris';
 import type { TFunction } from 'i18next';
-import { cetDateTime, duration, energyKwh, money, moneyPerKwh, powerKw } from '../../../domain/sessions/display';
+import { cetDateTime, duration } from '../../../domain/sessions/display';
 import { tKey } from '../../i18n/resources';
+import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
+
+const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
 
 export interface ColumnInfo {
   key: string;
@@ -25,9 +28,9 @@ export function formatCell(
     case 'datetime':
       return cetDateTime(value as string | null, language);
     case 'energy':
-      return typeof value === 'number' ? energyKwh(value) : '—';
+      return typeof value === 'number' ? formatKwh(value, currency) : '—';
     case 'power':
-      return typeof value === 'number' ? powerKw(value) : '—';
+      return typeof value === 'number' ? formatPowerKw(value, currency) : '—';
     case 'seconds':
       return typeof value === 'number' ? duration(value) : '—';
     case 'minutes':
@@ -42,7 +45,7 @@ export function formatCell(
       }
       const shown =
         col.key === 'owner_cost_per_kwh'
-          ? moneyPerKwh(value as number | null, currency)
+          ? formatMoneyPerKwh(value as number | null, currency)
           : money(value as number | null, currency);
       if (row.pricing_status !== 'priced' || shown === null) {
         return <Badge tone="attention">{t('sessions.unpriced')}</Badge>;
@@ -70,7 +73,7 @@ export function formatSum(t: TFunction, col: ColumnInfo, value: number | null | 
     case 'money':
       return money(value, currency);
     case 'energy':
-      return energyKwh(value);
+      return formatKwh(value, currency);
     case 'seconds':
       return duration(value);
     case 'minutes':

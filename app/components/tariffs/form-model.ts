@@ -1,9 +1,10 @@
 /**
  * @module The tariff form's state (strings, as typed) and its conversion to and from the API's
- * tariff: prices in major units with a decimal comma or point become ten-thousandths, VAT percent
+ * tariff: prices in major units with a decimal point (spec section 5) become ten-thousandths, VAT percent
  * becomes basis points, durations in minutes become seconds. Input that cannot be read is named per
  * field instead of being sent, so nothing typed is lost or silently changed.
  */
+import { parseDecimal } from '../../lib/format';
 
 export const DIMENSION_TYPES = ['FLAT', 'ENERGY', 'TIME', 'PARKING_TIME'] as const;
 export type DimensionType = (typeof DIMENSION_TYPES)[number];
@@ -122,11 +123,10 @@ export const emptyForm = (): TariffForm => ({
 /** API field path → i18n key of the client-side problem. */
 export type FieldErrors = Record<string, string>;
 
-/** "0,25" or "0.25" → 0.25; null for anything else (empty included). */
+/** "0.25" → 0.25 (app/lib/format.ts `parseDecimal`: a dot, never a comma); null for anything else (empty included). */
 export function readDecimal(s: string): number | null {
-  const v = s.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(v)) return null;
-  return Number(v);
+  const r = parseDecimal(s);
+  return r.ok ? r.value : null;
 }
 
 const scale = (v: number, factor: number) => Math.round(v * factor);

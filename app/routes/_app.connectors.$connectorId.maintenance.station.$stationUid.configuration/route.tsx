@@ -33,7 +33,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
-import { formatDateTime } from '../../lib/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { CertificatesTab } from './certificates-tab';
@@ -69,11 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return runIntent(request, context, me, params.stationUid ?? '', await request.formData());
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+const formatSize = (bytes: number) => formatBytes(bytes);
 
 /** The station's answer (or the API's message) after a command. */
 function Outcome({ result }: { result: ActionResult | undefined }) {

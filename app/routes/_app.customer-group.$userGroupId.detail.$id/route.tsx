@@ -8,7 +8,10 @@ import { useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Card, DataTable, InlineGrid, Modal, Page, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cetDateTime, energyKwh, money } from '../../../domain/sessions/display';
+import { cetDateTime } from '../../../domain/sessions/display';
+import { formatKwh as energyKwh, formatMoney } from '../../lib/format';
+
+const money = (minor: number | null, currency?: string) => (minor === null ? null : formatMoney(minor, currency));
 import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

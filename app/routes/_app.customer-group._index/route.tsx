@@ -12,7 +12,9 @@ import {
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { Badge, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../domain/sessions/display';
+import { formatMoney } from '../../lib/format';
+
+const money = (minor: number | null, currency?: string) => (minor === null ? null : formatMoney(minor, currency));
 import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

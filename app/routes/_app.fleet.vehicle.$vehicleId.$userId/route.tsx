@@ -26,6 +26,8 @@ import { normalizeVin, vinError } from '../../../domain/vehicles/vin';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
+import { formatNumber } from '../../lib/format';
+import { useCompanyCurrency } from '../../lib/use-company-currency';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
@@ -143,6 +145,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function VehicleDetail() {
   const { t, i18n } = useTranslation();
+  const currency = useCompanyCurrency();
   const { vehicle, models } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
@@ -161,8 +164,7 @@ export default function VehicleDetail() {
   const plateKey = licensePlateError(plate, false);
   const title = t('vehicles.detailTitle', { plate: vehicle.license_plate ?? t('vehicles.noPlate') });
   const busy = navigation.state !== 'idle';
-  const fmt = (n: number, digits = 0) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
+  const fmt = (n: number, digits = 0) => formatNumber(n, { currency, maximumFractionDigits: digits });
 
   function save() {
     if (vinKey || plateKey) return;

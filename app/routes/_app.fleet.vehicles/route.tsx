@@ -25,6 +25,8 @@ import { listPagination, useDebouncedSearch } from '../../components/lists/list-
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
+import { formatNumber } from '../../lib/format';
+import { useCompanyCurrency } from '../../lib/use-company-currency';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
@@ -107,7 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Vehicles() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const currency = useCompanyCurrency();
   const { rows, total, state, models } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const [adding, setAdding] = useState(false);
@@ -145,8 +148,7 @@ export default function Vehicles() {
     useCallback((q: string) => update({ q }), [update]),
   );
 
-  const number = (n: number, digits = 0) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(n);
+  const number = (n: number, digits = 0) => formatNumber(n, { currency, maximumFractionDigits: digits });
 
   return (
     <Page

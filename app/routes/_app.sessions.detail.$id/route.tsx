@@ -19,13 +19,14 @@ import {
 } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { lineQuantity, lineUnitPrice, unitOf } from '../../../domain/customer-groups/tariff-lines';
-import { cetDateTime, duration, energyKwh, money, moneyPerKwh, powerKw } from '../../../domain/sessions/display';
+import { cetDateTime, duration } from '../../../domain/sessions/display';
 import { energySinceStart } from '../../../domain/sessions/energy-curve';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
 import { type PerspectiveWhy, PricingWhy } from '../../components/sessions/pricing-why';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
+import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requireUser } from '../../lib/session.server';
 
@@ -86,6 +87,8 @@ const HIDDEN = new Set([
 ]);
 const PRICE_PREFIX = /^(emp|subcpo|owner)_price_|^owner_cost_per_kwh$|^cdr_vat_value$/;
 
+const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
+
 export default function SessionDetail() {
   const { t } = useTranslation();
   const { session: s, parties, curve, engineer, back, language, pricing_why } = useLoaderData<typeof loader>();
@@ -93,10 +96,10 @@ export default function SessionDetail() {
   const show = (key: string, v: string | number | null) => {
     if (v === null || v === '') return '—';
     if (DATE_KEYS.includes(key)) return cetDateTime(String(v), language, true);
-    if (key === 'cdr_consumed_energy') return energyKwh(Number(v));
+    if (key === 'cdr_consumed_energy') return formatKwh(Number(v), currency);
     if (SECONDS_KEYS.includes(key)) return duration(Number(v));
     if (key === 'cdr_time_charged') return duration(Number(v) * 60);
-    if (key === 'plug_max_electric_power') return powerKw(Number(v));
+    if (key === 'plug_max_electric_power') return formatPowerKw(Number(v), currency);
     if (key === 'cdr_needs_revision') return Number(v) ? t('sessions.yes') : t('sessions.no');
     if (key === 'status') return tKey(t, `sessions.status.${v}`);
     return String(v);
@@ -205,7 +208,7 @@ export default function SessionDetail() {
                               </Text>
                               <Text as="span" numeric>
                                 {(line.key === 'cost_per_kwh'
-                                  ? moneyPerKwh(line.value, currency)
+                                  ? formatMoneyPerKwh(line.value, currency)
                                   : money(line.value, currency)) ?? '—'}
                               </Text>
                             </InlineStack>

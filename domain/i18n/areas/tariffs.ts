@@ -74,7 +74,7 @@ export const tariffs = defineArea(
     },
     errors: {
       required: 'This field is required.',
-      number: 'Enter a number of zero or more, e.g. 0,25.',
+      number: 'Enter a number of zero or more with a dot as decimal separator, e.g. 0.25.',
     },
     form: {
       general: 'General',
@@ -259,7 +259,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Dieses Feld ist erforderlich.',
-        number: 'Geben Sie eine Zahl ab null ein, z. B. 0,25.',
+        number: 'Geben Sie eine Zahl ab null mit einem Punkt als Dezimaltrennzeichen ein, z. B. 0.25.',
       },
       form: {
         general: 'Allgemein',
@@ -443,7 +443,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Ce champ est obligatoire.',
-        number: 'Saisissez un nombre positif ou nul, par ex. 0,25.',
+        number: 'Saisissez un nombre positif ou nul avec le point comme séparateur décimal, par ex. 0.25.',
       },
       form: {
         general: 'Général',
@@ -628,7 +628,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Dit veld is verplicht.',
-        number: 'Voer een getal van nul of meer in, bijv. 0,25.',
+        number: 'Voer een getal van nul of meer in met een punt als decimaalteken, bijv. 0.25.',
       },
       form: {
         general: 'Algemeen',
@@ -812,7 +812,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Questo campo è obbligatorio.',
-        number: 'Inserisci un numero maggiore o uguale a zero, es. 0,25.',
+        number: 'Inserisci un numero maggiore o uguale a zero con il punto come separatore decimale, es. 0.25.',
       },
       form: {
         general: 'Generale',
@@ -996,7 +996,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Este campo es obligatorio.',
-        number: 'Introduzca un número igual o mayor que cero, p. ej. 0,25.',
+        number: 'Introduzca un número igual o mayor que cero con punto como separador decimal, p. ej. 0.25.',
       },
       form: {
         general: 'General',
@@ -1181,7 +1181,7 @@ export const tariffs = defineArea(
       },
       errors: {
         required: 'Este campo é obrigatório.',
-        number: 'Introduza um número igual ou superior a zero, p. ex. 0,25.',
+        number: 'Introduza um número igual ou superior a zero com ponto como separador decimal, p. ex. 0.25.',
       },
       form: {
         general: 'Geral',
