@@ -18,9 +18,11 @@ import {
   fleetActive,
   fleetHome,
   fleetRoaming,
+  filterOptions,
   fleetWork,
   networkList,
 } from './sessions.routes';
+import { filterOptions as optionsOf } from './sessions.options.store';
 import { sessionPricingFacts } from './sessions.pricing.store';
 import type { SessionFiltersInput } from './sessions.schemas';
 import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
@@ -92,6 +94,14 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
     const scope = await scopeOf(c);
     const q = queryOf({ direction: 'desc', status: 'in_progress' } as SessionFiltersInput, 'multiflow');
     return activeAnswer(c, scope, q);
+  })
+  .openapi(filterOptions, async (c) => {
+    const { access } = authOf(c);
+    // The pickers serve the session lists: a caller who may list no sessions gets no choices.
+    if (!can(access, 'connectors:view') && !can(access, 'fleet:view')) return c.json({ data: [] }, 200);
+    const { kind } = c.req.valid('param');
+    const data = await optionsOf(c.get('db'), kind, await callerScope(c), c.req.valid('query'));
+    return c.json({ data }, 200);
   })
   .openapi(detail, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,6 +1,15 @@
 /** @module Route declarations of the sessions API (spec 7.15) and the connector session lists (7.16). */
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { ActiveSessions, IdParams, SessionDetail, SessionFilters, SessionPage } from './sessions.schemas';
+import {
+  ActiveSessions,
+  FilterOptions,
+  IdParams,
+  OptionParams,
+  OptionQuery,
+  SessionDetail,
+  SessionFilters,
+  SessionPage,
+} from './sessions.schemas';
 
 const tags = ['Sessions'];
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
@@ -66,6 +75,16 @@ export const fleetActive = defineRoute('fleet:view', {
   tags,
   summary: "Sessions in progress of the fleet's drivers",
   responses: { 200: json(ActiveSessions) },
+});
+
+export const filterOptions = defineRoute('session:basic', {
+  method: 'get',
+  path: '/sessions/filter-options/{kind}',
+  tags,
+  summary:
+    'Choices of the session list filters (stations, company groups, users, corporate groups of the caller’s companies), 20 matches of a keyword or the one of an id; empty for a caller who may list no sessions (neither connectors:view nor fleet:view)',
+  request: { params: OptionParams, query: OptionQuery },
+  responses: { 200: json(FilterOptions) },
 });
 
 export const detail = defineRoute('session:basic', {

@@ -37,6 +37,20 @@ export const SessionFilters = z.strictObject({
 });
 export type SessionFiltersInput = z.infer<typeof SessionFilters>;
 
+/** The pickers of the session filters: search by name, or one choice by id (the label of a filter in the URL). */
+export const OptionParams = z.object({
+  kind: z
+    .enum(['station', 'group', 'user', 'corporate_group'])
+    .openapi({ param: { name: 'kind', in: 'path' }, example: 'station' }),
+});
+export const OptionQuery = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  id: z.coerce.number().int().positive().optional(),
+});
+export const FilterOptions = z
+  .object({ data: z.array(z.object({ id: z.number(), name: z.string(), detail: z.string().nullable() })) })
+  .openapi('SessionFilterOptions');
+
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const SessionPage = z
