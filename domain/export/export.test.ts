@@ -1,5 +1,5 @@
-import { strFromU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync, ZipDeflate } from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
 import { type Cell, columnLetter, csvField, csvStream, neutraliseFormula, xlsxStream } from './index';
 
 const bytes = async (s: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(s).arrayBuffer());
@@ -112,6 +112,31 @@ describe('xlsx', () => {
     expect(sheet).toContain('<row r="100001"><c r="A100001"><v>99999</v></c>');
     expect(sheet.match(/<row /g)).toHaveLength(100_001);
     // A shared 2-core machine can take longer than vitest's default 5 s; the outcome is what is asserted.
+  }, 120_000);
+
+  it('deflates the sheet in slices of at most 64 KiB, the rows and their characters intact (issue 24 section 7)', async () => {
+    // A whole chunk pushed at once (500 wide rows, about a megabyte) grew fflate's window for good and
+    // made each of its output arrays as large: a 100,000-row export peaked at 264–283 MB RSS in garbage.
+    const push = vi.spyOn(ZipDeflate.prototype, 'push');
+    const wide = (i: number): Cell[] =>
+      Array.from({ length: 40 }, (_, c) => (c % 2 ? i * 40 + c : `${i} Zone Industrielle – Parking ${c} Nord`));
+    function* gen() {
+      for (let i = 0; i < 3_000; i++) yield wide(i);
+    }
+    const columns = Array.from({ length: 40 }, (_, c) => ({ header: `h${c}` }));
+    try {
+      const zip = unzipSync(await bytes(xlsxStream(columns, gen(), { level: 1 })));
+      const sizes = push.mock.calls.map(([chunk]) => chunk.length);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024);
+      const sheet = strFromU8(zip['xl/worksheets/sheet1.xml'] as Uint8Array);
+      expect(sheet.match(/<row /g)).toHaveLength(3_001);
+      expect(sheet).toContain(
+        '<c r="A3001" t="inlineStr"><is><t xml:space="preserve">2999 Zone Industrielle – Parking 0 Nord</t>',
+      );
+      expect(sheet).toContain(`<c r="AN3001"><v>${2999 * 40 + 39}</v></c></row></sheetData></worksheet>`);
+    } finally {
+      push.mockRestore();
+    }
   }, 120_000);
 
   it('an empty source still gives a sheet with the header', async () => {

@@ -1,12 +1,13 @@
 /**
  * @module Streaming XLSX writer: one worksheet of inline-string and number cells, zipped on the fly
  * with fflate's streaming deflate. Rows are pulled from the source in chunks only when the consumer
- * reads, so 100,000 rows export with bounded memory (no shared-string table, no whole-file buffer).
+ * reads, so 100,000 rows export with bounded memory (no shared-string table, no whole-file buffer);
+ * each row's XML is encoded into one reused 64 KiB buffer and deflated in slices of that size.
  * Text cells are XML-escaped, stripped of characters XML forbids, and neutralised against formula
  * injection like the CSV writer.
  */
 import { Zip, ZipDeflate } from 'fflate';
-import { type Cell, type ExportColumn, neutraliseFormula, type RowSource, rowReader } from './cells';
+import { type Cell, type ExportColumn, neutraliseFormula, type RowSource } from './cells';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,6 +44,9 @@ export function columnLetter(index: number): string {
   }
   return s;
 }
+
+/** Sheet XML is deflated in slices of at most this many bytes (fflate's default window is 96 KiB). */
+const BUFFER_BYTES = 64 * 1024;
 
 const FORMAT_STYLE: Record<NonNullable<ExportColumn['format']>, number> = { integer: 2, decimal2: 3, decimal3: 4 };
 
@@ -114,7 +118,10 @@ export function xlsxStream(
   const letters = columns.map((_, i) => columnLetter(i));
   const styles = columns.map((c) => (c.format ? FORMAT_STYLE[c.format] : 0));
   const encoder = new TextEncoder();
-  const read = rowReader(rows);
+  const it: Iterator<Cell[]> | AsyncIterator<Cell[]> =
+    Symbol.asyncIterator in rows
+      ? (rows as AsyncIterable<Cell[]>)[Symbol.asyncIterator]()
+      : (rows as Iterable<Cell[]>)[Symbol.iterator]();
   let pending: Uint8Array[] = [];
   let finished = false;
   let failure: Error | null = null;
@@ -130,6 +137,21 @@ export function xlsxStream(
   };
   let sheet: ZipDeflate | null = null;
   let rowNumber = 1;
+  // fflate copies what is pushed into its own window, so the buffer is reused at once.
+  const buffer = new Uint8Array(BUFFER_BYTES);
+  let used = 0;
+  const write = (file: ZipDeflate, xml: string) => {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (used + xml.length * 3 > BUFFER_BYTES) {
+      if (used > 0) file.push(buffer.subarray(0, used));
+      used = 0;
+      if (xml.length * 3 > BUFFER_BYTES) {
+        file.push(encoder.encode(xml));
+        return;
+      }
+    }
+    used += encoder.encodeInto(xml, buffer.subarray(used)).written;
+  };
   const flush = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     for (const chunk of pending) controller.enqueue(chunk);
     pending = [];
@@ -144,14 +166,27 @@ export function xlsxStream(
         small('xl/styles.xml', STYLES);
         sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level });
         zip.add(sheet);
-        sheet.push(encoder.encode(sheetHead(columns, letters)));
+        write(sheet, sheetHead(columns, letters));
       }
-      const { rows: batch, done } = await read(chunkRows);
-      let xml = '';
-      for (const row of batch) xml += rowXml(++rowNumber, row, letters, styles);
-      if (done) xml += '</sheetData></worksheet>';
-      if (xml || done) sheet.push(encoder.encode(xml), done);
-      if (done) zip.end();
+      // Each row is written as soon as it is read, into one reused buffer deflated in slices of at most
+      // BUFFER_BYTES: no array of the chunk's rows, no string or byte array of the whole chunk, and
+      // fflate's window never grows past its default (a large push enlarges it for good and makes its
+      // output arrays as large). What a chunk leaves behind is short-lived garbage, collected young.
+      let done = false;
+      for (let n = 0; n < chunkRows; n++) {
+        const next = await it.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        write(sheet, rowXml(++rowNumber, next.value, letters, styles));
+      }
+      if (done) {
+        write(sheet, '</sheetData></worksheet>');
+        sheet.push(buffer.subarray(0, used), true);
+        used = 0;
+        zip.end();
+      }
       if (failure) return controller.error(failure);
       flush(controller);
       if (done) {
