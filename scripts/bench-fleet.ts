@@ -141,6 +141,10 @@ try {
   /** Which limit each user has: none (60 %), or limits in the company's unit (40 %). */
   const limited = (u: number) => u % 5 >= 3;
   const fleetOf = (u: number) => u % FLEETS;
+  // Each fleet's two groups take turns over its users. (Was `u % 2`: with an even FLEETS a fleet's users
+  // all have the parity of its index, so one group of each fleet stayed empty and half of the timed
+  // corporate-group list calls read an empty group.)
+  const groupOf = (u: number) => fleetOf(u) * 2 + (Math.floor(u / FLEETS) % 2);
   const first = USERS; // user i gets id base + i; read back below
   for (let from = 0; from < USERS; from += ROWS) {
     const values: string[] = [];
@@ -153,7 +157,7 @@ try {
           q(`driver${u}@fleet${f}.bench.test`),
           q(`First${u % 997}`),
           q(`Last${u}`),
-          q(groups[f * 2 + (u % 2)] as number),
+          q(groups[groupOf(u)] as number),
           1,
           q(u % 3 === 0 ? 1 : 0),
           q(u % 7 === 0 ? 1 : 0),
@@ -172,6 +176,20 @@ try {
     await flush();
   }
   await flush(true);
+  // Every timed corporate-group list call must read a populated group (with users allowed at work).
+  const members = await env.DB.prepare(
+    `SELECT g.id, count(u.id) AS n, sum(u.can_charge_work) AS work FROM corporate_groups g
+     LEFT JOIN users u ON u.corporate_group_id = g.id WHERE g.company_id IN (${fleets.join(',')}) GROUP BY g.id`,
+  ).all<{ id: number; n: number; work: number | null }>();
+  const sizes = members.results.map((m) => m.n);
+  const worst = Math.min(...members.results.map((m) => m.work ?? 0));
+  if (members.results.length !== groups.length || Math.min(...sizes) === 0 || worst === 0)
+    throw new Error(
+      `bench seed: a corporate group has no members (or none allowed at work): ${JSON.stringify(members.results)}`,
+    );
+  log(
+    `${groups.length} corporate groups, ${Math.min(...sizes)}–${Math.max(...sizes)} members each (${worst}+ allowed at work)`,
+  );
   const base =
     (await env.DB.prepare(`SELECT min(id) AS id FROM users WHERE email LIKE 'driver%'`).first<{ id: number }>())?.id ??
     first;
