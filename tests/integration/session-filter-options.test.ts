@@ -95,3 +95,19 @@ describe('GET /sessions/filter-options/{kind}', () => {
     expect(await names('/sessions/filter-options/station?keyword=Lyon', d)).toEqual([]);
   });
 });
+
+describe('GET /tariff/customer-groups', () => {
+  it('offers the live customer groups of the caller’s companies by name or id', async () => {
+    const { customerGroups } = await import('../../drizzle/schema');
+    const [mine] = await db
+      .insert(customerGroups)
+      .values({ companyId: w.company.id, name: 'Night drivers' })
+      .returning();
+    await db.insert(customerGroups).values([
+      { companyId: w.company.id, name: 'Night owls (deleted)', deletedAt: new Date() },
+      { companyId: other.company.id, name: 'Night rivals' },
+    ]);
+    expect(await names('/tariff/customer-groups?keyword=Night')).toEqual(['Night drivers']);
+    expect(await names(`/tariff/customer-groups?id=${mine?.id}`)).toEqual(['Night drivers']);
+  });
+});

@@ -23,7 +23,7 @@ import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import * as r from './tariffs.routes';
 import { tariffReach } from './tariffs.reach';
-import { customerGroupUsable } from './tariffs.store';
+import { customerGroupChoices, customerGroupUsable } from './tariffs.store';
 import { toMps, toTariff } from './tariffs.schemas';
 
 type Ctx = Context<AppEnv>;
@@ -199,6 +199,9 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
       return c.json({ data: result }, 200);
     },
     keyedValidation,
+  )
+  .openapi(r.customerGroupChoices, async (c) =>
+    c.json({ data: await customerGroupChoices(c.get('db'), await callerScope(c), c.req.valid('query')) }, 200),
   )
   .openapi(r.reach, async (c) => {
     const { tariffId } = c.req.valid('param');

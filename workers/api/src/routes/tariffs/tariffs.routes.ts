@@ -1,6 +1,8 @@
 /** @module Route declarations of the tariffs API (spec 7.21). */
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import {
+  ChoiceQuery,
+  Choices,
   ComponentsBody,
   CreateBody,
   IdParams,
@@ -72,6 +74,15 @@ export const countries = defineRoute(VIEW, {
   tags,
   summary: 'Countries a tariff can be limited to (ISO 3166 alpha-2)',
   responses: { 200: json(Items) },
+});
+
+export const customerGroupChoices = defineRoute(MANAGE, {
+  method: 'get',
+  path: '/tariff/customer-groups',
+  tags,
+  summary: 'Customer groups a tariff may name (live groups of the caller’s companies): 20 by name, or one by id',
+  request: { query: ChoiceQuery },
+  responses: { 200: json(Choices) },
 });
 
 export const detail = defineRoute(VIEW, {

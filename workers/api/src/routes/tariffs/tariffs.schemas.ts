@@ -20,6 +20,13 @@ const idParam = (name: string) =>
     .openapi({ param: { name, in: 'path' }, example: 12 });
 
 export const IdParams = z.object({ tariffId: idParam('tariffId') });
+export const ChoiceQuery = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  id: z.coerce.number().int().positive().optional(),
+});
+export const Choices = z
+  .object({ data: z.array(z.object({ id: z.number(), name: z.string(), detail: z.string().nullable() })) })
+  .openapi('TariffCustomerGroupChoices');
 export const SessionParams = z.object({ sessionId: idParam('sessionId') });
 
 /** `emsp` is accepted and stored as `emp`; `pending` lists the approval queue. */

@@ -1,8 +1,8 @@
 /** @module Reads of the tariffs API that check what a tariff refers to. */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../../../../drizzle/db';
 import { companyAncestorIds, companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { customerGroups } from '../../../../../drizzle/schema';
+import { companies, customerGroups } from '../../../../../drizzle/schema';
 
 /**
  * Whether a tariff of `tariffCompanyId` may be reserved to the customer group: it exists, is not
@@ -24,4 +24,28 @@ export async function customerGroupUsable(
   if (!group || group.deletedAt !== null || !scope.includes(group.companyId)) return false;
   const [up, down] = await Promise.all([companyAncestorIds(db, tariffCompanyId), companyScopeIds(db, tariffCompanyId)]);
   return up.includes(group.companyId) || down.includes(group.companyId);
+}
+
+/** The tariff form's customer group picker: live groups of the caller's companies, 20 by name or one by id. */
+export async function customerGroupChoices(
+  db: Db,
+  scope: readonly number[],
+  q: { keyword?: string | undefined; id?: number | undefined },
+) {
+  const k = q.keyword ? `%${q.keyword.replace(/[%_\\]/g, '')}%` : null;
+  const rows = await db
+    .select({ id: customerGroups.id, name: customerGroups.name, company: companies.name })
+    .from(customerGroups)
+    .innerJoin(companies, eq(companies.id, customerGroups.companyId))
+    .where(
+      and(
+        inArray(customerGroups.companyId, [...scope]),
+        isNull(customerGroups.deletedAt),
+        q.id ? eq(customerGroups.id, q.id) : undefined,
+        k ? like(customerGroups.name, k) : undefined,
+      ),
+    )
+    .orderBy(asc(customerGroups.name))
+    .limit(20);
+  return rows.map((r) => ({ id: r.id, name: r.name, detail: r.company }));
 }
