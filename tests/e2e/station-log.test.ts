@@ -1,6 +1,7 @@
 /**
  * The OCPP log screen: a charge point (ocpp-rpc, strict mode) reports a fault; a maintainer opens
- * the connector's log, filters it by error code (kept in the URL) and expands the frame.
+ * the connector's log, newest first (or oldest first on request), filters it by error code (kept in
+ * the URL) and expands the frame.
  */
 import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
@@ -33,6 +34,19 @@ describe('OCPP log screen', () => {
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.filter({ hasText: 'Heartbeat' }).count()).toBe(2);
     await expect.poll(() => rows.filter({ hasText: 'HighTemperature' }).count()).toBe(1);
+
+    // Newest first: the fault (sent last) is above the heartbeats; "Oldest first" turns the window round.
+    const times = () =>
+      page.locator('tbody time').evaluateAll((ts) => ts.map((el) => el.getAttribute('datetime') ?? ''));
+    const first = () => rows.first().textContent();
+    expect(await first()).toContain('StatusNotification');
+    const shown = await times();
+    expect(shown).toEqual([...shown].sort().reverse());
+    await page.getByLabel('Order').selectOption('asc');
+    await page.waitForURL(/order=asc/);
+    await expect.poll(times).toEqual([...shown].reverse());
+    await page.getByLabel('Order').selectOption('');
+    await page.waitForURL((url) => !url.search.includes('order='));
 
     await page.getByLabel('Error code').selectOption('HighTemperature');
     await page.waitForURL(/error=HighTemperature/);

@@ -13,8 +13,9 @@ failOnConsoleError();
 interface LogBody {
   station: { uid: string };
   connector: { uid: string; connector_number: number } | null;
-  filters: { limit: number; from: string | null };
+  filters: { limit: number; from: string | null; order?: string };
   data: {
+    id: number;
     created_at: string;
     direction: string;
     message_type: number | null;
@@ -92,8 +93,9 @@ describe('station log API', () => {
     expect(
       body.data.filter((e) => e.action === 'StatusNotification').map((e) => [e.direction, e.message_type]),
     ).toEqual([
-      ['in', 2],
+      // Newest first: the answer, then the request.
       ['out', 3],
+      ['in', 2],
     ]);
     expect(body.data.some((e) => e.action === 'Heartbeat')).toBe(true);
 
@@ -115,7 +117,9 @@ describe('station log API', () => {
     ).json()) as LogBody;
     expect(future.data).toEqual([]);
 
-    const station = (await (await call(`/stations/${uid}/ocpp-log?from=2020-01-01`, session)).json()) as LogBody;
+    const station = (await (
+      await call(`/stations/${uid}/ocpp-log?from=2020-01-01&order=asc`, session)
+    ).json()) as LogBody;
     expect(station.connector).toBeNull();
     expect(station.data[0]?.action).toBe('Connected');
     expect(station.data.some((e) => e.connector_id === 2)).toBe(true);
@@ -126,7 +130,31 @@ describe('station log API', () => {
         ).json()) as LogBody;
         return all.data.map((e) => e.action);
       })
-      .toEqual(['Connected', 'Disconnected']);
+      .toEqual(['Disconnected', 'Connected']);
+  });
+
+  it('keeps the window of at most 200 entries from the start date, and lists it newest first unless asked', async () => {
+    const w = await world({ roles: [57], company: { cpms: 'public' } });
+    const { uid, stationId } = await stationOf(w.company.id);
+    await exchange(uid, stationId, [
+      ['Heartbeat', {}],
+      ['StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' }],
+      ['Heartbeat', {}],
+    ]);
+    const session = await login(w.email, w.password, w.ip);
+    const read = async (query: string) =>
+      (await (await call(`/stations/${uid}/ocpp-log?${query}`, session)).json()) as LogBody;
+    const oldest = await read('from=2020-01-01&limit=3&order=asc');
+    const newest = await read('from=2020-01-01&limit=3');
+    // The same three entries from the start date (the connection and the first Heartbeat call and reply)…
+    expect(oldest.data.map((e) => e.action)).toEqual(['Connected', 'Heartbeat', 'Heartbeat']);
+    expect(newest.data.map((e) => e.id)).toEqual(oldest.data.map((e) => e.id).reverse());
+    // …the default is newest first, and the whole log too.
+    expect(newest.filters.order).toBe('desc');
+    const all = await read('from=2020-01-01');
+    const ids = all.data.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await call(`/stations/${uid}/ocpp-log?order=sideways`, session)).status).toBe(400);
   });
 
   it('refuses a limit over 200, unknown filter values and a from after to with 400', async () => {

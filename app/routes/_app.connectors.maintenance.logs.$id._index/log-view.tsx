@@ -89,7 +89,7 @@ export function StationLogView() {
       <BlockStack gap="400">
         <Card>
           <BlockStack gap="300">
-            <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+            <InlineGrid columns={{ xs: 1, sm: 2, md: 5 }} gap="300">
               <Select
                 label={t('stationLog.errorCode')}
                 options={[any, ...CHARGE_POINT_ERROR_CODES.map((c) => ({ label: c, value: c }))]}
@@ -101,6 +101,15 @@ export function StationLogView() {
                 options={[any, ...STATION_LOG_EVENT_TYPES.map((e) => ({ label: e, value: e }))]}
                 value={draft.event}
                 onChange={change('event', true)}
+              />
+              <Select
+                label={t('stationLog.order')}
+                options={[
+                  { label: t('stationLog.newestFirst'), value: '' },
+                  { label: t('stationLog.oldestFirst'), value: 'asc' },
+                ]}
+                value={draft.order}
+                onChange={change('order', true)}
               />
               <TextField
                 label={t('stationLog.fromUtc')}
@@ -126,7 +135,7 @@ export function StationLogView() {
               <InlineStack gap="200">
                 <Button
                   onClick={() => {
-                    const cleared = { from: '', to: '', error: '', event: '' };
+                    const cleared = { from: '', to: '', error: '', event: '', order: draft.order };
                     setDraft(cleared);
                     apply(cleared);
                   }}

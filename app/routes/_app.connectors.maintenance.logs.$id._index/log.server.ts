@@ -7,17 +7,24 @@ import { forbidden, requirePermission } from '../../lib/session.server';
 export type StationLog = InferResponseType<Api['client']['api']['stations'][':uid']['ocpp-log']['$get'], 200>;
 export type StationLogRow = StationLog['data'][number];
 
-/** The filters kept in the URL (`from` and `to` as typed, in UTC). */
+/** The filters kept in the URL (`from` and `to` as typed, in UTC); `order` is `asc` or empty (newest first). */
 export interface LogFilters {
   from: string;
   to: string;
   error: string;
   event: string;
+  order: string;
 }
 
 export function readFilters(url: URL): LogFilters {
   const get = (k: string) => (url.searchParams.get(k) ?? '').trim();
-  return { from: get('from'), to: get('to'), error: get('error'), event: get('event') };
+  return {
+    from: get('from'),
+    to: get('to'),
+    error: get('error'),
+    event: get('event'),
+    order: get('order') === 'asc' ? 'asc' : '',
+  };
 }
 
 export async function loadLog(
@@ -34,6 +41,7 @@ export async function loadLog(
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.error ? { chargingpoint_error_code_id: filters.error } : {}),
     ...(filters.event ? { station_log_event_type_id: filters.event } : {}),
+    ...(filters.order ? { order: filters.order } : {}),
   } as Record<string, string>;
   const result = await api.send<StationLog>(
     connectorUid === null

@@ -50,6 +50,9 @@ const LogQuery = z
     to: UtcInstant.optional().openapi({ description: 'UTC end (inclusive)' }),
     chargingpoint_error_code_id: z.enum(CHARGE_POINT_ERROR_CODES).optional(),
     station_log_event_type_id: z.enum(STATION_LOG_EVENT_TYPES).optional(),
+    order: z.enum(['desc', 'asc']).default('desc').openapi({
+      description: 'Order of the entries of the window: newest first (default) or oldest first',
+    }),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: 'from must not be after to',
@@ -85,6 +88,7 @@ const LogPage = z
       to: z.string().nullable(),
       chargingpoint_error_code_id: z.string().nullable(),
       station_log_event_type_id: z.string().nullable(),
+      order: z.enum(['desc', 'asc']),
     }),
     data: z.array(Entry),
   })
@@ -95,7 +99,7 @@ const connectorLog = defineRoute('connectors:logs', {
   path: '/station-log/{stationUid}/{connectorUid}',
   tags: ['Maintenance'],
   summary:
-    'OCPP log of a connector (its frames and the station-wide ones): at most 200 entries from `from` (oldest first; without `from`, the latest), dates in UTC',
+    'OCPP log of a connector (its frames and the station-wide ones): at most 200 entries from `from` (without `from`, the latest), newest first unless `order=asc`, dates in UTC',
   request: {
     params: z.object({ stationUid: z.string().min(1).max(100), connectorUid: z.string().min(1).max(100) }),
     query: LogQuery,
@@ -107,7 +111,8 @@ const stationLog = defineRoute('connectors:logs', {
   method: 'get',
   path: '/stations/{uid}/ocpp-log',
   tags: ['Maintenance'],
-  summary: 'OCPP log of a station, every connector: at most 200 entries from `from` (UTC), with the same filters',
+  summary:
+    'OCPP log of a station, every connector: at most 200 entries from `from` (UTC), newest first unless `order=asc`, with the same filters',
   request: { params: z.object({ uid: z.string().min(1).max(100) }), query: LogQuery },
   responses: { 200: json(LogPage), 404: json(ErrorSchema, 'Station not found') },
 });
@@ -130,7 +135,10 @@ async function readLog(c: Context<AppEnv>, stationUid: string, q: Query, connect
     ...(connectorId !== undefined ? { connectorId } : {}),
   };
   const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(stationUid));
-  const entries = (await stub.frameLog(query)) as StationLogEntry[];
+  // The object answers the window (200 entries from `from`, or the latest) oldest first; operators
+  // read newest first, so the window is only reversed here (keys increase with time).
+  const window = (await stub.frameLog(query)) as StationLogEntry[];
+  const entries = [...window].sort((a, b) => (q.order === 'asc' ? a.id - b.id : b.id - a.id));
   return {
     filters: {
       limit: q.limit,
@@ -138,6 +146,7 @@ async function readLog(c: Context<AppEnv>, stationUid: string, q: Query, connect
       to: q.to === undefined ? null : new Date(q.to).toISOString(),
       chargingpoint_error_code_id: q.chargingpoint_error_code_id ?? null,
       station_log_event_type_id: q.station_log_event_type_id ?? null,
+      order: q.order,
     },
     data: entries.map((e) => ({
       id: e.id,
