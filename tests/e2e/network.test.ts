@@ -41,6 +41,34 @@ afterAll(async () => {
 });
 
 describe('network screens', () => {
+  it('shows the toast of the login beside the map legend, not over it', async () => {
+    // The login's toast (the 2FA page's "code sent" one may still be leaving).
+    const toast = page.locator('.Polaris-Frame-Toast').filter({ hasText: 'You are logged in.' });
+    await toast.waitFor();
+    const legend = page.getByLabel('Legend');
+    const [a, b] = [await toast.boundingBox(), await legend.boundingBox()];
+    if (!a || !b) throw new Error('toast or legend not drawn');
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect({ toast: a, legend: b, overlaps }).toMatchObject({ overlaps: false });
+  });
+
+  it('counts the legend and the cards with one model of online: nothing charges at an offline station', async () => {
+    // No charge point of Voltaria Sud is connected in this file: every station is offline.
+    const card = async (label: string) =>
+      Number(await page.locator(`section[aria-label="${label}"] p`).first().textContent());
+    for (const label of ['Available', 'Charging', 'Faulted', 'Suspended'])
+      expect({ label, n: await card(label) }).toEqual({ label, n: 0 });
+    expect(await card('Offline')).toBeGreaterThan(0);
+    const legend = page.getByLabel('Legend');
+    await expect.poll(() => legend.textContent()).toContain('Offline (6)');
+    for (const bucket of ['Faulted', 'Available', 'In use', 'Unavailable']) {
+      expect(await legend.textContent()).toContain(`${bucket} (0)`);
+    }
+    // Clusters have their own style (white, dark ring), not the grey of offline stations.
+    const swatch = page.getByTestId('cluster-swatch');
+    expect(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+  });
+
   it('draws the station markers on a plain background without tiles, with the attention list', async () => {
     await page.goto('/connectors/overview');
     const map = page.getByTestId('station-map');
@@ -53,6 +81,7 @@ describe('network screens', () => {
     expect(await page.getByText('No map tiles are configured').count()).toBe(1);
     const list = page.getByRole('table', { name: 'Stations needing attention' });
     await expect.poll(() => list.locator('tbody tr').count()).toBe(6);
+    expect(await list.locator('tbody tr[data-bucket="offline"]').count()).toBe(6);
     expect(await page.getByRole('heading', { name: 'Recent faults' }).count()).toBe(1);
     expect(outside).toEqual([]);
   });

@@ -22,6 +22,12 @@ export const MARKER_COLOURS: Record<MarkerBucket, string> = {
   unavailable: '#b28400',
 };
 
+/**
+ * Clusters are groups of stations, not a state: white with a dark ring, never a state's colour (a grey
+ * cluster read as "offline"); red ring when it holds a faulted station.
+ */
+export const CLUSTER_STYLE = { fill: '#ffffff', ring: '#303030', faultedRing: MARKER_COLOURS.faulted } as const;
+
 /** Most urgent first: what an operator looks at in the list beside the map. */
 export const MARKER_ORDER: MarkerBucket[] = ['faulted', 'offline', 'unavailable', 'charging', 'available'];
 

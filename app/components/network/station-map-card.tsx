@@ -9,7 +9,7 @@ import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from '
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
 import type { Tone } from '../../lib/connector-status';
-import { MARKER_COLOURS, MARKER_ORDER, type MarkerBucket, type StationMarker } from './map-markers';
+import { CLUSTER_STYLE, MARKER_COLOURS, MARKER_ORDER, type MarkerBucket, type StationMarker } from './map-markers';
 
 const StationMap = lazy(() => import('./station-map.client'));
 
@@ -60,25 +60,48 @@ export function StationMapCard({ styleUrl, revision }: { styleUrl: string | null
           </Text>
           <Link to="/connectors/stations">{t('network.map.allStations')}</Link>
         </InlineStack>
-        <InlineStack gap="300" aria-label={t('network.map.legend')}>
-          {MARKER_ORDER.map((b) => (
-            <InlineStack key={b} gap="100" blockAlign="center">
+        {/* Stations per state of the same model as the overview's cards: an offline station is offline. */}
+        <div role="group" aria-label={t('network.map.legend')}>
+          <InlineStack gap="300" blockAlign="center">
+            <Text as="span" variant="bodySm" tone="subdued">
+              {t('network.map.stationsByState')}
+            </Text>
+            {MARKER_ORDER.map((b) => (
+              <InlineStack key={b} gap="100" blockAlign="center">
+                <span
+                  aria-hidden
+                  style={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: 5,
+                    background: MARKER_COLOURS[b],
+                    display: 'inline-block',
+                  }}
+                />
+                <Text as="span" variant="bodySm">
+                  {tKey(t, `network.map.bucket.${b}`)} ({counts[b]})
+                </Text>
+              </InlineStack>
+            ))}
+            <InlineStack gap="100" blockAlign="center">
               <span
                 aria-hidden
+                data-testid="cluster-swatch"
                 style={{
                   width: 10,
                   height: 10,
-                  borderRadius: 5,
-                  background: MARKER_COLOURS[b],
+                  borderRadius: 7,
+                  background: CLUSTER_STYLE.fill,
+                  border: `3px solid ${CLUSTER_STYLE.ring}`,
                   display: 'inline-block',
                 }}
               />
               <Text as="span" variant="bodySm">
-                {tKey(t, `network.map.bucket.${b}`)} ({counts[b]})
+                {t('network.map.cluster')}
               </Text>
             </InlineStack>
-          ))}
-        </InlineStack>
+          </InlineStack>
+        </div>
         {!styleUrl ? (
           <Text as="p" variant="bodySm" tone="subdued">
             {t('network.map.noTiles')}

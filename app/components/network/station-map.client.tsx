@@ -15,7 +15,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapGL, { Layer, type MapRef, NavigationControl, Popup, Source } from 'react-map-gl/maplibre';
 import { tKey } from '../../i18n/resources';
-import { boundsOf, MARKER_COLOURS, type StationMarker } from './map-markers';
+import { boundsOf, CLUSTER_STYLE, MARKER_COLOURS, type StationMarker } from './map-markers';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -105,11 +105,16 @@ export default function StationMap({ markers, styleUrl }: StationMapProps) {
             type="circle"
             filter={['has', 'point_count']}
             paint={{
-              'circle-color': ['case', ['>', ['get', 'faulted'], 0], MARKER_COLOURS.faulted, '#303030'],
-              'circle-opacity': 0.8,
+              'circle-color': CLUSTER_STYLE.fill,
+              'circle-opacity': 0.9,
               'circle-radius': ['step', ['get', 'point_count'], 12, 10, 16, 100, 22, 1000, 28],
-              'circle-stroke-width': 2,
-              'circle-stroke-color': '#ffffff',
+              'circle-stroke-width': 4,
+              'circle-stroke-color': [
+                'case',
+                ['>', ['get', 'faulted'], 0],
+                CLUSTER_STYLE.faultedRing,
+                CLUSTER_STYLE.ring,
+              ],
             }}
           />
           <Layer

@@ -17,6 +17,8 @@ export const network = defineArea(
       colState: 'State',
       connectors: 'Connectors: {{count}}',
       openConnector: 'Open connector',
+      stationsByState: 'Stations by state:',
+      cluster: 'Group of stations (click to zoom in)',
       bucket: {
         available: 'Available',
         charging: 'In use',
@@ -158,6 +160,8 @@ export const network = defineArea(
         colState: 'Zustand',
         connectors: 'Ladepunkte: {{count}}',
         openConnector: 'Ladepunkt öffnen',
+        stationsByState: 'Stationen nach Zustand:',
+        cluster: 'Gruppe von Stationen (zum Vergrößern klicken)',
         bucket: {
           available: 'Verfügbar',
           charging: 'Belegt',
@@ -299,6 +303,8 @@ export const network = defineArea(
         colState: 'État',
         connectors: 'Connecteurs : {{count}}',
         openConnector: 'Ouvrir le connecteur',
+        stationsByState: 'Stations par état :',
+        cluster: 'Groupe de stations (cliquer pour zoomer)',
         bucket: {
           available: 'Disponible',
           charging: 'Occupé',
@@ -440,6 +446,8 @@ export const network = defineArea(
         colState: 'Toestand',
         connectors: 'Connectoren: {{count}}',
         openConnector: 'Connector openen',
+        stationsByState: 'Stations per toestand:',
+        cluster: 'Groep stations (klik om in te zoomen)',
         bucket: {
           available: 'Beschikbaar',
           charging: 'In gebruik',
@@ -581,6 +589,8 @@ export const network = defineArea(
         colState: 'Stato',
         connectors: 'Connettori: {{count}}',
         openConnector: 'Apri il connettore',
+        stationsByState: 'Stazioni per stato:',
+        cluster: 'Gruppo di stazioni (clic per ingrandire)',
         bucket: {
           available: 'Disponibile',
           charging: 'Occupato',
@@ -723,6 +733,8 @@ export const network = defineArea(
         colState: 'Estado',
         connectors: 'Conectores: {{count}}',
         openConnector: 'Abrir el conector',
+        stationsByState: 'Estaciones por estado:',
+        cluster: 'Grupo de estaciones (clic para ampliar)',
         bucket: {
           available: 'Disponible',
           charging: 'Ocupado',
@@ -865,6 +877,8 @@ export const network = defineArea(
         colState: 'Estado',
         connectors: 'Conectores: {{count}}',
         openConnector: 'Abrir o conector',
+        stationsByState: 'Estações por estado:',
+        cluster: 'Grupo de estações (clique para ampliar)',
         bucket: {
           available: 'Disponível',
           charging: 'Ocupado',
