@@ -8,6 +8,7 @@ import { RecentSessionsCard } from '../../components/maintenance/maintenance-vie
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { connectorHome, connectorLinks, isSupportAgent } from '../../lib/connector-links';
+import { STATUS_BUCKET } from '../../../domain/stations/statuses';
 import { STATUS_TONES } from '../../lib/connector-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
@@ -87,6 +88,12 @@ export default function ConnectorDetailPage() {
               </Text>
               <Field label={t('connectorDetail.evseId')}>{dash(c.evseId)}</Field>
               <Field label={t('connectorDetail.status')}>{tKey(t, `overview.status.${c.bucket}`)}</Field>
+              {c.reportedStatus !== c.status ? (
+                // An offline station's last report is history: said as such, next to the status shown.
+                <Field label={t('connectorDetail.lastReported')}>
+                  {tKey(t, `overview.status.${STATUS_BUCKET[c.reportedStatus]}`)}
+                </Field>
+              ) : null}
               <Field label={t('connectorDetail.since')}>{when(c.statusChangedAt)}</Field>
               <Field label={t('connectorDetail.errorCode')}>{dash(c.errorCode)}</Field>
               <Field label={t('connectorDetail.info')}>{dash(c.statusInfo)}</Field>
@@ -138,9 +145,17 @@ export default function ConnectorDetailPage() {
               <Field label={t('connectorDetail.serial')}>{dash(s.serialNumber)}</Field>
               <Field label={t('connectorDetail.firmware')}>{dash(s.firmware)}</Field>
               <Field label={t('connectorDetail.registration')}>{s.registration}</Field>
-              <Field label={t('connectorDetail.lastHeartbeat')}>{when(s.lastHeartbeatAt)}</Field>
-              <Field label={t('connectorDetail.lastBoot')}>{when(s.lastBootAt)}</Field>
+              <Field label={t('connectorDetail.connection')}>
+                <Badge tone={s.online ? 'success' : 'critical'}>
+                  {s.online ? t('connectorDetail.stationOnline') : t('connectorDetail.stationOffline')}
+                </Badge>
+              </Field>
+              {/* Last seen is whatever the station last sent; a heartbeat only when it was that contact. */}
               <Field label={t('connectorDetail.lastSeen')}>{when(s.lastSeenAt)}</Field>
+              {s.lastHeartbeatAt ? (
+                <Field label={t('connectorDetail.lastHeartbeat')}>{when(s.lastHeartbeatAt)}</Field>
+              ) : null}
+              <Field label={t('connectorDetail.lastBoot')}>{when(s.lastBootAt)}</Field>
               <Field label={t('connectorDetail.visibleInApp')}>{yesNo(s.visibleInApp)}</Field>
               <Field label={t('connectorDetail.openToPublic')}>{yesNo(s.openToPublic)}</Field>
               {full && (

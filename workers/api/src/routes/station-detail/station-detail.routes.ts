@@ -9,6 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { translate } from '../../../../../domain/i18n/messages';
+import { shownLastHeartbeat } from '../../../../../domain/stations/liveness';
 import { stationProblems } from '../../../../../domain/stations/station-rules';
 import type { Db } from '../../../../../drizzle/db';
 import { stationInScope } from '../../../../../drizzle/queries/stations';
@@ -122,7 +123,8 @@ function toDetail({ s, operatorName, ownerName, plugs }: Loaded) {
     offline: s.offline,
     registration: s.registration,
     lastIp: s.lastIp,
-    lastHeartbeatAt: iso(s.lastHeartbeatAt),
+    // Only when it is the last contact recorded (domain/stations/liveness.ts).
+    lastHeartbeatAt: iso(shownLastHeartbeat(s.lastSeenAt, s.lastHeartbeatAt)),
     lastResetAt: iso(s.lastResetAt),
     lastBootAt: iso(s.lastBootAt),
     lastAuthorizationAt: iso(s.lastAuthorizationAt),
