@@ -3,10 +3,12 @@
  * wrong password, and failures are limited per charge point id and per remote address, counted in D1
  * so every isolate sees them (ADR 010, addendum on throttling).
  */
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../domain/auth/constants';
 import { rateLimits } from '../../drizzle/schema';
+import { handleUpgrade } from '../../workers/ocpp/src/upgrade';
 import { aStation, basic, db, PASSWORD, unique, upgrade } from './helpers';
 
 const PER_STATION = RATE_LIMITS.ocppAuthPerStation.max;
@@ -117,5 +119,64 @@ describe('failure limit per remote address', () => {
     const { uid } = await aStation();
     for (let i = 0; i < PER_ADDRESS; i++) await attempt(unique('LOCAL'), 'guess', '127.0.0.1');
     expect(await opened(await attempt(uid, PASSWORD, '127.0.0.1'))).toBe(true);
+  });
+});
+
+describe('cost of the check', () => {
+  /** The ocpp worker's env with a D1 binding that records each round trip (its statement count). */
+  function counted() {
+    const trips: number[] = [];
+    const track = (statement: D1PreparedStatement): D1PreparedStatement => {
+      const s = statement as unknown as Record<string, (...a: unknown[]) => unknown>;
+      for (const name of ['first', 'all', 'run', 'raw']) {
+        const original = s[name]?.bind(statement);
+        if (!original) continue;
+        s[name] = (...a: unknown[]) => {
+          trips.push(1);
+          return original(...a);
+        };
+      }
+      const bind = s.bind?.bind(statement);
+      if (bind) s.bind = (...a: unknown[]) => track(bind(...a) as D1PreparedStatement);
+      return statement;
+    };
+    const DB = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'prepare') return (query: string) => track(target.prepare(query));
+        if (key === 'batch') {
+          return (statements: D1PreparedStatement[]) => {
+            trips.push(statements.length);
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { env: { ...env, DB } as Env, trips };
+  }
+  const request = (uid: string, password: string) =>
+    new Request(`http://localhost/ocpp/${uid}`, {
+      headers: {
+        upgrade: 'websocket',
+        'sec-websocket-protocol': 'ocpp1.6',
+        authorization: basic(uid, password),
+        'cf-connecting-ip': anAddress(),
+      },
+    });
+
+  it('a successful upgrade makes one D1 round trip: the station and both counters in one batch', async () => {
+    const { uid } = await aStation();
+    const { env: counting, trips } = counted();
+    const res = await handleUpgrade(request(uid, PASSWORD), counting);
+    expect(await opened(res)).toBe(true);
+    expect(trips).toEqual([2]);
+  });
+
+  it('a failure adds only its own writes (both counters in one batch)', async () => {
+    const { env: counting, trips } = counted();
+    const res = await handleUpgrade(request(unique('NOBODY'), 'guess'), counting);
+    expect(res.status).toBe(401);
+    expect(trips).toEqual([2, 2]);
   });
 });
