@@ -1,7 +1,8 @@
 /**
  * An operator opens a connector whose charge point (ocpp-rpc, strict mode) is connected, unlocks it
  * after confirming, sees the charge point's own answer and the customer-service log entry; a view-only
- * user (role 32) sees no command button and the API refuses the command with 403.
+ * user (role 32) sees no command button and the API refuses the command with 403; an operator starts a
+ * session for a user with an active card and the back office records it as a remote start.
  */
 import type { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
@@ -95,6 +96,52 @@ describe('maintenance screen', () => {
     await page.goto('/maintainer/overview');
     await expect.poll(() => page.getByText('Ground failure reported').isVisible()).toBe(true);
     expect(await page.locator('section[aria-label="Critical"] p').textContent()).toBe('1');
+  });
+
+  it('starts a session for a user with an active card, recorded as a remote start (issue 24 §1, §6)', async () => {
+    const starts: unknown[] = [];
+    charger.handle('RemoteStartTransaction', async ({ params }) => {
+      starts.push(params);
+      return { status: 'Accepted' };
+    });
+    await charger.call('StatusNotification', { connectorId: 2, errorCode: 'NoError', status: 'Available' });
+    await browser.context.clearCookies();
+    const admin = await browser.context.newPage();
+    await loginWithEmailCode(admin, baseURL, 'admin@voltaria.test');
+    await admin.waitForURL('**/connectors/overview');
+    const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const id = await connectorIdOf(cookie, 'VLT-LIL-001-2');
+
+    await admin.goto(`/connectors/${id}/maintenance`);
+    await admin.getByRole('button', { name: 'Start a session', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Find a user').fill('admin@voltaria.test');
+    // The user holds an active card: the choice is offered, not greyed out as "No active RFID card".
+    const choice = dialog.getByRole('radio', { name: /admin@voltaria\.test/ });
+    await expect.poll(() => choice.count()).toBe(1);
+    expect(await choice.isEnabled()).toBe(true);
+    await choice.check({ force: true }); // Polaris draws its own radio over the input
+    await dialog.getByRole('button', { name: 'Send to the charge point' }).click();
+    await expect
+      .poll(() => admin.getByTestId('command-answer').textContent())
+      .toMatch(/^The charge point answered Accepted to /);
+    expect(starts).toEqual([{ connectorId: 2, idTag: 'DEMO-RFID-0003' }]);
+
+    // The charge point starts the transaction: the back office records it as a remote start.
+    const started = (await charger.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'DEMO-RFID-0003',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Accepted');
+    await admin.reload();
+    await expect.poll(() => admin.getByText('admin@voltaria.test · Remote').count()).toBeGreaterThan(0);
+    await charger.call('StopTransaction', {
+      transactionId: started.transactionId,
+      meterStop: 10,
+      timestamp: new Date().toISOString(),
+    });
   });
 
   it('shows a view-only user no command button, and the API answers 403', async () => {
