@@ -1,4 +1,4 @@
-/** @module Session list state kept in the URL: variant, place, filters, sort, page, demo mode. */
+/** @module Session list state kept in the URL: variant, place, filters, sort, page, demo mode, chosen columns. */
 import { SESSION_VARIANTS, type SessionVariant } from '../../../domain/sessions/variants';
 import { ZoneClock } from '../../../domain/time/zone-clock';
 
@@ -22,6 +22,8 @@ export interface SessionListState {
   direction: 'asc' | 'desc';
   page: number;
   demo: boolean;
+  /** Chosen columns (comma-separated keys; '' = the variant's default), domain/sessions/visible-columns.ts. */
+  cols: string;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,6 +54,7 @@ export function readState(url: URL): SessionListState {
     direction: direction === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page >= 0 && page < 1_000_000 ? page : 0,
     demo: p.get('demo') === '1',
+    cols: /^[a-z0-9_,]{1,800}$/.test(p.get('cols') ?? '') ? (p.get('cols') as string) : '',
   };
 }
 
@@ -71,6 +74,7 @@ export function writeState(s: SessionListState): URLSearchParams {
   if (s.sort !== 'cdr_start' || s.direction !== 'desc') p.set('sort', `${s.sort} ${s.direction}`);
   if (s.page) p.set('page', String(s.page));
   if (s.demo) p.set('demo', '1');
+  if (s.cols) p.set('cols', s.cols);
   return p;
 }
 

@@ -1,13 +1,16 @@
 /**
  * @module The session table shared by /connectors/sessions, /connectors/{id}/sessions and
- * /fleet/sessions: variant tabs, IndexFilters (period, station, group, user, corporate group,
- * status, needs revision, keyword), sort, pagination and column sums — all kept in the URL —
- * with the variant's columns only, an empty state and the exports.
+ * /fleet/sessions: variant tabs, IndexFilters (period, status, needs revision, keyword, and pickers
+ * with search for station, group, user and corporate group), sort, pagination, the columns shown (a
+ * short default per variant, the user's choice) and the sums — all kept in the URL — with the
+ * totals above the table so they stay in view, an empty state and the exports.
  */
 import { useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Banner,
   BlockStack,
+  Box,
+  Button,
   Card,
   Checkbox,
   ChoiceList,
@@ -16,6 +19,7 @@ import {
   type IndexFiltersProps,
   IndexTable,
   InlineStack,
+  Popover,
   Tabs,
   Text,
   TextField,
@@ -24,7 +28,9 @@ import {
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionVariant } from '../../../domain/sessions/variants';
+import { chosenColumns, columnsParam, defaultColumns } from '../../../domain/sessions/visible-columns';
 import { tKey } from '../../i18n/resources';
+import { type PickerOption, SearchPicker } from '../key-hangers/search-picker';
 import { type ColumnInfo, formatCell, formatSum } from './cells';
 import { ExportButtons } from './export-buttons';
 import { PAGE_SIZE, PLACES, type SessionListState, writeState } from './list-state';
@@ -41,30 +47,97 @@ export interface SessionPageData {
 }
 
 type IdField = 'station' | 'group' | 'user' | 'corporateGroup';
-const ID_FIELDS: { key: IdField; label: string }[] = [
-  { key: 'station', label: 'sessions.filter.station' },
-  { key: 'group', label: 'sessions.filter.group' },
-  { key: 'user', label: 'sessions.filter.user' },
-  { key: 'corporateGroup', label: 'sessions.filter.corporateGroup' },
+const ID_FIELDS: { key: IdField; kind: string; label: string; search: string }[] = [
+  { key: 'station', kind: 'station', label: 'sessions.filter.station', search: 'sessionTable.search.station' },
+  { key: 'group', kind: 'group', label: 'sessions.filter.group', search: 'sessionTable.search.group' },
+  { key: 'user', kind: 'user', label: 'sessions.filter.user', search: 'sessionTable.search.user' },
+  {
+    key: 'corporateGroup',
+    kind: 'corporate_group',
+    label: 'sessions.filter.corporateGroup',
+    search: 'sessionTable.search.corporateGroup',
+  },
 ];
 
-function IdFilter({ label, value, onApply }: { label: string; value: string; onApply: (v: string) => void }) {
+interface Choice {
+  id: number;
+  name: string;
+  detail: string | null;
+}
+const toChoice = (c: Choice): PickerOption => ({
+  value: String(c.id),
+  label: c.detail ? `${c.name} · ${c.detail}` : c.name,
+});
+
+/** The names of the ids the URL filters on (a shared link shows "Lyon Part-Dieu", not 12). */
+function useFilterLabels(state: SessionListState): Partial<Record<IdField, PickerOption>> {
+  const [labels, setLabels] = useState<Partial<Record<IdField, PickerOption>>>({});
+  // "station=12&user=7": the ids to name, as one value the effect can depend on.
+  const wanted = ID_FIELDS.filter((f) => state[f.key])
+    .map((f) => `${f.key}=${state[f.key]}`)
+    .join('&');
+  useEffect(() => {
+    const controller = new AbortController();
+    const asked = [...new URLSearchParams(wanted)].flatMap(([key, id]) => {
+      const field = ID_FIELDS.find((f) => f.key === key);
+      return field ? [{ field, id }] : [];
+    });
+    Promise.all(
+      asked.map(async ({ field, id }) => {
+        const res = await fetch(`/api/sessions/filter-options/${field.kind}?id=${id}`, {
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+        const body = res.ok ? ((await res.json()) as { data: Choice[] }) : { data: [] };
+        const first = body.data[0];
+        return [field.key, first ? toChoice(first) : { value: id, label: `#${id}` }] as const;
+      }),
+    )
+      .then((pairs) => setLabels(Object.fromEntries(pairs)))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [wanted]);
+  return labels;
+}
+
+/** The column choice: the variant's columns as checkboxes, and back to the default. */
+function ColumnPicker(props: {
+  columns: ColumnInfo[];
+  chosen: string[];
+  variant: SessionVariant;
+  onChange: (cols: string) => void;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const valid = draft === '' || /^[1-9]\d{0,9}$/.test(draft);
+  const [open, setOpen] = useState(false);
   return (
-    <TextField
-      label={label}
-      labelHidden
-      value={draft}
-      onChange={setDraft}
-      inputMode="numeric"
-      autoComplete="off"
-      error={valid ? undefined : t('sessions.filter.invalidNumber')}
-      onBlur={() => valid && draft !== value && onApply(draft)}
-      connectedRight={undefined}
-    />
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button onClick={() => setOpen((o) => !o)} disclosure>
+          {`${t('sessionTable.columns')} (${props.chosen.length}/${props.columns.length})`}
+        </Button>
+      }
+    >
+      <Box padding="300" maxWidth="320px">
+        <BlockStack gap="200">
+          <ChoiceList
+            title={t('sessionTable.columnsTitle')}
+            allowMultiple
+            choices={props.columns.map((c) => ({ label: tKey(t, `sessions.col.${c.key}`), value: c.key }))}
+            selected={props.chosen}
+            onChange={(keys) => props.onChange(columnsParam(keys, props.variant))}
+          />
+          <Button
+            variant="plain"
+            onClick={() => props.onChange('')}
+            disabled={props.chosen.join(',') === defaultColumns(props.variant).join(',')}
+          >
+            {t('sessionTable.defaultColumns')}
+          </Button>
+        </BlockStack>
+      </Box>
+    </Popover>
   );
 }
 
@@ -101,7 +174,11 @@ export function SessionList(props: {
     return () => clearTimeout(timer);
   }, [query, state.q, update]);
 
-  const columns = page.columns;
+  const labels = useFilterLabels(state);
+  // The columns shown: the user's choice in the URL, else the variant's short default.
+  const chosen = chosenColumns(state.cols, page.variant);
+  const columns = page.columns.filter((c) => chosen.includes(c.key));
+  const sumColumns = columns.filter((c) => c.sum);
   const col = (key: string) => tKey(t, `sessions.col.${key}`);
   // The API's sort keys (domain/sessions/variants.ts `sort`): start, stop, station, energy, duration
   // and the variant's party totals; ORDER BY adds the id as a tie-breaker.
@@ -181,7 +258,19 @@ export function SessionList(props: {
     ...ID_FIELDS.map((f) => ({
       key: f.key,
       label: tKey(t, f.label),
-      filter: <IdFilter label={tKey(t, f.label)} value={state[f.key]} onApply={(v) => update({ [f.key]: v })} />,
+      filter: (
+        <SearchPicker<Choice>
+          key={`${f.key}-${state[f.key]}-${labels[f.key]?.label ?? ''}`}
+          endpoint={`/api/sessions/filter-options/${f.kind}`}
+          toOption={toChoice}
+          label={tKey(t, f.label)}
+          placeholder={tKey(t, f.search)}
+          emptyText={t('sessionTable.noMatch')}
+          name={`filter-${f.key}`}
+          initial={state[f.key] ? (labels[f.key] ?? null) : null}
+          onChange={(option) => update({ [f.key]: option?.value ?? '' })}
+        />
+      ),
     })),
   ];
 
@@ -215,7 +304,7 @@ export function SessionList(props: {
       : []),
     ...ID_FIELDS.filter((f) => state[f.key]).map((f) => ({
       key: f.key,
-      label: `${tKey(t, f.label)}: ${state[f.key]}`,
+      label: `${tKey(t, f.label)}: ${labels[f.key]?.label ?? `#${state[f.key]}`}`,
       onRemove: () => update({ [f.key]: '' }),
     })),
   ];
@@ -240,8 +329,39 @@ export function SessionList(props: {
           checked={state.demo}
           onChange={(demo) => update({ demo, page: state.page })}
         />
-        {props.exportQuery ? <ExportButtons query={props.exportQuery} /> : null}
+        <InlineStack gap="200" blockAlign="center">
+          <ColumnPicker
+            columns={page.columns}
+            chosen={chosen}
+            variant={page.variant}
+            onChange={(cols) => update({ cols, page: state.page })}
+          />
+          {props.exportQuery ? <ExportButtons query={props.exportQuery} /> : null}
+        </InlineStack>
       </InlineStack>
+      {page.total > 0 && sumColumns.length > 0 ? (
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingSm">
+              {t('sessionTable.totals', { count: page.total })}
+            </Text>
+            <div data-testid="session-totals">
+              <InlineStack gap="600" wrap>
+                {sumColumns.map((c) => (
+                  <BlockStack gap="050" key={c.key}>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {col(c.key)}
+                    </Text>
+                    <Text as="span" fontWeight="semibold" numeric>
+                      {formatSum(t, c, page.sums[c.key], page.currency)}
+                    </Text>
+                  </BlockStack>
+                ))}
+              </InlineStack>
+            </div>
+          </BlockStack>
+        </Card>
+      ) : null}
       {page.unpriced > 0 && page.total > 0 ? (
         <Banner tone="info">
           <p>{t('sessions.unpricedCount', { count: page.unpriced })}</p>
@@ -280,7 +400,9 @@ export function SessionList(props: {
           }}
           tabs={page.variants.map((v) => ({ id: v, content: tKey(t, `sessions.variant.${v}`) }))}
           selected={variantIndex}
-          onSelect={(i) => update({ variant: page.variants[i] ?? null, sort: 'cdr_start', direction: 'desc' })}
+          onSelect={(i) =>
+            update({ variant: page.variants[i] ?? null, sort: 'cdr_start', direction: 'desc', cols: '' })
+          }
           mode={mode}
           setMode={setMode}
           loading={navigation.state === 'loading'}

@@ -26,6 +26,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { CustomerGroupPicker } from './customer-group-picker';
 import {
   type ApiTariffBody,
   type ComponentForm,
@@ -195,12 +196,11 @@ export function TariffFormView({
                   value={form.paymentType}
                   onChange={(paymentType) => set({ paymentType })}
                 />
-                <TextField
+                <CustomerGroupPicker
                   label={t('tariffs.form.customerGroup')}
                   helpText={t('tariffs.form.customerGroupHelp')}
                   value={form.customerGroupId}
                   onChange={(customerGroupId) => set({ customerGroupId })}
-                  autoComplete="off"
                   error={err('customer_group_id')}
                 />
               </FormLayout.Group>

@@ -15,6 +15,7 @@ import { network } from './network';
 import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
 import { selfService } from './self-service';
+import { sessionTable } from './session-table';
 import { sessions } from './sessions';
 import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
@@ -31,6 +32,7 @@ export function areaCatalogs(language: Language) {
     maintenance: maintenance[language],
     network: network[language],
     sessions: sessions[language],
+    sessionTable: sessionTable[language],
     stationConfig: stationConfig[language],
     stationCertificates: stationCertificates[language],
     stationLog: stationLog[language],

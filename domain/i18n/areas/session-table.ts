@@ -1,0 +1,105 @@
+/** @module UI texts of the session table's pickers, column choice and totals (see define.ts). */
+import { defineArea } from './define';
+
+export const sessionTable = defineArea(
+  {
+    search: {
+      station: 'Search stations by name, id or city',
+      group: 'Search groups by name',
+      user: 'Search users by name or e-mail',
+      corporateGroup: 'Search corporate groups by name',
+      customerGroup: 'Search customer groups by name',
+    },
+    noMatch: 'No match',
+    columns: 'Columns',
+    columnsTitle: 'Columns shown',
+    defaultColumns: 'Default columns',
+    totals: 'Totals of the {{count}} sessions of the filter',
+  },
+  {
+    de: {
+      search: {
+        station: 'Stationen nach Name, ID oder Ort suchen',
+        group: 'Gruppen nach Name suchen',
+        user: 'Benutzer nach Name oder E-Mail suchen',
+        corporateGroup: 'Unternehmensgruppen nach Name suchen',
+        customerGroup: 'Kundengruppen nach Name suchen',
+      },
+      noMatch: 'Kein Treffer',
+      columns: 'Spalten',
+      columnsTitle: 'Angezeigte Spalten',
+      defaultColumns: 'Standardspalten',
+      totals: 'Summen der {{count}} Ladevorgänge des Filters',
+    },
+    fr: {
+      search: {
+        station: 'Rechercher des stations par nom, id ou ville',
+        group: 'Rechercher des groupes par nom',
+        user: 'Rechercher des utilisateurs par nom ou e-mail',
+        corporateGroup: 'Rechercher des groupes d’entreprise par nom',
+        customerGroup: 'Rechercher des groupes de clients par nom',
+      },
+      noMatch: 'Aucun résultat',
+      columns: 'Colonnes',
+      columnsTitle: 'Colonnes affichées',
+      defaultColumns: 'Colonnes par défaut',
+      totals: 'Totaux des {{count}} sessions du filtre',
+    },
+    nl: {
+      search: {
+        station: 'Stations zoeken op naam, id of plaats',
+        group: 'Groepen zoeken op naam',
+        user: 'Gebruikers zoeken op naam of e-mail',
+        corporateGroup: 'Bedrijfsgroepen zoeken op naam',
+        customerGroup: 'Klantengroepen zoeken op naam',
+      },
+      noMatch: 'Geen resultaat',
+      columns: 'Kolommen',
+      columnsTitle: 'Getoonde kolommen',
+      defaultColumns: 'Standaardkolommen',
+      totals: 'Totalen van de {{count}} sessies van het filter',
+    },
+    it: {
+      search: {
+        station: 'Cerca stazioni per nome, id o città',
+        group: 'Cerca gruppi per nome',
+        user: 'Cerca utenti per nome o e-mail',
+        corporateGroup: 'Cerca gruppi aziendali per nome',
+        customerGroup: 'Cerca gruppi di clienti per nome',
+      },
+      noMatch: 'Nessun risultato',
+      columns: 'Colonne',
+      columnsTitle: 'Colonne mostrate',
+      defaultColumns: 'Colonne predefinite',
+      totals: 'Totali delle {{count}} sessioni del filtro',
+    },
+    es: {
+      search: {
+        station: 'Buscar estaciones por nombre, id o ciudad',
+        group: 'Buscar grupos por nombre',
+        user: 'Buscar usuarios por nombre o correo',
+        corporateGroup: 'Buscar grupos corporativos por nombre',
+        customerGroup: 'Buscar grupos de clientes por nombre',
+      },
+      noMatch: 'Sin resultados',
+      columns: 'Columnas',
+      columnsTitle: 'Columnas mostradas',
+      defaultColumns: 'Columnas predeterminadas',
+      totals: 'Totales de las {{count}} sesiones del filtro',
+    },
+    pt: {
+      search: {
+        station: 'Pesquisar estações por nome, id ou cidade',
+        group: 'Pesquisar grupos por nome',
+        user: 'Pesquisar utilizadores por nome ou e-mail',
+        corporateGroup: 'Pesquisar grupos empresariais por nome',
+        customerGroup: 'Pesquisar grupos de clientes por nome',
+      },
+      noMatch: 'Sem resultados',
+      columns: 'Colunas',
+      columnsTitle: 'Colunas mostradas',
+      defaultColumns: 'Colunas predefinidas',
+      totals: 'Totais das {{count}} sessões do filtro',
+    },
+  },
+);
