@@ -10,7 +10,7 @@ describe('session table columns', () => {
       const all = columnsOf(v);
       const keys = defaultColumns(v);
       expect(keys.length).toBeGreaterThanOrEqual(6);
-      expect(keys.length).toBeLessThanOrEqual(9);
+      expect(keys.length).toBeLessThanOrEqual(10);
       expect(all.length).toBeGreaterThan(keys.length);
       for (const k of keys) expect(all.map((c) => c.key)).toContain(k);
       // The figures the sums are for stay in view: energy and at least one price total.

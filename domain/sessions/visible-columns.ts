@@ -1,7 +1,7 @@
 /**
  * @module Which columns a session table shows (issue 24 §6: 26 columns scrolled sideways with the
  * sums off-screen): a short default per variant — when, where, who, energy, duration, the variant's
- * own totals, status — and the user's choice kept in the URL (`cols`, comma-separated keys). Any
+ * own totals, status, needs revision — and the user's choice kept in the URL (`cols`, comma-separated keys). Any
  * key the variant does not have is dropped, the variant's order is kept, and an empty or unusable
  * choice falls back to the default, so a link never shows an empty table.
  */
@@ -17,6 +17,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'cdr_time',
     'emp_price_net_total',
     'status',
+    'cdr_needs_revision',
   ],
   fleet_mps: [
     'cdr_start',
@@ -26,6 +27,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'cdr_time',
     'emp_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   subcpo_groups: [
     'cdr_start',
@@ -36,6 +38,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'cdr_time',
     'subcpo_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   subcpo_mps: [
     'cdr_start',
@@ -46,6 +49,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'emp_price_total',
     'subcpo_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   owner_groups: [
     'cdr_start',
@@ -55,6 +59,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'cdr_time',
     'owner_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   owner_mps: [
     'cdr_start',
@@ -65,6 +70,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'emp_price_total',
     'owner_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   emp: [
     'cdr_start',
@@ -75,6 +81,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'emp_price_net_total',
     'emp_price_total',
     'status',
+    'cdr_needs_revision',
   ],
   multiflow: [
     'cdr_start',
@@ -86,6 +93,7 @@ const DEFAULTS: Record<SessionVariant, readonly string[]> = {
     'subcpo_price_total',
     'owner_price_total',
     'status',
+    'cdr_needs_revision',
   ],
 };
 
