@@ -19,11 +19,18 @@
  * --server-nice N (10; 0 to 19): the nice value of every server process, product and baseline alike,
  * so the load generator (the charge points' side) is not kept waiting for a core by the server it
  * times (ADR 034, fifth addendum); 0 runs them at the load generator's priority.
+ * --in-transaction: after the rows above, one more product row and one more baseline row in which
+ * every charge point first starts a transaction (untimed) for its own driver with limits (seeded: kWh
+ * limits for half of them, EUR limits priced by an approved EMSP tariff for the other half) and each
+ * MeterValues carries that transactionId and a rising register: the costly path (the transaction's
+ * samples, the limit check against the stored budget, the running price of EUR limits; the budget's
+ * five-minute refresh from D1 falls in runs longer than five minutes). MeterValues publishes nothing
+ * on the live feed (only starts, stops, statuses and heartbeats do), so no feed cost is in either row.
  * Prints each server's open descriptors by kind once all charge points are connected.
  */
 import { readFileSync } from 'node:fs';
 import { isLoopbackUrl } from './simulator/args';
-import { benchId } from './simulator/bench-ids';
+import { benchId, benchIdTag } from './simulator/bench-ids';
 import { runLoad } from './simulator/bench-load';
 import { type BenchRow, formatFds, formatTable, percentile } from './simulator/bench-measure';
 import {
@@ -57,6 +64,7 @@ if (!Number.isInteger(serverNice) || serverNice < 0 || serverNice > 19) {
 setServerNice(serverNice);
 // A diagnostic row, never the headline: the product with its objects never evicted (no wakes).
 const keepObjects = args.includes('--keep-objects');
+const inTransaction = args.includes('--in-transaction');
 const url = flag('url');
 const server = flag('server') ?? 'miniflare';
 if (server !== 'miniflare' && server !== 'wrangler') throw new Error('--server must be miniflare or wrangler');
@@ -90,7 +98,9 @@ const rows: BenchRow[] = [];
 let current: RunningServer | undefined;
 // Hard stop: a hung server must not keep the benchmark (or the server it started) alive. The
 // product verifies a PBKDF2 password per connection, so allow for a slow connection phase, per row.
-const runs = ((url ? 1 : single ? 3 : 2) + (keepObjects && !url && server === 'miniflare' ? 1 : 0)) as number;
+const runs = ((url ? 1 : single ? 3 : 2) +
+  (keepObjects && !url && server === 'miniflare' ? 1 : 0) +
+  (inTransaction ? (url ? 1 : 2) : 0)) as number;
 const budgetMs = runs * (steadySeconds + 2 * intervalSeconds + 300 + stations / 5) * 1000;
 setTimeout(async () => {
   console.error(`✖ benchmark exceeded ${Math.round(budgetMs / 1000)} s; giving up`);
@@ -109,12 +119,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 process.on('exit', cleanUpPrepared);
 
-async function measure(name: string, start: () => Promise<RunningServer>) {
+const idTags = ids.map((_, i) => benchIdTag(i));
+const IN_TX = ', MeterValues in transactions, drivers with limits';
+
+async function measure(name: string, start: () => Promise<RunningServer>, inTx = false) {
   const server = await start();
   current = server;
   try {
     log(`${name}: ${stations} charge points → ${server.urls.join(', ')}`);
-    const row = await runLoad(name, server.urls, server.pids, load);
+    const row = await runLoad(name, server.urls, server.pids, inTx ? { ...load, idTags } : load);
+    if (inTx) row.target = `${name} (${row.inTransaction ?? 0} in a transaction)`;
     rows.push(row);
     // Printed at once too, so a later row that fails or times out does not lose this one.
     log(`measured:\n${formatTable([row])}`);
@@ -125,10 +139,14 @@ async function measure(name: string, start: () => Promise<RunningServer>) {
 }
 
 const noStop = async () => undefined;
-if (url) await measure('product (given url)', async () => ({ urls: [url], pids: [], stop: noStop }));
-else if (server === 'wrangler') {
+if (url) {
+  await measure('product (given url)', async () => ({ urls: [url], pids: [], stop: noStop }));
+  if (inTransaction)
+    await measure(`product (given url)${IN_TX}`, async () => ({ urls: [url], pids: [], stop: noStop }), true);
+} else if (server === 'wrangler') {
   warnLimit(1);
   await measure('product (wrangler dev)', () => startProduct(stations, password, log));
+  if (inTransaction) await measure(`product (wrangler dev)${IN_TX}`, () => startProduct(stations, password, log), true);
 } else {
   log('product: the workers as bundled for deploy, run by Miniflare directly (no wrangler dev proxy);');
   log('  storage (D1, Durable Object SQLite) on tmpfs /dev/shm: IN MEMORY, bench only');
@@ -148,9 +166,13 @@ else if (server === 'wrangler') {
     warnLimit(1);
     await measure(name(1), () => startProductMiniflare(stations, password, log, 1));
   }
+  if (inTransaction) {
+    await measure(`${name(shards)}${IN_TX}`, () => startProductMiniflare(stations, password, log, shards), true);
+  }
 }
 cleanUpPrepared();
 await measure('baseline (bare ocpp-rpc)', startBaseline);
+if (inTransaction) await measure(`baseline (bare ocpp-rpc)${IN_TX}`, startBaseline, true);
 
 console.log(
   `\nOCPP benchmark: ${stations} charge points, ${inFlight} connecting at a time, then ${steadySeconds} s of ` +
@@ -167,8 +189,11 @@ console.log(formatTable(rows));
 console.log(`\nOpen descriptors once all charge points were connected (hard limit per process: ${limit}):`);
 for (const r of rows) for (const line of formatFds(r.target, r.fds, stations, r.shards)) console.log(`  ${line}`);
 const kept = rows.find((r) => r.target.endsWith('objects never evicted'));
-const product = rows.find((r) => r !== kept);
-const baseline = rows.at(-1);
+const isTx = (r: BenchRow) => r.inTransaction !== undefined;
+const product = rows.find((r) => r !== kept && !isTx(r));
+const baseline = rows.findLast((r) => r.target.startsWith('baseline') && !isTx(r));
+const productTx = rows.find((r) => isTx(r) && !r.target.startsWith('baseline'));
+const baselineTx = rows.find((r) => isTx(r) && r.target.startsWith('baseline'));
 const p99 = (r: BenchRow) =>
   percentile(
     [...r.latencies.MeterValues].sort((a, b) => a - b),
@@ -176,6 +201,13 @@ const p99 = (r: BenchRow) =>
   ) ?? Number.NaN;
 if (product && baseline && product !== baseline) {
   console.log(`\nMeterValues p99, product ÷ baseline: ${(p99(product) / p99(baseline)).toFixed(2)}× (target ≤ 2×)`);
+}
+if (productTx && baselineTx) {
+  console.log(
+    `MeterValues p99 inside transactions (drivers with limits), product ÷ baseline: ${(p99(productTx) / p99(baselineTx)).toFixed(2)}×; ` +
+      `product in transactions ÷ product idle: ${product ? (p99(productTx) / p99(product)).toFixed(2) : '–'}× ` +
+      `(CPU per message counts the Heartbeats too, in every row)`,
+  );
 }
 if (kept && baseline) {
   console.log(

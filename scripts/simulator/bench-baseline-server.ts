@@ -1,6 +1,7 @@
 /**
  * @module The benchmark's baseline: a bare ocpp-rpc RPCServer on 127.0.0.1 answering the same
- * three actions as the product (no storage, no auth check), started by ./bench-product.ts.
+ * actions as the product (no storage, no auth check; StartTransaction for --in-transaction rows),
+ * started by ./bench-product.ts.
  */
 
 import { setPriority } from 'node:os';
@@ -10,6 +11,7 @@ import { RPCServer } from 'ocpp-rpc';
 if (Number(process.env.BENCH_SERVER_NICE) > 0) setPriority(Number(process.env.BENCH_SERVER_NICE));
 
 const port = Number(process.argv[2]);
+let transactions = 0;
 const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
 server.auth((accept) => accept());
 server.on('client', (client) => {
@@ -17,6 +19,7 @@ server.on('client', (client) => {
   client.handle('BootNotification', async () => ({ status: 'Accepted', currentTime: now(), interval: 300 }));
   client.handle('Heartbeat', async () => ({ currentTime: now() }));
   client.handle('MeterValues', async () => ({}));
+  client.handle('StartTransaction', async () => ({ transactionId: ++transactions, idTagInfo: { status: 'Accepted' } }));
 });
 await server.listen(port, '127.0.0.1');
 console.log(`listening on ${port}`);

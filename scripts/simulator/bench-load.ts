@@ -7,7 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { RPCClient } from 'ocpp-rpc';
 import { shardOf } from './bench-ids';
 import { type BenchRow, type FdCount, fdCount, treeCpu, treeFdCounts, watchPeakRss } from './bench-measure';
-import { idleReading, toMeterValue } from './meter';
+import { idleReading, type MeterReading, nextReading, toMeterValue } from './meter';
 
 export interface LoadOptions {
   ids: readonly string[];
@@ -22,6 +22,14 @@ export interface LoadOptions {
    * does. Its failures still count as errors.
    */
   warmUp?: boolean;
+  /**
+   * MeterValues inside transactions: after its boot, charge point i starts a transaction (untimed) with
+   * `idTags[i]`, a driver with limits, and each MeterValues carries its transactionId and a rising
+   * energy register (7.4 kW), so the server runs the in-transaction path (samples of the transaction,
+   * the limit check against the stored budget, the running price of EUR limits). A start not answered
+   * Accepted counts as an error and that charge point sends idle MeterValues.
+   */
+  idTags?: readonly string[];
 }
 
 type Action = keyof BenchRow['latencies'];
@@ -56,6 +64,8 @@ export async function runLoad(
     }
   };
 
+  const transactions = new Map<RPCClient, { transactionId: number; reading: MeterReading; at: number }>();
+  const spec = { powerType: 'AC', limitW: 7_400 } as const;
   const clients = o.ids.map((identity) => {
     const client = new RPCClient({
       identity,
@@ -116,6 +126,28 @@ export async function runLoad(
         chargePointSerialNumber: client.identity,
         firmwareVersion: '1.0.0',
       });
+      const idTag = o.idTags?.[i];
+      if (idTag !== undefined) {
+        const meterStart = 1_000_000 + i;
+        try {
+          const reply = (await client.call('StartTransaction', {
+            connectorId: 1,
+            idTag,
+            meterStart,
+            timestamp: new Date().toISOString(),
+          })) as { transactionId: number; idTagInfo: { status: string } };
+          if (reply.idTagInfo.status === 'Accepted') {
+            transactions.set(client, {
+              transactionId: reply.transactionId,
+              reading: idleReading(spec, meterStart),
+              at: performance.now(),
+            });
+          } else fail(`StartTransaction ${reply.idTagInfo.status}`);
+        } catch (err) {
+          const e = err as Error & { rpcErrorCode?: string };
+          fail(`StartTransaction ${e.rpcErrorCode ?? e.message.slice(0, 60)}`);
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: o.inFlight }, worker));
@@ -130,6 +162,19 @@ export async function runLoad(
   const meterValue = [
     toMeterValue(idleReading({ powerType: 'AC', limitW: 22_000 }, 1_234_567), 'Sample.Periodic', new Date()),
   ];
+  // Inside a transaction: the register since the last sample at 7.4 kW, with the transaction's id.
+  const meterValuesOf = (client: RPCClient) => {
+    const tx = transactions.get(client);
+    if (!tx) return { connectorId: 1, meterValue };
+    const now = performance.now();
+    tx.reading = nextReading(tx.reading, (now - tx.at) / 1000, spec);
+    tx.at = now;
+    return {
+      connectorId: 1,
+      transactionId: tx.transactionId,
+      meterValue: [toMeterValue(tx.reading, 'Sample.Periodic', new Date())],
+    };
+  };
   const warmUpMs = o.warmUp ? o.intervalSeconds * 1000 : 0;
   const steadyEnd = performance.now() + warmUpMs + o.steadySeconds * 1000;
   let messages = 0;
@@ -151,7 +196,7 @@ export async function runLoad(
       let warm = o.warmUp === true;
       while (performance.now() < steadyEnd && client.state === RPCClient.OPEN) {
         const round = performance.now();
-        if ((await timed(client, 'MeterValues', { connectorId: 1, meterValue }, warm)) && !warm) messages++;
+        if ((await timed(client, 'MeterValues', meterValuesOf(client), warm)) && !warm) messages++;
         if ((await timed(client, 'Heartbeat', {}, warm)) && !warm) messages++;
         warm = false;
         await sleep(Math.max(0, o.intervalSeconds * 1000 - (performance.now() - round)));
@@ -191,5 +236,6 @@ export async function runLoad(
       max: loopDelay.max / 1e6,
     },
     errors,
+    ...(o.idTags ? { inTransaction: transactions.size } : {}),
   };
 }

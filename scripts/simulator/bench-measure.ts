@@ -117,6 +117,8 @@ export interface BenchRow {
    */
   loadLoopDelayMs?: { p50: number; p99: number; max: number };
   errors: Map<string, number>;
+  /** --in-transaction rows: the charge points whose MeterValues went inside an accepted transaction. */
+  inTransaction?: number;
 }
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v < 10 ? v.toFixed(2) : v.toFixed(1));
