@@ -16,6 +16,13 @@ export interface ColumnInfo {
 
 type Value = string | number | boolean | null | undefined;
 
+/** In progress stands out; a refused start or a session ended without its stop asks for a look (ADR 040). */
+const STATUS_TONE: Record<string, 'info' | 'warning' | undefined> = {
+  in_progress: 'info',
+  refused: 'warning',
+  ended_without_stop: 'warning',
+};
+
 export function formatCell(
   t: TFunction,
   col: ColumnInfo,
@@ -55,9 +62,7 @@ export function formatCell(
     case 'flag':
       return value ? <Badge tone="warning">{t('sessions.yes')}</Badge> : t('sessions.no');
     case 'status':
-      return (
-        <Badge tone={value === 'in_progress' ? 'info' : undefined}>{tKey(t, `sessions.status.${String(value)}`)}</Badge>
-      );
+      return <Badge tone={STATUS_TONE[String(value)]}>{tKey(t, `sessions.status.${String(value)}`)}</Badge>;
     default:
       return value === null || value === undefined || value === '' ? '—' : String(value);
   }
