@@ -1,14 +1,18 @@
-/** @module /connectors/maintenance/logs/{id}/{uid}: the OCPP log of one connector (uid) of a station (id = station uid). */
+/**
+ * @module /connectors/maintenance/logs/{id}: the OCPP log of a station, every connector. The spec's {id}
+ * is the station uid (e.g. VLT-LIL-003), so the param is `stationUid`: the layout answers 404 for an
+ * `$id` that is not a row id (lib/route-params.ts).
+ */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { titleMeta } from '../../lib/meta';
-import { loadLog } from '../_app.connectors.maintenance.logs.$id._index/log.server';
-import { StationLogView } from '../_app.connectors.maintenance.logs.$id._index/log-view';
+import { loadLog } from './log.server';
+import { StationLogView } from './log-view';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'stationLog.title');
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  loadLog(request, context, params.id ?? '', params.uid ?? '');
+  loadLog(request, context, params.stationUid ?? '', null);
 
 export default StationLogView;
 export const ErrorBoundary = AppRouteErrorBoundary;
