@@ -48,13 +48,13 @@ export interface SessionPageData {
 
 type IdField = 'station' | 'group' | 'user' | 'corporateGroup';
 const ID_FIELDS: { key: IdField; kind: string; label: string; search: string }[] = [
-  { key: 'station', kind: 'station', label: 'sessions.filter.station', search: 'sessionTable.search.station' },
-  { key: 'group', kind: 'group', label: 'sessions.filter.group', search: 'sessionTable.search.group' },
-  { key: 'user', kind: 'user', label: 'sessions.filter.user', search: 'sessionTable.search.user' },
+  { key: 'station', kind: 'station', label: 'sessionTable.filter.station', search: 'sessionTable.search.station' },
+  { key: 'group', kind: 'group', label: 'sessionTable.filter.group', search: 'sessionTable.search.group' },
+  { key: 'user', kind: 'user', label: 'sessionTable.filter.user', search: 'sessionTable.search.user' },
   {
     key: 'corporateGroup',
     kind: 'corporate_group',
-    label: 'sessions.filter.corporateGroup',
+    label: 'sessionTable.filter.corporateGroup',
     search: 'sessionTable.search.corporateGroup',
   },
 ];

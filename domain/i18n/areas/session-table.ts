@@ -3,6 +3,7 @@ import { defineArea } from './define';
 
 export const sessionTable = defineArea(
   {
+    filter: { station: 'Station', group: 'Group', user: 'User', corporateGroup: 'Corporate group' },
     search: {
       station: 'Search stations by name, id or city',
       group: 'Search groups by name',
@@ -18,6 +19,7 @@ export const sessionTable = defineArea(
   },
   {
     de: {
+      filter: { station: 'Station', group: 'Gruppe', user: 'Benutzer', corporateGroup: 'Unternehmensgruppe' },
       search: {
         station: 'Stationen nach Name, ID oder Ort suchen',
         group: 'Gruppen nach Name suchen',
@@ -32,6 +34,7 @@ export const sessionTable = defineArea(
       totals: 'Summen der {{count}} Ladevorgänge des Filters',
     },
     fr: {
+      filter: { station: 'Station', group: 'Groupe', user: 'Utilisateur', corporateGroup: 'Groupe d’entreprise' },
       search: {
         station: 'Rechercher des stations par nom, id ou ville',
         group: 'Rechercher des groupes par nom',
@@ -46,6 +49,7 @@ export const sessionTable = defineArea(
       totals: 'Totaux des {{count}} sessions du filtre',
     },
     nl: {
+      filter: { station: 'Station', group: 'Groep', user: 'Gebruiker', corporateGroup: 'Bedrijfsgroep' },
       search: {
         station: 'Stations zoeken op naam, id of plaats',
         group: 'Groepen zoeken op naam',
@@ -60,6 +64,7 @@ export const sessionTable = defineArea(
       totals: 'Totalen van de {{count}} sessies van het filter',
     },
     it: {
+      filter: { station: 'Stazione', group: 'Gruppo', user: 'Utente', corporateGroup: 'Gruppo aziendale' },
       search: {
         station: 'Cerca stazioni per nome, id o città',
         group: 'Cerca gruppi per nome',
@@ -74,6 +79,7 @@ export const sessionTable = defineArea(
       totals: 'Totali delle {{count}} sessioni del filtro',
     },
     es: {
+      filter: { station: 'Estación', group: 'Grupo', user: 'Usuario', corporateGroup: 'Grupo corporativo' },
       search: {
         station: 'Buscar estaciones por nombre, id o ciudad',
         group: 'Buscar grupos por nombre',
@@ -88,6 +94,7 @@ export const sessionTable = defineArea(
       totals: 'Totales de las {{count}} sesiones del filtro',
     },
     pt: {
+      filter: { station: 'Estação', group: 'Grupo', user: 'Utilizador', corporateGroup: 'Grupo empresarial' },
       search: {
         station: 'Pesquisar estações por nome, id ou cidade',
         group: 'Pesquisar grupos por nome',
