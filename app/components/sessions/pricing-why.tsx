@@ -58,7 +58,8 @@ export function PricingWhy({ why }: { why: PerspectiveWhy[] }) {
                     ? `${t('tariffReach.why.pricedWith')} “${p.priced_with.name}”`
                     : t('tariffReach.why.notPriced')}
                 </Text>
-                {p.stale ? (
+                {/* Priced with another tariff than today's choice, or not priced while one would apply now. */}
+                {p.stale || (p.priced_with === null && p.would_choose !== null) ? (
                   <Text as="p" tone="caution">
                     {p.would_choose
                       ? t('tariffReach.why.wouldChoose', { name: p.would_choose.name })

@@ -85,7 +85,7 @@ export const tariffs = defineArea(
       countriesHelp: 'Two-letter codes separated by commas; empty for all countries.',
       paymentType: 'Payment type',
       anyPayment: 'Any payment',
-      customerGroup: 'Customer group id',
+      customerGroup: 'Customer group',
       customerGroupHelp: 'Empty for every customer.',
       vatIncluded: 'Show prices VAT included',
       vatIncludedHelp:
@@ -270,7 +270,7 @@ export const tariffs = defineArea(
         countriesHelp: 'Zweistellige Codes, durch Kommas getrennt; leer für alle Länder.',
         paymentType: 'Zahlungsart',
         anyPayment: 'Jede Zahlung',
-        customerGroup: 'Kundengruppen-ID',
+        customerGroup: 'Kundengruppe',
         customerGroupHelp: 'Leer für alle Kunden.',
         vatIncluded: 'Preise inkl. MwSt. anzeigen',
         vatIncludedHelp:
@@ -454,7 +454,7 @@ export const tariffs = defineArea(
         countriesHelp: 'Codes à deux lettres séparés par des virgules ; vide pour tous les pays.',
         paymentType: 'Type de paiement',
         anyPayment: 'Tout paiement',
-        customerGroup: 'Id du groupe de clients',
+        customerGroup: 'Groupe de clients',
         customerGroupHelp: 'Vide pour tous les clients.',
         vatIncluded: 'Afficher les prix TTC',
         vatIncludedHelp:
@@ -639,7 +639,7 @@ export const tariffs = defineArea(
         countriesHelp: "Codes van twee letters, gescheiden door komma's; leeg voor alle landen.",
         paymentType: 'Betaaltype',
         anyPayment: 'Elke betaling',
-        customerGroup: 'Id klantengroep',
+        customerGroup: 'Klantengroep',
         customerGroupHelp: 'Leeg voor alle klanten.',
         vatIncluded: 'Prijzen incl. btw tonen',
         vatIncludedHelp:
@@ -823,7 +823,7 @@ export const tariffs = defineArea(
         countriesHelp: 'Codici di due lettere separati da virgole; vuoto per tutti i paesi.',
         paymentType: 'Tipo di pagamento',
         anyPayment: 'Qualsiasi pagamento',
-        customerGroup: 'Id gruppo clienti',
+        customerGroup: 'Gruppo clienti',
         customerGroupHelp: 'Vuoto per tutti i clienti.',
         vatIncluded: 'Mostra i prezzi IVA inclusa',
         vatIncludedHelp:
@@ -1007,7 +1007,7 @@ export const tariffs = defineArea(
         countriesHelp: 'Códigos de dos letras separados por comas; vacío para todos los países.',
         paymentType: 'Tipo de pago',
         anyPayment: 'Cualquier pago',
-        customerGroup: 'Id del grupo de clientes',
+        customerGroup: 'Grupo de clientes',
         customerGroupHelp: 'Vacío para todos los clientes.',
         vatIncluded: 'Mostrar precios con IVA',
         vatIncludedHelp:
@@ -1192,7 +1192,7 @@ export const tariffs = defineArea(
         countriesHelp: 'Códigos de duas letras separados por vírgulas; vazio para todos os países.',
         paymentType: 'Tipo de pagamento',
         anyPayment: 'Qualquer pagamento',
-        customerGroup: 'Id do grupo de clientes',
+        customerGroup: 'Grupo de clientes',
         customerGroupHelp: 'Vazio para todos os clientes.',
         vatIncluded: 'Mostrar preços com IVA',
         vatIncludedHelp:
