@@ -16,6 +16,7 @@ const HERE = 'https://back-office.invalid';
  * Browsers drop tabs and newlines from a URL and read a backslash as a slash, so `/\t/evil.example`
  * would leave the site, and a newline in a Location header is a server error: neither is a path.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses.
 const HOSTILE = /[\u0000-\u001F\u007F-\u009F\\]/;
 
 /**

@@ -61,6 +61,7 @@ export function StationMapCard({ styleUrl, revision }: { styleUrl: string | null
           <Link to="/connectors/stations">{t('network.map.allStations')}</Link>
         </InlineStack>
         {/* Stations per state of the same model as the overview's cards: an offline station is offline. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a legend of coloured counts, not a form: a fieldset would say otherwise. */}
         <div role="group" aria-label={t('network.map.legend')}>
           <InlineStack gap="300" blockAlign="center">
             <Text as="span" variant="bodySm" tone="subdued">
