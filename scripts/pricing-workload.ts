@@ -4,9 +4,10 @@
  * for each session the rows pricing at close reads from D1 (`PricingRows`), materialised afresh per
  * session from JSON text as D1 hands them over (new objects and new strings every time).
  */
+
+import { summarizeSession } from '../domain/ocpp/session-summary';
 import { anElement, aTariff, energy, flat, parking, time } from '../domain/pricing/builders';
 import type { Period, SessionTimeline, Tariff, TariffRestrictions } from '../domain/pricing/types';
-import { summarizeSession } from '../domain/ocpp/session-summary';
 import type { ElementInput } from '../domain/tariffs/model';
 import type { PricingRows } from '../drizzle/queries/pricing';
 import type { chargingSessions, customerGroups, tariffs } from '../drizzle/schema';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_VARIANTS } from './variants';
+import { columnsOf, SESSION_VARIANTS } from './variants';
 import { chosenColumns, columnsParam, defaultColumns } from './visible-columns';
-import { columnsOf } from './variants';
 
 describe('session table columns', () => {
   it.each([...SESSION_VARIANTS])(

@@ -51,7 +51,7 @@ function covers(b: TariffCandidate, a: TariffCandidate, stationCountries: readon
   if (b.customerGroupId !== a.customerGroupId || b.paymentType !== a.paymentType) return false;
   if (b.countries.length === 0) return true;
   const need = effectiveCountries(a, stationCountries);
-  return need !== null && need.every((c) => b.countries.includes(c));
+  return need?.every((c) => b.countries.includes(c)) ?? false;
 }
 
 /** Whether `b` outranks `a` whenever both admit a session: the criterion, or null. */

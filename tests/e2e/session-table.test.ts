@@ -52,7 +52,10 @@ describe('session table', () => {
       .first()
       .click();
     // Station is not pinned: it comes from "Add filter".
-    await page.getByRole('button', { name: /add filter/i }).first().click();
+    await page
+      .getByRole('button', { name: /add filter/i })
+      .first()
+      .click();
     await page.getByText('Station', { exact: true }).last().click();
     await page.getByPlaceholder('Search stations by name, id or city').fill('Lyon');
     const option = page.getByRole('option').first();

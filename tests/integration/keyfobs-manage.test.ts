@@ -4,8 +4,9 @@
  * station, the pickers, the import, company scope (ADR 005: another company's card is unknown) and
  * the permission of role 59 with service 47.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+
 import { SELF } from 'cloudflare:test';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkbook, type TestCell } from '../../domain/import/test-workbook';
 import { ROLE } from '../../domain/permissions/roles';

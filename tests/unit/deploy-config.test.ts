@@ -3,8 +3,9 @@
  * `wrangler deploy` without `--env` ships, carries no secret and compiles the dev mailbox out;
  * development settings live in [env.dev]; and a worker without SESSION_SECRET refuses to serve.
  */
-import { unstable_readConfig } from 'wrangler';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unstable_readConfig } from 'wrangler';
 import { missingConfiguration } from '../../workers/web/required-config';
 
 /** The parts of wrangler's resolved configuration read here. */

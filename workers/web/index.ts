@@ -5,9 +5,9 @@
 
 import * as build from 'virtual:remix-build';
 import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
-import { createApi } from '../api/src/app';
 import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
 import { isCrossSiteWrite } from '../../domain/auth/same-origin';
+import { createApi } from '../api/src/app';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
 import { missingConfiguration } from './required-config';

@@ -12,6 +12,7 @@ import { cetDateTime } from '../../../domain/sessions/display';
 import { formatKwh as energyKwh, formatMoney } from '../../lib/format';
 
 const money = (minor: number | null, currency?: string) => (minor === null ? null : formatMoney(minor, currency));
+
 import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 
 const money = (minor: number | null, currency?: string) => (minor === null ? null : formatMoney(minor, currency));
+
 import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

@@ -28,8 +28,8 @@ import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
-import { forbidden, requirePermission } from '../../lib/session.server';
 import { titleMeta } from '../../lib/meta';
+import { forbidden, requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'keyHangers.check.title');
 

@@ -1,7 +1,7 @@
 /** @module /fleet/key-hangers-store: a new RFID card from its visual code and UUID (spec section 5: both required). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { StoreForm } from '../../components/key-hangers/store-form';
 import { storeAction } from '../../components/key-hangers/store.server';
+import { StoreForm } from '../../components/key-hangers/store-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';

@@ -26,11 +26,11 @@ import { normalizeVin, vinError } from '../../../domain/vehicles/vin';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
-import { formatNumber } from '../../lib/format';
-import { useCompanyCurrency } from '../../lib/use-company-currency';
 import { must } from '../../lib/fleet.server';
+import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
+import { useCompanyCurrency } from '../../lib/use-company-currency';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
 

@@ -25,11 +25,11 @@ import { listPagination, useDebouncedSearch } from '../../components/lists/list-
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
-import { formatNumber } from '../../lib/format';
-import { useCompanyCurrency } from '../../lib/use-company-currency';
 import { must } from '../../lib/fleet.server';
+import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
+import { useCompanyCurrency } from '../../lib/use-company-currency';
 import type { VehicleRow } from '../_app.fleet.vehicle.$vehicleId.$userId/route';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');

@@ -1,5 +1,6 @@
 /** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
 import { z } from '@hono/zod-openapi';
+import { shownConnectorStatus } from '../../../../../domain/stations/liveness';
 import {
   CONNECTOR_LIST_SORTS,
   CONNECTOR_STATUSES,
@@ -7,7 +8,6 @@ import {
   STATUS_BUCKET,
   wattsToKw,
 } from '../../../../../domain/stations/statuses';
-import { shownConnectorStatus } from '../../../../../domain/stations/liveness';
 import type { connectors } from '../../../../../drizzle/schema';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];

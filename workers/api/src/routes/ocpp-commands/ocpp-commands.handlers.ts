@@ -8,11 +8,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { translate } from '../../../../../domain/i18n/messages';
+import { passwordOfAuthorizationKey } from '../../../../../domain/ocpp/authorization-key';
 import {
   type CentralSystemAction,
   checkCentralSystemRequest,
 } from '../../../../../domain/ocpp/central-system-requests';
-import { passwordOfAuthorizationKey } from '../../../../../domain/ocpp/authorization-key';
 import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';

@@ -3,27 +3,27 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { can } from '../../../../../domain/permissions/permissions';
 import { isQrPayment } from '../../../../../domain/sessions/display';
-import { explainSessionPricing } from '../../../../../domain/tariffs/explain';
 import { projectCdr } from '../../../../../domain/sessions/project';
 import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '../../../../../domain/sessions/variants';
+import { explainSessionPricing } from '../../../../../domain/tariffs/explain';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { answerList, queryOf } from './sessions.list';
+import { filterOptions as optionsOf } from './sessions.options.store';
+import { sessionPricingFacts } from './sessions.pricing.store';
 import {
   active,
   connectorList,
   detail,
+  filterOptions,
   fleetActive,
   fleetHome,
   fleetRoaming,
-  filterOptions,
   fleetWork,
   networkList,
 } from './sessions.routes';
-import { filterOptions as optionsOf } from './sessions.options.store';
-import { sessionPricingFacts } from './sessions.pricing.store';
 import type { SessionFiltersInput } from './sessions.schemas';
 import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
 

@@ -21,10 +21,10 @@ import { keyedValidation } from '../../lib/keyed-validation';
 import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
-import * as r from './tariffs.routes';
 import { tariffReach } from './tariffs.reach';
-import { customerGroupChoices, customerGroupUsable } from './tariffs.store';
+import * as r from './tariffs.routes';
 import { toMps, toTariff } from './tariffs.schemas';
+import { customerGroupChoices, customerGroupUsable } from './tariffs.store';
 
 type Ctx = Context<AppEnv>;
 type TariffRow = typeof tariffs.$inferSelect;

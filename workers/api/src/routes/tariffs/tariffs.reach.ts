@@ -76,12 +76,9 @@ export async function tariffReach(db: Db, t: TariffRow, callerScope: readonly nu
     payment_type: t.paymentType,
     mps: f.mps.map((m) => ({ company_id: m.companyId, country_code: m.countryCode, type: m.type })),
     window: {
+      // The later of the two starts (dates, so not Math.max).
       from: iso(
-        t.validFrom && t.applyFrom
-          ? t.validFrom > t.applyFrom
-            ? t.validFrom
-            : t.applyFrom
-          : (t.validFrom ?? t.applyFrom),
+        [t.validFrom, t.applyFrom].filter((d) => d != null).sort((x, y) => y.getTime() - x.getTime())[0] ?? null,
       ),
       to: iso(t.validTo),
     },
