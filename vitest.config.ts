@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -40,6 +41,7 @@ function apiProject(
 ) {
   return {
     plugins: [
+      tsconfigPaths(),
       cloudflareTest({
         main: './tests/integration/worker.ts',
         // [env.dev]: the top level is production's (no dev mailbox, which the tests log in through).
@@ -87,6 +89,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        plugins: [tsconfigPaths()],
         test: {
           name: 'unit',
           environment: 'node',
@@ -99,6 +102,7 @@ export default defineConfig({
       apiProject('workers-ca', ['tests/integration-ca/**/*.test.ts'], BUILT_IN_CA),
       {
         plugins: [
+          tsconfigPaths(),
           cloudflareTest({
             wrangler: { configPath: './workers/ocpp/wrangler.toml', environment: 'test' },
             miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...BUILT_IN_CA } },
@@ -114,6 +118,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [tsconfigPaths()],
         test: {
           name: 'e2e',
           environment: 'node',
@@ -127,6 +132,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [tsconfigPaths()],
         // OCPP against the real workers, driven by an independent client library (ocpp-rpc) in strict mode.
         test: {
           name: 'ocpp-live',

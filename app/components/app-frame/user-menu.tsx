@@ -1,10 +1,11 @@
 /** @module The profile menu: profile, support, language, theme, logout. */
+
+import { LANGUAGE_NAMES, LANGUAGES } from '@domain/i18n/languages';
 import { useRouteLoaderData } from '@remix-run/react';
 import { type ActionListSection, Icon, TopBar } from '@shopify/polaris';
 import { CheckIcon, ExitIcon, PersonIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../domain/i18n/languages';
 import { displayName } from '../../lib/display-name';
 import { logout } from '../../lib/logout';
 import type { Me } from '../../lib/session.server';

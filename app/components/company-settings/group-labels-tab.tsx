@@ -1,8 +1,9 @@
 /** @module The group labels tab: the names of the four company-group levels (filters on users and stations). */
+
+import { GROUP_LABEL_MAX } from '@domain/company-settings/company-rules';
 import { BlockStack, Card, FormLayout, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LABEL_MAX } from '../../../domain/company-settings/company-rules';
 import type { CompanySettings } from '../../routes/_app.settings.$companyId/settings.server';
 import { errorFor, TabForm, type TabProps } from './tab-form';
 

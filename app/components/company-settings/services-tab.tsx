@@ -3,12 +3,13 @@
  * its id, charging on parent and sibling companies, and the mandatory license plate. Turning off a
  * setting that a screen needs asks first (the API refuses it unconfirmed too).
  */
+
+import { PRIVATE_SESSION_CHOICES, settingsNeedingConfirmation } from '@domain/company-settings/company-rules';
+import { SERVICE_SETTING_IDS } from '@domain/permissions/service-settings';
 import { useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Card, Checkbox, InlineGrid, List, Modal, Text } from '@shopify/polaris';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRIVATE_SESSION_CHOICES, settingsNeedingConfirmation } from '../../../domain/company-settings/company-rules';
-import { SERVICE_SETTING_IDS } from '../../../domain/permissions/service-settings';
 import { tKey } from '../../i18n/resources';
 import type { CompanySettings } from '../../routes/_app.settings.$companyId/settings.server';
 import { TabForm, type TabProps } from './tab-form';

@@ -1,9 +1,10 @@
 /** @module The location form (add and edit) and the server side that turns it into `PUT /api/location`. */
+
+import { parseCoordinate, STATION_ADDRESS_FIELDS } from '@domain/stations/station-rules';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCoordinate, STATION_ADDRESS_FIELDS } from '../../../domain/stations/station-rules';
 
 export interface LocationValues {
   name: string;

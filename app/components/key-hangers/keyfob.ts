@@ -1,5 +1,5 @@
 /** @module What the key hanger screens share: the API's card shape, its displayed status and tone, and dates. */
-import { parseExpiry } from '../../../domain/import/keyfobs-import';
+import { parseExpiry } from '@domain/import/keyfobs-import';
 import { formatDateTime } from '../../lib/format';
 
 export interface KeyfobRow {

@@ -3,9 +3,10 @@
  * /fleet/key-hangers-store-uuid (UUID alone, the code generated): POST /api/keyfob or
  * /api/keyfob/create/uuid/{uuid}, then the new card's page with a toast, or the field that failed.
  */
+
+import { DEFAULT_LANGUAGE, isLanguage } from '@domain/i18n/languages';
+import { translate } from '@domain/i18n/messages';
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../domain/i18n/languages';
-import { translate } from '../../../domain/i18n/messages';
 import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';
 import { forbidden, requirePermission } from '../../lib/session.server';

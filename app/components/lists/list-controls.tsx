@@ -1,7 +1,8 @@
 /** @module Shared pieces of the URL-driven list screens: debounced search, pagination, "export selected" bulk action. */
+
+import type { Cell, ExportColumn } from '@domain/export';
 import { type IndexTableProps, useIndexResourceState } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
-import type { Cell, ExportColumn } from '../../../domain/export';
 import { exportRowsCsv } from '../network/export-button';
 
 /**

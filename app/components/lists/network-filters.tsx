@@ -1,7 +1,8 @@
 /** @module The IndexFilters pieces (filter pickers and applied chips) of the filters the connector and station lists share. */
+
+import { POWER_TYPES } from '@domain/stations/statuses';
 import { ChoiceList, type IndexFiltersProps } from '@shopify/polaris';
 import type { TFunction } from 'i18next';
-import { POWER_TYPES } from '../../../domain/stations/statuses';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
 import type { NetworkFilters } from '../../lib/network-filters';

@@ -3,10 +3,11 @@
  * rows a call, so the server never holds more) and pipes the rows into the streaming writers of
  * domain/export, loaded only when an export starts; progress is rows received of the total.
  */
+
+import type { Cell, ExportColumn } from '@domain/export';
 import { Banner, BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, ExportColumn } from '../../../domain/export';
 
 const PAGE = 200;
 
@@ -64,7 +65,7 @@ export function ExportButtons<Row>({ spec }: { spec: ExportSpec<Row> }) {
     setProgress({ done: 0, total: spec.total });
     let count = 0;
     try {
-      const writers = await import('../../../domain/export');
+      const writers = await import('@domain/export');
       async function* rows() {
         for (let page = 0; ; page++) {
           const res = await fetch(spec.endpoint, {
@@ -144,7 +145,7 @@ export function ExportButtons<Row>({ spec }: { spec: ExportSpec<Row> }) {
 
 /** Exports rows already on screen (the bulk selection) as CSV. */
 export async function exportRowsCsv(columns: ExportColumn[], rows: Cell[][], fileName: string) {
-  const writers = await import('../../../domain/export');
+  const writers = await import('@domain/export');
   const parts = await drain(writers.csvStream(columns, rows), new AbortController().signal);
   saveFile(parts as BlobPart[], writers.CSV_CONTENT_TYPE, `${fileName}.csv`);
 }

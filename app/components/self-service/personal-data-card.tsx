@@ -4,6 +4,8 @@
  * (fleet admins). IBAN and national id are never shown in clear: the stored value appears masked
  * and an empty field keeps it.
  */
+
+import { LANGUAGE_NAMES, LANGUAGES } from '@domain/i18n/languages';
 import { useFetcher } from '@remix-run/react';
 import {
   Banner,
@@ -21,7 +23,6 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../domain/i18n/languages';
 import type { PersonalDataScope, UserData } from '../../lib/personal-data';
 import { useCountryOptions } from '../../lib/use-country-options';
 import type { PersonalDataLoad, PersonalDataResult } from '../../routes/personal-data.$scope.$userId';

@@ -1,7 +1,8 @@
 /** @module One session cell as shown: the display rules of spec section 9 applied per column kind. */
+
+import { cetDateTime, duration } from '@domain/sessions/display';
 import { Badge, Text } from '@shopify/polaris';
 import type { TFunction } from 'i18next';
-import { cetDateTime, duration } from '../../../domain/sessions/display';
 import { tKey } from '../../i18n/resources';
 import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
 

@@ -2,13 +2,14 @@
  * @module A time-series line chart (visx) for the session detail: x is time shown in CET, y one
  * measured quantity from the recorded meter curve. Points with no value are skipped, not drawn as 0.
  */
+
+import { decimal } from '@domain/sessions/display';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { AreaClosed, LinePath } from '@visx/shape';
-import { decimal } from '../../../domain/sessions/display';
 
 export interface Point {
   at: number;

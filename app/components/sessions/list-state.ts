@@ -1,6 +1,6 @@
 /** @module Session list state kept in the URL: variant, place, filters, sort, page, demo mode, chosen columns. */
-import { SESSION_VARIANTS, type SessionVariant } from '../../../domain/sessions/variants';
-import { ZoneClock } from '../../../domain/time/zone-clock';
+import { SESSION_VARIANTS, type SessionVariant } from '@domain/sessions/variants';
+import { ZoneClock } from '@domain/time/zone-clock';
 
 export const PAGE_SIZE = 25;
 export const PLACES = ['roaming', 'work', 'home'] as const;

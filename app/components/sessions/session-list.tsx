@@ -5,6 +5,9 @@
  * short default per variant, the user's choice) and the sums — all kept in the URL — with the
  * totals above the table so they stay in view, an empty state and the exports.
  */
+
+import type { SessionVariant } from '@domain/sessions/variants';
+import { chosenColumns, columnsParam, defaultColumns } from '@domain/sessions/visible-columns';
 import { useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Banner,
@@ -27,8 +30,6 @@ import {
 } from '@shopify/polaris';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionVariant } from '../../../domain/sessions/variants';
-import { chosenColumns, columnsParam, defaultColumns } from '../../../domain/sessions/visible-columns';
 import { tKey } from '../../i18n/resources';
 import { type PickerOption, SearchPicker } from '../key-hangers/search-picker';
 import { type ColumnInfo, formatCell, formatSum } from './cells';

@@ -4,14 +4,11 @@
  * longitude (dot decimals), time zone; the mandatory ones marked. Each form keeps its own labels,
  * values and the API's messages; `readStationAddress` (domain/stations/address) reads them back.
  */
+
+import { isMandatoryAddressField, STATION_ADDRESS_FIELDS, type StationAddressField } from '@domain/stations/address';
 import { FormLayout, TextField } from '@shopify/polaris';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  isMandatoryAddressField,
-  STATION_ADDRESS_FIELDS,
-  type StationAddressField,
-} from '../../../domain/stations/address';
 import { tKey } from '../../i18n/resources';
 
 export interface StationAddressFieldsProps {

@@ -3,6 +3,9 @@
  * update form. The API checks the rules of spec section 5 (mandatory fields, coordinates, public
  * peering only on a public station); its messages are shown on the fields, and nothing typed is lost.
  */
+
+import { readStationAddress, STATION_ADDRESS_FIELDS } from '@domain/stations/address';
+import { STATION_TYPES } from '@domain/stations/statuses';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
@@ -21,8 +24,6 @@ import {
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readStationAddress, STATION_ADDRESS_FIELDS } from '../../../domain/stations/address';
-import { STATION_TYPES } from '../../../domain/stations/statuses';
 import { useFeedback } from '../../components/feedback';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';

@@ -2,11 +2,12 @@
  * @module The configuration page's Certificates tab: what the built-in CA issued to the station,
  * how the station answered each CertificateSigned, and revocation (confirmation, RFC 5280 reason).
  */
+
+import { REVOCATION_REASON_NAMES, type RevocationReason } from '@domain/certificates/crl';
 import { useNavigation, useSubmit } from '@remix-run/react';
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Modal, Select, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVOCATION_REASON_NAMES, type RevocationReason } from '../../../domain/certificates/crl';
 import { tKey } from '../../i18n/resources';
 import { formatDateTime } from '../../lib/format';
 import type { Certificates, IssuedCertificate } from './shared';

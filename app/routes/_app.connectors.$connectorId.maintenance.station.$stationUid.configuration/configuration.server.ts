@@ -2,8 +2,9 @@
  * @module The station configuration page's API calls (spec 7.16 stations/{uid}/…): reads for the
  * selected tab, and the commands its forms send. Every failure keeps the API's translated message.
  */
+
+import type { RevocationReason } from '@domain/certificates/crl';
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
-import type { RevocationReason } from '../../../domain/certificates/crl';
 import { type Api, type ApiErrorBody, createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import {

@@ -1,10 +1,11 @@
 /** @module /connectors/{id}/detail: every field of a connector and of its station, live. */
+
+import { STATUS_BUCKET } from '@domain/stations/statuses';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_BUCKET } from '../../../domain/stations/statuses';
 import { RecentSessionsCard } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';

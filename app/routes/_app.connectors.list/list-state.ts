@@ -1,5 +1,5 @@
 /** @module The connector list's state, read from and written to the URL (shared by loader and page). */
-import { CONNECTOR_LIST_SORTS, POWER_TYPES } from '../../../domain/stations/statuses';
+import { CONNECTOR_LIST_SORTS, POWER_TYPES } from '@domain/stations/statuses';
 import {
   type NetworkFilters,
   networkApiFilters,

@@ -1,4 +1,7 @@
 /** @module /connectors/list: every connector of the company tree, filtered, sorted and paginated in the URL. */
+
+import type { Cell, ExportColumn } from '@domain/export';
+import { MAX_BULK_FILTER_MATCHES } from '@domain/groups/bulk-limits';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
@@ -19,8 +22,6 @@ import {
 } from '@shopify/polaris';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, ExportColumn } from '../../../domain/export';
-import { MAX_BULK_FILTER_MATCHES } from '../../../domain/groups/bulk-limits';
 import { useBulkGroupJob } from '../../components/groups/bulk-job';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';

@@ -1,4 +1,7 @@
 /** @module The OCPP log screen shared by the station and connector routes: URL-kept filters, UTC, expandable frames. */
+
+import { STATION_LOG_EVENT_TYPES } from '@domain/ocpp/station-log';
+import { CHARGE_POINT_ERROR_CODES } from '@domain/stations/statuses';
 import { useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Badge,
@@ -17,8 +20,6 @@ import {
 } from '@shopify/polaris';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATION_LOG_EVENT_TYPES } from '../../../domain/ocpp/station-log';
-import { CHARGE_POINT_ERROR_CODES } from '../../../domain/stations/statuses';
 import { tKey } from '../../i18n/resources';
 import type { LogFilters, loadLog, StationLogRow } from './log.server';
 

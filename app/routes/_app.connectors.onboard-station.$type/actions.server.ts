@@ -1,7 +1,8 @@
 /** @module The onboarding form's server side: create from template, retry a step, change the commissioning status. */
+
+import { readStationAddress } from '@domain/stations/address';
 import { data } from '@remix-run/cloudflare';
 import type { InferResponseType } from 'hono/client';
-import { readStationAddress } from '../../../domain/stations/address';
 import { type Api, createApi } from '../../lib/api.server';
 import type { Me } from '../../lib/session.server';
 import { forbidden } from '../../lib/session.server';

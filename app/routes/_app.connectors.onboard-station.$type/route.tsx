@@ -4,6 +4,8 @@
  * answer), then the steps create → peering → publish with a retry for each, and the commissioning status.
  */
 
+import { COMMISSIONING_STATUSES } from '@domain/onboarding/onboarding';
+import { STATION_TYPES } from '@domain/stations/statuses';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import {
@@ -23,8 +25,6 @@ import {
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMISSIONING_STATUSES } from '../../../domain/onboarding/onboarding';
-import { STATION_TYPES } from '../../../domain/stations/statuses';
 import { StepStatus } from '../../components/onboarding/step-status';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';

@@ -4,12 +4,13 @@
  * file, confirm, import (progress while the passwords are hashed); then each new station's OCPP id and
  * password, shown this once and downloadable once as a file; or the row errors and their report.
  */
+
+import { MAX_STATION_IMPORT_ROWS, STATION_IMPORT_COLUMNS } from '@domain/onboarding/station-import';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, DataTable, InlineStack, List, Page, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_STATION_IMPORT_ROWS, STATION_IMPORT_COLUMNS } from '../../../domain/onboarding/station-import';
 import { SpreadsheetUpload } from '../../components/import/spreadsheet-upload';
 import { exportRowsCsv } from '../../components/network/export-button';
 import { AppRouteErrorBoundary } from '../../components/route-error';

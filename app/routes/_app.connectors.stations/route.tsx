@@ -1,4 +1,6 @@
 /** @module /connectors/stations: every station of the company tree, filtered, sorted and paginated in the URL, with export. */
+
+import type { Cell, ExportColumn } from '@domain/export';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
@@ -15,7 +17,6 @@ import {
 } from '@shopify/polaris';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, ExportColumn } from '../../../domain/export';
 import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';

@@ -2,13 +2,14 @@
  * @module /customer-group/{userGroupId}/detail/{id}: one member of a customer group, their fields as the
  * group's user privacy allows, their sessions in the group and totals, and removing them after a confirmation.
  */
+
+import { cetDateTime } from '@domain/sessions/display';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Card, DataTable, InlineGrid, Modal, Page, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cetDateTime } from '../../../domain/sessions/display';
 import { formatKwh as energyKwh, formatMoney } from '../../lib/format';
 
 const money = (minor: number | null, currency?: string) => (minor === null ? null : formatMoney(minor, currency));

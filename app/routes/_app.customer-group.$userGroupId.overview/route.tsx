@@ -3,6 +3,8 @@
  * a year (visx), its members (search, pages, each linking to their detail) and adding members found
  * by e-mail or name.
  */
+
+import { cetDateTime } from '@domain/sessions/display';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
@@ -21,7 +23,6 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cetDateTime } from '../../../domain/sessions/display';
 import { BarChart } from '../../components/charts/bar-chart';
 import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';

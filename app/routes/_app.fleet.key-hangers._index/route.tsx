@@ -3,6 +3,8 @@
  * assignment and keyword and paginated in the URL, with CSV/XLSX export of the filtered list (spec
  * section 2; setting 47 and the key-hangers-management permission of role 59).
  */
+
+import type { Cell, ExportColumn } from '@domain/export';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
@@ -20,7 +22,6 @@ import {
 } from '@shopify/polaris';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, ExportColumn } from '../../../domain/export';
 import { cardTime, displayStatus, type KeyfobRow, STATUS_TONE } from '../../components/key-hangers/keyfob';
 import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
 import { ExportButtons } from '../../components/network/export-button';

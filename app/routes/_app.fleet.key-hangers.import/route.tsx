@@ -3,11 +3,12 @@
  * template, then the shared upload steps (components/import/spreadsheet-upload, ADR 035): check the
  * file, confirm, import all rows at once, or read the per-row errors and download them as a report.
  */
+
+import { KEYFOB_IMPORT_COLUMNS } from '@domain/import/keyfobs-import';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, InlineStack, List, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { KEYFOB_IMPORT_COLUMNS } from '../../../domain/import/keyfobs-import';
 import { SpreadsheetUpload } from '../../components/import/spreadsheet-upload';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';

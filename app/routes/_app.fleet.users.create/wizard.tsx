@@ -3,6 +3,10 @@
  * groups, back-office roles, finalize. Each step checks the spec's rules before moving on (shared
  * with the API, which checks them again); the public permission asks for confirmation.
  */
+
+import { emailError, hasChargingPermission, licensePlateError, parseLimit } from '@domain/fleet/validation';
+import { isLanguage } from '@domain/i18n/languages';
+import { type MessageKey, translate } from '@domain/i18n/messages';
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import {
   Badge,
@@ -24,9 +28,6 @@ import {
 } from '@shopify/polaris';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailError, hasChargingPermission, licensePlateError, parseLimit } from '../../../domain/fleet/validation';
-import { isLanguage } from '../../../domain/i18n/languages';
-import { type MessageKey, translate } from '../../../domain/i18n/messages';
 import {
   type CompanyGroupOptions,
   CompanyGroupPicker,

@@ -4,12 +4,13 @@
  * the variant, then the shared upload steps (components/import/spreadsheet-upload): check the file,
  * confirm, import, or read the import errors and download them as a report to fix and upload again.
  */
+
+import { importColumns } from '@domain/import/users-import';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, ChoiceList, InlineStack, List, Page, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importColumns } from '../../../domain/import/users-import';
 import { SpreadsheetUpload } from '../../components/import/spreadsheet-upload';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';

@@ -2,6 +2,10 @@
  * @module /fleet/vehicle/{vehicleId}/{userId}: one vehicle of a driver — edit (VIN and plate checked
  * as the API does), delete with confirmation, and the telematics webhook (secret shown once).
  */
+
+import { licensePlateError, normalizePlate } from '@domain/fleet/validation';
+import { translate } from '@domain/i18n/messages';
+import { normalizeVin, vinError } from '@domain/vehicles/vin';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
@@ -20,9 +24,6 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { licensePlateError, normalizePlate } from '../../../domain/fleet/validation';
-import { translate } from '../../../domain/i18n/messages';
-import { normalizeVin, vinError } from '../../../domain/vehicles/vin';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';

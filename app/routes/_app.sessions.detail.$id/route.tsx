@@ -3,6 +3,10 @@
  * reason), and the recorded power curve and energy over time; engineers also get current, voltage
  * and state of charge where the charge point reported them.
  */
+
+import { lineQuantity, lineUnitPrice, unitOf } from '@domain/customer-groups/tariff-lines';
+import { cetDateTime, duration } from '@domain/sessions/display';
+import { energySinceStart } from '@domain/sessions/energy-curve';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import {
@@ -18,9 +22,6 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { lineQuantity, lineUnitPrice, unitOf } from '../../../domain/customer-groups/tariff-lines';
-import { cetDateTime, duration } from '../../../domain/sessions/display';
-import { energySinceStart } from '../../../domain/sessions/energy-curve';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
 import { type PerspectiveWhy, PricingWhy } from '../../components/sessions/pricing-why';

@@ -2,9 +2,10 @@
  * @module /2fa-qr: the pairing to show, and the actions (verify a code, e-mail a code, pair a new
  * authenticator with the current second factor).
  */
+
+import type { Language } from '@domain/i18n/languages';
+import { translate } from '@domain/i18n/messages';
 import { type ActionFunctionArgs, type AppLoadContext, data, redirect } from '@remix-run/cloudflare';
-import type { Language } from '../../../domain/i18n/languages';
-import { translate } from '../../../domain/i18n/messages';
 import { localeFor, remixI18n } from '../../i18n/i18n.server';
 import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';

@@ -2,11 +2,12 @@
  * @module The Hono API under /api: one error shape, zod validation on every input, every route
  * declaring its access, an OpenAPI 3.1 document built from the same schemas.
  */
+
+import { openDb } from '@db/db';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { openDb } from '../../../drizzle/db';
 import type { AppEnv } from './env';
 import { apiError } from './lib/errors';
 import { validationFailed } from './lib/validation';

@@ -1,5 +1,5 @@
 /** @module The Hono environment: bindings from `wrangler types`, and per-request variables. */
-import type { Db } from '../../../drizzle/db';
+import type { Db } from '@db/db';
 import type { AuthContext } from './middleware/session';
 
 export interface AppEnv {

@@ -1,5 +1,5 @@
 /** @module Scheduled jobs, run by the web worker's scheduled() handler. */
-import { openDb } from '../../../drizzle/db';
+import { openDb } from '@db/db';
 import { deliverPendingEmails, pruneOutbox } from '../../api/src/lib/email';
 import { pruneRateLimits } from '../../api/src/lib/rate-limit';
 

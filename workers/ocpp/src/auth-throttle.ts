@@ -7,9 +7,10 @@
  * it counts the attempts in flight per id, so parallel guesses reaching one isolate stop at the limit
  * too. A success changes no counter (ADR 010, addendum on throttling).
  */
-import { RATE_LIMITS } from '../../../domain/auth/constants';
-import type { Db } from '../../../drizzle/db';
-import { type FailureWindow, recordFailure } from '../../../drizzle/queries/ocpp-upgrade';
+
+import type { Db } from '@db/db';
+import { type FailureWindow, recordFailure } from '@db/queries/ocpp-upgrade';
+import { RATE_LIMITS } from '@domain/auth/constants';
 
 type LimitName = 'ocppAuthPerStation' | 'ocppAuthPerAddress';
 

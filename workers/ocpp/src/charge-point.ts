@@ -3,17 +3,17 @@
  * in its own SQLite storage, answers the charge point's CALLs and sends the back office's commands.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { RevocationReason } from '../../../domain/certificates/crl';
-import type { LiveEvent } from '../../../domain/live/events';
+import { openDb } from '@db/db';
+import { recordConnection } from '@db/queries/stations';
+import type { RevocationReason } from '@domain/certificates/crl';
+import type { LiveEvent } from '@domain/live/events';
 import {
   eventTypeOfInboundAction,
   STATION_LOG_MAX_LIMIT,
   type StationLogEntry,
   type StationLogQuery,
-} from '../../../domain/ocpp/station-log';
-import { heartbeatInterval, offlineAfterMs } from '../../../domain/stations/liveness';
-import { openDb } from '../../../drizzle/db';
-import { recordConnection } from '../../../drizzle/queries/stations';
+} from '@domain/ocpp/station-log';
+import { heartbeatInterval, offlineAfterMs } from '@domain/stations/liveness';
 import { authorityMode, type CertificateAuthorityMode } from './certificates/authority';
 import { CertificateDelivery } from './certificates/delivery';
 import { type IssuedRecord, issuedCertificates } from './certificates/issued';

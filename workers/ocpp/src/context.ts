@@ -1,6 +1,7 @@
 /** @module What every inbound handler may use: the object's storage, D1, configuration and the clock. */
-import type { LiveEvent } from '../../../domain/live/events';
-import type { Db } from '../../../drizzle/db';
+
+import type { Db } from '@db/db';
+import type { LiveEvent } from '@domain/live/events';
 import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
 import type { Store } from './storage/store';
 import type { CommandResult } from './transport/outbound';

@@ -2,9 +2,10 @@
  * @module The ChargePoint object's events to the back office's live feed: sent after the reply,
  * never delaying the charge point, to the rooms of every company whose tree holds the station.
  */
-import { companyRoom, type LiveEvent } from '../../../domain/live/events';
-import type { openDb } from '../../../drizzle/db';
-import { liveFeedCompanies } from '../../../drizzle/queries/stations';
+
+import type { openDb } from '@db/db';
+import { liveFeedCompanies } from '@db/queries/stations';
+import { companyRoom, type LiveEvent } from '@domain/live/events';
 
 /**
  * The companies whose live-feed rooms hear a station (its company, its owner and their parents), per

@@ -2,7 +2,7 @@
  * @module Payload types of the charge point → central system actions of OCPP 1.6J and the Security
  * Whitepaper, written from the OCA JSON schemas (which validate every payload before a handler runs).
  */
-import type { MeterValue } from '../../../domain/ocpp/meter-values';
+import type { MeterValue } from '@domain/ocpp/meter-values';
 
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
 export interface IdTagInfo {

@@ -5,10 +5,11 @@
  * is answered exactly like a wrong password, and failures are throttled per id and per address
  * (auth-throttle.ts; ADR 010, addendum on throttling).
  */
-import { verifyPassword } from '../../../domain/auth/password';
-import { openDb } from '../../../drizzle/db';
-import { failureCounters, stationByUid } from '../../../drizzle/queries/ocpp-upgrade';
-import { pendingKeyHash, promotePendingKey } from '../../../drizzle/queries/station-keys';
+
+import { openDb } from '@db/db';
+import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade';
+import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys';
+import { verifyPassword } from '@domain/auth/password';
 import {
   begin,
   failed,

@@ -1,6 +1,6 @@
 /** @module Security audit trail: who logged in, failed, reset a password or logged out, and from where. */
-import type { Db } from '../../../../drizzle/db';
-import { auditLog } from '../../../../drizzle/schema';
+import type { Db } from '@db/db';
+import { auditLog } from '@db/schema';
 
 export type AuthAuditAction =
   | 'auth.login.success'

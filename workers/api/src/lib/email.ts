@@ -3,9 +3,10 @@
  * a delivery adapter sends them. In development the outbox itself is the mailbox, readable at
  * /dev/mailbox and /api/dev/mailbox; in production the Cloudflare e-mail binding `EMAIL` sends them.
  */
+
+import type { Db } from '@db/db';
+import { emailOutbox } from '@db/schema';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../../../drizzle/db';
-import { emailOutbox } from '../../../../drizzle/schema';
 
 export interface OutgoingEmail {
   to: string;

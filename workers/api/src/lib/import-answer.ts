@@ -4,9 +4,10 @@
  * `{type:"result",status,body}`, which app/lib/import-stream.ts reads. The same shape as the user
  * and station imports, for imports that come after them.
  */
+
+import { translate } from '@domain/i18n/messages';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { translate } from '../../../../domain/i18n/messages';
 import type { AppEnv } from '../env';
 import { requestLanguage } from './language';
 

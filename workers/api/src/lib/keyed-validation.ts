@@ -3,9 +3,10 @@
  * `z.email({ error: 'emailInvalid' })`: the 400 then carries the spec's own text for that field
  * (in the caller's language) instead of the generic validation message.
  */
+
+import { isMessageKey, translate } from '@domain/i18n/messages';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { isMessageKey, translate } from '../../../../domain/i18n/messages';
 import type { AppEnv } from '../env';
 import { apiError } from './errors';
 import { requestLanguage } from './language';

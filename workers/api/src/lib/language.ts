@@ -1,6 +1,7 @@
 /** @module Picks the language of API messages: the user's, else Accept-Language, else English. */
+
+import { isLanguage, LANGUAGES, type Language } from '@domain/i18n/languages';
 import type { Context } from 'hono';
-import { isLanguage, LANGUAGES, type Language } from '../../../../domain/i18n/languages';
 
 export function requestLanguage(c: Context): Language {
   const user = (c.get('auth' as never) as { user?: { language?: string } } | undefined)?.user;

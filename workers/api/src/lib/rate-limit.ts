@@ -4,11 +4,12 @@
  * with one atomic upsert, so concurrent requests cannot all slip under the limit; an attempt that
  * turns out to succeed is refunded, which leaves only failures counted where the caller wants that.
  */
+
+import type { Db } from '@db/db';
+import { rateLimits } from '@db/schema';
+import { RATE_LIMITS } from '@domain/auth/constants';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { RATE_LIMITS } from '../../../../domain/auth/constants';
-import type { Db } from '../../../../drizzle/db';
-import { rateLimits } from '../../../../drizzle/schema';
 import { apiError } from './errors';
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -4,8 +4,9 @@
  * session opened in another room of the tree is closed by that room's periodic session check
  * (ADR 012, addendum). The logout answer does not depend on it.
  */
+
+import { companyRoom } from '@domain/live/events';
 import type { MiddlewareHandler } from 'hono';
-import { companyRoom } from '../../../../domain/live/events';
 import type { AppEnv } from '../env';
 
 export const closeLiveFeedOnLogout: MiddlewareHandler<AppEnv> = async (c, next) => {

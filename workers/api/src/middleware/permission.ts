@@ -2,8 +2,9 @@
  * @module Every route declares its permission with one of these. 401 when not logged in or when
  * 2FA is pending (with the user's 2FA method so the client picks /2fa or /2fa-qr), 403 otherwise.
  */
+
+import { can, type Permission } from '@domain/permissions/permissions';
 import type { Context, MiddlewareHandler } from 'hono';
-import { can, type Permission } from '../../../../domain/permissions/permissions';
 import type { AppEnv } from '../env';
 import { apiError } from '../lib/errors';
 import type { AuthContext } from './session';

@@ -3,8 +3,9 @@
  * `sid` cookie rides along on a cross-site form post, a bearer token never does. See
  * domain/auth/same-origin.ts for what counts as cross-site.
  */
+
+import { isCrossSiteWrite } from '@domain/auth/same-origin';
 import type { MiddlewareHandler } from 'hono';
-import { isCrossSiteWrite } from '../../../../domain/auth/same-origin';
 import type { AppEnv } from '../env';
 import { apiError } from '../lib/errors';
 

@@ -2,15 +2,16 @@
  * @module Resolves the caller from the `sid` cookie or an `Authorization: Bearer` JWT. Both name
  * the same server-side session row, so logout, expiry and 2FA state apply to both.
  */
+
+import { companyKind, companyTreeIds } from '@db/queries/companies';
+import { authSessions, companies, companyServiceSettings, users } from '@db/schema';
+import { INACTIVITY_LOGOUT_MINUTES } from '@domain/auth/constants';
+import { sha256Hex } from '@domain/auth/encoding';
+import type { AccessContext } from '@domain/permissions/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { jwtVerify } from 'jose';
-import { INACTIVITY_LOGOUT_MINUTES } from '../../../../domain/auth/constants';
-import { sha256Hex } from '../../../../domain/auth/encoding';
-import type { AccessContext } from '../../../../domain/permissions/permissions';
-import { companyKind, companyTreeIds } from '../../../../drizzle/queries/companies';
-import { authSessions, companies, companyServiceSettings, users } from '../../../../drizzle/schema';
 import type { AppEnv } from '../env';
 import { sessionSecret } from '../lib/session-cookie';
 

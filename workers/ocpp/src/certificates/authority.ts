@@ -1,5 +1,5 @@
 /** @module Which certificate authority serves this deployment, and the built-in one, loaded once per isolate. */
-import { type CertificateAuthority, loadAuthority } from '../../../../domain/certificates/authority';
+import { type CertificateAuthority, loadAuthority } from '@domain/certificates/authority';
 
 export type CertificateAuthorityMode = 'none' | 'external' | 'built-in';
 

@@ -2,7 +2,7 @@
  * @module The certificates the built-in CA issued to this charge point (latest 20, in the object's
  * storage): what was issued, how its CertificateSigned delivery ended, and its revocation.
  */
-import type { RevocationReason } from '../../../../domain/certificates/crl';
+import type { RevocationReason } from '@domain/certificates/crl';
 import type { Store } from '../storage/store';
 import type { CommandResult } from '../transport/outbound';
 

@@ -3,8 +3,8 @@
  * charge point's own record, and the CA's signed CRL, built from the revocations the back office keeps
  * in D1 (the only place that sees every charge point's).
  */
-import { AuthorityError } from '../../../../domain/certificates/authority';
-import { buildCrl, type RevocationReason, type RevokedEntry } from '../../../../domain/certificates/crl';
+import { AuthorityError } from '@domain/certificates/authority';
+import { buildCrl, type RevocationReason, type RevokedEntry } from '@domain/certificates/crl';
 import type { Store } from '../storage/store';
 import { authorityMode, builtInAuthority } from './authority';
 import { type IssuedRecord, issuedBySerial, updateIssued } from './issued';

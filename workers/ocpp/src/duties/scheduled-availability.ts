@@ -3,8 +3,8 @@
  * object's alarm when due, their answers kept and written to the customer-service log (a failed
  * write is retried at a later alarm, LOG_RETRY_MS).
  */
-import type { openDb } from '../../../../drizzle/db';
-import { recordScheduledAvailability } from '../../../../drizzle/queries/scheduled-availability';
+import type { openDb } from '@db/db';
+import { recordScheduledAvailability } from '@db/queries/scheduled-availability';
 import {
   type AvailabilityType,
   MAX_WAITING_SCHEDULES,

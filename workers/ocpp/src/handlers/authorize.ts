@@ -1,6 +1,6 @@
 /** @module Authorize: the back office's rules decide (drizzle/queries/authorization.ts). */
-import { decideAuthorization } from '../../../../drizzle/queries/authorization';
-import { recordAuthorization } from '../../../../drizzle/queries/stations';
+import { decideAuthorization } from '@db/queries/authorization';
+import { recordAuthorization } from '@db/queries/stations';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';
 

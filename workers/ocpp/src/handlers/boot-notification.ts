@@ -3,8 +3,9 @@
  * ends every transaction the charge point had open (a StopTransaction from its queue still corrects
  * them, ADR 040), and its connectors are Unknown until it reports them again.
  */
-import { heartbeatInterval } from '../../../../domain/stations/liveness';
-import { findStationById, markConnectorsUnknown, recordBoot } from '../../../../drizzle/queries/stations';
+
+import { findStationById, markConnectorsUnknown, recordBoot } from '@db/queries/stations';
+import { heartbeatInterval } from '@domain/stations/liveness';
 import type { Handler } from '../context';
 import { closeEndedTransactions } from './session-end';
 

@@ -6,6 +6,9 @@
  * MeterValues, an eviction included, never sends a second one. A stop that got no answer at all
  * (offline, timeout, or lost in an eviction) may be sent again by a later MeterValues.
  */
+
+import { decideAuthorization } from '@db/queries/authorization';
+import { recordLimitStop, recordSessionEnergy } from '@db/queries/limit-stops';
 import {
   type Budget,
   budgetUse,
@@ -13,11 +16,9 @@ import {
   limitStopReason,
   rebase,
   refreshTime,
-} from '../../../../domain/authorization/limits';
-import { nextDayStart } from '../../../../domain/authorization/periods';
-import { curvePoints, type MeterSample } from '../../../../domain/ocpp/meter-values';
-import { decideAuthorization } from '../../../../drizzle/queries/authorization';
-import { recordLimitStop, recordSessionEnergy } from '../../../../drizzle/queries/limit-stops';
+} from '@domain/authorization/limits';
+import { nextDayStart } from '@domain/authorization/periods';
+import { curvePoints, type MeterSample } from '@domain/ocpp/meter-values';
 import type { HandlerContext } from '../context';
 import type { TransactionState } from '../storage/store';
 import type { CommandResult } from '../transport/outbound';

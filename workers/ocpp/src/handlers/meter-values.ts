@@ -2,7 +2,7 @@
  * @module MeterValues: every sample is kept in the object, inside a transaction or outside one; an
  * open transaction whose driver has limits is checked against its energy budget (limit-stop.ts).
  */
-import { flattenMeterValues } from '../../../../domain/ocpp/meter-values';
+import { flattenMeterValues } from '@domain/ocpp/meter-values';
 import type { Handler } from '../context';
 import { checkLimit } from './limit-stop';
 

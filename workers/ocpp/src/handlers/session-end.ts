@@ -5,10 +5,11 @@
  * sessions it does not hold (seeded, or storage lost) close at their start. Each is priced after the
  * reply; a StopTransaction that arrives later still corrects it (stop-transaction.ts).
  */
-import { curvePoints } from '../../../../domain/ocpp/meter-values';
-import { closeWithoutStop, type EndEvidence, endedWithoutStopReason } from '../../../../domain/ocpp/session-end';
-import { priceClosedSessionSafely } from '../../../../drizzle/queries/pricing';
-import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '../../../../drizzle/queries/sessions';
+
+import { priceClosedSessionSafely } from '@db/queries/pricing';
+import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '@db/queries/sessions';
+import { curvePoints } from '@domain/ocpp/meter-values';
+import { closeWithoutStop, type EndEvidence, endedWithoutStopReason } from '@domain/ocpp/session-end';
 import type { HandlerContext } from '../context';
 import { isAccepted } from '../storage/store';
 

@@ -8,8 +8,8 @@
  *   is this charge point), a certificate is issued, SignCertificate is answered Accepted and
  *   CertificateSigned (leaf + chain) follows; its answer is recorded with the certificate.
  */
-import { AuthorityError } from '../../../../domain/certificates/authority';
-import { issueChargePointCertificate, validityDays } from '../../../../domain/certificates/issue';
+import { AuthorityError } from '@domain/certificates/authority';
+import { issueChargePointCertificate, validityDays } from '@domain/certificates/issue';
 import { authorityMode, builtInAuthority } from '../certificates/authority';
 import { deliveryDeadline } from '../certificates/delivery';
 import { addIssued, type IssuedRecord } from '../certificates/issued';

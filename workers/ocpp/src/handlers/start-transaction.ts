@@ -9,9 +9,9 @@
  * StopTransaction and is closed first.
  */
 
-import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '../../../../domain/ocpp/session-end';
-import { startKey } from '../../../../domain/ocpp/start-key';
-import { openSession } from '../../../../drizzle/queries/sessions';
+import { openSession } from '@db/queries/sessions';
+import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '@domain/ocpp/session-end';
+import { startKey } from '@domain/ocpp/start-key';
 import type { Handler } from '../context';
 import type { InboundReplies } from '../ocpp-types';
 import { idTagInfo } from './authorize';

@@ -6,8 +6,9 @@
  * reported Available has no transaction running: one still open there ended without its
  * StopTransaction (ADR 040).
  */
-import { connectorStatusFromOcpp } from '../../../../domain/ocpp/status-map';
-import { applyConnectorStatus } from '../../../../drizzle/queries/stations';
+
+import { applyConnectorStatus } from '@db/queries/stations';
+import { connectorStatusFromOcpp } from '@domain/ocpp/status-map';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundRequests } from '../ocpp-types';
 import { closeEndedTransactions } from './session-end';

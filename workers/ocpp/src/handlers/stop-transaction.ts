@@ -6,11 +6,12 @@
  * and fills in a refused one, which stays refused and unbilled; its idTagInfo is the card's own
  * state, never ConcurrentTx.
  */
-import { limitStopReason } from '../../../../domain/authorization/limits';
-import { curvePoints, flattenMeterValues } from '../../../../domain/ocpp/meter-values';
-import { summarizeSession } from '../../../../domain/ocpp/session-summary';
-import { priceClosedSessionSafely } from '../../../../drizzle/queries/pricing';
-import { closeSession, findSession, type StopKind, stopKindOf } from '../../../../drizzle/queries/sessions';
+
+import { priceClosedSessionSafely } from '@db/queries/pricing';
+import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions';
+import { limitStopReason } from '@domain/authorization/limits';
+import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
+import { summarizeSession } from '@domain/ocpp/session-summary';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import type { TransactionState } from '../storage/store';

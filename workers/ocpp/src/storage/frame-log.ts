@@ -11,7 +11,7 @@ import type {
   StationLogEntry,
   StationLogEventType,
   StationLogQuery,
-} from '../../../../domain/ocpp/station-log';
+} from '@domain/ocpp/station-log';
 
 export interface FrameLogRetention {
   maxAgeMs: number;

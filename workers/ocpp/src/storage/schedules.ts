@@ -2,7 +2,7 @@
  * @module Scheduled ChangeAvailability commands in the ChargePoint object's SQLite: what is due when,
  * who asked, and once fired the charge point's answer and whether the customer-service log has it.
  */
-import type { CommandOutcome } from '../../../../domain/ocpp/command-outcome';
+import type { CommandOutcome } from '@domain/ocpp/command-outcome';
 
 export type AvailabilityType = 'Operative' | 'Inoperative';
 export type ScheduleState = 'scheduled' | 'fired' | 'cancelled';

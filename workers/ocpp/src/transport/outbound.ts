@@ -3,7 +3,7 @@
  * outstanding CALL), each persisted while pending and settled by its CALLRESULT / CALLERROR, by its
  * timeout, or as offline when the socket closes under it.
  */
-import type { CommandOutcome } from '../../../../domain/ocpp/command-outcome';
+import type { CommandOutcome } from '@domain/ocpp/command-outcome';
 import type { Store } from '../storage/store';
 import { callFrame } from './frames';
 import { validatePayload } from './validation';

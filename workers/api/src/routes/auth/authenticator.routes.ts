@@ -5,13 +5,14 @@
  * pairing needs the current second factor in the request (a code of the paired authenticator or
  * an e-mailed code). Older pairings are cancelled only when the new one is confirmed (ADR 007).
  */
+
+import { TWO_FACTOR_METHOD, totpPairings, users } from '@db/schema';
+import { decryptSecret, encryptSecret } from '@domain/auth/secret-box';
+import { newTotpSecret, totpUri, verifyTotp } from '@domain/auth/totp';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { renderSVG } from 'uqr';
-import { decryptSecret, encryptSecret } from '../../../../../domain/auth/secret-box';
-import { newTotpSecret, totpUri, verifyTotp } from '../../../../../domain/auth/totp';
-import { TWO_FACTOR_METHOD, totpPairings, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { audit } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

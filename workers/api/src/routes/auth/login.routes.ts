@@ -1,8 +1,9 @@
 /** @module POST /login and POST /logout. */
+
+import { users } from '@db/schema';
+import { verifyPassword } from '@domain/auth/password';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { verifyPassword } from '../../../../../domain/auth/password';
-import { users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { audit } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -2,13 +2,14 @@
  * @module POST /reset-password and POST /reset-password/confirm. The request always answers OK for
  * a well-formed address, so it cannot be used to learn which e-mails have accounts.
  */
+
+import { passwordResets, users } from '@db/schema';
+import { PASSWORD_RESET_TTL_MINUTES } from '@domain/auth/constants';
+import { randomToken, sha256Hex } from '@domain/auth/encoding';
+import { hashPassword } from '@domain/auth/password';
+import { authEmail } from '@domain/i18n/auth-emails';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MINUTES } from '../../../../../domain/auth/constants';
-import { randomToken, sha256Hex } from '../../../../../domain/auth/encoding';
-import { hashPassword } from '../../../../../domain/auth/password';
-import { authEmail } from '../../../../../domain/i18n/auth-emails';
-import { passwordResets, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/email';

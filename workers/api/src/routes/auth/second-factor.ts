@@ -3,11 +3,12 @@
  * user and per client, failures only), checking an e-mailed code, the audit trail, and what passing
  * 2FA does to the session.
  */
+
+import { twoFactorCodes } from '@db/schema';
+import { sha256Hex, timingSafeEqual } from '@domain/auth/encoding';
+import { normalizeCode } from '@domain/auth/two-factor';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { sha256Hex, timingSafeEqual } from '../../../../../domain/auth/encoding';
-import { normalizeCode } from '../../../../../domain/auth/two-factor';
-import { twoFactorCodes } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { audit } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,11 +1,12 @@
 /** @module Opening, passing 2FA on and revoking login sessions (rows of `auth_sessions`). */
+
+import { companyScopeIds } from '@db/queries/companies';
+import { authSessions, userRoles, users } from '@db/schema';
+import { SESSION_MAX_AGE_HOURS } from '@domain/auth/constants';
+import { randomToken, sha256Hex } from '@domain/auth/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { SignJWT } from 'jose';
-import { SESSION_MAX_AGE_HOURS } from '../../../../../domain/auth/constants';
-import { randomToken, sha256Hex } from '../../../../../domain/auth/encoding';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { authSessions, userRoles, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { clientIp, sessionSecret, userAgent } from '../../lib/session-cookie';
 import { jwtKey } from '../../middleware/session';

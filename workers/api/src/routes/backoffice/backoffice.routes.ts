@@ -3,12 +3,13 @@
  * as fleet users (scope, e-mail, lifecycle); role changes take effect at the user's next login,
  * because roles are snapshotted into the session at login.
  */
+
+import { backofficeUserFlags, userRoles, users } from '@db/schema';
+import { ensureRoles } from '@db/seed/factories';
+import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ROLE_IDS, ROLE_KEYS } from '../../../../../domain/permissions/roles';
-import { backofficeUserFlags, userRoles, users } from '../../../../../drizzle/schema';
-import { ensureRoles } from '../../../../../drizzle/seed/factories';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';

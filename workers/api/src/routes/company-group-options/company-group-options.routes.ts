@@ -4,12 +4,13 @@
  * wizard's company-groups step, station list filters). `enabled` reports service setting 44 (company
  * groups); the groups are answered either way because users and stations already carry them.
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { companyGroups } from '@db/schema';
+import { can } from '@domain/permissions/permissions';
+import { SERVICE } from '@domain/permissions/service-settings';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
-import { can } from '../../../../../domain/permissions/permissions';
-import { SERVICE } from '../../../../../domain/permissions/service-settings';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { companyGroups } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

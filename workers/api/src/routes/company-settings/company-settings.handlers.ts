@@ -4,17 +4,18 @@
  * read by the session middleware on every request, so a change applies to the next call of every
  * user of that company (roles, snapshotted at login, are not touched here).
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+
+import { serviceSettingsOf } from '@db/queries/companies';
+import { companies } from '@db/schema';
 import {
   normalizeVat,
   privateSessionChoiceError,
   settingsNeedingConfirmation,
-} from '../../../../../domain/company-settings/company-rules';
-import { isServiceSettingId } from '../../../../../domain/permissions/service-settings';
-import { serviceSettingsOf } from '../../../../../drizzle/queries/companies';
-import { companies } from '../../../../../drizzle/schema';
+} from '@domain/company-settings/company-rules';
+import { isServiceSettingId } from '@domain/permissions/service-settings';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -3,9 +3,10 @@
  * everything the screen shows and one PUT per tab (general, roles and services, group labels), plus the
  * spec's siblings calls. Every call names a company of the caller's scope; any other id answers 404.
  */
+
+import { GROUP_LABEL_MAX, vatError } from '@domain/company-settings/company-rules';
+import { validTimeZone } from '@domain/onboarding/station-import';
 import { z } from '@hono/zod-openapi';
-import { GROUP_LABEL_MAX, vatError } from '../../../../../domain/company-settings/company-rules';
-import { validTimeZone } from '../../../../../domain/onboarding/station-import';
 import { defineRoute, errorResponse, json, jsonBody } from '../../lib/route';
 
 const tags = ['Company settings'];

@@ -1,9 +1,10 @@
 /** @module Reads and writes of the company settings, always for one company the caller has in scope. */
+
+import type { Db } from '@db/db';
+import { serviceSettingsOf } from '@db/queries/companies';
+import { companies, companyServiceSettings, companySiblings } from '@db/schema';
+import { SERVICE_SETTING_IDS } from '@domain/permissions/service-settings';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { SERVICE_SETTING_IDS } from '../../../../../domain/permissions/service-settings';
-import type { Db } from '../../../../../drizzle/db';
-import { serviceSettingsOf } from '../../../../../drizzle/queries/companies';
-import { companies, companyServiceSettings, companySiblings } from '../../../../../drizzle/schema';
 
 export type Company = typeof companies.$inferSelect;
 

@@ -3,9 +3,10 @@
  * the connector's sessions (spec 7.18 `connectors/{id}/total-local-stats`) and its latest sessions.
  * The full, filtered session lists are the sessions area's; these are small and bounded.
  */
+
+import { chargingSessions } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, max, min, sum } from 'drizzle-orm';
-import { chargingSessions } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';

@@ -1,10 +1,11 @@
 /** @module One connector with its station's fields, within the selected company's tree. */
+
+import type { Db } from '@db/db';
+import { stationInScope } from '@db/queries/stations';
+import { companies, connectors, stations } from '@db/schema';
+import { isStationOnline, shownLastHeartbeat } from '@domain/stations/liveness';
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { isStationOnline, shownLastHeartbeat } from '../../../../../domain/stations/liveness';
-import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorFields, connectorFieldsShape } from './connectors.schemas';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,20 +1,21 @@
 /** @module The connector list query: company scope, filters, sort and pagination in one place. */
-import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { shownStatusCounts } from '../../../../../domain/stations/liveness';
-import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import type { Db } from '../../../../../drizzle/db';
-import { inConnectorGroup } from '../../../../../drizzle/queries/groups';
-import { offlineStationConnectorCounts, shownStatusSql } from '../../../../../drizzle/queries/liveness';
-import { hasStationGroupFilter, stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
+
+import type { Db } from '@db/db';
+import { inConnectorGroup } from '@db/queries/groups';
+import { offlineStationConnectorCounts, shownStatusSql } from '@db/queries/liveness';
+import { hasStationGroupFilter, stationGroupConditions } from '@db/queries/station-groups';
 import {
   connectorKeywordCandidates,
   connectorStatusCounts,
   likeLiteral,
   listedConnectorCounts,
   listedStationInScope,
-} from '../../../../../drizzle/queries/stations';
-import { companies, connectors, stations } from '../../../../../drizzle/schema';
+} from '@db/queries/stations';
+import { companies, connectors, stations } from '@db/schema';
+import { shownStatusCounts } from '@domain/stations/liveness';
+import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '@domain/stations/statuses';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type ConnectorListBody, connectorFields } from './connectors.schemas';
 
 type Filter = z.output<typeof ConnectorListBody>;

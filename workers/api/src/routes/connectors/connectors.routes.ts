@@ -1,9 +1,10 @@
 /** @module Connectors: the overview's totals by status, within the selected company's tree. */
+
+import { offlineStationConnectorCounts } from '@db/queries/liveness';
+import { listedConnectorCounts } from '@db/queries/stations';
+import { shownStatusCounts } from '@domain/stations/liveness';
+import { STATUS_BUCKET } from '@domain/stations/statuses';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { shownStatusCounts } from '../../../../../domain/stations/liveness';
-import { STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import { offlineStationConnectorCounts } from '../../../../../drizzle/queries/liveness';
-import { listedConnectorCounts } from '../../../../../drizzle/queries/stations';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

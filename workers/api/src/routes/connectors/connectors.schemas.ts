@@ -1,14 +1,15 @@
 /** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
-import { z } from '@hono/zod-openapi';
-import { shownConnectorStatus } from '../../../../../domain/stations/liveness';
+
+import type { connectors } from '@db/schema';
+import { shownConnectorStatus } from '@domain/stations/liveness';
 import {
   CONNECTOR_LIST_SORTS,
   CONNECTOR_STATUSES,
   POWER_TYPES,
   STATUS_BUCKET,
   wattsToKw,
-} from '../../../../../domain/stations/statuses';
-import type { connectors } from '../../../../../drizzle/schema';
+} from '@domain/stations/statuses';
+import { z } from '@hono/zod-openapi';
 
 export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
 

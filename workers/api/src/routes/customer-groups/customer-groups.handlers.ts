@@ -1,14 +1,9 @@
 /** @module The customer groups API: every read and write limited to the caller's company tree. */
+
+import { customerGroupCompanies, customerGroupMembers, customerGroups, tariffs, users } from '@db/schema';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import {
-  customerGroupCompanies,
-  customerGroupMembers,
-  customerGroups,
-  tariffs,
-  users,
-} from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,7 +1,8 @@
 /** @module Handlers of the customer group members and overview routes: every read limited to a group of the caller's tree. */
+
+import { customerGroupCompanies, customerGroupMembers, users } from '@db/schema';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { customerGroupCompanies, customerGroupMembers, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';

@@ -5,8 +5,8 @@
  * (the day sums of ADR 033 plus the partial days at the month edges read directly), so a month here
  * equals the group's session list filtered on that month.
  */
-import { SESSION_TIME_ZONE } from '../../../../../domain/sessions/display';
-import { zoneClock } from '../../../../../domain/time/zone-clock';
+import { SESSION_TIME_ZONE } from '@domain/sessions/display';
+import { zoneClock } from '@domain/time/zone-clock';
 import { listSumsMany, type SessionQuery } from '../sessions/sessions.store';
 
 export interface OverviewMonth {

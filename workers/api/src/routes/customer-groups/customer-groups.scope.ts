@@ -1,7 +1,8 @@
 /** @module The customer group of a request, if its company is in the caller's tree (else the route answers 404). */
+
+import { customerGroups } from '@db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { customerGroups } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { callerScope } from '../../lib/scope';
 

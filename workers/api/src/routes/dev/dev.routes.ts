@@ -4,9 +4,10 @@
  * build, where `__DEV_TOOLS__` is false and the call is dropped, drops this module too; and it
  * answers 404 anyway unless APP_ENV is development or test.
  */
+
+import { emailOutbox } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
-import { emailOutbox } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { isDevelopment } from '../../lib/email';
 import { apiError } from '../../lib/errors';

@@ -5,19 +5,14 @@
  * 50 kWh becomes 50.00 in the currency, 50.99 in the currency becomes 50 kWh (kWh limits are whole;
  * under 1 kWh the limit is removed). The old unit's values are cleared, so one unit's limits exist.
  */
+
+import type { Db } from '@db/db';
+import { fleetCompanySettings, LIMIT_UNITS, type LimitUnit, userCurrencyLimits, users } from '@db/schema';
+import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import { can } from '../../../../../domain/permissions/permissions';
-import type { Db } from '../../../../../drizzle/db';
-import {
-  fleetCompanySettings,
-  LIMIT_UNITS,
-  type LimitUnit,
-  userCurrencyLimits,
-  users,
-} from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -4,11 +4,12 @@
  * matching rows" means exactly what the list shows). Ids are read and written in bounded chunks, each
  * bound as one JSON value (D1 allows 100 bound parameters), and every write goes in one `db.batch`.
  */
+
+import type { Db } from '@db/db';
+import { stationInScope } from '@db/queries/stations';
+import { connectorGroupBulkJobs, connectorGroups, connectors, stations } from '@db/schema';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { connectorGroupBulkJobs, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { auditInsert } from '../../lib/audit';
 import { connectorWhere } from '../connectors/connectors.list';
 import type { BulkFilter } from './groups.schemas';

@@ -3,10 +3,11 @@
  * `connectors/add-group`, `groups` (list, detail with connectors, sessions, totals) and 7.18
  * `tags/{id}/total-local-stats`. Reading needs 'connectors:view'; writing 'stations:edit'.
  */
+
+import { connectorGroups } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { connectorGroups } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,6 +1,7 @@
 /** @module Schemas of connector groups (tags) and locations (spec 7.16 `tags`, `groups`, `locations`). */
+
+import { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS } from '@domain/groups/bulk-limits';
 import { z } from '@hono/zod-openapi';
-import { MAX_BULK_FILTER_MATCHES, MAX_BULK_IDS } from '../../../../../domain/groups/bulk-limits';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
 import { ConnectorListBody, ConnectorRow } from '../connectors/connectors.schemas';
 

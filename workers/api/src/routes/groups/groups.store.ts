@@ -3,10 +3,10 @@
  * is visible when its owner company is in the scope; its connectors are listed only where their
  * station is in the scope too (the connector list's own rule).
  */
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../../../../drizzle/db';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
+
+import type { Db } from '@db/db';
+import { inCompanies } from '@db/queries/companies';
+import { stationInScope } from '@db/queries/stations';
 import {
   chargingSessions,
   companies,
@@ -14,7 +14,8 @@ import {
   connectorGroups,
   connectors,
   stations,
-} from '../../../../../drizzle/schema';
+} from '@db/schema';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 
 /** LIKE pattern matching `keyword` literally anywhere (% and _ escaped). */
 export const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -3,15 +3,16 @@
  * stand at. Reading needs 'connectors:view', writing 'stations:edit'; every query is limited to the
  * caller's company tree, and a station can only be linked by a caller who sees it.
  */
+
+import type { Db } from '@db/db';
+import { inCompanies } from '@db/queries/companies';
+import { stationInScope } from '@db/queries/stations';
+import { companies, locationStations, locations, stations } from '@db/schema';
+import { locationProblems, newLocationUid } from '@domain/groups/location-rules';
+import { translate } from '@domain/i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { locationProblems, newLocationUid } from '../../../../../domain/groups/location-rules';
-import { translate } from '../../../../../domain/i18n/messages';
-import type { Db } from '../../../../../drizzle/db';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { companies, locationStations, locations, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

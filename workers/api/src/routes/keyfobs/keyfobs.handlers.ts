@@ -2,10 +2,11 @@
  * @module The key hangers API (spec 7.19): input → store + domain → response. Reads first, so
  * /keyfob/types, /check, /stations, /users and /import win over /keyfob/{id}.
  */
+
+import type { rfids } from '@db/schema';
+import { cardVerdict } from '@domain/authorization/decide';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { cardVerdict } from '../../../../../domain/authorization/decide';
-import type { rfids } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';

@@ -4,10 +4,9 @@
  * against every company (they are idTags) and users against the scope; the file is applied whole in
  * one D1 batch (a transaction) or not at all, with per-row errors otherwise.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export/xlsx';
-import { type MessageKey, translate } from '../../../../../domain/i18n/messages';
+
+import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
+import { type MessageKey, translate } from '@domain/i18n/messages';
 import {
   duplicateKeyfobIssues,
   type ImportedKeyfob,
@@ -15,10 +14,12 @@ import {
   MAX_KEYFOB_IMPORT_ROWS,
   mapKeyfobHeader,
   parseKeyfobRow,
-} from '../../../../../domain/import/keyfobs-import';
-import { readFailure, readWorkbookOrCsv } from '../../../../../domain/import/spreadsheet';
-import type { RowIssue } from '../../../../../domain/import/users-import';
-import { DEFAULT_LIMITS, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
+} from '@domain/import/keyfobs-import';
+import { readFailure, readWorkbookOrCsv } from '@domain/import/spreadsheet';
+import type { RowIssue } from '@domain/import/users-import';
+import { DEFAULT_LIMITS, SpreadsheetError } from '@domain/import/xlsx-reader';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { answerImport, type ImportOutcome, type ImportProgress } from '../../lib/import-answer';
 import { requestLanguage } from '../../lib/language';

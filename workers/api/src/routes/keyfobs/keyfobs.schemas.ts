@@ -1,7 +1,8 @@
 /** @module Shapes of the key hangers API (spec 7.19): snake_case, as the spec names RFID fields. */
+
+import { RFID_STATUSES, type rfids, type users } from '@db/schema';
+import { KEYFOB_TYPES } from '@domain/import/keyfobs-import';
 import { z } from '@hono/zod-openapi';
-import { KEYFOB_TYPES } from '../../../../../domain/import/keyfobs-import';
-import { RFID_STATUSES, type rfids, type users } from '../../../../../drizzle/schema';
 import { pageFields, pageOf } from '../../lib/pagination';
 
 /** The spec names a type but not its values; these are the media a fleet hands out. */

@@ -1,15 +1,11 @@
 /** @module GET /api/kpi/availability/{year}/{month}[/{day}]: availability from recorded status history. */
+
+import type { Db } from '@db/db';
+import { COMPANY_TREE_CTE } from '@db/queries/companies';
+import { availabilityByBucket, type Bucket, overallAvailability, type StatusChange } from '@domain/kpi/availability';
+import type { ConnectorStatus } from '@domain/stations/statuses';
+import { zoneClock } from '@domain/time/zone-clock';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  availabilityByBucket,
-  type Bucket,
-  overallAvailability,
-  type StatusChange,
-} from '../../../../../domain/kpi/availability';
-import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
-import { zoneClock } from '../../../../../domain/time/zone-clock';
-import type { Db } from '../../../../../drizzle/db';
-import { COMPANY_TREE_CTE } from '../../../../../drizzle/queries/companies';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';

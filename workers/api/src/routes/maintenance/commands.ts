@@ -2,15 +2,16 @@
  * @module Sends one OCPP command to a connector's charge point through its Durable Object, writes
  * the customer-service log (who, what, the answer) and turns the outcome into the API's answer.
  */
+
+import type { Db } from '@db/db';
+import { stationInScope } from '@db/queries/stations';
+import { connectors, customerServiceLogs, stations } from '@db/schema';
+import { summarizeOutcome } from '@domain/ocpp/command-outcome';
 import { z } from '@hono/zod-openapi';
+// Type only: the workers meet through the Durable Object binding, never through each other's code.
+import type { CommandResult } from '@ocpp/charge-point';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { summarizeOutcome } from '../../../../../domain/ocpp/command-outcome';
-import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { connectors, customerServiceLogs, stations } from '../../../../../drizzle/schema';
-// Type only: the workers meet through the Durable Object binding, never through each other's code.
-import type { CommandResult } from '../../../../ocpp/src/charge-point';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { authOf } from '../../middleware/permission';

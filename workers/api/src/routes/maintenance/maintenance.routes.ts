@@ -1,8 +1,9 @@
 /** @module Maintenance commands of spec 7.16/7.17 and the customer-service log. */
+
+import { users } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';

@@ -3,11 +3,12 @@
  * obeys the same rules as a card at the charger: the user's active RFID card goes through
  * `decideAuthorization`, and a busy connector is refused before anything is sent.
  */
+
+import { decideAuthorization } from '@db/queries/authorization';
+import { chargingSessions, rfids, users } from '@db/schema';
+import type { ConnectorStatus } from '@domain/stations/statuses';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
-import { decideAuthorization } from '../../../../../drizzle/queries/authorization';
-import { chargingSessions, rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';

@@ -2,11 +2,12 @@
  * @module `GET /api/customer-services/logs` (spec 7.16): the commands sent to charge points of the
  * company tree, newest first, with who sent them, what the charge point answered, filters and pages.
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { connectors, customerServiceLogs, stations, users } from '@db/schema';
 import { z } from '@hono/zod-openapi';
 import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { connectors, customerServiceLogs, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

@@ -1,12 +1,13 @@
 /** @module The caller: profile, permissions, navigation, company switch and preferences. */
+
+import { companyScopeIds, companyTree } from '@db/queries/companies';
+import { authSessions, users } from '@db/schema';
+import { LANGUAGES } from '@domain/i18n/languages';
+import { landingPath, navigationFor } from '@domain/permissions/navigation';
+import { grantedPermissions } from '@domain/permissions/permissions';
+import { effectiveRoles } from '@domain/permissions/roles';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { LANGUAGES } from '../../../../../domain/i18n/languages';
-import { landingPath, navigationFor } from '../../../../../domain/permissions/navigation';
-import { grantedPermissions } from '../../../../../domain/permissions/permissions';
-import { effectiveRoles } from '../../../../../domain/permissions/roles';
-import { companyScopeIds, companyTree } from '../../../../../drizzle/queries/companies';
-import { authSessions, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, json, jsonBody } from '../../lib/route';

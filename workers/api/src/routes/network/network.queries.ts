@@ -1,13 +1,14 @@
 /** @module Network queries: map markers, recent faults, network status and the station list, all company-scoped. */
+
+import type { Db } from '@db/db';
+import { inCompanies } from '@db/queries/companies';
+import { shownStatusSql } from '@db/queries/liveness';
+import { stationGroupConditions } from '@db/queries/station-groups';
+import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '@db/queries/stations';
+import { companies, companyGroups, connectorGroups, connectors, stations } from '@db/schema';
+import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '@domain/stations/statuses';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '../../../../../domain/stations/statuses';
-import type { Db } from '../../../../../drizzle/db';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { shownStatusSql } from '../../../../../drizzle/queries/liveness';
-import { stationGroupConditions } from '../../../../../drizzle/queries/station-groups';
-import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '../../../../../drizzle/queries/stations';
-import { companies, companyGroups, connectorGroups, connectors, stations } from '../../../../../drizzle/schema';
 import { connectorWhere } from '../connectors/connectors.list';
 import type { MapMarkerBody, StationListBody } from './network.schemas';
 

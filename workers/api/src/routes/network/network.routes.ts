@@ -1,8 +1,8 @@
 /** @module Network: map markers, station list, filter options, recent faults and the network status dashboard. */
 
+import { heartbeatInterval, offlineAfterMs } from '@domain/stations/liveness';
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { TypedResponse } from 'hono';
-import { heartbeatInterval, offlineAfterMs } from '../../../../../domain/stations/liveness';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

@@ -1,6 +1,7 @@
 /** @module Schemas of the network endpoints: map markers, station list, filter options, faults, network status. */
+
+import { POWER_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
-import { POWER_TYPES } from '../../../../../domain/stations/statuses';
 import { BUCKETS, ConnectorListBody, companyGroupFilterFields } from '../connectors/connectors.schemas';
 
 const Lng = z.number().min(-180).max(180);

@@ -5,15 +5,13 @@
  * system adds only what keeps it consistent: a remote start on a connector it believes busy needs
  * `?force=true`, and a new AuthorizationKey goes through the password hand-over of ADR 014.
  */
+
+import { translate } from '@domain/i18n/messages';
+import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
+import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
+import type { ConnectorStatus } from '@domain/stations/statuses';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { translate } from '../../../../../domain/i18n/messages';
-import { passwordOfAuthorizationKey } from '../../../../../domain/ocpp/authorization-key';
-import {
-  type CentralSystemAction,
-  checkCentralSystemRequest,
-} from '../../../../../domain/ocpp/central-system-requests';
-import type { ConnectorStatus } from '../../../../../domain/stations/statuses';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';

@@ -1,6 +1,7 @@
 /** @module Schemas of the verbatim OCPP command route (issue 24 §2, ADR 014 addendum 3). */
+
+import { CENTRAL_SYSTEM_ACTIONS } from '@domain/ocpp/central-system-requests';
 import { z } from '@hono/zod-openapi';
-import { CENTRAL_SYSTEM_ACTIONS } from '../../../../../domain/ocpp/central-system-requests';
 import { ErrorSchema } from '../../lib/route';
 
 export const CommandParams = z.object({

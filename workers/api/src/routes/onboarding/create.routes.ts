@@ -6,24 +6,25 @@
  * create step and an audit row are written in one batch; peering and publish are then tried and
  * their outcome recorded.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { hashPassword } from '../../../../../domain/auth/password';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export';
-import { translate } from '../../../../../domain/i18n/messages';
+
+import { companyScopeIds } from '@db/queries/companies';
+import { companies, connectors, stations } from '@db/schema';
+import { hashPassword } from '@domain/auth/password';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export';
+import { translate } from '@domain/i18n/messages';
 import {
   evseIdFor,
   generateOcppIdentity,
   generateOcppPassword,
   generateOfflineUid,
   OCPP_IDENTITY,
-} from '../../../../../domain/onboarding/onboarding';
-import { STATION_IMPORT_COLUMNS } from '../../../../../domain/onboarding/station-import';
-import { can } from '../../../../../domain/permissions/permissions';
-import { parseCoordinate, stationProblems } from '../../../../../domain/stations/station-rules';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { companies, connectors, stations } from '../../../../../drizzle/schema';
+} from '@domain/onboarding/onboarding';
+import { STATION_IMPORT_COLUMNS } from '@domain/onboarding/station-import';
+import { can } from '@domain/permissions/permissions';
+import { parseCoordinate, stationProblems } from '@domain/stations/station-rules';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

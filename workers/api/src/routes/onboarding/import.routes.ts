@@ -7,14 +7,13 @@
  * peering and publish steps stay pending, to be run from each station's onboarding page. With
  * `Accept: application/x-ndjson` the answer streams progress lines and ends with the result.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { hashPassword } from '../../../../../domain/auth/password';
-import { type MessageKey, translate } from '../../../../../domain/i18n/messages';
-import { readCsv } from '../../../../../domain/import/csv-reader';
-import { isWorkbook, readFailure, readSpreadsheet } from '../../../../../domain/import/spreadsheet';
-import { DEFAULT_LIMITS, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
-import { evseIdFor, generateOcppIdentity, generateOcppPassword } from '../../../../../domain/onboarding/onboarding';
+
+import { hashPassword } from '@domain/auth/password';
+import { type MessageKey, translate } from '@domain/i18n/messages';
+import { readCsv } from '@domain/import/csv-reader';
+import { isWorkbook, readFailure, readSpreadsheet } from '@domain/import/spreadsheet';
+import { DEFAULT_LIMITS, SpreadsheetError } from '@domain/import/xlsx-reader';
+import { evseIdFor, generateOcppIdentity, generateOcppPassword } from '@domain/onboarding/onboarding';
 import {
   duplicateOcppIds,
   type ImportedStation,
@@ -22,7 +21,9 @@ import {
   mapStationHeader,
   parseStationRow,
   type RowIssue,
-} from '../../../../../domain/onboarding/station-import';
+} from '@domain/onboarding/station-import';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, errorResponse, json } from '../../lib/route';

@@ -5,13 +5,14 @@
  * customer-service-log entry per station. Hidden stations leave the lists and the map; whoever edits
  * stations may hide one, only administrators may unhide (ADR 025).
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { stationInScope } from '@db/queries/stations';
+import { companies, customerServiceLogs, stations } from '@db/schema';
+import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { can } from '../../../../../domain/permissions/permissions';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { companies, customerServiceLogs, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

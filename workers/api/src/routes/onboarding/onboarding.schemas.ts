@@ -1,13 +1,14 @@
 /** @module Shapes of the onboarding API: templates, create from template, steps, commissioning, move and hide. */
-import { z } from '@hono/zod-openapi';
+
 import {
   COMMISSIONING_STATUSES,
   ONBOARDING_STEPS,
   ONBOARDING_TYPES,
   STEP_STATUSES,
-} from '../../../../../domain/onboarding/onboarding';
-import { MAX_STATION_IMPORT_ROWS } from '../../../../../domain/onboarding/station-import';
-import { STATION_TYPES } from '../../../../../domain/stations/statuses';
+} from '@domain/onboarding/onboarding';
+import { MAX_STATION_IMPORT_ROWS } from '@domain/onboarding/station-import';
+import { STATION_TYPES } from '@domain/stations/statuses';
+import { z } from '@hono/zod-openapi';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
 
 export const TemplateSchema = z

@@ -3,16 +3,17 @@
  * peering / publish steps. No roaming partner exists before the roaming issue, so a peering or publish
  * attempt finds no configured peering and is recorded as failed with that reason, never as a success.
  */
+
+import type { Db } from '@db/db';
+import { inCompanies } from '@db/queries/companies';
+import { stationInScope } from '@db/queries/stations';
+import { stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
+import type { TemplateConnector } from '@db/seed/station-templates';
+import type { Language } from '@domain/i18n/languages';
+import type { MessageKey } from '@domain/i18n/messages';
+import { translate } from '@domain/i18n/messages';
+import { ONBOARDING_STEPS, type OnboardingStep, type StepStatus } from '@domain/onboarding/onboarding';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Language } from '../../../../../domain/i18n/languages';
-import type { MessageKey } from '../../../../../domain/i18n/messages';
-import { translate } from '../../../../../domain/i18n/messages';
-import { ONBOARDING_STEPS, type OnboardingStep, type StepStatus } from '../../../../../domain/onboarding/onboarding';
-import type { Db } from '../../../../../drizzle/db';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { stationOnboardingSteps, stations, stationTemplates } from '../../../../../drizzle/schema';
-import type { TemplateConnector } from '../../../../../drizzle/seed/station-templates';
 
 export type TemplateRow = typeof stationTemplates.$inferSelect;
 

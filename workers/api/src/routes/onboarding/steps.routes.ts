@@ -5,13 +5,14 @@
  * peering configured (before the roaming issue) peering and publish answer 409 with the spec's
  * failure messages.
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { stationInScope } from '@db/queries/stations';
+import { stations } from '@db/schema';
+import type { MessageKey } from '@domain/i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { MessageKey } from '../../../../../domain/i18n/messages';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,16 +1,17 @@
 /** @module Reference data of spec 7.9: the fixed vocabularies the screens offer in their pickers. */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, isNotNull } from 'drizzle-orm';
-import { STATION_LOG_EVENT_TYPES } from '../../../../../domain/ocpp/station-log';
+
+import { listedStationInScope } from '@db/queries/stations';
+import { stations } from '@db/schema';
+import { STATION_LOG_EVENT_TYPES } from '@domain/ocpp/station-log';
 import {
   CHARGE_POINT_ERROR_CODES,
   CONNECTOR_CAPABILITIES,
   CONNECTOR_STATUSES,
   POWER_TYPES,
   STATION_TYPES,
-} from '../../../../../domain/stations/statuses';
-import { listedStationInScope } from '../../../../../drizzle/queries/stations';
-import { stations } from '../../../../../drizzle/schema';
+} from '@domain/stations/statuses';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, isNotNull } from 'drizzle-orm';
 import type { AppEnv } from '../../env';
 import { defineRoute, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

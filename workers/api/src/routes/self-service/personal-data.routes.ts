@@ -3,10 +3,11 @@
  * of the user's scope (`users/{userId}/update-user-data`) or by a private user for themself
  * (`/my-data/{userId}/update-user-data`; another id is 404). Reads answer IBAN and SSN masked only.
  */
+
+import { users } from '@db/schema';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';

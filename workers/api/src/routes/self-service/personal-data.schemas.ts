@@ -1,7 +1,8 @@
 /** @module Personal data of a driver (spec 1 section 3; spec 2 7.8 update-user-data): input and answer shapes. */
+
+import { LANGUAGES } from '@domain/i18n/languages';
+import { isIsoCountry } from '@domain/self-service/countries';
 import { z } from '@hono/zod-openapi';
-import { LANGUAGES } from '../../../../../domain/i18n/languages';
-import { isIsoCountry } from '../../../../../domain/self-service/countries';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 

@@ -4,15 +4,15 @@
  * so the choice offered here never disagrees with what the charge point will be told.
  */
 
+import type { Db } from '@db/db';
+import { FAMILY_SQL } from '@db/queries/authorization';
+import { stations, userPersonalData, users } from '@db/schema';
+import { encryptSecret } from '@domain/auth/secret-box';
+import { type PermissionFacts, stationVerdict } from '@domain/authorization/decide';
+import { ibanError, ibanLengthFor, maskIban, maskSecret, normalizeIban } from '@domain/self-service/iban';
 import type { z } from '@hono/zod-openapi';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { encryptSecret } from '../../../../../domain/auth/secret-box';
-import { type PermissionFacts, stationVerdict } from '../../../../../domain/authorization/decide';
-import { ibanError, ibanLengthFor, maskIban, maskSecret, normalizeIban } from '../../../../../domain/self-service/iban';
-import type { Db } from '../../../../../drizzle/db';
-import { FAMILY_SQL } from '../../../../../drizzle/queries/authorization';
-import { stations, userPersonalData, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,11 +1,12 @@
 /** @module The sessions API: fleet and network lists, per-connector list, active sessions, detail. */
+
+import { can } from '@domain/permissions/permissions';
+import { isQrPayment } from '@domain/sessions/display';
+import { projectCdr } from '@domain/sessions/project';
+import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '@domain/sessions/variants';
+import { explainSessionPricing } from '@domain/tariffs/explain';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { can } from '../../../../../domain/permissions/permissions';
-import { isQrPayment } from '../../../../../domain/sessions/display';
-import { projectCdr } from '../../../../../domain/sessions/project';
-import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '../../../../../domain/sessions/variants';
-import { explainSessionPricing } from '../../../../../domain/tariffs/explain';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';

@@ -1,14 +1,10 @@
 /** @module The list answer shared by every session list: a page with sums, or the streamed export. */
+
+import { CSV_CONTENT_TYPE, csvStream } from '@domain/export/csv';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
+import { type ExportTexts, exportCells, exportColumns, exportTextsIn } from '@domain/sessions/export-rows';
+import { columnsOf, type SessionVariant } from '@domain/sessions/variants';
 import type { Context } from 'hono';
-import { CSV_CONTENT_TYPE, csvStream } from '../../../../../domain/export/csv';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export/xlsx';
-import {
-  type ExportTexts,
-  exportCells,
-  exportColumns,
-  exportTextsIn,
-} from '../../../../../domain/sessions/export-rows';
-import { columnsOf, type SessionVariant } from '../../../../../domain/sessions/variants';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';

@@ -3,9 +3,10 @@
  * company groups (tags), users and corporate groups of the caller's companies, searched by name, or
  * one of them by id for the label of a filter already in the URL. Only reads, always in scope.
  */
+
+import type { Db } from '@db/db';
+import { companyGroups, corporateGroups, stations, users } from '@db/schema';
 import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../../../drizzle/db';
-import { companyGroups, corporateGroups, stations, users } from '../../../../../drizzle/schema';
 
 export const OPTION_KINDS = ['station', 'group', 'user', 'corporate_group'] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];

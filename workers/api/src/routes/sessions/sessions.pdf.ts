@@ -3,15 +3,16 @@
  * the same rows, columns and display rules as the XLSX export, streamed page by page, with the
  * filter summary and generation time on the first page and the column sums at the end.
  */
+
+import { PDF_CONTENT_TYPE } from '@domain/export/pdf';
+import { generatedAt, type SessionPdfTexts, sessionPdfStream } from '@domain/export/pdf-sessions';
+import { pdfExport } from '@domain/i18n/areas/pdf-export';
+import { sessions as sessionTexts } from '@domain/i18n/areas/sessions';
+import type { Language } from '@domain/i18n/languages';
+import { cetDateTime } from '@domain/sessions/display';
+import type { ExportTexts } from '@domain/sessions/export-rows';
+import { columnsOf } from '@domain/sessions/variants';
 import type { Context } from 'hono';
-import { PDF_CONTENT_TYPE } from '../../../../../domain/export/pdf';
-import { generatedAt, type SessionPdfTexts, sessionPdfStream } from '../../../../../domain/export/pdf-sessions';
-import { pdfExport } from '../../../../../domain/i18n/areas/pdf-export';
-import { sessions as sessionTexts } from '../../../../../domain/i18n/areas/sessions';
-import type { Language } from '../../../../../domain/i18n/languages';
-import { cetDateTime } from '../../../../../domain/sessions/display';
-import type { ExportTexts } from '../../../../../domain/sessions/export-rows';
-import { columnsOf } from '../../../../../domain/sessions/variants';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';

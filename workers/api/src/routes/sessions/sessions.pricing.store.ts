@@ -5,19 +5,13 @@
  * from the tables here, not through the pricing module, which another change owns; the verdicts come
  * from `domain/tariffs/explain.ts`, the same admission and ranking as pricing.
  */
+
+import type { Db } from '@db/db';
+import { companyAncestorIds } from '@db/queries/companies';
+import { chargingSessions, customerGroups, mpsTariffs, sessionPricing, stations, tariffs } from '@db/schema';
+import type { PricedCandidate, SessionPricingInput } from '@domain/tariffs/explain';
+import { isMpsPayment, paymentTypeOf } from '@domain/tariffs/select';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { PricedCandidate, SessionPricingInput } from '../../../../../domain/tariffs/explain';
-import { isMpsPayment, paymentTypeOf } from '../../../../../domain/tariffs/select';
-import type { Db } from '../../../../../drizzle/db';
-import { companyAncestorIds } from '../../../../../drizzle/queries/companies';
-import {
-  chargingSessions,
-  customerGroups,
-  mpsTariffs,
-  sessionPricing,
-  stations,
-  tariffs,
-} from '../../../../../drizzle/schema';
 
 type TariffRow = typeof tariffs.$inferSelect;
 

@@ -1,6 +1,7 @@
 /** @module Shapes of the sessions API (spec 7.15, 7.16): filters in, a variant's columns out. */
+
+import { SESSION_VARIANTS } from '@domain/sessions/variants';
 import { z } from '@hono/zod-openapi';
-import { SESSION_VARIANTS } from '../../../../../domain/sessions/variants';
 
 export const IdParams = z.object({
   id: z.coerce

@@ -5,15 +5,15 @@
  * database and are written into the statement, so a large company tree never meets D1's
  * 100-parameter limit; every user value is a bound parameter.
  */
-import type { Cell } from '../../../../../domain/export/cells';
-import { type CdrRecord, projectCdr } from '../../../../../domain/sessions/project';
+import type { Cell } from '@domain/export/cells';
+import { type CdrRecord, projectCdr } from '@domain/sessions/project';
 import {
   type SessionVariant,
   sortableKeys,
   VARIANT_COLUMNS,
   variantChannel,
   variantScope,
-} from '../../../../../domain/sessions/variants';
+} from '@domain/sessions/variants';
 
 /** Spec field name → SQL expression over `s` (charging_sessions). Dates stay epoch ms here. */
 const FIELD_SQL: Record<string, string> = {

@@ -3,12 +3,13 @@
  * addendum), with how the charge point answered the CertificateSigned that carried each one; their
  * revocation, and the CA's CRL (addendum 2).
  */
+
+import { customerServiceLogs, revokedCertificates } from '@db/schema';
+import { REVOCATION_REASON_NAMES } from '@domain/certificates/crl';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc } from 'drizzle-orm';
-import { REVOCATION_REASON_NAMES } from '../../../../../domain/certificates/crl';
-import { customerServiceLogs, revokedCertificates } from '../../../../../drizzle/schema';
 // Type only: the workers meet through the Durable Object binding, never through each other's code.
-import type { IssuedRecord } from '../../../../ocpp/src/certificates/issued';
+import type { IssuedRecord } from '@ocpp/certificates/issued';
+import { asc } from 'drizzle-orm';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

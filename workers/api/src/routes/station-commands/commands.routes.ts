@@ -5,10 +5,11 @@
  * chooses (reservation, charging profile, transaction, connector) are passed on unchanged: the
  * charge point's answer decides. Also the CSR the charge point sent last (`GET stations/{uid}/csr`).
  */
+
+import { stationFiles } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { stationFiles } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

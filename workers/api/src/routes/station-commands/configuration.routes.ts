@@ -3,9 +3,10 @@
  * GetConfiguration and ChangeConfiguration with the charge point's own answer. A new AuthorizationKey
  * (the station's basic-auth password) is stored hashed as pending before it is sent (ADR 014).
  */
+
+import { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys';
+import { hashPassword } from '@domain/auth/password';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { hashPassword } from '../../../../../domain/auth/password';
-import { dropPendingKey, promotePendingKey, setPendingKey } from '../../../../../drizzle/queries/station-keys';
 import type { AppEnv } from '../../env';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { answerCommand, CommandAnswer, dispatchCommand } from '../maintenance/commands';

@@ -3,10 +3,11 @@
  * uploaded files per station, UpdateFirmware from firmware files kept in R2, and the statuses the
  * charge point reports through its Diagnostics/FirmwareStatusNotification.
  */
+
+import { stationFiles } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { stationFiles } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

@@ -5,13 +5,14 @@
  * customer-service log like an immediate command's. Scheduling and cancelling follow the immediate
  * command's permission (connectors:command:advanced: roles 57, 33 and the admins) and are logged too.
  */
+
+import { connectors, customerServiceLogs, users } from '@db/schema';
+import { summarizeOutcome } from '@domain/ocpp/command-outcome';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+// Types only: the workers meet through the Durable Object binding.
+import type { ScheduleAnswer, ScheduledAvailability } from '@ocpp/charge-point';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { summarizeOutcome } from '../../../../../domain/ocpp/command-outcome';
-import { connectors, customerServiceLogs, users } from '../../../../../drizzle/schema';
-// Types only: the workers meet through the Durable Object binding.
-import type { ScheduleAnswer, ScheduledAvailability } from '../../../../ocpp/src/charge-point';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

@@ -1,9 +1,10 @@
 /** @module A station of the caller's company tree by its uid (the OCPP identity), or the 404. */
+
+import type { Db } from '@db/db';
+import { stationInScope } from '@db/queries/stations';
+import { stations } from '@db/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';

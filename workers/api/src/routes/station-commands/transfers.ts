@@ -3,10 +3,11 @@
  * its SHA-256 stored. Diagnostics/log upload links are single-use; firmware download links may be
  * fetched again until they expire (charge points retry downloads).
  */
+
+import type { Db } from '@db/db';
+import { type STATION_TRANSFER_KINDS, stationTransferTokens } from '@db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db } from '../../../../../drizzle/db';
-import { type STATION_TRANSFER_KINDS, stationTransferTokens } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 
 type Kind = (typeof STATION_TRANSFER_KINDS)[number];

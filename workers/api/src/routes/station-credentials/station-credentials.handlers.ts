@@ -3,9 +3,10 @@
  * choosing, stored only as a hash and handed over to a connected charge point as a hex-encoded
  * AuthorizationKey, and the security profile the ocpp worker enforces at the upgrade.
  */
+
+import { encodeAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { encodeAuthorizationKey } from '../../../../../domain/ocpp/authorization-key';
 import type { AppEnv } from '../../env';
 import { authOf } from '../../middleware/permission';
 import type { Dispatched } from '../maintenance/commands';

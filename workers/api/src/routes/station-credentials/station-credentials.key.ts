@@ -5,8 +5,9 @@
  * promotes it), dropped when refused. Used by `POST stations/{uid}/password` and by the verbatim
  * `commands/ChangeConfiguration` of the key. The value never reaches the log.
  */
+
+import { hashPassword } from '@domain/auth/password';
 import type { Context } from 'hono';
-import { hashPassword } from '../../../../../domain/auth/password';
 import type { AppEnv } from '../../env';
 import { type Dispatched, dispatchCommand } from '../maintenance/commands';
 import type { Station } from '../station-commands/scope';

@@ -1,6 +1,7 @@
 /** @module Schemas of a station's OCPP credentials: its basic-auth password and its security profile. */
+
+import { STATION_PASSWORD } from '@domain/ocpp/authorization-key';
 import { z } from '@hono/zod-openapi';
-import { STATION_PASSWORD } from '../../../../../domain/ocpp/authorization-key';
 
 export const ByUid = z.object({ uid: z.string().min(1).max(48) });
 

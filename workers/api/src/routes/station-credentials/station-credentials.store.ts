@@ -1,8 +1,9 @@
 /** @module The only file of station credentials that touches the database. */
+
+import type { Db } from '@db/db';
+import { pendingKeyHash } from '@db/queries/station-keys';
+import { customerServiceLogs, stations } from '@db/schema';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../drizzle/db';
-import { pendingKeyHash } from '../../../../../drizzle/queries/station-keys';
-import { customerServiceLogs, stations } from '../../../../../drizzle/schema';
 import type { Station } from '../station-commands/scope';
 
 export async function hasPendingKey(db: Db, stationId: number): Promise<boolean> {
@@ -39,4 +40,4 @@ export async function logCredentialChange(
 }
 
 /** The AuthorizationKey hand-over of ADR 014, through its queries: pending before the send, then promoted or dropped. */
-export { dropPendingKey, promotePendingKey, setPendingKey } from '../../../../../drizzle/queries/station-keys';
+export { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys';

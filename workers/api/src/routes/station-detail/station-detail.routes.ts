@@ -4,16 +4,17 @@
  * after the change. Operated or owned stations of the caller's company tree only (404 otherwise);
  * each update writes an audit row with the values before and after, in the same batch.
  */
+
+import type { Db } from '@db/db';
+import { stationInScope } from '@db/queries/stations';
+import { companies, connectors, stations } from '@db/schema';
+import { translate } from '@domain/i18n/messages';
+import { shownLastHeartbeat } from '@domain/stations/liveness';
+import { stationProblems } from '@domain/stations/station-rules';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import { translate } from '../../../../../domain/i18n/messages';
-import { shownLastHeartbeat } from '../../../../../domain/stations/liveness';
-import { stationProblems } from '../../../../../domain/stations/station-rules';
-import type { Db } from '../../../../../drizzle/db';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { companies, connectors, stations } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

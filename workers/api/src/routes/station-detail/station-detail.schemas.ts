@@ -1,7 +1,8 @@
 /** @module Shapes of `GET/PATCH /api/stations/{id}/detail` (spec 7.16): every station field of spec section 3. */
+
+import { mandatoryText, stationAddressSchema } from '@domain/stations/address';
+import { POWER_TYPES, STATION_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
-import { mandatoryText, stationAddressSchema } from '../../../../../domain/stations/address';
-import { POWER_TYPES, STATION_TYPES } from '../../../../../domain/stations/statuses';
 
 export const StationIdParams = z.object({
   id: z.coerce

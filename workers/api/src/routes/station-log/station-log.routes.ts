@@ -3,18 +3,19 @@
  * `GET /stations/{uid}/ocpp-log`. The frames live in each station's ChargePoint object (its own
  * SQLite, capped and aged out there); this route checks scope and filters, then asks the object.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+
+import { stationInScope } from '@db/queries/stations';
+import { connectors, stations } from '@db/schema';
 import {
   STATION_LOG_EVENT_TYPES,
   STATION_LOG_MAX_LIMIT,
   type StationLogEntry,
   type StationLogQuery,
-} from '../../../../../domain/ocpp/station-log';
-import { CHARGE_POINT_ERROR_CODES } from '../../../../../domain/stations/statuses';
-import { stationInScope } from '../../../../../drizzle/queries/stations';
-import { connectors, stations } from '../../../../../drizzle/schema';
+} from '@domain/ocpp/station-log';
+import { CHARGE_POINT_ERROR_CODES } from '@domain/stations/statuses';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json } from '../../lib/route';

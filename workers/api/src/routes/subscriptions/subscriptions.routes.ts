@@ -6,11 +6,12 @@
  * The spec makes buy and autorenew GET calls; they change state, so they are POST here (issue 24),
  * and a request a browser marks cross-site or same-site is still refused (ADR 024 and its addendum).
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { subscriptionContracts, userSubscriptionContracts, users } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { subscriptionContracts, userSubscriptionContracts, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -4,16 +4,17 @@
  * re-pricing of a session. Every query is limited to the caller's company scope; another company's
  * tariff answers 404 as if it did not exist.
  */
+
+import { companyScopeIds } from '@db/queries/companies';
+import { priceClosedSession, priceFigures, tariffLinesOf } from '@db/queries/pricing';
+import { chargingSessions, mpsTariffs, tariffs } from '@db/schema';
+import { priceSession } from '@domain/pricing';
+import { DAYS_OF_WEEK, DIMENSIONS } from '@domain/pricing/types';
+import { COUNTRIES } from '@domain/tariffs/countries';
+import { storedType, type TariffInput, toEngineTariff } from '@domain/tariffs/model';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { priceSession } from '../../../../../domain/pricing';
-import { DAYS_OF_WEEK, DIMENSIONS } from '../../../../../domain/pricing/types';
-import { COUNTRIES } from '../../../../../domain/tariffs/countries';
-import { storedType, type TariffInput, toEngineTariff } from '../../../../../domain/tariffs/model';
-import { companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { priceClosedSession, priceFigures, tariffLinesOf } from '../../../../../drizzle/queries/pricing';
-import { chargingSessions, mpsTariffs, tariffs } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

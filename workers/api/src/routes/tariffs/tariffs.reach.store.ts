@@ -4,11 +4,9 @@
  * assignments naming its chain, and the approved tariffs that compete with it. Only reads; the
  * verdict is `domain/tariffs/reach.ts`.
  */
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { TariffType } from '../../../../../domain/tariffs/model';
-import type { TariffCandidate } from '../../../../../domain/tariffs/select';
-import type { Db } from '../../../../../drizzle/db';
-import { companyScopeIds, inCompanies } from '../../../../../drizzle/queries/companies';
+
+import type { Db } from '@db/db';
+import { companyScopeIds, inCompanies } from '@db/queries/companies';
 import {
   companies,
   connectorGroupConnectors,
@@ -18,7 +16,10 @@ import {
   mpsTariffs,
   stations,
   tariffs,
-} from '../../../../../drizzle/schema';
+} from '@db/schema';
+import type { TariffType } from '@domain/tariffs/model';
+import type { TariffCandidate } from '@domain/tariffs/select';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 
 type TariffRow = typeof tariffs.$inferSelect;
 

@@ -4,9 +4,10 @@
  * answers so a tariff that can never price a session is flagged when it is saved. A pending tariff
  * is judged as if approved (what approving it would do).
  */
-import { type ReachWarning, reachWarnings } from '../../../../../domain/tariffs/reach';
-import type { Db } from '../../../../../drizzle/db';
-import type { tariffs } from '../../../../../drizzle/schema';
+
+import type { Db } from '@db/db';
+import type { tariffs } from '@db/schema';
+import { type ReachWarning, reachWarnings } from '@domain/tariffs/reach';
 import { candidateOfRow, reachFacts } from './tariffs.reach.store';
 
 type TariffRow = typeof tariffs.$inferSelect;

@@ -1,5 +1,6 @@
 /** @module Shapes of the tariffs API (spec 7.21): snake_case, data in `data` as the spec says. */
-import { z } from '@hono/zod-openapi';
+
+import type { mpsTariffs, tariffs } from '@db/schema';
 import {
   type ElementInput,
   ElementSchema,
@@ -8,8 +9,8 @@ import {
   TARIFF_TYPES,
   TariffFields,
   TariffInputSchema,
-} from '../../../../../domain/tariffs/model';
-import type { mpsTariffs, tariffs } from '../../../../../drizzle/schema';
+} from '@domain/tariffs/model';
+import { z } from '@hono/zod-openapi';
 import { pageOf, pageQueryFields } from '../../lib/pagination';
 
 const idParam = (name: string) =>

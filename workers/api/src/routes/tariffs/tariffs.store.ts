@@ -1,8 +1,9 @@
 /** @module Reads of the tariffs API that check what a tariff refers to. */
+
+import type { Db } from '@db/db';
+import { companyAncestorIds, companyScopeIds } from '@db/queries/companies';
+import { companies, customerGroups } from '@db/schema';
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
-import type { Db } from '../../../../../drizzle/db';
-import { companyAncestorIds, companyScopeIds } from '../../../../../drizzle/queries/companies';
-import { companies, customerGroups } from '../../../../../drizzle/schema';
 
 /**
  * Whether a tariff of `tariffCompanyId` may be reserved to the customer group: it exists, is not

@@ -3,11 +3,12 @@
  * one ticket, create / update / delete (`maintenance/ticket`), and the maintainer overview: open
  * tickets of the company tree by priority. Stations operated or owned in the tree only; 404 otherwise.
  */
+
+import { inCompanies } from '@db/queries/companies';
+import { connectors, maintenanceTickets, stations, TICKET_PRIORITIES, users } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { connectors, maintenanceTickets, stations, TICKET_PRIORITIES, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

@@ -1,8 +1,9 @@
 /** @module Corporate groups (spec 7.8 users/group): list, detail, create, rename, delete, add users. */
+
+import { companies, corporateGroups, users } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { companies, corporateGroups, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

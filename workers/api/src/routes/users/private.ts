@@ -4,10 +4,11 @@
  * sessions: 53 private (private and home stations), 54 private and other non-public (work too),
  * 55 all. 56 hides the e-mail on sessions in progress (GDPR).
  */
+
+import { chargingSessions, stations, users } from '@db/schema';
+import { SERVICE } from '@domain/permissions/service-settings';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { SERVICE } from '../../../../../domain/permissions/service-settings';
-import { chargingSessions, stations, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { defineRoute, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

@@ -5,12 +5,12 @@
  * `Accept: application/x-ndjson` a stream of progress lines ending with the same result, which the
  * import page shows as it comes. Public charging permission is never imported (spec section 5).
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../../../../domain/export/xlsx';
-import { type MessageKey, translate } from '../../../../../domain/i18n/messages';
-import { readFailure, readSpreadsheet } from '../../../../../domain/import/spreadsheet';
+
+import { inCompanies } from '@db/queries/companies';
+import { companies, corporateGroups } from '@db/schema';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
+import { type MessageKey, translate } from '@domain/i18n/messages';
+import { readFailure, readSpreadsheet } from '@domain/import/spreadsheet';
 import {
   duplicateIssues,
   type ImportedRow,
@@ -20,11 +20,12 @@ import {
   mapHeader,
   parseRow,
   type RowIssue,
-} from '../../../../../domain/import/users-import';
-import { DEFAULT_LIMITS, SpreadsheetError } from '../../../../../domain/import/xlsx-reader';
-import { can } from '../../../../../domain/permissions/permissions';
-import { inCompanies } from '../../../../../drizzle/queries/companies';
-import { companies, corporateGroups } from '../../../../../drizzle/schema';
+} from '@domain/import/users-import';
+import { DEFAULT_LIMITS, SpreadsheetError } from '@domain/import/xlsx-reader';
+import { can } from '@domain/permissions/permissions';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, errorResponse, json } from '../../lib/route';

@@ -2,25 +2,14 @@
  * @module The wizard's data checked against the company and the caller (spec section 5): the rules
  * a schema alone cannot decide. Each failure is the API's error answer with the spec's message.
  */
+
+import { backofficeUserFlags, companies, companyGroups, corporateGroups, rfids, users } from '@db/schema';
+import { hasChargingPermission, licensePlateError, normalizePlate, parseLimit } from '@domain/fleet/validation';
+import { can } from '@domain/permissions/permissions';
+import { isRoleId, ROLE } from '@domain/permissions/roles';
 import type { z } from '@hono/zod-openapi';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Context } from 'hono';
-import {
-  hasChargingPermission,
-  licensePlateError,
-  normalizePlate,
-  parseLimit,
-} from '../../../../../domain/fleet/validation';
-import { can } from '../../../../../domain/permissions/permissions';
-import { isRoleId, ROLE } from '../../../../../domain/permissions/roles';
-import {
-  backofficeUserFlags,
-  companies,
-  companyGroups,
-  corporateGroups,
-  rfids,
-  users,
-} from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { authOf } from '../../middleware/permission';

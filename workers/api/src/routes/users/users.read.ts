@@ -1,13 +1,14 @@
 /** @module Fleet user reads: list, export, counts, near limits, permissions, detail, statistics. */
+
+import { chargingSessions, corporateGroups, rfids, users } from '@db/schema';
+import type { Cell } from '@domain/export/cells';
+import { CSV_CONTENT_TYPE, csvLine } from '@domain/export/csv';
+import { can } from '@domain/permissions/permissions';
+import { ROLE_IDS } from '@domain/permissions/roles';
+import { SERVICE } from '@domain/permissions/service-settings';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Cell } from '../../../../../domain/export/cells';
-import { CSV_CONTENT_TYPE, csvLine } from '../../../../../domain/export/csv';
-import { can } from '../../../../../domain/permissions/permissions';
-import { ROLE_IDS } from '../../../../../domain/permissions/roles';
-import { SERVICE } from '../../../../../domain/permissions/service-settings';
-import { chargingSessions, corporateGroups, rfids, users } from '../../../../../drizzle/schema';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';

@@ -1,9 +1,6 @@
 /** @module Fleet user reads, always limited to the caller's company scope. */
 
-import type { z } from '@hono/zod-openapi';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { periodStarts } from '../../../../../domain/authorization/periods';
-import type { Db } from '../../../../../drizzle/db';
+import type { Db } from '@db/db';
 import {
   chargingSessions,
   companies,
@@ -14,7 +11,10 @@ import {
   userCurrencyLimits,
   userRoles,
   users,
-} from '../../../../../drizzle/schema';
+} from '@db/schema';
+import { periodStarts } from '@domain/authorization/periods';
+import type { z } from '@hono/zod-openapi';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { LimitsSchema, ListBody, UsageSchema, UserSchema } from './users.schemas';
 
 type User = typeof users.$inferSelect;

@@ -1,7 +1,5 @@
 /** @module Fleet user changes: create, update, limits, lifecycle; each with its audit row. */
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Context } from 'hono';
+
 import {
   chargingSessions,
   corporateGroups,
@@ -13,7 +11,10 @@ import {
   userCurrencyLimits,
   userRoles,
   users,
-} from '../../../../../drizzle/schema';
+} from '@db/schema';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

@@ -1,8 +1,5 @@
 /** @module Vehicles API handlers: catalog, company list, per-user CRUD, telematics webhooks. */
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { decryptSecret, encryptSecret } from '../../../../../domain/auth/secret-box';
+
 import {
   chargingSessions,
   ehdvTypes as ehdvTable,
@@ -11,7 +8,11 @@ import {
   vehicleBrands,
   vehicleModels,
   vehicleWebhooks,
-} from '../../../../../drizzle/schema';
+} from '@db/schema';
+import { decryptSecret, encryptSecret } from '@domain/auth/secret-box';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { auditInsert } from '../../lib/audit';
 import { apiError } from '../../lib/errors';

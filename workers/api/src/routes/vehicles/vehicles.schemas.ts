@@ -1,7 +1,8 @@
 /** @module Shapes of the vehicles API (spec 2 section 7.13): snake_case like the other fleet resources. */
+
+import { LICENSE_PLATE_PATTERN, normalizePlate } from '@domain/fleet/validation';
+import { normalizeVin, vinError } from '@domain/vehicles/vin';
 import { z } from '@hono/zod-openapi';
-import { LICENSE_PLATE_PATTERN, normalizePlate } from '../../../../../domain/fleet/validation';
-import { normalizeVin, vinError } from '../../../../../domain/vehicles/vin';
 
 const id = z.coerce.number().int().positive();
 

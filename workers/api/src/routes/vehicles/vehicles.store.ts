@@ -1,14 +1,8 @@
 /** @module Vehicle queries: every read goes through the vehicle's user, whose company must be in scope. */
+
+import type { Db } from '@db/db';
+import { companies, users, userVehicles, vehicleBrands, vehicleModels, vehicleWebhooks } from '@db/schema';
 import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../../../drizzle/db';
-import {
-  companies,
-  users,
-  userVehicles,
-  vehicleBrands,
-  vehicleModels,
-  vehicleWebhooks,
-} from '../../../../../drizzle/schema';
 import type { Model, Vehicle } from './vehicles.schemas';
 
 type ModelRow = typeof vehicleModels.$inferSelect;
