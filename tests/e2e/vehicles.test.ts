@@ -37,7 +37,7 @@ describe('vehicle screens', () => {
     await page.getByPlaceholder('Search by plate, VIN, driver, brand or model').fill('FW-103');
     await rows.filter({ hasText: 'FW-103-LY' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Vehicle FW-103-LY' }).count()).toBe(1);
-    await expect.poll(() => page.getByText('Battery: 57.5 kWh').count()).toBe(1);
+    await expect.poll(() => page.getByText('Battery: 57,5 kWh').count()).toBe(1);
 
     const vin = page.getByRole('textbox', { name: 'VIN', exact: true });
     await vin.fill('LRW3E7EK4PC12345O');
