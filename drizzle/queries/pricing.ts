@@ -70,7 +70,11 @@ export function priceFigures(s: SessionRow) {
   };
 }
 
-export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } {
+/**
+ * A stored tariff as selection sees it (with when it was approved, for the explanation of a choice);
+ * the one mapping read by pricing at close, the tariff reach and the session's "why this tariff".
+ */
+export function tariffCandidate(t: TariffRow): TariffCandidate & { approvedAt: Date | null } {
   return {
     id: t.id,
     type: t.type,
@@ -83,8 +87,12 @@ export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } 
     validTo: t.validTo,
     applyFrom: t.applyFrom,
     versionOf: t.versionOf,
-    row: t,
+    approvedAt: t.approvedAt,
   };
+}
+
+export function candidateOf(t: TariffRow): TariffCandidate & { row: TariffRow } {
+  return { ...tariffCandidate(t), row: t };
 }
 
 /**

@@ -121,26 +121,30 @@ export interface CloseSession {
 export async function closeSession(db: Db, stationId: number, id: number, c: CloseSession): Promise<boolean> {
   const res = await db
     .update(chargingSessions)
-    .set({
-      status: 'closed',
-      endAt: c.endAt,
-      meterStopWh: c.meterStopWh,
-      energyWh: c.energyWh,
-      durationS: c.durationS,
-      chargingMinutes: c.chargingMinutes,
-      parkingS: c.parkingS,
-      stopChargingAt: c.stopChargingAt,
-      chargingEndAt: c.stopChargingAt,
-      stopReason: c.stopReason,
-      needsRevision: c.needsRevision ? 1 : 0,
-      endedWithoutStop: 0,
-      remark: c.remark,
-      meterCurveJson: JSON.stringify(c.curve),
-      updatedAt: new Date(),
-    })
+    .set({ ...closeFields(c), endedWithoutStop: 0 })
     .where(and(eq(chargingSessions.id, id), eq(chargingSessions.stationId, stationId), STOPPABLE))
     .returning({ id: chargingSessions.id });
   return res.length > 0;
+}
+
+/** What every close writes: the end, energy, times, stop reason, revision flag, remark and power curve. */
+function closeFields(c: CloseSession) {
+  return {
+    status: 'closed' as const,
+    endAt: c.endAt,
+    meterStopWh: c.meterStopWh,
+    energyWh: c.energyWh,
+    durationS: c.durationS,
+    chargingMinutes: c.chargingMinutes,
+    parkingS: c.parkingS,
+    stopChargingAt: c.stopChargingAt,
+    chargingEndAt: c.stopChargingAt,
+    stopReason: c.stopReason,
+    needsRevision: c.needsRevision ? 1 : 0,
+    remark: c.remark,
+    meterCurveJson: JSON.stringify(c.curve),
+    updatedAt: new Date(),
+  };
 }
 
 /** Sessions a StopTransaction may still write: in progress, closed without their stop, refused and not stopped yet. */
@@ -171,23 +175,7 @@ export async function closeWithoutStop(
 ): Promise<boolean> {
   const res = await db
     .update(chargingSessions)
-    .set({
-      status: 'closed',
-      endAt: c.endAt,
-      meterStopWh: c.meterStopWh,
-      energyWh: c.energyWh,
-      durationS: c.durationS,
-      chargingMinutes: c.chargingMinutes,
-      parkingS: c.parkingS,
-      stopChargingAt: c.stopChargingAt,
-      chargingEndAt: c.stopChargingAt,
-      stopReason: ENDED_WITHOUT_STOP,
-      needsRevision: 1,
-      endedWithoutStop: 1,
-      remark: c.remark,
-      meterCurveJson: JSON.stringify(c.curve),
-      updatedAt: new Date(),
-    })
+    .set({ ...closeFields({ ...c, stopReason: ENDED_WITHOUT_STOP, needsRevision: true }), endedWithoutStop: 1 })
     .where(
       and(
         eq(chargingSessions.id, id),

@@ -8,6 +8,7 @@
 
 import type { Db } from '@db/db';
 import { companyAncestorIds } from '@db/queries/companies';
+import { tariffCandidate } from '@db/queries/pricing';
 import { chargingSessions, customerGroups, mpsTariffs, sessionPricing, stations, tariffs } from '@db/schema';
 import type { PricedCandidate, SessionPricingInput } from '@domain/tariffs/explain';
 import { isMpsPayment, paymentTypeOf } from '@domain/tariffs/select';
@@ -15,20 +16,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 
 type TariffRow = typeof tariffs.$inferSelect;
 
-const candidate = (t: TariffRow): PricedCandidate => ({
-  id: t.id,
-  type: t.type,
-  status: t.status,
-  companyId: t.companyId,
-  countries: JSON.parse(t.countriesJson) as string[],
-  customerGroupId: t.customerGroupId,
-  paymentType: t.paymentType,
-  validFrom: t.validFrom,
-  validTo: t.validTo,
-  applyFrom: t.applyFrom,
-  versionOf: t.versionOf,
-  approvedAt: t.approvedAt,
-});
+const candidate = (t: TariffRow): PricedCandidate => tariffCandidate(t);
 
 /**
  * The explanation's input for a session the caller may already see, with the names of the tariffs

@@ -7,6 +7,7 @@
 
 import type { Db } from '@db/db';
 import { companyScopeIds, inCompanies } from '@db/queries/companies';
+import { tariffCandidate } from '@db/queries/pricing';
 import {
   companies,
   connectorGroupConnectors,
@@ -23,22 +24,8 @@ import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 
 type TariffRow = typeof tariffs.$inferSelect;
 
-/** A stored tariff as selection sees it. */
-export function candidateOfRow(t: TariffRow): TariffCandidate {
-  return {
-    id: t.id,
-    type: t.type,
-    status: t.status,
-    companyId: t.companyId,
-    countries: JSON.parse(t.countriesJson) as string[],
-    customerGroupId: t.customerGroupId,
-    paymentType: t.paymentType,
-    validFrom: t.validFrom,
-    validTo: t.validTo,
-    applyFrom: t.applyFrom,
-    versionOf: t.versionOf,
-  };
-}
+/** A stored tariff as selection sees it (the mapping pricing at close uses). */
+export const candidateOfRow = (t: TariffRow): TariffCandidate => tariffCandidate(t);
 
 const SAMPLE = 10;
 
