@@ -59,6 +59,11 @@ describe('priceCdr: the three perspectives of a CDR', () => {
     expect(fields.pricingNote).toBe('cpo: no applicable tariff; owner: no applicable tariff');
   });
 
+  it("names the selection's reason for a perspective without tariff, and only for one without", () => {
+    const fields = priceCdr({ emsp }, session, {}, { emsp: 'ignored: it has a tariff', cpo: 'no CPO tariff in FR' });
+    expect(fields.pricingNote).toBe('cpo: no CPO tariff in FR; owner: no applicable tariff');
+  });
+
   it('is unpriced when no perspective has a tariff', () => {
     const fields = priceCdr({}, session);
     expect([fields.pricingStatus, fields.empTotal, fields.vatValue]).toEqual(['unpriced', null, null]);

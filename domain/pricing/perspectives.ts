@@ -47,6 +47,8 @@ export function priceCdr(
   tariffs: PerspectiveTariffs,
   timeline: SessionTimeline,
   options: PricingOptions = {},
+  /** Why a perspective has no tariff (the selection knows; the engine only sees none), for the note. */
+  noTariffReasons: Partial<Record<keyof PerspectiveTariffs, string>> = {},
 ): CdrPrices {
   const emsp = priceSession(tariffs.emsp, timeline, options);
   const cpo = priceSession(tariffs.cpo, timeline, options);
@@ -62,7 +64,7 @@ export function priceCdr(
     ] as const
   )
     .filter(([, r]) => r.kind === 'unpriced')
-    .map(([who, r]) => `${who}: ${r.kind === 'unpriced' ? r.reason : ''}`);
+    .map(([who, r]) => `${who}: ${(!tariffs[who] && noTariffReasons[who]) || (r.kind === 'unpriced' ? r.reason : '')}`);
   const revision = emsp.needsRevision ?? cpo.needsRevision ?? owner.needsRevision;
   if (revision) notes.push(`needs revision: ${revision.join(', ')}`);
   return {

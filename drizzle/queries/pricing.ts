@@ -217,6 +217,7 @@ export function priceFromRows(input: PricingRows) {
     samples: samplesOf(s.meterCurveJson),
     ...(s.stopChargingAt ? { stopChargingAt: s.stopChargingAt.getTime() } : {}),
   });
+  // The selection knows why a perspective has no tariff; the engine only sees none (the note says why).
   const prices = priceCdr(
     {
       ...(emp.tariff
@@ -227,17 +228,13 @@ export function priceFromRows(input: PricingRows) {
     },
     timeline,
     { timeZone: station?.timeZone ?? 'Europe/Paris' },
+    {
+      ...(emp.tariff === null ? { emsp: emp.reason } : {}),
+      ...(cpo.tariff === null ? { cpo: cpo.reason } : {}),
+      ...(owner.tariff === null ? { owner: owner.reason } : {}),
+    },
   );
-  const reasons = new Map<string, string>();
-  if (!emp.tariff) reasons.set('emsp', emp.reason);
-  if (!cpo.tariff) reasons.set('cpo', cpo.reason);
-  if (!owner.tariff) reasons.set('owner', owner.reason);
-  // The engine says "no applicable tariff"; the selection knows why.
-  const note =
-    prices.pricingNote?.replace(
-      /(emsp|cpo|owner): no applicable tariff/g,
-      (_m, who: string) => `${who}: ${reasons.get(who)}`,
-    ) ?? null;
+  const note = prices.pricingNote;
   const currency = emp.tariff?.row.currency ?? cpo.tariff?.row.currency ?? owner.tariff?.row.currency ?? s.currency;
   const lines = tariffLineRows(s.id, prices.results, {
     emsp: emp.tariff?.id ?? null,
