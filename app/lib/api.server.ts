@@ -5,7 +5,8 @@
  * login already carries the new session.
  */
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import { hc } from 'hono/client';
+import { type ClientResponse, hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiApp } from '../../workers/api/src/app';
 import { forgetMe } from './me-cache.server';
 
@@ -21,6 +22,10 @@ export interface ApiErrorBody {
 
 /** A fetch Response or the typed client's ClientResponse. */
 type Readable = Pick<Response, 'ok' | 'status' | 'json'>;
+
+/** The body of a typed-client response's 2xx answers (its error answers are ApiErrorBody). */
+export type SuccessData<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : unknown;
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiErrorBody };
 
@@ -59,8 +64,11 @@ export interface Api {
   client: ReturnType<typeof hc<ApiApp>>;
   /**
    * Awaits a typed-client call and reads it into an ApiResult; an API that throws becomes a 503
-   * result instead of a crash: `await api.send<Me>(api.client.api.me.$get())`.
+   * result instead of a crash. The data's type is the route's own 2xx answer, read from its
+   * definition: `await api.send(api.client.api.me.$get())` (ADR 041: no hand-written response types).
    */
+  send<R extends Readable>(pending: Promise<R>): Promise<ApiResult<SuccessData<R>>>;
+  /** The same for a call whose answer the typed client cannot describe (a raw Response). */
   send<T>(pending: Promise<Readable>): Promise<ApiResult<T>>;
   /** Reads a Response the typed client returned into an ApiResult. */
   read<T>(response: Readable): Promise<ApiResult<T>>;
@@ -110,6 +118,7 @@ export function createApi(request: Request, context: AppLoadContext, options: Ap
   return {
     client: hc<ApiApp>(origin, { fetch: send as typeof fetch }),
     async send<T>(pending: Promise<Readable>): Promise<ApiResult<T>> {
+      // One implementation for both signatures: the typed one only names T.
       try {
         return await read<T>(await pending);
       } catch (error) {
