@@ -21,7 +21,7 @@ export type MeState =
 export function getMe(request: Request, context: AppLoadContext): Promise<MeState> {
   return rememberMe(context, async (): Promise<MeState> => {
     const api = createApi(request, context);
-    const result = await api.send<Me>(api.client.api.me.$get());
+    const result = await api.send(api.client.api.me.$get());
     const setCookies = api.setCookies;
     if (result.ok) return { status: 'ok', me: result.data, setCookies };
     if (result.error.code === 'TWO_FACTOR_REQUIRED') {

@@ -29,7 +29,7 @@ export async function requirePendingTwoFactor(
 
 /** After the API accepted the code: on to `redirectTo` or the user's landing page, with a toast. */
 export async function finishTwoFactor(request: Request, api: Api, redirectTo: string | null) {
-  const me = await api.send<Me>(api.client.api.me.$get());
+  const me = await api.send(api.client.api.me.$get());
   const target = me.ok ? allowedOrLanding(safeRedirect(redirectTo, ''), me.data) : '/';
   const toast = await writeToast(request, flash('twoFactor.success'));
   return redirect(target, { headers: api.headers(toast) });

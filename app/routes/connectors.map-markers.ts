@@ -6,9 +6,7 @@ import { forbidden, requirePermission } from '../lib/session.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const api = createApi(request, context);
-  const result = await api.send<{ markers: unknown[]; truncated: boolean }>(
-    api.client.api.connectors['map-markers'].$post({ json: {} }),
-  );
+  const result = await api.send(api.client.api.connectors['map-markers'].$post({ json: {} }));
   if (result.ok) return Response.json(result.data, { headers: { 'Cache-Control': 'private, no-store' } });
   if (result.status === 403) forbidden(me, result.error['error-msg']);
   throw data({ status: result.status }, { status: Math.max(result.status, 500) });

@@ -12,7 +12,7 @@ export const loader = () => redirect('/');
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = createApi(request, context);
-  const result = await api.send<{ message: string }>(api.client.api.logout.$post());
+  const result = await api.send(api.client.api.logout.$post());
   if (!result.ok && result.status !== 401) console.warn('Logout call failed', result.status, result.error.code);
   const headers = api.headers(expiredSessionCookie(request), await writeToast(request, flash('frame.loggedOut')));
   return redirect('/login', { headers });

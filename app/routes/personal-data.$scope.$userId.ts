@@ -32,16 +32,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [read, stations] =
     scope === 'fleet'
       ? await Promise.all([
-          api.send<UserData>(api.client.api.users[':userId']['user-data'].$get({ param })),
-          api.send<{ data: UsableStation[] }>(
-            api.client.api.users[':userId']['user-data'].stations.$get({ param, query: {} }),
-          ),
+          api.send(api.client.api.users[':userId']['user-data'].$get({ param })),
+          api.send(api.client.api.users[':userId']['user-data'].stations.$get({ param, query: {} })),
         ])
       : await Promise.all([
-          api.send<UserData>(api.client.api['my-data'][':userId']['user-data'].$get({ param })),
-          api.send<{ data: UsableStation[] }>(
-            api.client.api['my-data'][':userId']['user-data'].stations.$get({ param, query: {} }),
-          ),
+          api.send(api.client.api['my-data'][':userId']['user-data'].$get({ param })),
+          api.send(api.client.api['my-data'][':userId']['user-data'].stations.$get({ param, query: {} })),
         ]);
   return data<PersonalDataLoad>({
     data: read.ok ? read.data : null,
@@ -71,8 +67,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const param = { userId };
   const res =
     scope === 'fleet'
-      ? await api.send<UserData>(api.client.api.users[':userId']['update-user-data'].$post({ param, json }))
-      : await api.send<UserData>(api.client.api['my-data'][':userId']['update-user-data'].$post({ param, json }));
+      ? await api.send(api.client.api.users[':userId']['update-user-data'].$post({ param, json }))
+      : await api.send(api.client.api['my-data'][':userId']['update-user-data'].$post({ param, json }));
   if (!res.ok) {
     return data<PersonalDataResult>(
       { ok: false, message: res.error['error-msg'], field: res.error.field },

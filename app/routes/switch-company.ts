@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await api.send(api.client.api.me.company.$put({ json: { companyId } }));
   if (result.ok) {
     const toast = flash('frame.companyChanged', { company: companyName(me.companies, companyId) ?? String(companyId) });
-    const after = await api.send<Me>(api.client.api.me.$get());
+    const after = await api.send(api.client.api.me.$get());
     if (after.ok && allowedOrLanding(from, after.data) !== from) {
       return redirect(after.data.landing, { headers: api.headers(await writeToast(request, toast)) });
     }

@@ -29,7 +29,7 @@ export interface LocationDetail {
 }
 
 export const readLocation = (api: Api, uid: string) =>
-  api.send<LocationDetail>(api.client.api.location[':uid'].$get({ param: { uid } }));
+  api.send(api.client.api.location[':uid'].$get({ param: { uid } }));
 
 /** The PUT body that keeps every field of `l` and sets its stations to `stationIds`. */
 export function withStations(l: LocationDetail, stationIds: number[]) {

@@ -41,7 +41,7 @@ export async function storeAction({ request, context }: ActionFunctionArgs, with
       400,
     );
   }
-  const result = await api.send<KeyfobRow>(
+  const result = await api.send(
     withCode
       ? api.client.api.keyfob.$post({ json: { code: text('code'), uuid, ...fields } })
       : api.client.api.keyfob.create.uuid[':uuid'].$post({ param: { uuid }, json: fields }),

@@ -123,7 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   body.ownerId = value('ownerId') ? Number(value('ownerId')) : null;
   if (Object.keys(errors).length) return data({ ok: false, message: null, errors, keys: true }, { status: 400 });
   const api = createApi(request, context, { language: me.user.language });
-  const res = await api.send<StationDetail>(
+  const res = await api.send(
     api.client.api.stations[':id'].detail.$patch({
       param: { id: params.stationId ?? '' },
       json: body as never,

@@ -8,7 +8,7 @@ export type ConnectorDetail = InferResponseType<Api['client']['api']['connectors
 
 export async function loadConnector(request: Request, context: AppLoadContext, me: Me, id: string) {
   const api = createApi(request, context);
-  const result = await api.send<ConnectorDetail>(api.client.api.connectors[':id'].$get({ param: { id } }));
+  const result = await api.send(api.client.api.connectors[':id'].$get({ param: { id } }));
   if (result.ok) return result.data;
   if (result.status === 403) forbidden(me, result.error['error-msg']);
   if (result.status === 404 || result.status === 400) {
@@ -29,9 +29,9 @@ export async function loadDetailExtras(request: Request, context: AppLoadContext
   const api = createApi(request, context);
   const param = { id: String(id) };
   const [station, totals, recent] = await Promise.all([
-    api.send<StationDetail>(api.client.api.stations[':id'].detail.$get({ param: { id: String(stationId) } })),
-    api.send<ConnectorTotals>(api.client.api.connectors[':id']['total-local-stats'].$get({ param })),
-    api.send<Recent>(api.client.api.connectors[':id']['recent-sessions'].$get({ param, query: { limit: '10' } })),
+    api.send(api.client.api.stations[':id'].detail.$get({ param: { id: String(stationId) } })),
+    api.send(api.client.api.connectors[':id']['total-local-stats'].$get({ param })),
+    api.send(api.client.api.connectors[':id']['recent-sessions'].$get({ param, query: { limit: '10' } })),
   ]);
   return {
     station: station.ok ? station.data : null,

@@ -20,12 +20,7 @@ const idOf = (raw: string | undefined) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'stations:edit');
   const api = createApi(request, context, { language: me.user.language });
-  const group = must(
-    await api.send<{ id: number; name: string; description: string | null }>(
-      api.client.api.tags[':id'].$get({ param: { id: idOf(params.id) } }),
-    ),
-    me,
-  );
+  const group = must(await api.send(api.client.api.tags[':id'].$get({ param: { id: idOf(params.id) } })), me);
   return { id: group.id, name: group.name, description: group.description ?? '' };
 }
 

@@ -97,7 +97,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApi(request, context, { language: me.user.language });
   const group = api.client.api.groups[':id'];
   const [detail, totals, sessions, candidates] = await Promise.all([
-    api.send<Detail>(
+    api.send(
       group.$get({
         param: { id },
         query: {
@@ -107,15 +107,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         },
       }),
     ),
-    api.send<Totals>(group.totals.$get({ param: { id } })),
-    api.send<{ data: SessionRow[]; total: number }>(
+    api.send(group.totals.$get({ param: { id } })),
+    api.send(
       group.sessions.$get({
         param: { id },
         query: { page: String(state.spage), items_per_page: String(SESSIONS_PAGE) },
       }),
     ),
     canEdit && state.add
-      ? api.send<{ data: ConnectorRow[]; total: number }>(
+      ? api.send(
           api.client.api.connectors.$post({
             json: { keyword: state.add, page: state.addPage, items_per_page: CANDIDATES_PAGE },
           }),

@@ -28,10 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const state = listState(new URL(request.url));
   const api = createApi(request, context, { language: me.user.language });
-  const page = must(
-    await api.send<{ data: GroupRow[]; total: number }>(api.client.api.tags.$get({ query: listQuery(state) })),
-    me,
-  );
+  const page = must(await api.send(api.client.api.tags.$get({ query: listQuery(state) })), me);
   return { ...page, state, canEdit: me.permissions.includes('stations:edit'), language: me.user.language };
 }
 

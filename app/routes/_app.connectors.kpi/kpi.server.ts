@@ -48,7 +48,7 @@ export async function loadAvailability(
   const api = createApi(request, context);
   const kpi = api.client.api.kpi.availability;
   const monthOf = (m: number) =>
-    api.send<Availability>(kpi[':year'][':month'].$get({ param: { year: String(period.year), month: String(m) } }));
+    api.send(kpi[':year'][':month'].$get({ param: { year: String(period.year), month: String(m) } }));
   const fail = (status: number, message?: string): never => {
     if (status === 403) forbidden(me, message);
     throw data({ status }, { status: Math.max(status, 500) });
@@ -75,7 +75,7 @@ export async function loadAvailability(
   const result =
     period.view === 'month'
       ? await monthOf(period.month)
-      : await api.send<Availability>(
+      : await api.send(
           kpi[':year'][':month'][':day'].$get({
             param: { year: String(period.year), month: String(period.month), day: String(period.day) },
           }),

@@ -31,7 +31,7 @@ export const GROUP_CHOICES = 100;
 export async function loadList(request: Request, context: AppLoadContext, me: Me, state: ListState) {
   const api = createApi(request, context);
   const [rows, cities, options, tags, companyGroups] = await Promise.all([
-    api.send<{ data: ConnectorRow[]; total: number }>(
+    api.send(
       api.client.api.connectors.$post({
         json: {
           page: state.page,
@@ -40,12 +40,10 @@ export async function loadList(request: Request, context: AppLoadContext, me: Me
         },
       }),
     ),
-    api.send<{ data: { name: string }[] }>(api.client.api['station-cities'].$get()),
-    api.send<FilterOptions>(api.client.api.connectors.filter.$get()),
-    api.send<{ data: { id: number; name: string; connectorCount: number }[]; total: number }>(
-      api.client.api.tags.$get({ query: { items_per_page: String(GROUP_CHOICES), page: '0' } }),
-    ),
-    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
+    api.send(api.client.api['station-cities'].$get()),
+    api.send(api.client.api.connectors.filter.$get()),
+    api.send(api.client.api.tags.$get({ query: { items_per_page: String(GROUP_CHOICES), page: '0' } })),
+    api.send(api.client.api.reference['company-groups'].$get()),
   ]);
   for (const result of [rows, cities, options, tags]) {
     if (result.ok) continue;

@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [location, candidates] = await Promise.all([
     readLocation(api, params.uid ?? ''),
     canEdit && find
-      ? api.send<{ data: Candidate[]; total: number }>(
+      ? api.send(
           api.client.api.stations.$post({ json: { keyword: find, page: findPage, items_per_page: CANDIDATES_PAGE } }),
         )
       : Promise.resolve(null),

@@ -29,10 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const state = listState(new URL(request.url));
   const api = createApi(request, context, { language: me.user.language });
-  const page = must(
-    await api.send<{ data: Row[]; total: number }>(api.client.api.locations.$get({ query: listQuery(state) })),
-    me,
-  );
+  const page = must(await api.send(api.client.api.locations.$get({ query: listQuery(state) })), me);
   return { ...page, state, canEdit: me.permissions.includes('stations:edit') };
 }
 

@@ -43,7 +43,7 @@ export async function loadLog(
     ...(filters.event ? { station_log_event_type_id: filters.event } : {}),
     ...(filters.order ? { order: filters.order } : {}),
   } as Record<string, string>;
-  const result = await api.send<StationLog>(
+  const result = await api.send(
     connectorUid === null
       ? api.client.api.stations[':uid']['ocpp-log'].$get({ param: { uid: stationUid }, query })
       : api.client.api['station-log'][':stationUid'][':connectorUid'].$get({

@@ -48,11 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const empty: StationPage = { data: [], total: 0, page, items_per_page: PAGE_SIZE };
   const [stations, targets, hidden] = await Promise.all([
-    canMove ? api.send<StationPage>(api.client.api.stations.movable.$get({ query })) : null,
-    canMove ? api.send<{ data: { id: number; name: string }[] }>(api.client.api.stations['move-targets'].$get()) : null,
-    canHide
-      ? api.send<StationPage>(api.client.api.stations.hidden.$get({ query: { page: '0', items_per_page: '100' } }))
-      : null,
+    canMove ? api.send(api.client.api.stations.movable.$get({ query })) : null,
+    canMove ? api.send(api.client.api.stations['move-targets'].$get()) : null,
+    canHide ? api.send(api.client.api.stations.hidden.$get({ query: { page: '0', items_per_page: '100' } })) : null,
   ]);
   return {
     keyword,

@@ -36,7 +36,7 @@ interface NetworkStatus {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const api = createApi(request, context);
-  const result = await api.send<NetworkStatus>(api.client.api['network-status'].$get());
+  const result = await api.send(api.client.api['network-status'].$get());
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ status: result.status }, { status: Math.max(result.status, 500) });

@@ -37,7 +37,7 @@ export async function createStation(
   body.visibleInApp = form.get('visibleInApp') === 'on';
   body.openToPublic = form.get('openToPublic') === 'on';
   const api = createApi(request, context, { language: me.user.language });
-  const res = await api.send<Created>(api.client.api.stations['create-from-template'].$post({ json: body as never }));
+  const res = await api.send(api.client.api.stations['create-from-template'].$post({ json: body as never }));
   if (res.ok)
     return { intent: 'create' as const, ok: true as const, created: res.data, errors: {} as Errors, message: null };
   if (res.status === 403) forbidden(me, res.error['error-msg']);
@@ -75,7 +75,7 @@ export async function stepAction(request: Request, context: never, me: Me, form:
       message = res.error['error-msg'];
     }
   }
-  const state = await api.send<OnboardingState>(api.client.api.stations[':uid'].onboarding.$get({ param: { uid } }));
+  const state = await api.send(api.client.api.stations[':uid'].onboarding.$get({ param: { uid } }));
   if (!state.ok) throw data({ message: state.error['error-msg'] }, { status: state.status === 404 ? 404 : 500 });
   return { intent, ok: message === null, state: state.data, message };
 }

@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     mode === 'offline' ? 'stations:onboard:offline' : 'stations:onboard',
   );
   const api = createApi(request, context);
-  const res = await api.send<{ data: Templates }>(api.client.api['station-templates'].$get());
+  const res = await api.send(api.client.api['station-templates'].$get());
   const templates = res.ok ? res.data.data : [];
   const all = flattenCompanies(me.companies);
   const first = all.findIndex((c) => c.id === me.company.id);

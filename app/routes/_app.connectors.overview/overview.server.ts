@@ -10,7 +10,7 @@ export interface StatusTotals {
 
 export async function loadStatusTotals(request: Request, context: AppLoadContext, me: Me): Promise<StatusTotals> {
   const api = createApi(request, context);
-  const result = await api.send<StatusTotals>(api.client.api.connectors.overview.status.$get());
+  const result = await api.send(api.client.api.connectors.overview.status.$get());
   if (result.ok) return result.data;
   if (result.status === 403) forbidden(me, result.error['error-msg']);
   throw data({ status: result.status }, { status: Math.max(result.status, 500) });
@@ -34,9 +34,7 @@ export async function loadRecentFaults(
   context: AppLoadContext,
 ): Promise<{ data: RecentFault[]; total: number } | null> {
   const api = createApi(request, context);
-  const result = await api.send<{ data: RecentFault[]; total: number }>(
-    api.client.api.connectors.overview.faults.$get(),
-  );
+  const result = await api.send(api.client.api.connectors.overview.faults.$get());
   return result.ok ? result.data : null;
 }
 

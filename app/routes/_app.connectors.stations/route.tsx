@@ -74,13 +74,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readStationState(new URL(request.url));
   const api = createApi(request, context);
   const [page, options, companyGroups] = await Promise.all([
-    api.send<{ data: StationRow[]; total: number }>(
+    api.send(
       api.client.api.stations.$post({
         json: { page: state.page, items_per_page: PAGE_SIZE, ...stationApiFilters(state) },
       }),
     ),
-    api.send<Options>(api.client.api.connectors.filter.$get()),
-    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
+    api.send(api.client.api.connectors.filter.$get()),
+    api.send(api.client.api.reference['company-groups'].$get()),
   ]);
   for (const result of [page, options]) {
     if (result.ok) continue;

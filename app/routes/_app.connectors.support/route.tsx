@@ -48,9 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!q) return { q, rows: null, total: 0 };
   const api = createApi(request, context, { language: me.user.language });
   const page = must(
-    await api.send<{ data: Row[]; total: number }>(
-      api.client.api.connectors.$post({ json: { keyword: q, items_per_page: LIMIT } }),
-    ),
+    await api.send(api.client.api.connectors.$post({ json: { keyword: q, items_per_page: LIMIT } })),
     me,
   );
   const only = page.data[0];

@@ -56,8 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const userId = idOf(params.id);
   const one = api.client.api['customer-type'][':id'];
   const [group, member] = await Promise.all([
-    api.send<{ data: { id: number; name: string } }>(one.$get({ param: { id } })),
-    api.send<{ data: MemberDetail }>(one.users[':userId'].$get({ param: { id, userId } })),
+    api.send(one.$get({ param: { id } })),
+    api.send(one.users[':userId'].$get({ param: { id, userId } })),
   ]);
   return {
     group: must(group, me).data,
@@ -72,7 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = createApi(request, context, { language: me.user.language });
   const id = idOf(params.userGroupId);
   const userId = idOf(params.id);
-  const result = await api.send<unknown>(
+  const result = await api.send(
     api.client.api['customer-type'][':id'].users[':userId'].$delete({ param: { id, userId } }),
   );
   if (!result.ok) {

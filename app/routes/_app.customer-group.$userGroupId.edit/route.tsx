@@ -36,9 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
   const api = createApi(request, context, { language: me.user.language });
   const { data: group } = must(
-    await api.send<{ data: Group }>(
-      api.client.api['customer-type'][':id'].$get({ param: { id: idOf(params.userGroupId) } }),
-    ),
+    await api.send(api.client.api['customer-type'][':id'].$get({ param: { id: idOf(params.userGroupId) } })),
     me,
   );
   const companies = flattenCompanies(me.companies);
@@ -63,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if ('badField' in parsed) return data({ error: '', field: parsed.badField, amount: true }, { status: 400 });
     pending = one.$put({ param, json: parsed.body });
   }
-  const result = await api.send<{ data: Group }>(pending);
+  const result = await api.send(pending);
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     if (result.status === 404 && intent !== 'save') throw data({ message: result.error['error-msg'] }, { status: 404 });

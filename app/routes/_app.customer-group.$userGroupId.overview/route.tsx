@@ -76,17 +76,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const find = (url.searchParams.get('find') ?? '').trim().slice(0, 100);
   const one = api.client.api['customer-type'][':id'];
   const [group, overview, members, candidates] = await Promise.all([
-    api.send<{ data: { id: number; name: string; active: boolean; user_privacy: boolean } }>(
-      one.$get({ param: { id } }),
-    ),
-    api.send<{ data: { members: number; currency: string; months: Month[] } }>(
-      one.overview.$get({ param: { id }, query: { year: String(year) } }),
-    ),
-    api.send<{ data: Member[]; total: number }>(
+    api.send(one.$get({ param: { id } })),
+    api.send(one.overview.$get({ param: { id }, query: { year: String(year) } })),
+    api.send(
       one.users.$post({ param: { id }, json: { keyword: keyword || undefined, page, items_per_page: PER_PAGE } }),
     ),
     find
-      ? api.send<{ data: Candidate[] }>(
+      ? api.send(
           api.client.api['customer-type'].users.search.$post({
             json: { customer_group_id: Number(id), keyword: find, limit: 20 },
           }),
@@ -112,7 +108,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idOf(params.userGroupId);
   const form = await request.formData();
   const userId = idOf(String(form.get('userId') ?? ''));
-  const result = await api.send<unknown>(
+  const result = await api.send(
     api.client.api['customer-type'][':id'].users[':userId'].$put({ param: { id, userId } }),
   );
   if (!result.ok) {

@@ -18,9 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.userGroupId);
   if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
   const api = createApi(request, context);
-  const group = await api.send<{ data: { name: string } }>(
-    api.client.api['customer-type'][':id'].$get({ param: { id: String(id) } }),
-  );
+  const group = await api.send(api.client.api['customer-type'][':id'].$get({ param: { id: String(id) } }));
   if (!group.ok) {
     if (group.status === 403) forbidden(me, group.error['error-msg']);
     throw data({ message: group.error['error-msg'] }, { status: group.status });

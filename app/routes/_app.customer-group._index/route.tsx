@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
   const page = Math.max(0, Number(new URL(request.url).searchParams.get('page')) || 0);
   const api = createApi(request, context);
-  const result = await api.send<{ data: Group[]; total: number }>(
+  const result = await api.send(
     api.client.api['customer-type'].$get({
       query: { page: String(page), items_per_page: String(PER_PAGE), include_deleted: 'true' },
     }),
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = createApi(request, context, { language: me.user.language });
   const form = await request.formData();
   const id = idOf(String(form.get('id') ?? ''));
-  const result = await api.send<unknown>(api.client.api['customer-type'][':id'].$patch({ param: { id } }));
+  const result = await api.send(api.client.api['customer-type'][':id'].$patch({ param: { id } }));
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ message: result.error['error-msg'] }, { status: result.status });

@@ -78,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const station = Number.isSafeInteger(stationId) && stationId > 0 ? String(stationId) : null;
   if (!uuid) return { uuid, answer: null, error: null, timeZone: me.company.timeZone };
   const api = createApi(request, context, { language: me.user.language });
-  const result = await api.send<CheckAnswer>(
+  const result = await api.send(
     api.client.api.keyfob.check.$get({ query: { uuid, ...(station ? { station_id: station } : {}) } }),
   );
   if (!result.ok && result.status === 403) forbidden(me, result.error['error-msg']);

@@ -27,10 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const groupId = idOf(params.id);
   const [group, members] = await Promise.all([
-    api.send<Group>(api.client.api.users.group[':groupId'].$get({ param: { groupId: String(groupId) } })),
-    api.send<{ data: FleetUserRow[]; total: number }>(
-      api.client.api.users.$post({ json: { corporate_group_id: groupId, items_per_page: 100, page: 0 } }),
-    ),
+    api.send(api.client.api.users.group[':groupId'].$get({ param: { groupId: String(groupId) } })),
+    api.send(api.client.api.users.$post({ json: { corporate_group_id: groupId, items_per_page: 100, page: 0 } })),
   ]);
   return {
     group: must(group, me),

@@ -22,7 +22,7 @@ export interface Group {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const groups = must(await api.send<{ data: Group[] }>(api.client.api.users.group.$get()), me);
+  const groups = must(await api.send(api.client.api.users.group.$get()), me);
   return { groups: groups.data, canManage: me.permissions.includes('fleet:users:manage') };
 }
 

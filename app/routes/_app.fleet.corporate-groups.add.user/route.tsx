@@ -20,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const q = new URL(request.url).searchParams.get('q')?.slice(0, 100) ?? '';
   const [groups, users] = await Promise.all([
-    api.send<{ data: Group[] }>(api.client.api.users.group.$get()),
-    api.send<{ data: FleetUserRow[]; total: number }>(
+    api.send(api.client.api.users.group.$get()),
+    api.send(
       api.client.api.users.$post({
         json: { state: 'active', items_per_page: 100, page: 0, ...(q ? { keyword: q } : {}) },
       }),

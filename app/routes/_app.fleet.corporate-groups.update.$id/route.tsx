@@ -21,9 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const api = createApi(request, context);
   const group = must(
-    await api.send<{ id: number; name: string }>(
-      api.client.api.users.group[':groupId'].$get({ param: { groupId: idOf(params.id) } }),
-    ),
+    await api.send(api.client.api.users.group[':groupId'].$get({ param: { groupId: idOf(params.id) } })),
     me,
   );
   return { group };

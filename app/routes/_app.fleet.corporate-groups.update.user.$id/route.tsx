@@ -25,8 +25,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const api = createApi(request, context);
   const [user, groups] = await Promise.all([
-    api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })),
-    api.send<{ data: Group[] }>(api.client.api.users.group.$get()),
+    api.send(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })),
+    api.send(api.client.api.users.group.$get()),
   ]);
   return { user: must(user, me), groups: must(groups, me).data };
 }

@@ -45,10 +45,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'keyHanger
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:key-hangers');
   const api = createApi(request, context);
-  const card = must(
-    await api.send<KeyfobRow>(api.client.api.keyfob[':id'].$get({ param: { id: cardId(params.id) } })),
-    me,
-  );
+  const card = must(await api.send(api.client.api.keyfob[':id'].$get({ param: { id: cardId(params.id) } })), me);
   return { card, timeZone: me.company.timeZone };
 }
 

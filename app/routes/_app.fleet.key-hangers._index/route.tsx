@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readState(new URL(request.url));
   const api = createApi(request, context);
   const page = must(
-    await api.send<{ data: KeyfobRow[]; total: number }>(
+    await api.send(
       api.client.api.keyfob.all.$post({ json: { ...filtersOf(state), page: state.page, items_per_page: PAGE_SIZE } }),
     ),
     me,

@@ -41,15 +41,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
   const [counts, permissions, near, charging, settings] = await Promise.all([
-    api.send<Record<'total' | 'active' | 'deleted' | 'charging' | 'idle' | 'near_limit', number>>(
-      api.client.api.users.count.$get(),
-    ),
-    api.send<Record<string, number>>(api.client.api['users-permission'].$get()),
-    api.send<{ data: Near[] }>(api.client.api.users['near-limits'].$get()),
-    api.send<{ data: FleetUserRow[]; total: number }>(
-      api.client.api.users.$post({ json: { status: 'charging', items_per_page: 10, page: 0 } }),
-    ),
-    api.send<FleetSettings>(api.client.api.fleet.settings.$get()),
+    api.send(api.client.api.users.count.$get()),
+    api.send(api.client.api['users-permission'].$get()),
+    api.send(api.client.api.users['near-limits'].$get()),
+    api.send(api.client.api.users.$post({ json: { status: 'charging', items_per_page: 10, page: 0 } })),
+    api.send(api.client.api.fleet.settings.$get()),
   ]);
   return {
     counts: must(counts, me),
@@ -70,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   if (form.get('intent') !== 'limit-unit' || (unit !== 'kwh' && unit !== 'currency'))
     throw new Response('Bad request', { status: 400 });
   const api = createApi(request, context, { language: me.user.language });
-  const result = await api.send<FleetSettings>(
+  const result = await api.send(
     api.client.api.fleet.settings['limit-unit'].$put({ json: { limit_unit: unit, confirm: true } }),
   );
   if (!result.ok) {

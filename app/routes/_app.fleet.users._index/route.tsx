@@ -93,11 +93,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readState(url);
   const api = createApi(request, context);
   const [page, groups, companyGroups] = await Promise.all([
-    api.send<{ data: FleetUserRow[]; total: number }>(
+    api.send(
       api.client.api.users.$post({ json: { ...filtersOf(state), page: state.page, items_per_page: PAGE_SIZE } }),
     ),
-    api.send<{ data: { id: number; name: string }[] }>(api.client.api.users.group.$get()),
-    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
+    api.send(api.client.api.users.group.$get()),
+    api.send(api.client.api.reference['company-groups'].$get()),
   ]);
   const rows = must(page, me);
   return {

@@ -9,10 +9,10 @@ import type { Me } from '../../lib/session.server';
 export async function loadWizard(request: Request, context: AppLoadContext, me: Me, userId?: number) {
   const api = createApi(request, context);
   const [options, companyGroups, user] = await Promise.all([
-    api.send<WizardOptions>(api.client.api.users['wizard-options'].$get()),
-    api.send<CompanyGroupOptions>(api.client.api.reference['company-groups'].$get()),
+    api.send(api.client.api.users['wizard-options'].$get()),
+    api.send(api.client.api.reference['company-groups'].$get()),
     userId
-      ? api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId: String(userId) } }))
+      ? api.send(api.client.api.users[':userId'].$get({ param: { userId: String(userId) } }))
       : Promise.resolve(null),
   ]);
   return { options: must(options, me), companyGroups: must(companyGroups, me), user: user ? must(user, me) : null };

@@ -42,12 +42,7 @@ function idOf(raw: string | undefined): string {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const user = must(
-    await api.send<FleetUserRow & { usage: Usage[] }>(
-      api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } }),
-    ),
-    me,
-  );
+  const user = must(await api.send(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })), me);
   return {
     user,
     companyId: me.company.id,

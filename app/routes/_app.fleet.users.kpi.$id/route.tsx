@@ -32,13 +32,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const userId = String(id);
   const stat = (target: 'consumption' | 'sessions') =>
-    api.send<Stats>(
+    api.send(
       api.client.api.users[':userId'][':target'][':type'][':year'].$get({
         param: { userId, target, type, year: String(year) },
       }),
     );
   const [user, consumption, sessions] = await Promise.all([
-    api.send<FleetUserRow>(api.client.api.users[':userId'].$get({ param: { userId } })),
+    api.send(api.client.api.users[':userId'].$get({ param: { userId } })),
     stat('consumption'),
     stat('sessions'),
   ]);

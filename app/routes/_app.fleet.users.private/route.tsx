@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.max(0, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0);
   const api = createApi(request, context);
   const result = must(
-    await api.send<PrivateData>(
+    await api.send(
       api.client.api.users.private.$post({ json: { page, items_per_page: PAGE_SIZE, ...(q ? { keyword: q } : {}) } }),
     ),
     me,

@@ -67,8 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (status) query.status = status;
   if (Number.isInteger(contract) && contract > 0) query.contract_id = String(contract);
   const [catalog, holders] = await Promise.all([
-    api.send<{ data: Contract[] }>(api.client.api['subscription-contracts'].$get()),
-    api.send<{ data: Held[]; total: number }>(api.client.api['subscription-contracts'].holders.$get({ query })),
+    api.send(api.client.api['subscription-contracts'].$get()),
+    api.send(api.client.api['subscription-contracts'].holders.$get({ query })),
   ]);
   return {
     contracts: must(catalog, me).data,

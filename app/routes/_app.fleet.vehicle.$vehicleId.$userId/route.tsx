@@ -83,8 +83,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
   const [vehicle, catalog] = await Promise.all([
-    api.send<VehicleRow>(api.client.api.users[':userId'].vehicles[':userVehicleId'].$get({ param })),
-    api.send<{ data: Model[] }>(api.client.api.vehicles.$get()),
+    api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].$get({ param })),
+    api.send(api.client.api.vehicles.$get()),
   ]);
   return { vehicle: must(vehicle, me), models: must(catalog, me).data };
 }
@@ -109,9 +109,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return r.ok ? redirect('/fleet/vehicles', { headers: api.headers() }) : fail(r);
   }
   if (intent === 'webhook-create') {
-    const r = await api.send<{ secret: string; url: string }>(
-      api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook.$post({ param }),
-    );
+    const r = await api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook.$post({ param }));
     return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
   }
   if (intent === 'save') {
@@ -138,7 +136,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const r = await api.send(hook.$delete({ param: { ...param, webhookId } }));
       return r.ok ? data<ActionResult>({ webhookDeleted: true }) : fail(r);
     }
-    const r = await api.send<{ secret: string; url: string }>(hook.$patch({ param: { ...param, webhookId } }));
+    const r = await api.send(hook.$patch({ param: { ...param, webhookId } }));
     return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
   }
   return data<ActionResult>({ error: 'Unknown action' }, { status: 400 });

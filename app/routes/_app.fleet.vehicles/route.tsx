@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readState(new URL(request.url));
   const api = createApi(request, context);
   const page = must(
-    await api.send<{ data: VehicleRow[]; total: number }>(
+    await api.send(
       api.client.api.vehicles.company.$get({
         query: {
           ...(state.q ? { keyword: state.q } : {}),
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     me,
   );
-  const catalog = must(await api.send<{ data: CatalogModel[] }>(api.client.api.vehicles.$get()), me);
+  const catalog = must(await api.send(api.client.api.vehicles.$get()), me);
   return { rows: page.data, total: page.total, state, models: catalog.data };
 }
 
@@ -79,9 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = text('email').toLowerCase();
   // No e-mail names no driver: answer so without a search for a placeholder keyword.
   if (!email) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
-  const found = await api.send<{ data: { id: number; email: string }[] }>(
-    api.client.api.vehicles.drivers.$get({ query: { keyword: email } }),
-  );
+  const found = await api.send(api.client.api.vehicles.drivers.$get({ query: { keyword: email } }));
   if (!found.ok) {
     if (found.status === 403) forbidden(me, found.error['error-msg']);
     return data({ error: found.error['error-msg'], field: 'email' }, { status: found.status });
@@ -89,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const driver = found.data.data.find((u) => u.email.toLowerCase() === email);
   if (!driver) return data({ error: 'driverNotFound', field: 'email' }, { status: 404 });
   const num = (key: string) => (text(key) ? Number(text(key)) : null);
-  const created = await api.send<{ id: number; user_id: number }>(
+  const created = await api.send(
     api.client.api.users[':userId'].vehicles.$post({
       param: { userId: String(driver.id) },
       json: {

@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { fields, missing } = readTicketForm(await request.formData());
   if (missing.length) return data({ missing, message: null as string | null }, { status: 400 });
   const api = createApi(request, context, { language: me.user.language });
-  const res = await api.send<{ id: number }>(
+  const res = await api.send(
     api.client.api.maintenance.ticket.$post({ json: { connector_id: Number(params.id), ...fields } }),
   );
   if (res.ok) throw redirect(`/maintenances/${res.data.id}`);

@@ -13,9 +13,7 @@ export type CompanySettings = InferResponseType<SettingsGet, 200>;
 export async function readSettings(request: Request, context: AppLoadContext, companyId: string) {
   const me = await requirePermission(request, context, 'company:settings');
   const api = createApi(request, context, { language: me.user.language });
-  const result = await api.send<CompanySettings>(
-    api.client.api.settings.company[':companyId'].$get({ param: { companyId } }),
-  );
+  const result = await api.send(api.client.api.settings.company[':companyId'].$get({ param: { companyId } }));
   return { me, settings: must(result, me) };
 }
 

@@ -35,9 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'tariffs:manage');
   const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
   const api = createApi(request, context);
-  const result = await api.send<{ data: { id: number; type: string }; warnings: unknown[] }>(
-    api.client.api.tariff.$post({ json: { ...body, type: params.type } as never }),
-  );
+  const result = await api.send(api.client.api.tariff.$post({ json: { ...body, type: params.type } as never }));
   // A tariff that can never apply opens with the reason on screen (issue 24 §6).
   if (result.ok && result.data.warnings.length > 0) {
     const cookie = await writeToast(request, flash('tariffReach.savedWithWarning', undefined, true));

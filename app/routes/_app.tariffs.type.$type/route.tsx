@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!TABS.includes(type)) throw data({ status: 404 }, { status: 404 });
   const page = Math.max(0, Number(new URL(request.url).searchParams.get('page') ?? 0) || 0);
   const api = createApi(request, context);
-  const result = await api.send<{ data: Row[]; total: number }>(
+  const result = await api.send(
     api.client.api.tariff.list[':type'].$get({
       param: { type },
       query: { page: String(page), items_per_page: String(PAGE_SIZE) },
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intent === 'approve'
       ? api.client.api.tariff.id[':tariffId'].approve.$post({ param: { tariffId } })
       : api.client.api.tariff.id[':tariffId'].$delete({ param: { tariffId } });
-  const result = await api.send<{ data: { name: string } }>(call);
+  const result = await api.send(call);
   if (result.ok) {
     return {
       toast: flash(intent === 'approve' ? 'tariffs.toast.approved' : 'tariffs.toast.deleted', {

@@ -30,7 +30,7 @@ export async function loadPairing(
 ): Promise<{ pairing: Pairing | null; error: string | null; setCookies: string[] }> {
   const language = await localeFor(request, context);
   const api = createApi(request, context, { language });
-  const result = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.$get());
+  const result = await api.send(api.client.api['2fa'].authenticator.code.$get());
   if (result.ok) return { pairing: result.data, error: null, setCookies: api.setCookies };
   return { pairing: null, error: errorText(result.error, translate(language, 'generic')), setCookies: api.setCookies };
 }
@@ -41,15 +41,15 @@ export async function loadPairing(
  * second factor) is left to the page.
  */
 export async function startFirstPairing(api: Api): Promise<void> {
-  const current = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.$get());
+  const current = await api.send(api.client.api['2fa'].authenticator.code.$get());
   if (!current.ok || current.data.paired || hasSeed(current.data)) return;
-  await api.send<Pairing>(api.client.api['2fa'].authenticator.code.new.$post({ json: {} }));
+  await api.send(api.client.api['2fa'].authenticator.code.new.$post({ json: {} }));
 }
 
 /** A new pairing; `code` is the current second factor (not needed for the very first pairing). */
 async function pairNew(api: Api, language: Language, code: string) {
   const json = code ? { _2fa: code } : {};
-  const result = await api.send<Pairing>(api.client.api['2fa'].authenticator.code.new.$post({ json }));
+  const result = await api.send(api.client.api['2fa'].authenticator.code.new.$post({ json }));
   if (result.ok) {
     return data<AuthenticatorActionData>(
       { pairing: result.data, toast: flash('authenticator.newPairing') },
@@ -73,7 +73,7 @@ export async function authenticatorAction({ request, context }: ActionFunctionAr
   const intent = form.get('intent');
   if (intent === 'pair-new') return pairNew(api, language, String(form.get('factor') ?? '').trim());
   if (intent === 'send-code') {
-    const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
+    const sent = await api.send(api.client.api['2fa']['send-code'].$post());
     const toast = sent.ok
       ? flash('twoFactor.resent')
       : flashText(errorText(sent.error, translate(language, 'generic')));
@@ -88,7 +88,7 @@ export async function authenticatorAction({ request, context }: ActionFunctionAr
       { status: 400 },
     );
   }
-  const result = await api.send<{ message: string }>(
+  const result = await api.send(
     api.client.api['2fa'].authenticator.code.validate.$post({ json: { _2fa: checked.data.code } }),
   );
   if (result.ok && result.data.message === 'OK') return finishTwoFactor(request, api, redirectTo);

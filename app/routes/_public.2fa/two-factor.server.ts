@@ -25,7 +25,7 @@ export async function twoFactorAction({ request, context }: ActionFunctionArgs) 
   const api = createApi(request, context, { language });
 
   if (form.get('intent') === 'resend') {
-    const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
+    const sent = await api.send(api.client.api['2fa']['send-code'].$post());
     if (!sent.ok && sent.error.code === 'UNAUTHENTICATED') throw redirect(withRedirectTo('/login', redirectTo));
     const toast = sent.ok
       ? flash('twoFactor.resent')
@@ -40,9 +40,7 @@ export async function twoFactorAction({ request, context }: ActionFunctionArgs) 
       { status: 400 },
     );
   }
-  const result = await api.send<{ message: string }>(
-    api.client.api['2fa'].$post({ json: { _2fa: checked.data.code } }),
-  );
+  const result = await api.send(api.client.api['2fa'].$post({ json: { _2fa: checked.data.code } }));
   // Spec 7.1: a 2FA call succeeds only if the answer's message is OK.
   if (result.ok && result.data.message === 'OK') return finishTwoFactor(request, api, redirectTo);
   if (!result.ok && result.error.code === 'UNAUTHENTICATED') throw redirect(withRedirectTo('/login', redirectTo));

@@ -26,9 +26,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
 
   const language = await localeFor(request, context);
   const api = createApi(request, context, { language });
-  const login = await api.send<LoginAnswer>(
-    api.client.api.login.$post({ json: { ...checked.data, isMobilize: false } }),
-  );
+  const login = await api.send(api.client.api.login.$post({ json: { ...checked.data, isMobilize: false } }));
   if (!login.ok) {
     const t = await remixI18n.getFixedT(language);
     return data<LoginActionData>(
@@ -45,7 +43,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   }
 
   // The e-mail method: the code is sent once, here, so reloading /2fa never sends another.
-  const sent = await api.send<{ message: string }>(api.client.api['2fa']['send-code'].$post());
+  const sent = await api.send(api.client.api['2fa']['send-code'].$post());
   const toast = sent.ok ? flash('login.codeSent') : flashText(errorText(sent.error, ''), true);
   const cookies = toast.key || toast.text ? [await writeToast(request, toast)] : [];
   return redirect(next, { headers: api.headers(...cookies) });

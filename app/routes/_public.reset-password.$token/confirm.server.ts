@@ -30,9 +30,7 @@ export async function confirmReset({ request, context }: ActionFunctionArgs) {
 
   const language = await localeFor(request, context);
   const api = createApi(request, context, { language });
-  const result = await api.send<{ result: string }>(
-    api.client.api['reset-password'].confirm.$post({ json: { token, ...checked.data } }),
-  );
+  const result = await api.send(api.client.api['reset-password'].confirm.$post({ json: { token, ...checked.data } }));
   // Spec 7.1: a reset succeeds only if the answer's result is OK.
   if (result.ok && result.data.result === 'OK') {
     return data<ConfirmActionData>(

@@ -5,8 +5,6 @@ import { createApi } from '../../lib/api.server';
 
 export async function requestReset(request: Request, context: AppLoadContext, email: string): Promise<void> {
   const api = createApi(request, context, { language: await localeFor(request, context) });
-  const result = await api.send<{ result: string }>(
-    api.client.api['reset-password'].$post({ json: { email, isMobilize: false } }),
-  );
+  const result = await api.send(api.client.api['reset-password'].$post({ json: { email, isMobilize: false } }));
   if (!result.ok) console.warn('Password reset request not accepted', result.status, result.error.code);
 }
