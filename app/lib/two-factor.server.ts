@@ -4,7 +4,7 @@ import type { Api } from './api.server';
 import { writeToast } from './cookies.server';
 import { allowedOrLanding } from './nav-permission';
 import { safeRedirect, twoFactorPath, withRedirectTo } from './redirects';
-import { getMe, type Me } from './session.server';
+import { getMe } from './session.server';
 import { flash } from './toast';
 
 /**

@@ -8,7 +8,7 @@ import { createApi } from '../lib/api.server';
 import { companyName } from '../lib/companies';
 import { writeToast } from '../lib/cookies.server';
 import { allowedOrLanding } from '../lib/nav-permission';
-import { type Me, requireUser } from '../lib/session.server';
+import { requireUser } from '../lib/session.server';
 import { type FlashToast, flash, flashText } from '../lib/toast';
 
 export type SwitchCompanyResult =

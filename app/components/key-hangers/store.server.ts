@@ -11,7 +11,7 @@ import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
-import { expiryOfDay, KEYFOB_TYPES, type KeyfobRow } from './keyfob';
+import { expiryOfDay, KEYFOB_TYPES } from './keyfob';
 
 export interface StoreError {
   error: string;

@@ -22,7 +22,6 @@ export type ConnectorTotals = InferResponseType<
   Api['client']['api']['connectors'][':id']['total-local-stats']['$get'],
   200
 >;
-type Recent = InferResponseType<Api['client']['api']['connectors'][':id']['recent-sessions']['$get'], 200>;
 
 /** The station's full fields, the connector's totals and latest sessions; each may be missing, never fatal. */
 export async function loadDetailExtras(request: Request, context: AppLoadContext, id: number, stationId: number) {

@@ -51,31 +51,6 @@ interface ConnectorRow {
   maxPowerKw: number | null;
   station: { name: string; city: string | null };
 }
-interface Detail {
-  group: { id: number; name: string; description: string | null; companyName: string; connectorCount: number };
-  connectors: { data: ConnectorRow[]; total: number };
-}
-interface Totals {
-  connectors: number;
-  sessions: number;
-  inProgress: number;
-  energyWh: number;
-  chargingMinutes: number;
-  firstSessionAt: string | null;
-  lastSessionAt: string | null;
-}
-interface SessionRow {
-  id: number;
-  cdrId: string;
-  status: 'in_progress' | 'closed';
-  connectorEvseId: string | null;
-  stationName: string;
-  startAt: string;
-  endAt: string | null;
-  energyWh: number | null;
-  chargingMinutes: number | null;
-  userEmail: string | null;
-}
 
 const int = (v: string | null, max = 100_000) => {
   const n = Number(v ?? '0');

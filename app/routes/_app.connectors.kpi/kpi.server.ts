@@ -4,15 +4,6 @@ import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import type { Period } from './period';
 
-interface Availability {
-  timeZone: string;
-  from: string;
-  to: string;
-  availability: number | null;
-  connectors: number;
-  buckets: { start: string; end: string; availability: number | null; inServiceHours: number }[];
-}
-
 export interface KpiBar {
   /** Start of the bar's period (ISO), shown in the company's time zone. */
   start: string;

@@ -1,6 +1,5 @@
 /** @module Asks POST /api/connectors, GET /api/station-cities, the filter options and the connector groups (GET /api/tags). */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
-import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import { apiFilters, type ListState, PAGE_SIZE } from './list-state';

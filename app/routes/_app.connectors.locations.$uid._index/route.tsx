@@ -36,13 +36,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.lo
 /** Matches per page of the "link stations" search. */
 const CANDIDATES_PAGE = 20;
 
-interface Candidate {
-  id: number;
-  uid: string;
-  name: string;
-  city: string | null;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const url = new URL(request.url);

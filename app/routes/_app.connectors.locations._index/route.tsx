@@ -13,18 +13,6 @@ import { requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.locations.title');
 
-interface Row {
-  uid: string;
-  name: string;
-  address: string;
-  streetNumber: string | null;
-  postalCode: string;
-  city: string;
-  country: string;
-  companyName: string;
-  stationCount: number;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const state = listState(new URL(request.url));

@@ -18,20 +18,6 @@ interface Breakdown {
   total: number;
   buckets: Record<string, number>;
 }
-interface NetworkStatus {
-  silentMinutes: number;
-  stations: { total: number; online: number; offline: number; neverSeen: number };
-  byCity: (Breakdown & { city: string | null })[];
-  byOperator: (Breakdown & { id: number; name: string })[];
-  notHeardFrom: {
-    id: number;
-    uid: string;
-    name: string;
-    city: string | null;
-    lastSeenAt: string | null;
-    connectorId: number | null;
-  }[];
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');

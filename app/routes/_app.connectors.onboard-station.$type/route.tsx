@@ -22,20 +22,17 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../components/onboarding/step-status';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
-import { type Api, createApi } from '../../lib/api.server';
+import { createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { createStation, type FIELDS, type OnboardingState, stepAction } from './actions.server';
-
-type Templates = InferResponseType<Api['client']['api']['station-templates']['$get'], 200>['data'];
 
 export const meta: MetaFunction = ({ params, matches }) =>
   titleMeta(matches, params.type === 'offline' ? 'onboarding.form.titleOffline' : 'onboarding.form.titleOnline');

@@ -17,7 +17,6 @@ import {
 } from '@shopify/polaris';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
 import { networkFilterParts } from '../../components/lists/network-filters';
 import { ExportButtons } from '../../components/network/export-button';
@@ -61,12 +60,6 @@ interface StationRow {
   connectorId: number | null;
   lastSeenAt: string | null;
   online: boolean;
-}
-interface Options {
-  operators: { id: number; name: string }[];
-  owners: { id: number; name: string }[];
-  cities: string[];
-  groups: { id: number; name: string; level: number }[];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

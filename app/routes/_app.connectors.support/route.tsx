@@ -34,14 +34,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'groups.su
 
 const LIMIT = 25;
 
-interface Row {
-  id: number;
-  uid: string;
-  evseId: string | null;
-  bucket: string;
-  station: { name: string; uid: string; city: string | null; address: string | null };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:support');
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);

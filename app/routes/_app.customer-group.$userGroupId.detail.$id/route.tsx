@@ -23,32 +23,6 @@ import { forbidden, requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'customerGroupMembers.members');
 
-interface MemberDetail {
-  user_id: number;
-  private: boolean;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  telephone: string | null;
-  company_id: number;
-  added_at: string;
-  totals: {
-    sessions: number;
-    energy_wh: number;
-    amount_incl_vat: number | null;
-    amount_excl_vat: number | null;
-    unpriced: number;
-  };
-  sessions: {
-    id: number;
-    cdr_start: string;
-    station_name: string | null;
-    energy_wh: number | null;
-    amount_incl_vat: number | null;
-    pricing_status: string;
-  }[];
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
   const api = createApi(request, context, { language: me.user.language });

@@ -19,19 +19,6 @@ import { forbidden, requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'customerGroups.title');
 
-interface Group {
-  id: number;
-  name: string;
-  max_price_excl_vat: number | null;
-  hide_roaming: boolean;
-  disable_payment: boolean;
-  user_privacy: boolean;
-  automatic_private: boolean;
-  linked_company_ids: number[];
-  members: number;
-  active: boolean;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
   const api = createApi(request, context, { language: me.user.language });

@@ -26,16 +26,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'customerG
 
 const PER_PAGE = 25;
 
-interface Group {
-  id: number;
-  name: string;
-  max_price_excl_vat: number | null;
-  hide_roaming: boolean;
-  disable_payment: boolean;
-  members: number;
-  active: boolean;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'customer-groups:manage');
   const page = Math.max(0, Number(new URL(request.url).searchParams.get('page')) || 0);

@@ -40,22 +40,6 @@ interface StationRow {
   city: string | null;
   type: string;
 }
-interface CheckAnswer {
-  uuid: string;
-  exists: boolean;
-  valid: boolean;
-  status: 'active' | 'blocked' | 'unlinked' | null;
-  expired: boolean;
-  expires_at: string | null;
-  user: { id: number; email: string; first_name: string | null; last_name: string | null } | null;
-  id: number | null;
-  reason: string;
-  decision: {
-    status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
-    reason: string;
-    station: StationRow;
-  } | null;
-}
 
 const stationOption = (s: StationRow): PickerOption => ({
   value: String(s.id),

@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
-import { displayName, type FleetUserRow } from '../../lib/fleet';
+import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import type { Group } from '../_app.fleet.corporate-groups._index/route';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.groups.title');
 

@@ -22,14 +22,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  cardTime,
-  displayStatus,
-  KEYFOB_TYPES,
-  type KeyfobRow,
-  lastValidDay,
-  STATUS_TONE,
-} from '../../components/key-hangers/keyfob';
+import { cardTime, displayStatus, KEYFOB_TYPES, lastValidDay, STATUS_TONE } from '../../components/key-hangers/keyfob';
 import { type PickerOption, SearchPicker } from '../../components/key-hangers/search-picker';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';

@@ -18,24 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { displayName, type FleetUserRow } from '../../lib/fleet';
+import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
-import { type FleetSettings, LimitUnitCard, type LimitUnitResult } from './limit-unit-card';
+import { LimitUnitCard, type LimitUnitResult } from './limit-unit-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.overview.title');
-
-interface Near {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  ratio: number;
-  usage: { period: string; limit: number | null; used: number; unit: string }[];
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');

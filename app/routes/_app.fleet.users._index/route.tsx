@@ -18,7 +18,6 @@ import {
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type CompanyGroupOptions,
   CompanyGroupPicker,
   describeGroups,
   fieldOf,
@@ -33,7 +32,7 @@ import { listPagination, useDebouncedSearch } from '../../components/lists/list-
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { displayName, type FleetUserRow, PERMISSION_LABEL, PERMISSIONS } from '../../lib/fleet';
+import { displayName, PERMISSION_LABEL, PERMISSIONS } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';

@@ -1,8 +1,7 @@
 /** @module The user wizard's loader data and its one save (POST users/create or PUT users/{id}). */
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
-import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { createApi } from '../../lib/api.server';
-import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
+import type { FleetUserRow, WizardError } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import type { Me } from '../../lib/session.server';
 

@@ -24,7 +24,7 @@ import { AppRouteErrorBoundary } from '../../components/route-error';
 import { PersonalDataCard } from '../../components/self-service/personal-data-card';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { displayName, type FleetUserRow, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
+import { displayName, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/bar-chart';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
-import { displayName, type FleetUserRow } from '../../lib/fleet';
+import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';

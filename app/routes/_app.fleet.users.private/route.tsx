@@ -29,31 +29,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.pri
 
 const PAGE_SIZE = 20;
 
-interface PrivateData {
-  data: {
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    only_private: boolean;
-    can_charge_home: boolean;
-    session_count: number;
-    status: 'charging' | 'idle';
-  }[];
-  total: number;
-  session_scope: 'none' | 'private' | 'private_and_other' | 'all';
-  sessions: {
-    id: number;
-    email: string | null;
-    email_hidden: boolean;
-    station_name: string | null;
-    station_type: string;
-    start: string;
-    energy_kwh: number | null;
-    status: string;
-  }[];
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:private-users');
   const url = new URL(request.url);

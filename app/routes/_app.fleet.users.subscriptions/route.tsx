@@ -31,15 +31,6 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'subscript
 const PAGE_SIZE = 20;
 const STATUSES = ['active', 'expired', 'cancelled'] as const;
 
-interface Contract {
-  id: number;
-  name: string;
-  description: string | null;
-  price_minor: number;
-  currency: string;
-  duration_months: number;
-  free: boolean;
-}
 interface Held {
   id: number;
   user_id: number;

@@ -30,7 +30,6 @@ import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import { useCompanyCurrency } from '../../lib/use-company-currency';
-import type { VehicleRow } from '../_app.fleet.vehicle.$vehicleId.$userId/route';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
 
@@ -61,13 +60,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const catalog = must(await api.send(api.client.api.vehicles.$get()), me);
   return { rows: page.data, total: page.total, state, models: catalog.data };
-}
-
-interface CatalogModel {
-  id: number;
-  brand_id: number;
-  brand: string;
-  name: string;
 }
 
 /** Adds a vehicle to the driver named by e-mail (an active user of the scope), then opens it. */

@@ -1,16 +1,13 @@
 /** @module POST /login: checks the form, logs in through the API, starts the second factor. */
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
-import type { InferResponseType } from 'hono/client';
 import { localeFor, remixI18n } from '../../i18n/i18n.server';
-import { type Api, createApi } from '../../lib/api.server';
+import { createApi } from '../../lib/api.server';
 import { errorText } from '../../lib/api-errors';
 import { check, type FieldErrors, formValues, loginSchema } from '../../lib/auth-forms';
 import { writeToast } from '../../lib/cookies.server';
 import { twoFactorPath, withRedirectTo } from '../../lib/redirects';
 import { flash, flashText } from '../../lib/toast';
 import { startFirstPairing } from '../_public.2fa-qr/authenticator.server';
-
-type LoginAnswer = InferResponseType<Api['client']['api']['login']['$post'], 200>;
 
 export interface LoginActionData {
   errors?: FieldErrors<{ email: string; password: string }>;
