@@ -16,16 +16,20 @@ export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
   // The upgrade found the station; if it was deleted since, the charge point must not proceed.
   const status = station ? REGISTRATION[station.registration] : 'Rejected';
   ctx.store.put('boot', { ...p, at: ctx.now.toISOString(), status });
-  await recordBoot(ctx.db, ctx.stationId, {
-    vendor: p.chargePointVendor,
-    model: p.chargePointModel,
-    serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
-    firmware: p.firmwareVersion ?? null,
-    ip: ctx.ip,
-    at: ctx.now,
-  });
-  await closeEndedTransactions(ctx, { evidence: { kind: 'boot' }, before: ctx.now.getTime() });
-  await markConnectorsUnknown(ctx.db, ctx.stationId, ctx.now);
+  // Independent writes, sent together: the boot record, the transactions the reboot ended, and the
+  // connectors' statuses (unknown until reported again).
+  await Promise.all([
+    recordBoot(ctx.db, ctx.stationId, {
+      vendor: p.chargePointVendor,
+      model: p.chargePointModel,
+      serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
+      firmware: p.firmwareVersion ?? null,
+      ip: ctx.ip,
+      at: ctx.now,
+    }),
+    closeEndedTransactions(ctx, { evidence: { kind: 'boot' }, before: ctx.now.getTime() }),
+    markConnectorsUnknown(ctx.db, ctx.stationId, ctx.now),
+  ]);
   ctx.store.clearConnectors();
   ctx.store.put('d1SeenAt', ctx.now.getTime());
   const interval = heartbeatInterval(ctx.env);
