@@ -4,6 +4,7 @@
  * that counts the calls which reach the database (each `batch`, and each `first`/`all`/`run`/`raw`
  * of a statement outside a batch) wraps the test database.
  */
+
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../drizzle/db';
@@ -11,6 +12,7 @@ import { decideAuthorization } from '../../drizzle/queries/authorization';
 import { chargingSessions, fleetCompanySettings, tariffs, userCurrencyLimits } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
+import { countingD1 } from '../support/counting-d1';
 import { db, unique } from './helpers';
 
 const AT = new Date('2026-11-18T10:00:00Z');
@@ -18,34 +20,7 @@ const tag = () => unique('RT').replace(/\W/g, '').slice(-18).toUpperCase();
 
 /** The test database behind a binding that records each round trip (with its statement count). */
 function countingDb() {
-  const trips: number[] = [];
-  const track = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const s = statement as unknown as Record<string, (...a: unknown[]) => unknown>;
-    for (const name of ['first', 'all', 'run', 'raw']) {
-      const original = s[name]?.bind(statement);
-      if (!original) continue;
-      s[name] = (...a: unknown[]) => {
-        trips.push(1);
-        return original(...a);
-      };
-    }
-    const bind = s.bind?.bind(statement);
-    if (bind) s.bind = (...a: unknown[]) => track(bind(...a) as D1PreparedStatement);
-    return statement;
-  };
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === 'prepare') return (query: string) => track(target.prepare(query));
-      if (key === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
-          trips.push(statements.length);
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const { d1, trips } = countingD1(env.DB);
   return { db: openDb(d1), trips };
 }
 

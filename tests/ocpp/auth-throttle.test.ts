@@ -3,12 +3,14 @@
  * wrong password, and failures are limited per charge point id and per remote address, counted in D1
  * so every isolate sees them (ADR 010, addendum on throttling).
  */
+
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../domain/auth/constants';
 import { rateLimits } from '../../drizzle/schema';
 import { handleUpgrade } from '../../workers/ocpp/src/upgrade';
+import { countingD1 } from '../support/counting-d1';
 import { aStation, basic, db, PASSWORD, unique, upgrade } from './helpers';
 
 const PER_STATION = RATE_LIMITS.ocppAuthPerStation.max;
@@ -125,35 +127,8 @@ describe('failure limit per remote address', () => {
 describe('cost of the check', () => {
   /** The ocpp worker's env with a D1 binding that records each round trip (its statement count). */
   function counted() {
-    const trips: number[] = [];
-    const track = (statement: D1PreparedStatement): D1PreparedStatement => {
-      const s = statement as unknown as Record<string, (...a: unknown[]) => unknown>;
-      for (const name of ['first', 'all', 'run', 'raw']) {
-        const original = s[name]?.bind(statement);
-        if (!original) continue;
-        s[name] = (...a: unknown[]) => {
-          trips.push(1);
-          return original(...a);
-        };
-      }
-      const bind = s.bind?.bind(statement);
-      if (bind) s.bind = (...a: unknown[]) => track(bind(...a) as D1PreparedStatement);
-      return statement;
-    };
-    const DB = new Proxy(env.DB, {
-      get(target, key) {
-        if (key === 'prepare') return (query: string) => track(target.prepare(query));
-        if (key === 'batch') {
-          return (statements: D1PreparedStatement[]) => {
-            trips.push(statements.length);
-            return target.batch(statements);
-          };
-        }
-        const value = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    return { env: { ...env, DB } as Env, trips };
+    const { d1, trips } = countingD1(env.DB);
+    return { env: { ...env, DB: d1 } as Env, trips };
   }
   const request = (uid: string, password: string) =>
     new Request(`http://localhost/ocpp/${uid}`, {
