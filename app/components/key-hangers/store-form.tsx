@@ -1,21 +1,9 @@
 /** @module The form of the two card creation pages: with a visual code and UUID, or with the UUID alone. */
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tKey } from '../../i18n/resources';
-import { KEYFOB_TYPES } from './keyfob';
+import { CardFields, type CardFieldValues } from './card-fields';
 import type { StoreError } from './store.server';
 
 export function StoreForm({ withCode }: { withCode: boolean }) {
@@ -24,9 +12,7 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
   const navigation = useNavigation();
   const [code, setCode] = useState('');
   const [uuid, setUuid] = useState('');
-  const [type, setType] = useState<string>('rfid');
-  const [group, setGroup] = useState('');
-  const [expires, setExpires] = useState('');
+  const [fields, setFields] = useState<CardFieldValues>({ type: 'rfid', group: '', expires: '' });
   const fieldError = (field: string) => (failed?.field === field ? failed.error || t('common.generic') : undefined);
   // A UUID given in the path reads as the path parameter: name it as the UUID field.
   const uuidError = fieldError('uuid');
@@ -75,35 +61,7 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
                 helpText={t('keyHangers.store.uuidHelp')}
                 error={uuidError}
               />
-              <FormLayout.Group>
-                <Select
-                  label={t('keyHangers.col.type')}
-                  name="type"
-                  options={KEYFOB_TYPES.map((k) => ({ label: tKey(t, `keyHangers.type.${k}`), value: k }))}
-                  value={type}
-                  onChange={setType}
-                />
-                <TextField
-                  label={t('keyHangers.detail.group')}
-                  name="parent_id_tag"
-                  value={group}
-                  onChange={setGroup}
-                  maxLength={20}
-                  autoComplete="off"
-                  helpText={t('keyHangers.detail.groupHelp')}
-                  error={fieldError('parent_id_tag')}
-                />
-                <TextField
-                  label={t('keyHangers.detail.expires')}
-                  name="expires"
-                  type="date"
-                  value={expires}
-                  onChange={setExpires}
-                  autoComplete="off"
-                  helpText={t('keyHangers.detail.expiresHelp')}
-                  error={fieldError('expires_at')}
-                />
-              </FormLayout.Group>
+              <CardFields values={fields} onChange={setFields} fieldError={fieldError} />
             </FormLayout>
             <InlineStack>
               <Button submit variant="primary" loading={navigation.state === 'submitting'}>

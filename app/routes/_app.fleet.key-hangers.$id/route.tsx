@@ -16,13 +16,12 @@ import {
   InlineStack,
   Modal,
   Page,
-  Select,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardTime, displayStatus, KEYFOB_TYPES, lastValidDay, STATUS_TONE } from '../../components/key-hangers/keyfob';
+import { CardFields, type CardFieldValues } from '../../components/key-hangers/card-fields';
+import { cardTime, displayStatus, lastValidDay, STATUS_TONE } from '../../components/key-hangers/keyfob';
 import { type PickerOption, SearchPicker } from '../../components/key-hangers/search-picker';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
@@ -55,9 +54,11 @@ export default function KeyHanger() {
   const submit = useSubmit();
   const [confirm, setConfirm] = useState<'block' | 'unlink' | null>(null);
   const [user, setUser] = useState<PickerOption | null>(null);
-  const [group, setGroup] = useState(card.parent_id_tag ?? '');
-  const [expires, setExpires] = useState(lastValidDay(card.expires_at));
-  const [type, setType] = useState(card.type);
+  const [fields, setFields] = useState<CardFieldValues>({
+    type: card.type,
+    group: card.parent_id_tag ?? '',
+    expires: lastValidDay(card.expires_at),
+  });
   const status = displayStatus(card);
   const statusLabel = tKey(t, `keyHangers.status.${status}`);
   const final = card.status !== 'active';
@@ -163,35 +164,7 @@ export default function KeyHanger() {
                   {t('keyHangers.detail.fieldsTitle')}
                 </Text>
                 <FormLayout>
-                  <FormLayout.Group>
-                    <Select
-                      label={t('keyHangers.col.type')}
-                      name="type"
-                      options={KEYFOB_TYPES.map((k) => ({ label: tKey(t, `keyHangers.type.${k}`), value: k }))}
-                      value={type}
-                      onChange={setType}
-                    />
-                    <TextField
-                      label={t('keyHangers.detail.group')}
-                      name="parent_id_tag"
-                      value={group}
-                      onChange={setGroup}
-                      maxLength={20}
-                      autoComplete="off"
-                      helpText={t('keyHangers.detail.groupHelp')}
-                      error={fieldError('parent_id_tag')}
-                    />
-                    <TextField
-                      label={t('keyHangers.detail.expires')}
-                      name="expires"
-                      type="date"
-                      value={expires}
-                      onChange={setExpires}
-                      autoComplete="off"
-                      helpText={t('keyHangers.detail.expiresHelp')}
-                      error={fieldError('expires_at')}
-                    />
-                  </FormLayout.Group>
+                  <CardFields values={fields} onChange={setFields} fieldError={fieldError} />
                 </FormLayout>
                 <InlineStack>
                   <Button submit loading={busy}>
