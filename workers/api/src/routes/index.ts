@@ -25,6 +25,7 @@ import { stationCommandRoutes } from './station-commands';
 import { stationCredentialRoutes } from './station-credentials/station-credentials.handlers';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
+import { stationRoutes } from './stations/stations.handlers';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
@@ -35,6 +36,7 @@ import { vehicleRoutes } from './vehicles/vehicles.handlers';
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
+  .route('/', stationRoutes)
   .route('/', onboardingRoutes)
   // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
   .route('/', networkRoutes)
