@@ -1,8 +1,11 @@
-/** @module The audit row of a change the caller made: actor, selected company and IP come from the request. */
+/**
+ * @module The audit row of a change the caller made: actor, selected company and IP come from the
+ * request. It is data: the resource's store writes it in one batch with the change it records.
+ */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { authOf } from '../middleware/permission';
-import { auditInsert } from './audit';
+import type { AuditEntry } from './audit';
 import { clientIp } from './session-cookie';
 
 export interface CallerAuditEntry {
@@ -12,13 +15,7 @@ export interface CallerAuditEntry {
   detail: Record<string, unknown>;
 }
 
-/** The insert, to write in one `db.batch` with the change it records. */
-export function callerAuditInsert(c: Context<AppEnv>, entry: CallerAuditEntry) {
+export function callerAudit(c: Context<AppEnv>, entry: CallerAuditEntry): AuditEntry {
   const { user, company } = authOf(c);
-  return auditInsert(c.get('db'), {
-    ...entry,
-    actorUserId: user.id,
-    companyId: company.id,
-    ip: clientIp(c),
-  });
+  return { ...entry, actorUserId: user.id, companyId: company.id, ip: clientIp(c) };
 }
