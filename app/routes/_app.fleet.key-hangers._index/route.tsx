@@ -6,30 +6,18 @@
 
 import type { Cell, ExportColumn } from '@domain/export';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  Badge,
-  BlockStack,
-  Card,
-  ChoiceList,
-  EmptyState,
-  IndexFilters,
-  type IndexFiltersProps,
-  IndexTable,
-  Page,
-  Text,
-  useSetIndexFiltersMode,
-} from '@shopify/polaris';
-import { useCallback } from 'react';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { Badge, ChoiceList, type IndexFiltersProps, IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { cardTime, displayStatus, type KeyfobRow, STATUS_TONE } from '../../components/key-hangers/keyfob';
-import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
-import { ExportButtons } from '../../components/network/export-button';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
+import { keyword, type ListStateOf, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
@@ -39,26 +27,13 @@ const PAGE_SIZE = 25;
 const STATUSES = ['active', 'expired', 'blocked', 'unlinked'] as const;
 const ASSIGNMENTS = ['assigned', 'free'] as const;
 
-interface State {
-  q: string;
-  status: (typeof STATUSES)[number] | null;
-  assignment: (typeof ASSIGNMENTS)[number] | null;
-  page: number;
-}
-
-function readState(url: URL): State {
-  const p = url.searchParams;
-  const pick = <T extends string>(key: string, allowed: readonly T[]) => {
-    const v = p.get(key);
-    return allowed.find((a) => a === v) ?? null;
-  };
-  return {
-    q: p.get('q')?.trim().slice(0, 100) ?? '',
-    status: pick('status', STATUSES),
-    assignment: pick('assignment', ASSIGNMENTS),
-    page: Math.max(0, Math.min(100_000, Number.parseInt(p.get('page') ?? '0', 10) || 0)),
-  };
-}
+const url = listUrl({
+  q: keyword({ trim: true }),
+  status: oneOf(STATUSES),
+  assignment: oneOf(ASSIGNMENTS),
+  page: pageNumber(100_000),
+});
+type State = ListStateOf<typeof url.fields>;
 
 /** The API filters of a state (POST /api/keyfob/all), also what the export pages through. */
 function filtersOf(s: State) {
@@ -71,7 +46,7 @@ function filtersOf(s: State) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:key-hangers');
-  const state = readState(new URL(request.url));
+  const state = url.read(new URL(request.url).searchParams);
   const api = createApi(request, context);
   const page = must(
     await api.send(
@@ -85,27 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function KeyHangers() {
   const { t, i18n } = useTranslation();
   const { rows, total, state, timeZone } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const { mode, setMode } = useSetIndexFiltersMode();
-
-  const update = useCallback(
-    (changes: Partial<State>) => {
-      const next = { ...state, page: 0, ...changes };
-      const params = new URLSearchParams();
-      if (next.q) params.set('q', next.q);
-      if (next.status) params.set('status', next.status);
-      if (next.assignment) params.set('assignment', next.assignment);
-      if (next.page) params.set('page', String(next.page));
-      setParams(params, { preventScrollReset: true, replace: true });
-    },
-    [state, setParams],
-  );
-  const [query, setQuery] = useDebouncedSearch(
-    state.q,
-    useCallback((q: string) => update({ q }), [update]),
-  );
+  const list = useListUrl(state, url.write);
+  const { update } = list;
 
   const statusLabel = (s: string) => tKey(t, `keyHangers.status.${s}`);
   const assignmentLabel = (a: string) => tKey(t, `keyHangers.assignment.${a}`);
@@ -182,86 +139,61 @@ export default function KeyHangers() {
         { content: t('keyHangers.checkLink'), url: '/fleet/check-key-hangers' },
       ]}
     >
-      <BlockStack gap="300">
-        <ExportButtons
-          spec={{ endpoint: '/api/keyfob/all', body: filtersOf(state), columns, toRow, fileName: 'rfid-cards', total }}
-        />
-        <Card padding="0">
-          <IndexFilters
-            queryValue={query}
-            queryPlaceholder={t('keyHangers.search')}
-            onQueryChange={setQuery}
-            onQueryClear={() => {
-              setQuery('');
-              update({ q: '' });
-            }}
-            filters={filters}
-            appliedFilters={applied}
-            onClearAll={() => {
-              setQuery('');
-              update({ q: '', status: null, assignment: null });
-            }}
-            tabs={[{ id: 'all', content: t('keyHangers.all') }]}
-            selected={0}
-            mode={mode}
-            setMode={setMode}
-            loading={navigation.state === 'loading'}
-            cancelAction={{ onAction: () => undefined }}
-          />
-          <IndexTable
-            resourceName={{ singular: t('keyHangers.title'), plural: t('keyHangers.title') }}
-            itemCount={rows.length}
-            selectable={false}
-            emptyState={
-              <EmptyState heading={t('keyHangers.emptyTitle')} image="">
-                <p>{t('keyHangers.emptyBody')}</p>
-              </EmptyState>
-            }
-            headings={[
-              { title: t('keyHangers.col.code') },
-              { title: t('keyHangers.col.uuid') },
-              { title: t('keyHangers.col.type') },
-              { title: t('keyHangers.col.user') },
-              { title: t('keyHangers.col.group') },
-              { title: t('keyHangers.col.expires') },
-              { title: t('keyHangers.col.status') },
-            ]}
-            pagination={listPagination(
-              state.page,
-              total,
-              PAGE_SIZE,
-              (page) => update({ page }),
-              t('keyHangers.count', { count: total }),
-            )}
-          >
-            {rows.map((row, index) => {
-              const status = displayStatus(row);
-              return (
-                <IndexTable.Row
-                  id={String(row.id)}
-                  key={row.id}
-                  position={index}
-                  onClick={() => navigate(`/fleet/key-hangers/${row.id}`)}
-                >
-                  <IndexTable.Cell>
-                    <Text as="span" fontWeight="semibold">
-                      {row.key_hanger_code}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{row.uuid}</IndexTable.Cell>
-                  <IndexTable.Cell>{typeLabel(row.type)}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.user ? displayName(row.user) : t('keyHangers.notAssigned')}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.parent_id_tag ?? '—'}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.expires_at ? time(row.expires_at) : t('keyHangers.never')}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Badge tone={STATUS_TONE[status]}>{statusLabel(status)}</Badge>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              );
-            })}
-          </IndexTable>
-        </Card>
-      </BlockStack>
+      <ListPage
+        list={list}
+        searchPlaceholder={t('keyHangers.search')}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ status: null, assignment: null }}
+        allLabel={t('keyHangers.all')}
+        resourceName={t('keyHangers.title')}
+        empty={{ heading: t('keyHangers.emptyTitle'), body: t('keyHangers.emptyBody') }}
+        headings={[
+          { title: t('keyHangers.col.code') },
+          { title: t('keyHangers.col.uuid') },
+          { title: t('keyHangers.col.type') },
+          { title: t('keyHangers.col.user') },
+          { title: t('keyHangers.col.group') },
+          { title: t('keyHangers.col.expires') },
+          { title: t('keyHangers.col.status') },
+        ]}
+        rowCount={rows.length}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('keyHangers.count', { count: total }) }}
+        exportSpec={{
+          endpoint: '/api/keyfob/all',
+          body: filtersOf(state),
+          columns,
+          toRow,
+          fileName: 'rfid-cards',
+          total,
+        }}
+      >
+        {rows.map((row, index) => {
+          const status = displayStatus(row);
+          return (
+            <IndexTable.Row
+              id={String(row.id)}
+              key={row.id}
+              position={index}
+              onClick={() => navigate(`/fleet/key-hangers/${row.id}`)}
+            >
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {row.key_hanger_code}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{row.uuid}</IndexTable.Cell>
+              <IndexTable.Cell>{typeLabel(row.type)}</IndexTable.Cell>
+              <IndexTable.Cell>{row.user ? displayName(row.user) : t('keyHangers.notAssigned')}</IndexTable.Cell>
+              <IndexTable.Cell>{row.parent_id_tag ?? '—'}</IndexTable.Cell>
+              <IndexTable.Cell>{row.expires_at ? time(row.expires_at) : t('keyHangers.never')}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Badge tone={STATUS_TONE[status]}>{statusLabel(status)}</Badge>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          );
+        })}
+      </ListPage>
     </Page>
   );
 }
