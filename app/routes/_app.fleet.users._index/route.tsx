@@ -1,21 +1,16 @@
 /** @module /fleet/users: fleet users with their derived status, filtered and paginated in the URL, live. */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
 import {
   Badge,
   Button,
-  Card,
   ChoiceList,
-  EmptyState,
-  IndexFilters,
   type IndexFiltersProps,
   IndexTable,
   InlineStack,
   Page,
   Text,
-  useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CompanyGroupPicker,
@@ -28,12 +23,14 @@ import {
   usedLevels,
   writeGroupParams,
 } from '../../components/company-groups/company-group-picker';
-import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName, PERMISSION_LABEL, PERMISSIONS } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
+import { keyword, type ListField, type ListStateOf, listUrl, oneOf, pageNumber, positiveId } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
@@ -45,42 +42,34 @@ const STATUSES = ['charging', 'idle'] as const;
 const STATES = ['active', 'deleted'] as const;
 const PERMISSION_FILTERS = ['public', 'work', 'home', 'only_private', 'rfid_only'] as const;
 
-interface State {
-  q: string;
-  status: string | null;
-  state: string | null;
-  permission: string | null;
-  group: number | null;
-  /** Company groups (levels 1-4), in the URL as group1..group4. */
-  groups: GroupIds;
-  page: number;
-}
+/** Company groups (levels 1-4), in the URL as group1..group4. */
+const companyGroupsField: ListField<GroupIds> = {
+  read: (p) => readGroupParams(p),
+  write: (value, _key, p) => writeGroupParams(value, p),
+};
+const url = listUrl({
+  q: keyword(),
+  status: oneOf(STATUSES),
+  state: oneOf(STATES),
+  permission: oneOf(PERMISSION_FILTERS),
+  group: positiveId(),
+  groups: companyGroupsField,
+  page: pageNumber(),
+});
+type State = ListStateOf<typeof url.fields>;
 
-export function readState(url: URL): State {
-  const p = url.searchParams;
-  const pick = (key: string, allowed: readonly string[]) => {
-    const v = p.get(key);
-    return v && allowed.includes(v) ? v : null;
-  };
-  const group = Number.parseInt(p.get('group') ?? '', 10);
-  return {
-    q: p.get('q')?.slice(0, 100) ?? '',
-    status: pick('status', STATUSES),
-    state: pick('state', STATES),
-    permission: pick('permission', PERMISSION_FILTERS),
-    group: Number.isFinite(group) && group > 0 ? group : null,
-    groups: readGroupParams(p),
-    page: Math.max(0, Number.parseInt(p.get('page') ?? '0', 10) || 0),
-  };
+/** The URL state of the user list (also read by the export route). */
+export function readState(u: URL): State {
+  return url.read(u.searchParams);
 }
 
 /** The API body for a state: filters are sent only when given (spec section 5). */
 export function filtersOf(s: State) {
   return {
     ...(s.q ? { keyword: s.q } : {}),
-    ...(s.status ? { status: s.status as (typeof STATUSES)[number] } : {}),
-    ...(s.state ? { state: s.state as (typeof STATES)[number] } : {}),
-    ...(s.permission ? { permission: s.permission as (typeof PERMISSION_FILTERS)[number] } : {}),
+    ...(s.status ? { status: s.status } : {}),
+    ...(s.state ? { state: s.state } : {}),
+    ...(s.permission ? { permission: s.permission } : {}),
     ...(s.group ? { corporate_group_id: s.group } : {}),
     ...groupApiFields(s.groups),
   };
@@ -116,33 +105,12 @@ export default function FleetUsers() {
   const { t } = useTranslation();
   const { rows, total, groups, companyGroups, state, companyId, canManage, canExport, hidesDeleted } =
     useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { mode, setMode } = useSetIndexFiltersMode();
   // Sessions starting and stopping change the charging/idle status: follow the live feed.
   useLiveFeed(companyId);
-
-  const update = useCallback(
-    (changes: Partial<State>) => {
-      const next = { ...state, page: 0, ...changes };
-      const params = new URLSearchParams();
-      if (next.q) params.set('q', next.q);
-      if (next.status) params.set('status', next.status);
-      if (next.state) params.set('state', next.state);
-      if (next.permission) params.set('permission', next.permission);
-      if (next.group) params.set('group', String(next.group));
-      writeGroupParams(next.groups, params);
-      if (next.page) params.set('page', String(next.page));
-      setParams(params, { preventScrollReset: true, replace: true });
-    },
-    [state, setParams],
-  );
-
-  const [query, setQuery] = useDebouncedSearch(
-    state.q,
-    useCallback((q: string) => update({ q }), [update]),
-  );
+  const list = useListUrl(state, url.write);
+  const { update } = list;
 
   const single = (key: keyof State, label: string, choices: { label: string; value: string }[]) => ({
     key,
@@ -236,94 +204,66 @@ export default function FleetUsers() {
         ...(canManage ? [{ content: t('userImport.link'), url: '/fleet/users/import' }] : []),
       ]}
     >
-      <Card padding="0">
-        <IndexFilters
-          queryValue={query}
-          queryPlaceholder={t('fleet.users.search')}
-          onQueryChange={setQuery}
-          onQueryClear={() => {
-            setQuery('');
-            update({ q: '' });
-          }}
-          filters={filters}
-          appliedFilters={applied}
-          onClearAll={() => {
-            setQuery('');
-            update({ q: '', status: null, permission: null, group: null, groups: NO_GROUPS, state: null });
-          }}
-          tabs={[{ id: 'all', content: t('fleet.users.all') }]}
-          selected={0}
-          mode={mode}
-          setMode={setMode}
-          loading={navigation.state === 'loading'}
-          cancelAction={{ onAction: () => undefined }}
-        />
-        <IndexTable
-          resourceName={{ singular: t('fleet.users.title'), plural: t('fleet.users.title') }}
-          itemCount={rows.length}
-          selectable={false}
-          emptyState={
-            <EmptyState heading={t('fleet.users.emptyTitle')} image="">
-              <p>{t('fleet.users.emptyBody')}</p>
-            </EmptyState>
-          }
-          headings={[
-            { title: t('fleet.users.colName') },
-            { title: t('fleet.users.colEmail') },
-            { title: t('fleet.users.colGroup') },
-            { title: t('fleet.users.colPlate') },
-            { title: t('fleet.users.colPermissions') },
-            { title: t('fleet.users.colSessions'), alignment: 'end' },
-            { title: t('fleet.users.colStatus') },
-          ]}
-          pagination={listPagination(
-            state.page,
-            total,
-            PAGE_SIZE,
-            (page) => update({ page }),
-            t('fleet.users.count', { count: total }),
-          )}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row
-              id={String(row.id)}
-              key={row.id}
-              position={index}
-              onClick={() => navigate(`/fleet/users/detail/${row.id}`)}
-            >
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {displayName(row)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{row.email}</IndexTable.Cell>
-              <IndexTable.Cell>{row.corporate_group_name ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>{row.license_plate ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <InlineStack gap="100">
-                  {[...PERMISSIONS, 'charge_only_with_rfid' as const]
-                    .filter((p) => row[p])
-                    .map((p) => (
-                      <Badge key={p}>{tKey(t, PERMISSION_LABEL[p] ?? p)}</Badge>
-                    ))}
-                </InlineStack>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {row.session_count}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.state === 'deleted' ? (
-                  <Badge tone="critical">{statusLabel('deleted')}</Badge>
-                ) : (
-                  <Badge tone={row.status === 'charging' ? 'success' : undefined}>{statusLabel(row.status)}</Badge>
-                )}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
+      <ListPage
+        list={list}
+        searchPlaceholder={t('fleet.users.search')}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ status: null, permission: null, group: null, groups: NO_GROUPS, state: null }}
+        allLabel={t('fleet.users.all')}
+        resourceName={t('fleet.users.title')}
+        empty={{ heading: t('fleet.users.emptyTitle'), body: t('fleet.users.emptyBody') }}
+        headings={[
+          { title: t('fleet.users.colName') },
+          { title: t('fleet.users.colEmail') },
+          { title: t('fleet.users.colGroup') },
+          { title: t('fleet.users.colPlate') },
+          { title: t('fleet.users.colPermissions') },
+          { title: t('fleet.users.colSessions'), alignment: 'end' },
+          { title: t('fleet.users.colStatus') },
+        ]}
+        rowCount={rows.length}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('fleet.users.count', { count: total }) }}
+      >
+        {rows.map((row, index) => (
+          <IndexTable.Row
+            id={String(row.id)}
+            key={row.id}
+            position={index}
+            onClick={() => navigate(`/fleet/users/detail/${row.id}`)}
+          >
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {displayName(row)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.email}</IndexTable.Cell>
+            <IndexTable.Cell>{row.corporate_group_name ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>{row.license_plate ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <InlineStack gap="100">
+                {[...PERMISSIONS, 'charge_only_with_rfid' as const]
+                  .filter((p) => row[p])
+                  .map((p) => (
+                    <Badge key={p}>{tKey(t, PERMISSION_LABEL[p] ?? p)}</Badge>
+                  ))}
+              </InlineStack>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {row.session_count}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.state === 'deleted' ? (
+                <Badge tone="critical">{statusLabel('deleted')}</Badge>
+              ) : (
+                <Badge tone={row.status === 'charging' ? 'success' : undefined}>{statusLabel(row.status)}</Badge>
+              )}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </ListPage>
       <InlineStack align="end">
         <Button variant="plain" url="/fleet/corporate-groups">
           {t('fleet.groups.title')}

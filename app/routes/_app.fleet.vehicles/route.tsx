@@ -1,32 +1,18 @@
 /** @module /fleet/vehicles: the vehicles of the fleet's drivers, searchable by keyword and paginated in the URL. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  Button,
-  Card,
-  EmptyState,
-  FormLayout,
-  IndexFilters,
-  IndexFiltersMode,
-  IndexTable,
-  Modal,
-  Page,
-  Select,
-  Text,
-  TextField,
-  useSetIndexFiltersMode,
-} from '@shopify/polaris';
-import { useCallback, useState } from 'react';
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { Badge, Banner, Button, FormLayout, IndexTable, Modal, Page, Select, Text, TextField } from '@shopify/polaris';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listPagination, useDebouncedSearch } from '../../components/lists/list-controls';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
+import { keyword, listUrl, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import { useCompanyCurrency } from '../../lib/use-company-currency';
@@ -35,16 +21,11 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.
 
 const PAGE_SIZE = 25;
 
-function readState(url: URL) {
-  return {
-    q: url.searchParams.get('q')?.slice(0, 100) ?? '',
-    page: Math.max(0, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0),
-  };
-}
+const url = listUrl({ q: keyword(), page: pageNumber() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:vehicles');
-  const state = readState(new URL(request.url));
+  const state = url.read(new URL(request.url).searchParams);
   const api = createApi(request, context);
   const page = must(
     await api.send(
@@ -116,27 +97,9 @@ export default function Vehicles() {
         ? t('vehicles.driverNotFound')
         : failed.error
       : undefined;
-  const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  // An active search stays visible: the search field opens when the URL carries a keyword.
-  const { mode, setMode } = useSetIndexFiltersMode(state.q ? IndexFiltersMode.Filtering : undefined);
-
-  const update = useCallback(
-    (changes: Partial<typeof state>) => {
-      const next = { ...state, page: 0, ...changes };
-      const params = new URLSearchParams();
-      if (next.q) params.set('q', next.q);
-      if (next.page) params.set('page', String(next.page));
-      setParams(params, { preventScrollReset: true, replace: true });
-    },
-    [state, setParams],
-  );
-
-  const [query, setQuery] = useDebouncedSearch(
-    state.q,
-    useCallback((q: string) => update({ q }), [update]),
-  );
+  const list = useListUrl(state, url.write);
 
   const number = (n: number, digits = 0) => formatNumber(n, { currency, maximumFractionDigits: digits });
 
@@ -214,85 +177,57 @@ export default function Vehicles() {
           </Modal.Section>
         </Form>
       </Modal>
-      <Card padding="0">
-        <IndexFilters
-          queryValue={query}
-          queryPlaceholder={t('vehicles.search')}
-          onQueryChange={setQuery}
-          onQueryClear={() => {
-            setQuery('');
-            update({ q: '' });
-          }}
-          filters={[]}
-          onClearAll={() => {
-            setQuery('');
-            update({ q: '' });
-          }}
-          tabs={[{ id: 'all', content: t('vehicles.all') }]}
-          selected={0}
-          mode={mode}
-          setMode={setMode}
-          loading={navigation.state === 'loading'}
-          cancelAction={{ onAction: () => undefined }}
-        />
-        <IndexTable
-          resourceName={{ singular: t('vehicles.title'), plural: t('vehicles.title') }}
-          itemCount={rows.length}
-          selectable={false}
-          emptyState={
-            <EmptyState heading={t('vehicles.emptyTitle')} image="">
-              <p>{t('vehicles.emptyBody')}</p>
-            </EmptyState>
-          }
-          headings={[
-            { title: t('vehicles.colPlate') },
-            { title: t('vehicles.colVehicle') },
-            { title: t('vehicles.colVin') },
-            { title: t('vehicles.colDriver') },
-            { title: t('vehicles.colBattery'), alignment: 'end' },
-            { title: t('vehicles.colTelemetry') },
-          ]}
-          pagination={listPagination(
-            state.page,
-            total,
-            PAGE_SIZE,
-            (page) => update({ page }),
-            t('vehicles.count', { count: total }),
-          )}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row
-              id={String(row.id)}
-              key={row.id}
-              position={index}
-              onClick={() => navigate(`/fleet/vehicle/${row.id}/${row.user_id}`)}
-            >
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {row.license_plate ?? '—'}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.brand ? `${row.brand.name}${row.model ? ` ${row.model.name}` : ''}` : '—'}
-              </IndexTable.Cell>
-              <IndexTable.Cell>{row.vin ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>{displayName(row.user)}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {row.model ? `${number(row.model.battery_kwh, 1)} kWh` : '—'}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.telemetry_at ? (
-                  <Badge tone="info">{`${number(row.soc_percent ?? 0)} % · ${number(row.odometer_km ?? 0)} km`}</Badge>
-                ) : (
-                  '—'
-                )}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
+      <ListPage
+        list={list}
+        searchPlaceholder={t('vehicles.search')}
+        cleared={{}}
+        allLabel={t('vehicles.all')}
+        openWhenSearched
+        resourceName={t('vehicles.title')}
+        empty={{ heading: t('vehicles.emptyTitle'), body: t('vehicles.emptyBody') }}
+        headings={[
+          { title: t('vehicles.colPlate') },
+          { title: t('vehicles.colVehicle') },
+          { title: t('vehicles.colVin') },
+          { title: t('vehicles.colDriver') },
+          { title: t('vehicles.colBattery'), alignment: 'end' },
+          { title: t('vehicles.colTelemetry') },
+        ]}
+        rowCount={rows.length}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('vehicles.count', { count: total }) }}
+      >
+        {rows.map((row, index) => (
+          <IndexTable.Row
+            id={String(row.id)}
+            key={row.id}
+            position={index}
+            onClick={() => navigate(`/fleet/vehicle/${row.id}/${row.user_id}`)}
+          >
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {row.license_plate ?? '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.brand ? `${row.brand.name}${row.model ? ` ${row.model.name}` : ''}` : '—'}
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.vin ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>{displayName(row.user)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {row.model ? `${number(row.model.battery_kwh, 1)} kWh` : '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.telemetry_at ? (
+                <Badge tone="info">{`${number(row.soc_percent ?? 0)} % · ${number(row.odometer_km ?? 0)} km`}</Badge>
+              ) : (
+                '—'
+              )}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </ListPage>
     </Page>
   );
 }
