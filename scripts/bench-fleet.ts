@@ -21,9 +21,9 @@
  */
 import { loadavg } from 'node:os';
 import { RPCClient } from 'ocpp-rpc';
-import { sha256Hex } from '../domain/auth/encoding';
-import { hashPassword } from '../domain/auth/password';
-import { periodStarts } from '../domain/authorization/periods';
+import { sha256Hex } from '../domain/identity/encoding';
+import { hashPassword } from '../domain/identity/password';
+import { periodStarts } from '../domain/charging-authorization/periods';
 import { openDb } from '../drizzle/db';
 import { AUTHORIZATION_SQL, decideAuthorization, decisionParams } from '../drizzle/queries/authorization';
 import { authSessions } from '../drizzle/schema';

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { sha256Hex } from '../domain/auth/encoding';
+import { sha256Hex } from '../domain/identity/encoding';
 import { buildWorkbook, type TestCell } from '../domain/import/test-workbook';
 import { importColumns } from '../domain/import/users-import';
 import { readXlsx } from '../domain/import/xlsx-reader';

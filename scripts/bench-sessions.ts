@@ -25,7 +25,7 @@ import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { sha256Hex } from '../domain/auth/encoding';
+import { sha256Hex } from '../domain/identity/encoding';
 import { xlsxStream } from '../domain/export/xlsx';
 import { exportCells, exportColumns } from '../domain/sessions/export-rows';
 import { columnsOf, SESSION_VARIANTS, type SessionVariant, sortableKeys } from '../domain/sessions/variants';

@@ -17,7 +17,7 @@
 import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex } from '../domain/auth/encoding';
+import { sha256Hex } from '../domain/identity/encoding';
 import { openDb } from '../drizzle/db';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createUser } from '../drizzle/seed/factories';

@@ -6,7 +6,7 @@ import {
   INACTIVITY_LOGOUT_MINUTES,
   TWO_FACTOR_ERROR_SUPPRESSION_MS,
   VERSION_CHECK_INTERVAL_MS,
-} from '../../domain/auth/constants';
+} from '../../domain/identity/constants';
 
 export { INACTIVITY_LOGOUT_MINUTES, TWO_FACTOR_ERROR_SUPPRESSION_MS, VERSION_CHECK_INTERVAL_MS };
 

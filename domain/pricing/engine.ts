@@ -6,7 +6,7 @@
 
 import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from '../time/zone-clock';
 import { type CompiledTariff, compileTariff } from './compile';
-import { exactTotals, limitLines, roundTotals } from './limits';
+import { exactTotals, limitLines, roundTotals } from './totals';
 import { LineBook } from './lines';
 import { bookReservation, first } from './reservation';
 import { type CompiledRestrictions, matches } from './restrictions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anElement, aSession, aTariff, charge, energy, flat, park, time } from './builders';
 import { priceSession } from './engine';
-import { tariffAt } from './select';
+import { tariffAt } from './tariff-version';
 import type { Priced, PricingResult, SessionTimeline, Tariff } from './types';
 
 function priced(result: PricingResult): Priced {

@@ -1,6 +1,6 @@
 /** @module Which login sessions are still good, for holders of long-lived connections (the live feed). */
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { INACTIVITY_LOGOUT_MINUTES } from '../../domain/auth/constants';
+import { INACTIVITY_LOGOUT_MINUTES } from '../../domain/identity/constants';
 import type { Db } from '../db';
 import { authSessions, users } from '../schema';
 

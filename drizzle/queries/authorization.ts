@@ -2,11 +2,11 @@
  * @module The authorization decision for an idTag at a station (OCPP Authorize, StartTransaction,
  * remote starts): gathers every fact in ONE D1 statement returning one row (index searches keyed by
  * the card's uuid and the station id; the costlier facts as lazily evaluated scalar subqueries) and
- * lets `domain/authorization` decide (ADR 030 and its addendum). Plain D1, because drizzle maps rows
+ * lets `domain/charging-authorization` decide (ADR 030 and its addendum). Plain D1, because drizzle maps rows
  * by column name (a join repeats id and status).
  */
 
-import { moneyUsed, referenceRate } from '../../domain/authorization/currency';
+import { moneyUsed, referenceRate } from '../../domain/charging-authorization/currency';
 import {
   type AuthorizationDecision,
   type CardFacts,
@@ -14,8 +14,8 @@ import {
   decide,
   type StationFacts,
   type UserFacts,
-} from '../../domain/authorization/decide';
-import { periodStarts } from '../../domain/authorization/periods';
+} from '../../domain/charging-authorization/decide';
+import { periodStarts } from '../../domain/charging-authorization/periods';
 import type { Tariff } from '../../domain/pricing/types';
 import { chooseTariff } from '../../domain/tariffs/select';
 import type { Db } from '../db';

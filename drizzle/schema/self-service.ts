@@ -2,7 +2,7 @@
  * @module Driver self-service (spec 1 section 3 personal data, spec 2 7.8 update-user-data) and
  * subscription contracts (7.8 subscription-contracts, service setting 31).
  * First and last name, SSN, IBAN owner and language stay on `users`; the rest of the personal
- * data lives here, one row per user. The IBAN is sealed (AES-GCM, domain/auth/secret-box, context
+ * data lives here, one row per user. The IBAN is sealed (AES-GCM, domain/identity/secret-box, context
  * `iban:<userId>`); its country and last four characters are kept apart so lists show a mask
  * without decrypting anything.
  */

@@ -5,7 +5,7 @@
  * cards have stable UUIDs for the simulator and the live tests.
  */
 import { eq } from 'drizzle-orm';
-import { periodStarts } from '../../domain/authorization/periods';
+import { periodStarts } from '../../domain/charging-authorization/periods';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import type { Db } from '../db';

@@ -3,7 +3,7 @@
  * service settings make every navigation area reachable by some user, one user per back-office
  * role, and stations with connectors in six cities and many states.
  */
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { ROLE, type RoleId } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import type { ConnectorStatus } from '../../domain/stations/statuses';

@@ -2,7 +2,7 @@
  * @module Factories that insert realistic rows through drizzle. The demo seed and the tests both
  * build their data with these, so what a test proves holds for the seeded product too.
  */
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { ROLE_IDS, ROLE_KEYS } from '../../domain/permissions/roles';
 import type { ConnectorCapability, ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';

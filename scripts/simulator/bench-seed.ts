@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getPlatformProxy } from 'wrangler';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { openDb } from '../../drizzle/db';
 import { connectors, stations } from '../../drizzle/schema';
 import { createCompany } from '../../drizzle/seed/factories';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { customerServiceLogs, revokedCertificates } from '../../drizzle/schema';
 import { createStation } from '../../drizzle/seed/factories';
 import cpEcCsr from '../fixtures/ca/cp-ec.csr?raw';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS, TWO_FACTOR_CODE_TTL_MINUTES } from '../../domain/auth/constants';
-import { sha256Hex } from '../../domain/auth/encoding';
+import { RATE_LIMITS, TWO_FACTOR_CODE_TTL_MINUTES } from '../../domain/identity/constants';
+import { sha256Hex } from '../../domain/identity/encoding';
 import { auditLog, authSessions, twoFactorCodes } from '../../drizzle/schema';
 import {
   call,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../domain/auth/constants';
+import { RATE_LIMITS } from '../../domain/identity/constants';
 import { auditLog, rateLimits } from '../../drizzle/schema';
 import { pruneRateLimits } from '../../workers/api/src/lib/rate-limit';
 import { call, db, expectError, failOnConsoleError, loginPending, sql, uniqueIp, world } from './helpers';

@@ -1,8 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_TTL_MINUTES, RATE_LIMITS } from '../../domain/auth/constants';
-import { sha256Hex } from '../../domain/auth/encoding';
+import { PASSWORD_RESET_TTL_MINUTES, RATE_LIMITS } from '../../domain/identity/constants';
+import { sha256Hex } from '../../domain/identity/encoding';
 import { auditLog, passwordResets } from '../../drizzle/schema';
 import {
   call,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { INACTIVITY_LOGOUT_MINUTES } from '../../domain/auth/constants';
-import { sha256Hex } from '../../domain/auth/encoding';
+import { INACTIVITY_LOGOUT_MINUTES } from '../../domain/identity/constants';
+import { sha256Hex } from '../../domain/identity/encoding';
 import { auditLog, userRoles } from '../../drizzle/schema';
 import { call, db, expectError, failOnConsoleError, login, loginPending, sql, world } from './helpers';
 

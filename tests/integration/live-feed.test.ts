@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getServerByName } from 'partyserver';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../domain/auth/encoding';
+import { sha256Hex } from '../../domain/identity/encoding';
 import type { LiveEvent } from '../../domain/live/events';
 import { authSessions } from '../../drizzle/schema';
 import { createCompany } from '../../drizzle/seed/factories';

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { CENTRAL_SYSTEM_ACTIONS } from '../../domain/ocpp/central-system-requests';
 import { customerServiceLogs, stationPendingKeys, stations } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation, createUser } from '../../drizzle/seed/factories';

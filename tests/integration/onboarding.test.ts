@@ -6,7 +6,7 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../domain/auth/password';
+import { verifyPassword } from '../../domain/identity/password';
 import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
 import { ensureStationTemplates, STATION_TEMPLATES } from '../../drizzle/seed/station-templates';
 import {

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { customerServiceLogs, stationPendingKeys, stations } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { connectChargePoint, type FakeChargePoint, ocpp, upgradeRequest } from './fake-charge-point';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../domain/auth/password';
+import { hashPassword, verifyPassword } from '../../domain/identity/password';
 import { customerServiceLogs, stations } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { connectChargePoint, ocpp, upgradeRequest } from './fake-charge-point';

@@ -5,7 +5,7 @@
  */
 import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../domain/auth/password';
+import { verifyPassword } from '../../domain/identity/password';
 import { buildWorkbook } from '../../domain/import/test-workbook';
 import { sheetJsXls } from '../../domain/import/test-xls';
 import { ensureStationTemplates } from '../../drizzle/seed/station-templates';

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../domain/auth/constants';
+import { RATE_LIMITS } from '../../domain/identity/constants';
 import { rateLimits } from '../../drizzle/schema';
 import { handleUpgrade } from '../../workers/ocpp/src/upgrade';
 import { countingD1 } from '../support/counting-d1';

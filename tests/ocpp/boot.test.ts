@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { stations } from '../../drizzle/schema';
 import { aStation, basic, connect, db, PASSWORD, upgrade } from './helpers';
 

@@ -3,7 +3,7 @@
  * identity, since storage is shared by the tests of a file) and a socket that correlates replies.
  */
 import { env, SELF } from 'cloudflare:test';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { openDb } from '../../drizzle/db';
 import { createCompany, createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { periodStarts } from '../../domain/authorization/periods';
+import { periodStarts } from '../../domain/charging-authorization/periods';
 import {
   chargingSessions,
   customerServiceLogs,

@@ -5,7 +5,7 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { periodStarts } from '../../domain/authorization/periods';
+import { periodStarts } from '../../domain/charging-authorization/periods';
 import { chargingSessions, customerServiceLogs, users } from '../../drizzle/schema';
 import type { ChargePoint } from '../../workers/ocpp/src/charge-point';
 import { aStation, connect, db, forgetCached, iso, stub, type TestCharger, type World } from './helpers';

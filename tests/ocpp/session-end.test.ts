@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/auth/password';
+import { hashPassword } from '../../domain/identity/password';
 import { chargingSessions, connectors } from '../../drizzle/schema';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { aStation, connect, db, iso, PASSWORD, stub, unique } from './helpers';

@@ -5,7 +5,7 @@
  * compared with: the equivalence test decides every case both ways, and `npm run bench:fleet` times
  * both in the same run. Not used by the workers.
  */
-import { periodStarts } from '../../domain/authorization/periods';
+import { periodStarts } from '../../domain/charging-authorization/periods';
 import type { Db } from '../../drizzle/db';
 import {
   type AuthorizationInput,

@@ -6,7 +6,7 @@
 import * as build from 'virtual:remix-build';
 import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare';
 import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
-import { isCrossSiteWrite } from '../../domain/auth/same-origin';
+import { isCrossSiteWrite } from '../../domain/identity/same-origin';
 import { createApi } from '../api/src/app';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';

@@ -7,7 +7,7 @@
  * every minute the room closes the sockets of sessions that ended otherwise (ADR 012, addendum).
  */
 import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
-import { sha256Hex } from '../../domain/auth/encoding';
+import { sha256Hex } from '../../domain/identity/encoding';
 import { type LiveEvent, roomCompanyId } from '../../domain/live/events';
 import { openDb } from '../../drizzle/db';
 import { liveSessionIds } from '../../drizzle/queries/auth-sessions';

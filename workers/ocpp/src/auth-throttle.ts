@@ -10,7 +10,7 @@
 
 import type { Db } from '@db/db';
 import { type FailureWindow, recordFailure } from '@db/queries/ocpp-upgrade';
-import { RATE_LIMITS } from '@domain/auth/constants';
+import { RATE_LIMITS } from '@domain/identity/constants';
 
 type LimitName = 'ocppAuthPerStation' | 'ocppAuthPerAddress';
 

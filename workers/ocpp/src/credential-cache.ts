@@ -5,7 +5,7 @@
  * (new hash) is never served from the cache; only a SHA-256 of the password is kept. A replaced hash
  * is forgotten too (`forgetHash`), so a retired password is not even cached where the change happened.
  */
-import { verifyPassword } from '@domain/auth/password';
+import { verifyPassword } from '@domain/identity/password';
 
 const MAX_ENTRIES = 20_000;
 const verified = new Map<string, string>();

@@ -9,7 +9,7 @@
 import { openDb } from '@db/db';
 import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade';
 import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys';
-import { verifyPassword } from '@domain/auth/password';
+import { verifyPassword } from '@domain/identity/password';
 import {
   begin,
   failed,

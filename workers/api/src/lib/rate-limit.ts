@@ -7,7 +7,7 @@
 
 import type { Db } from '@db/db';
 import { rateLimits } from '@db/schema';
-import { RATE_LIMITS } from '@domain/auth/constants';
+import { RATE_LIMITS } from '@domain/identity/constants';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { apiError } from './errors';

@@ -1,6 +1,6 @@
 /** @module The `sid` cookie and the client address that rate limits and the audit log use. */
 
-import { SESSION_MAX_AGE_HOURS } from '@domain/auth/constants';
+import { SESSION_MAX_AGE_HOURS } from '@domain/identity/constants';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../middleware/session';

@@ -1,10 +1,10 @@
 /**
  * @module Refuses a cookie-authenticated write sent by a browser from another site (403): the
  * `sid` cookie rides along on a cross-site form post, a bearer token never does. See
- * domain/auth/same-origin.ts for what counts as cross-site.
+ * domain/identity/same-origin.ts for what counts as cross-site.
  */
 
-import { isCrossSiteWrite } from '@domain/auth/same-origin';
+import { isCrossSiteWrite } from '@domain/identity/same-origin';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { apiError } from '../lib/errors';

@@ -5,8 +5,8 @@
 
 import { companyKind, companyTreeIds } from '@db/queries/companies';
 import { authSessions, companies, companyServiceSettings, users } from '@db/schema';
-import { INACTIVITY_LOGOUT_MINUTES } from '@domain/auth/constants';
-import { sha256Hex } from '@domain/auth/encoding';
+import { INACTIVITY_LOGOUT_MINUTES } from '@domain/identity/constants';
+import { sha256Hex } from '@domain/identity/encoding';
 import type { AccessContext } from '@domain/permissions/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';

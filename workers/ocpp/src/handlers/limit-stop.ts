@@ -16,8 +16,8 @@ import {
   limitStopReason,
   rebase,
   refreshTime,
-} from '@domain/authorization/limits';
-import { nextDayStart } from '@domain/authorization/periods';
+} from '@domain/charging-authorization/limits';
+import { nextDayStart } from '@domain/charging-authorization/periods';
 import { curvePoints, type MeterSample } from '@domain/ocpp/meter-values';
 import type { HandlerContext } from '../context';
 import type { TransactionState } from '../storage/store';

@@ -9,7 +9,7 @@
 
 import { priceClosedSessionSafely } from '@db/queries/pricing';
 import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions';
-import { limitStopReason } from '@domain/authorization/limits';
+import { limitStopReason } from '@domain/charging-authorization/limits';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
 import { summarizeSession } from '@domain/ocpp/session-summary';
 import type { Handler, HandlerContext } from '../context';

@@ -1,5 +1,5 @@
 /** @module Typed access to the ChargePoint object's SQLite tables (see schema.ts). */
-import type { Budget } from '@domain/authorization/limits';
+import type { Budget } from '@domain/charging-authorization/limits';
 import type { MeterSample } from '@domain/ocpp/meter-values';
 import { migrate, SCHEMA_ID, SCHEMA_KEY } from './schema';
 import type { ObjectState, StateKey } from './state';

@@ -7,8 +7,8 @@
  */
 
 import { TWO_FACTOR_METHOD, totpPairings, users } from '@db/schema';
-import { decryptSecret, encryptSecret } from '@domain/auth/secret-box';
-import { newTotpSecret, totpUri, verifyTotp } from '@domain/auth/totp';
+import { decryptSecret, encryptSecret } from '@domain/identity/secret-box';
+import { newTotpSecret, totpUri, verifyTotp } from '@domain/identity/totp';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Context } from 'hono';

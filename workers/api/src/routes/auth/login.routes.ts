@@ -1,7 +1,7 @@
 /** @module POST /login and POST /logout. */
 
 import { users } from '@db/schema';
-import { verifyPassword } from '@domain/auth/password';
+import { verifyPassword } from '@domain/identity/password';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../env';

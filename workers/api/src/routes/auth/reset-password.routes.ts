@@ -4,9 +4,9 @@
  */
 
 import { passwordResets, users } from '@db/schema';
-import { PASSWORD_RESET_TTL_MINUTES } from '@domain/auth/constants';
-import { randomToken, sha256Hex } from '@domain/auth/encoding';
-import { hashPassword } from '@domain/auth/password';
+import { PASSWORD_RESET_TTL_MINUTES } from '@domain/identity/constants';
+import { randomToken, sha256Hex } from '@domain/identity/encoding';
+import { hashPassword } from '@domain/identity/password';
 import { authEmail } from '@domain/i18n/auth-emails';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';

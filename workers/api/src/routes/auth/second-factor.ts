@@ -5,8 +5,8 @@
  */
 
 import { twoFactorCodes } from '@db/schema';
-import { sha256Hex, timingSafeEqual } from '@domain/auth/encoding';
-import { normalizeCode } from '@domain/auth/two-factor';
+import { sha256Hex, timingSafeEqual } from '@domain/identity/encoding';
+import { normalizeCode } from '@domain/identity/two-factor';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';

@@ -2,8 +2,8 @@
 
 import { companyScopeIds } from '@db/queries/companies';
 import { authSessions, userRoles, users } from '@db/schema';
-import { SESSION_MAX_AGE_HOURS } from '@domain/auth/constants';
-import { randomToken, sha256Hex } from '@domain/auth/encoding';
+import { SESSION_MAX_AGE_HOURS } from '@domain/identity/constants';
+import { randomToken, sha256Hex } from '@domain/identity/encoding';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { SignJWT } from 'jose';

@@ -1,9 +1,9 @@
 /** @module The e-mailed 2FA code: POST /2fa/send-code and POST /2fa. */
 
 import { twoFactorCodes } from '@db/schema';
-import { TWO_FACTOR_CODE_TTL_MINUTES } from '@domain/auth/constants';
-import { sha256Hex } from '@domain/auth/encoding';
-import { generateNumericCode } from '@domain/auth/two-factor';
+import { TWO_FACTOR_CODE_TTL_MINUTES } from '@domain/identity/constants';
+import { sha256Hex } from '@domain/identity/encoding';
+import { generateNumericCode } from '@domain/identity/two-factor';
 import { authEmail } from '@domain/i18n/auth-emails';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, isNull } from 'drizzle-orm';

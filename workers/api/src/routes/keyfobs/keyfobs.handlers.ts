@@ -4,7 +4,7 @@
  */
 
 import type { rfids } from '@db/schema';
-import { cardVerdict } from '@domain/authorization/decide';
+import { cardVerdict } from '@domain/charging-authorization/decide';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';

@@ -9,7 +9,7 @@
 
 import { companyScopeIds } from '@db/queries/companies';
 import { companies, connectors, stations } from '@db/schema';
-import { hashPassword } from '@domain/auth/password';
+import { hashPassword } from '@domain/identity/password';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export';
 import { translate } from '@domain/i18n/messages';
 import {

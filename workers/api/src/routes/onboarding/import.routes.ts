@@ -8,7 +8,7 @@
  * `Accept: application/x-ndjson` the answer streams progress lines and ends with the result.
  */
 
-import { hashPassword } from '@domain/auth/password';
+import { hashPassword } from '@domain/identity/password';
 import { type MessageKey, translate } from '@domain/i18n/messages';
 import { readCsv } from '@domain/import/csv-reader';
 import { isWorkbook, readFailure, readSpreadsheet } from '@domain/import/spreadsheet';

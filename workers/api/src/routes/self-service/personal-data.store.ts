@@ -1,14 +1,14 @@
 /**
  * @module Personal data reads and writes, shared by the fleet admin's and the driver's own routes.
- * Which stations a driver "may use" is the charger's own rule (domain/authorization stationVerdict),
+ * Which stations a driver "may use" is the charger's own rule (domain/charging-authorization stationVerdict),
  * so the choice offered here never disagrees with what the charge point will be told.
  */
 
 import type { Db } from '@db/db';
 import { FAMILY_SQL } from '@db/queries/authorization';
 import { stations, userPersonalData, users } from '@db/schema';
-import { encryptSecret } from '@domain/auth/secret-box';
-import { type PermissionFacts, stationVerdict } from '@domain/authorization/decide';
+import { encryptSecret } from '@domain/identity/secret-box';
+import { type PermissionFacts, stationVerdict } from '@domain/charging-authorization/decide';
 import { ibanError, ibanLengthFor, maskIban, maskSecret, normalizeIban } from '@domain/self-service/iban';
 import type { z } from '@hono/zod-openapi';
 import { and, eq, like, or, sql } from 'drizzle-orm';

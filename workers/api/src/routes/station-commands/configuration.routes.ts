@@ -5,7 +5,7 @@
  */
 
 import { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys';
-import { hashPassword } from '@domain/auth/password';
+import { hashPassword } from '@domain/identity/password';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

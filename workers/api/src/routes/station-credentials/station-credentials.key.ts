@@ -6,7 +6,7 @@
  * `commands/ChangeConfiguration` of the key. The value never reaches the log.
  */
 
-import { hashPassword } from '@domain/auth/password';
+import { hashPassword } from '@domain/identity/password';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { type Dispatched, dispatchCommand } from '../maintenance/commands';

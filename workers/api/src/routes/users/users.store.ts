@@ -12,7 +12,7 @@ import {
   userRoles,
   users,
 } from '@db/schema';
-import { periodStarts } from '@domain/authorization/periods';
+import { periodStarts } from '@domain/charging-authorization/periods';
 import type { z } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { LimitsSchema, ListBody, UsageSchema, UserSchema } from './users.schemas';

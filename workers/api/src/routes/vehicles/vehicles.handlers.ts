@@ -9,7 +9,7 @@ import {
   vehicleModels,
   vehicleWebhooks,
 } from '@db/schema';
-import { decryptSecret, encryptSecret } from '@domain/auth/secret-box';
+import { decryptSecret, encryptSecret } from '@domain/identity/secret-box';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
 import type { Context } from 'hono';
