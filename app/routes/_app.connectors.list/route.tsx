@@ -1,31 +1,15 @@
 /** @module /connectors/list: every connector of the company tree, filtered, sorted and paginated in the URL. */
 
 import type { Cell, ExportColumn } from '@domain/export';
-import { MAX_BULK_FILTER_MATCHES } from '@domain/groups/bulk-limits';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  Card,
-  ChoiceList,
-  EmptyState,
-  IndexFilters,
-  type IndexFiltersProps,
-  IndexTable,
-  Link,
-  Modal,
-  Page,
-  Select,
-  Text,
-  useSetIndexFiltersMode,
-} from '@shopify/polaris';
-import { useCallback, useEffect, useState } from 'react';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { Badge, ChoiceList, type IndexFiltersProps, IndexTable, Page, Text } from '@shopify/polaris';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBulkGroupJob } from '../../components/groups/bulk-job';
-import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { useSelectedCsvExport } from '../../components/lists/list-controls';
+import { ListPage, sortChoices } from '../../components/lists/list-page';
 import { networkFilterParts } from '../../components/lists/network-filters';
-import { ExportButtons } from '../../components/network/export-button';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { STATUS_TONES } from '../../lib/connector-status';
@@ -34,9 +18,10 @@ import { titleMeta } from '../../lib/meta';
 import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
+import { useBulkGroups } from './bulk-groups';
 import type { ConnectorRow } from './list.server';
 import { loadList } from './list.server';
-import { apiFilters, bulkFilter, type ListState, listSearch, PAGE_SIZE, readState, SORT_KEYS } from './list-state';
+import { apiFilters, listSearch, PAGE_SIZE, readState, SORT_KEYS } from './list-state';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorList.title');
 
@@ -83,34 +68,10 @@ export default function ConnectorList() {
     language,
     canEditGroups,
   } = useLoaderData<typeof loader>();
-  const job = useBulkGroupJob();
-  const [bulk, setBulk] = useState<null | { intent: 'add' | 'remove'; ids: number[]; all: boolean }>(null);
-  const [chosenGroup, setChosenGroup] = useState('');
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const { mode, setMode } = useSetIndexFiltersMode();
   useLiveFeed(companyId);
-
-  const update = useCallback(
-    (changes: Partial<ListState>) =>
-      setParams(listSearch({ ...state, page: 0, ...changes }), { preventScrollReset: true, replace: true }),
-    [state, setParams],
-  );
-
-  // Typing searches after a pause, not on every key.
-  const [query, setQuery] = useDebouncedSearch(
-    state.q,
-    useCallback((q: string) => update({ q }), [update]),
-  );
-
-  const sortOptions: IndexFiltersProps['sortOptions'] = SORT_KEYS.flatMap((key) =>
-    (['asc', 'desc'] as const).map((direction) => ({
-      label: tKey(t, SORT_LABEL[key] ?? key),
-      value: `${key} ${direction}` as const,
-      directionLabel: t(`connectorList.${direction}`),
-    })),
-  );
+  const list = useListUrl(state, listSearch);
+  const { update } = list;
 
   const parts = networkFilterParts({
     t,
@@ -204,229 +165,96 @@ export default function ConnectorList() {
   const { clearSelection } = selection;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list's URL state changes
   useEffect(() => clearSelection(), [search, clearSelection]);
-  const choose = (intent: 'add' | 'remove') =>
-    setBulk({ intent, ids: selection.selectedIds, all: selection.allMatching });
-  const bulkCount = bulk?.all ? total : (bulk?.ids.length ?? 0);
-  const tooMany = bulk?.all === true && total > MAX_BULK_FILTER_MATCHES;
-  const groupActions = canEditGroups
-    ? [
-        {
-          content: t('groups.bulk.addAction'),
-          onAction: () => {
-            setChosenGroup('');
-            choose('add');
-          },
-        },
-        ...(state.tag
-          ? [
-              {
-                content: t('groups.bulk.removeAction'),
-                destructive: true,
-                onAction: () => choose('remove'),
-              },
-            ]
-          : []),
-      ]
-    : [];
-  const confirmBulk = () => {
-    if (!bulk) return;
-    const groupId = bulk.intent === 'remove' ? (state.tag ?? 0) : Number(chosenGroup);
-    if (!groupId) return;
-    const body = bulk.all
-      ? { action: bulk.intent, filter: bulkFilter(state) }
-      : { action: bulk.intent, connector_ids: bulk.ids };
-    void job.start(groupId, tagName(groupId), body);
-    selection.clearSelection();
-    setBulk(null);
-  };
+  const bulk = useBulkGroups({ state, tags, tagTotal, total, canEdit: canEditGroups, selection });
 
   return (
     <Page title={t('connectorList.title')} subtitle={t('connectorList.subtitle', { company })} fullWidth>
-      {job.view ? <div style={{ marginBottom: 12 }}>{job.view}</div> : null}
-      <div style={{ marginBottom: 12 }}>
-        <ExportButtons
-          spec={{
-            endpoint: '/api/connectors',
-            body: apiFilters(state),
-            columns,
-            toRow,
-            fileName: 'connectors',
-            total,
-          }}
-        />
-      </div>
-      <Card padding="0">
-        <IndexFilters
-          sortOptions={sortOptions}
-          sortSelected={[`${state.sort} ${state.direction}`]}
-          onSort={([value]) => {
-            const [sort, direction] = (value ?? 'evse_id asc').split(' ');
-            update({ sort: sort as ListState['sort'], direction: direction === 'desc' ? 'desc' : 'asc' });
-          }}
-          queryValue={query}
-          queryPlaceholder={t('connectorList.search')}
-          onQueryChange={setQuery}
-          onQueryClear={() => {
-            setQuery('');
-            update({ q: '' });
-          }}
-          filters={filters}
-          appliedFilters={applied}
-          onClearAll={() => {
-            setQuery('');
-            update({ ...NO_NETWORK_FILTERS, tag: null });
-          }}
-          tabs={[{ id: 'all', content: t('connectorList.all') }]}
-          selected={0}
-          mode={mode}
-          setMode={setMode}
-          loading={navigation.state === 'loading'}
-          cancelAction={{ onAction: () => undefined }}
-        />
-        <IndexTable
-          resourceName={{ singular: t('connectorList.title'), plural: t('connectorList.title') }}
-          itemCount={rows.length}
-          {...selection.tableProps}
-          promotedBulkActions={[...selection.tableProps.promotedBulkActions, ...groupActions]}
-          emptyState={
-            <EmptyState heading={t('connectorList.emptyTitle')} image="">
-              <p>{t('connectorList.emptyBody')}</p>
-            </EmptyState>
-          }
-          headings={[
-            { title: t('connectorList.colEvse') },
-            { title: t('connectorList.colStation') },
-            { title: t('connectorList.colCity') },
-            { title: t('connectorList.colStatus') },
-            { title: t('connectorList.colPower'), alignment: 'end' },
-            { title: t('connectorList.colPlug') },
-            { title: t('connectorList.colOperator') },
-            { title: t('connectorList.colSince') },
-          ]}
-          pagination={listPagination(
-            state.page,
-            total,
-            PAGE_SIZE,
-            (page) => update({ page }),
-            t('connectorList.count', { count: total }),
-          )}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row
-              id={String(row.id)}
-              key={row.id}
-              position={index}
-              selected={selection.isSelected(row.id)}
-              onClick={() => navigate(`/connectors/${row.id}/detail`)}
-            >
-              <IndexTable.Cell>
-                <Text as="span" variant="bodyMd" fontWeight="semibold">
-                  {row.evseId ?? '—'}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{row.station.name}</IndexTable.Cell>
-              <IndexTable.Cell>{row.station.city ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Badge tone={STATUS_TONES[row.bucket]}>{tKey(t, `overview.status.${row.bucket}`)}</Badge>
-                {row.errorCode && row.errorCode !== 'NoError' ? (
-                  <Text as="span" tone="critical" variant="bodySm">
-                    {' '}
-                    {row.errorCode}
-                  </Text>
-                ) : null}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {row.maxPowerKw === null
-                    ? '—'
-                    : t('connectorList.kw', { value: formatNumber(row.maxPowerKw, { currency }) })}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{row.plugType ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>{row.station.operatorName}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.statusChangedAt ? formatDateTime(row.statusChangedAt, { timeZone, language }) : '—'}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-      <Modal
-        open={bulk?.intent === 'add'}
-        onClose={() => setBulk(null)}
-        title={t('groups.bulk.addTitle')}
-        primaryAction={
-          tags.length
-            ? {
-                content: t('groups.bulk.add', { count: bulkCount }),
-                disabled: !chosenGroup || tooMany || job.busy,
-                loading: job.busy,
-                onAction: confirmBulk,
-              }
-            : undefined
-        }
-        secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}
-      >
-        <Modal.Section>
-          {tags.length ? (
-            <>
-              <p>{t('groups.bulk.addBody', { count: bulkCount })}</p>
-              {tooMany ? <TooMany count={total} /> : null}
-              <div style={{ marginTop: 12 }}>
-                <Select
-                  label={t('groups.bulk.groupLabel')}
-                  placeholder={t('groups.bulk.chooseGroup')}
-                  options={tags.map((g) => ({
-                    label: `${g.name} (${t('groups.list.connectorCount', { count: g.connectorCount })})`,
-                    value: String(g.id),
-                  }))}
-                  value={chosenGroup}
-                  onChange={setChosenGroup}
-                  helpText={
-                    tagTotal > tags.length
-                      ? t('groups.bulk.moreGroups', { shown: tags.length, total: tagTotal })
-                      : undefined
-                  }
-                />
-              </div>
-            </>
-          ) : (
-            <p>
-              {t('groups.bulk.noGroups')} <Link url="/connectors/add-group">{t('groups.list.create')}</Link>
-            </p>
-          )}
-        </Modal.Section>
-      </Modal>
-      <Modal
-        open={bulk?.intent === 'remove'}
-        onClose={() => setBulk(null)}
-        title={t('groups.bulk.removeTitle')}
-        primaryAction={{
-          content: t('groups.bulk.remove', { count: bulkCount }),
-          destructive: true,
-          disabled: tooMany || job.busy,
-          loading: job.busy,
-          onAction: confirmBulk,
+      {bulk.progress ? <div style={{ marginBottom: 12 }}>{bulk.progress}</div> : null}
+      <ListPage
+        list={list}
+        searchPlaceholder={t('connectorList.search')}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ ...NO_NETWORK_FILTERS, tag: null }}
+        sort={{
+          options: sortChoices(
+            SORT_KEYS,
+            (key) => tKey(t, SORT_LABEL[key] ?? key),
+            (direction) => t(`connectorList.${direction}`),
+          ),
+          key: state.sort,
+          direction: state.direction,
         }}
-        secondaryActions={[{ content: t('groups.bulk.cancel'), onAction: () => setBulk(null) }]}
+        onSort={(sort, direction) => update({ sort: sort as typeof state.sort, direction })}
+        allLabel={t('connectorList.all')}
+        resourceName={t('connectorList.title')}
+        empty={{ heading: t('connectorList.emptyTitle'), body: t('connectorList.emptyBody') }}
+        headings={[
+          { title: t('connectorList.colEvse') },
+          { title: t('connectorList.colStation') },
+          { title: t('connectorList.colCity') },
+          { title: t('connectorList.colStatus') },
+          { title: t('connectorList.colPower'), alignment: 'end' },
+          { title: t('connectorList.colPlug') },
+          { title: t('connectorList.colOperator') },
+          { title: t('connectorList.colSince') },
+        ]}
+        rowCount={rows.length}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('connectorList.count', { count: total }) }}
+        table={{
+          ...selection.tableProps,
+          promotedBulkActions: [...selection.tableProps.promotedBulkActions, ...bulk.actions],
+        }}
+        exportSpec={{
+          endpoint: '/api/connectors',
+          body: apiFilters(state),
+          columns,
+          toRow,
+          fileName: 'connectors',
+          total,
+        }}
       >
-        <Modal.Section>
-          <p>{t('groups.bulk.removeBody', { count: bulkCount, group: state.tag ? tagName(state.tag) : '' })}</p>
-          {tooMany ? <TooMany count={total} /> : null}
-        </Modal.Section>
-      </Modal>
+        {rows.map((row, index) => (
+          <IndexTable.Row
+            id={String(row.id)}
+            key={row.id}
+            position={index}
+            selected={selection.isSelected(row.id)}
+            onClick={() => navigate(`/connectors/${row.id}/detail`)}
+          >
+            <IndexTable.Cell>
+              <Text as="span" variant="bodyMd" fontWeight="semibold">
+                {row.evseId ?? '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.station.name}</IndexTable.Cell>
+            <IndexTable.Cell>{row.station.city ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={STATUS_TONES[row.bucket]}>{tKey(t, `overview.status.${row.bucket}`)}</Badge>
+              {row.errorCode && row.errorCode !== 'NoError' ? (
+                <Text as="span" tone="critical" variant="bodySm">
+                  {' '}
+                  {row.errorCode}
+                </Text>
+              ) : null}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {row.maxPowerKw === null
+                  ? '—'
+                  : t('connectorList.kw', { value: formatNumber(row.maxPowerKw, { currency }) })}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.plugType ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>{row.station.operatorName}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.statusChangedAt ? formatDateTime(row.statusChangedAt, { timeZone, language }) : '—'}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </ListPage>
+      {bulk.dialogs}
     </Page>
-  );
-}
-
-function TooMany({ count }: { count: number }) {
-  const { t } = useTranslation();
-  return (
-    <div style={{ marginTop: 12 }}>
-      <Banner tone="warning">
-        <p>{t('groups.bulk.tooMany', { count, max: MAX_BULK_FILTER_MATCHES })}</p>
-      </Banner>
-    </div>
   );
 }
 
