@@ -222,6 +222,15 @@ export function networkVariantsFor(kind: CompanyKind): SessionVariant[] {
   return out;
 }
 
+/** The variant asked for, if the caller may see it; the first allowed one when none was asked; else null. */
+export function pickVariant(
+  asked: SessionVariant | undefined,
+  allowed: readonly SessionVariant[],
+): SessionVariant | null {
+  if (!asked) return allowed[0] ?? null;
+  return allowed.includes(asked) ? asked : null;
+}
+
 export function columnsOf(v: SessionVariant): readonly SessionColumn[] {
   return VARIANT_COLUMNS[v];
 }

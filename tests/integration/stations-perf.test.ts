@@ -6,6 +6,8 @@
  * owners, hiding, deletes (with the cascade) and a connector moved to another station.
  */
 import { env } from 'cloudflare:test';
+import { ConnectorListBody } from '@api/routes/connectors/list/list.schemas';
+import { listConnectors } from '@api/routes/connectors/list/list.store';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_BUCKET } from '../../domain/stations/statuses';
@@ -17,8 +19,6 @@ import {
 } from '../../drizzle/queries/stations';
 import { connectors, stations } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
-import { listConnectors } from '../../workers/api/src/routes/connectors/connectors.list';
-import { ConnectorListBody } from '../../workers/api/src/routes/connectors/connectors.schemas';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();

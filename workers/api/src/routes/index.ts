@@ -5,8 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
-import { connectorDetailRoutes } from './connector-detail/connector-detail.routes';
-import { connectorRoutes } from './connectors/connectors.routes';
+import { connectorRoutes } from './connectors/connectors.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.routes';
@@ -15,7 +14,7 @@ import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
-import { networkRoutes } from './network/network.routes';
+import { networkRoutes } from './network/network.handlers';
 import { ocppCommandRoutes } from './ocpp-commands/ocpp-commands.handlers';
 import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
@@ -38,7 +37,6 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', meRoutes)
   .route('/', stationRoutes)
   .route('/', onboardingRoutes)
-  // Before connectorRoutes: GET /connectors/filter must not be read as GET /connectors/{id}.
   .route('/', networkRoutes)
   .route('/', groupAndLocationRoutes)
   .route('/', connectorRoutes)
@@ -64,7 +62,6 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', ocppCommandRoutes)
   .route('/', stationCredentialRoutes)
   .route('/', stationDetailRoutes)
-  .route('/', connectorDetailRoutes)
   .route('/', ticketRoutes)
   .route('/', sessionRoutes)
   .route('/', customerGroupRoutes)

@@ -1,9 +1,9 @@
-/** @module The sessions API: fleet and network lists, per-connector list, active sessions, detail. */
+/** @module The sessions API: fleet lists, active sessions, filter options, detail. */
 
 import { can } from '@domain/permissions/permissions';
 import { isQrPayment } from '@domain/sessions/display';
 import { projectCdr } from '@domain/sessions/project';
-import { FLEET_VARIANTS, networkVariantsFor, type SessionVariant } from '@domain/sessions/variants';
+import { FLEET_VARIANTS, pickVariant } from '@domain/sessions/variants';
 import { explainSessionPricing } from '@domain/tariffs/explain';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -14,28 +14,12 @@ import { authOf } from '../../middleware/permission';
 import { answerList, queryOf } from './sessions.list';
 import { filterOptions as optionsOf } from './sessions.options.store';
 import { sessionPricingFacts } from './sessions.pricing.store';
-import {
-  active,
-  connectorList,
-  detail,
-  filterOptions,
-  fleetActive,
-  fleetHome,
-  fleetRoaming,
-  fleetWork,
-  networkList,
-} from './sessions.routes';
+import { active, detail, filterOptions, fleetActive, fleetHome, fleetRoaming, fleetWork } from './sessions.routes';
 import type { SessionFiltersInput } from './sessions.schemas';
 import { ALL_FIELDS, listPageWithSums, type Scope, scopedSession } from './sessions.store';
 
 async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
   return { companies: await callerScope(c) };
-}
-
-/** The variant asked for, if the caller may see it; the first allowed one when none was asked. */
-function pickVariant(asked: SessionVariant | undefined, allowed: readonly SessionVariant[]): SessionVariant | null {
-  if (!asked) return allowed[0] ?? null;
-  return allowed.includes(asked) ? asked : null;
 }
 
 function fleetHandler(place: 'work' | 'roaming' | 'home') {
@@ -64,28 +48,6 @@ export const sessionRoutes = new OpenAPIHono<AppEnv>()
   .openapi(fleetWork, async (c) => work(c, c.req.valid('json')))
   .openapi(fleetRoaming, async (c) => roaming(c, c.req.valid('json')))
   .openapi(fleetHome, async (c) => home(c, c.req.valid('json')))
-  .openapi(networkList, async (c) => {
-    const filters = c.req.valid('json');
-    const allowed = networkVariantsFor(authOf(c).access.company);
-    const variant = pickVariant(filters.variant, allowed);
-    if (!variant) return apiError(c, 403, 'VARIANT_FORBIDDEN', 'forbidden');
-    return answerList(c, filters, queryOf(filters, variant), allowed, await scopeOf(c));
-  })
-  .openapi(connectorList, async (c) => {
-    const { id } = c.req.valid('param');
-    const filters = c.req.valid('json');
-    const allowed = networkVariantsFor(authOf(c).access.company);
-    const variant = pickVariant(filters.variant, allowed);
-    if (!variant) return apiError(c, 403, 'VARIANT_FORBIDDEN', 'forbidden');
-    const scope = await scopeOf(c);
-    const inScope = await c.env.DB.prepare(
-      `SELECT c.id FROM connectors c JOIN stations st ON st.id = c.station_id WHERE c.id = ? AND (st.company_id IN (${scope.companies.join(',') || 'NULL'}) OR st.owner_company_id IN (${scope.companies.join(',') || 'NULL'}))`,
-    )
-      .bind(id)
-      .first();
-    if (!inScope) return apiError(c, 404, 'CONNECTOR_NOT_FOUND', 'connectorNotFound', { params: { id } });
-    return answerList(c, filters, queryOf(filters, variant, { connector_id: id }), allowed, scope);
-  })
   .openapi(fleetActive, async (c) => {
     const scope = await scopeOf(c);
     const q = queryOf({ direction: 'desc', status: 'in_progress' } as SessionFiltersInput, 'fleet_mps');

@@ -1,4 +1,4 @@
-/** @module Route declarations of the sessions API (spec 7.15) and the connector session lists (7.16). */
+/** @module Route declarations of the sessions API (spec 7.15); the connector session lists are in routes/connectors/sessions/. */
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import {
   ActiveSessions,
@@ -15,7 +15,7 @@ const tags = ['Sessions'];
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const notFound = error('No such session in the caller’s scope');
 /** A list answers a page as JSON, or the whole filtered list as a file when `format` asks for one. */
-const listResponses = {
+export const listResponses = {
   200: {
     description: 'A page of the variant’s columns with sums, or (format xlsx/csv/pdf) the file, streamed',
     content: {
@@ -42,24 +42,6 @@ const fleetList = (place: 'work' | 'roaming' | 'home') =>
 export const fleetWork = fleetList('work');
 export const fleetRoaming = fleetList('roaming');
 export const fleetHome = fleetList('home');
-
-export const networkList = defineRoute('connectors:view', {
-  method: 'post',
-  path: '/connectors/sessions',
-  tags,
-  summary: 'Sessions on the stations of the company tree, in one of the network variants the company may see',
-  request: { body: jsonBody(SessionFilters) },
-  responses: listResponses,
-});
-
-export const connectorList = defineRoute('connectors:view', {
-  method: 'post',
-  path: '/connectors/{id}/sessions',
-  tags,
-  summary: 'Sessions of one connector of the company tree',
-  request: { params: IdParams, body: jsonBody(SessionFilters) },
-  responses: { ...listResponses, 404: error('Connector id: {id} not found.') },
-});
 
 export const active = defineRoute('connectors:view', {
   method: 'get',

@@ -5,5 +5,6 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { stationListRoutes } from './list/list.handlers';
 
-export const stationRoutes = new OpenAPIHono<AppEnv>();
+export const stationRoutes = new OpenAPIHono<AppEnv>().route('/', stationListRoutes);

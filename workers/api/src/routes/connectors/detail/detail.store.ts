@@ -1,106 +1,60 @@
-/** @module One connector with its station's fields, within the selected company's tree. */
+/** @module The connector detail's store: one connector and its sessions, within the caller's company tree. */
 
 import type { Db } from '@db/db';
 import { stationInScope } from '@db/queries/stations';
-import { companies, connectors, stations } from '@db/schema';
-import { isStationOnline, shownLastHeartbeat } from '@domain/stations/liveness';
-import { z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import { connectorFields, connectorFieldsShape } from './connectors.schemas';
+import { chargingSessions, companies, connectors, stations } from '@db/schema';
+import type { SessionStatusGroup } from '@domain/sessions/connector-totals';
+import { and, count, desc, eq, max, min, sum } from 'drizzle-orm';
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-export const StationSchema = z
-  .object({
-    id: z.number(),
-    uid: z.string(),
-    name: z.string(),
-    operatorId: z.number(),
-    operatorName: z.string(),
-    ownerId: z.number().nullable(),
-    type: z.string(),
-    address: z.string().nullable(),
-    streetNumber: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    timeZone: z.string(),
-    powerType: z.string().nullable(),
-    brand: z.string().nullable(),
-    model: z.string().nullable(),
-    serialNumber: z.string().nullable(),
-    firmware: z.string().nullable(),
-    registration: z.string(),
-    visibleInApp: z.boolean(),
-    openToPublic: z.boolean(),
-    offline: z.boolean(),
-    /** Online as every screen counts it (domain/stations/liveness.ts). */
-    online: z.boolean(),
-    /** Only when it is the last contact recorded (see shownLastHeartbeat), else null. */
-    lastHeartbeatAt: z.string().nullable(),
-    lastBootAt: z.string().nullable(),
-    lastSeenAt: z.string().nullable(),
-  })
-  .openapi('StationSummary');
-
-export const ConnectorDetailSchema = z
-  .object({
-    ...connectorFieldsShape,
-    plugFormat: z.string().nullable(),
-    voltage: z.number().nullable(),
-    amperage: z.number().nullable(),
-    maxPowerW: z.number().nullable(),
-    station: StationSchema,
-  })
-  .openapi('ConnectorDetail');
-
-export async function connectorDetail(db: Db, scope: number[], id: number) {
-  const row = await db
+/** The connector with its station and operator's name; undefined outside the scope (answered as not found). */
+export function scopedConnectorDetail(db: Db, scope: number[], id: number) {
+  return db
     .select({ c: connectors, s: stations, operatorName: companies.name })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .innerJoin(companies, eq(companies.id, stations.companyId))
     .where(and(eq(connectors.id, id), stationInScope(scope)))
     .get();
-  if (!row) return null;
-  const { c, s } = row;
-  return {
-    ...connectorFields(c, s),
-    plugFormat: c.plugFormat,
-    voltage: c.voltage,
-    amperage: c.amperage,
-    maxPowerW: c.maxPowerW,
-    station: {
-      id: s.id,
-      uid: s.uid,
-      name: s.name,
-      operatorId: s.companyId,
-      operatorName: row.operatorName,
-      ownerId: s.ownerCompanyId,
-      type: s.type,
-      address: s.address,
-      streetNumber: s.streetNumber,
-      postalCode: s.postalCode,
-      city: s.city,
-      country: s.country,
-      latitude: s.latitude,
-      longitude: s.longitude,
-      timeZone: s.timeZone,
-      powerType: s.powerType,
-      brand: s.brand,
-      model: s.model,
-      serialNumber: s.serialNumber,
-      firmware: s.firmware,
-      registration: s.registration,
-      visibleInApp: s.visibleInApp,
-      openToPublic: s.openToPublic,
-      offline: s.offline,
-      online: isStationOnline(s),
-      lastHeartbeatAt: iso(shownLastHeartbeat(s.lastSeenAt, s.lastHeartbeatAt)),
-      lastBootAt: iso(s.lastBootAt),
-      lastSeenAt: iso(s.lastSeenAt),
-    },
-  };
+}
+
+/** Where a connector of the scope charges (its station and number), the key of its sessions; else undefined. */
+export function scopedConnectorPlace(db: Db, scope: number[], id: number) {
+  return db
+    .select({ stationId: connectors.stationId, connectorNumber: connectors.connectorNumber })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(and(eq(connectors.id, id), stationInScope(scope)))
+    .get();
+}
+
+export type ConnectorPlace = NonNullable<Awaited<ReturnType<typeof scopedConnectorPlace>>>;
+
+const ofConnector = (place: ConnectorPlace) =>
+  and(eq(chargingSessions.stationId, place.stationId), eq(chargingSessions.connectorNumber, place.connectorNumber));
+
+/** The connector's sessions summed per status. */
+export function sessionGroups(db: Db, place: ConnectorPlace): Promise<SessionStatusGroup[]> {
+  return db
+    .select({
+      status: chargingSessions.status,
+      n: count(),
+      energy: sum(chargingSessions.energyWh),
+      minutes: sum(chargingSessions.chargingMinutes),
+      duration: sum(chargingSessions.durationS),
+      first: min(chargingSessions.startAt),
+      last: max(chargingSessions.startAt),
+    })
+    .from(chargingSessions)
+    .where(ofConnector(place))
+    .groupBy(chargingSessions.status);
+}
+
+/** The connector's latest sessions, newest first. */
+export function recentSessions(db: Db, place: ConnectorPlace, limit: number) {
+  return db
+    .select()
+    .from(chargingSessions)
+    .where(ofConnector(place))
+    .orderBy(desc(chargingSessions.startAt), desc(chargingSessions.id))
+    .limit(limit);
 }

@@ -1,6 +1,8 @@
-/** @module Schemas of the connector list (spec 7.16 `POST connectors`). */
+/** @module Schemas of the connector list (spec 7.16 `POST connectors`), its filters and the row every connector answer shares. */
 
+import { pageOf } from '@api/lib/pagination';
 import type { connectors } from '@db/schema';
+import { STATUS_BUCKETS } from '@domain/stations/buckets';
 import { shownConnectorStatus } from '@domain/stations/liveness';
 import {
   CONNECTOR_LIST_SORTS,
@@ -10,8 +12,6 @@ import {
   wattsToKw,
 } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
-
-export const BUCKETS = [...new Set(Object.values(STATUS_BUCKET))] as [string, ...string[]];
 
 /**
  * Company-group filters of the station and connector lists: `group1_id`..`group4_id`, one group per
@@ -31,7 +31,7 @@ export const ConnectorListBody = z
     page: z.number().int().min(0).default(0),
     items_per_page: z.number().int().min(1).max(200).default(25),
     keyword: z.string().trim().max(100).optional(),
-    status: z.array(z.enum(BUCKETS)).max(20).optional(),
+    status: z.array(z.enum(STATUS_BUCKETS)).max(20).optional(),
     city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
     operator_id: z.number().int().positive().optional(),
     owner_id: z.number().int().positive().optional(),
@@ -104,6 +104,35 @@ export const ConnectorRow = z
   })
   .openapi('ConnectorRow');
 
-export const ConnectorPage = z
-  .object({ data: z.array(ConnectorRow), total: z.number(), page: z.number(), items_per_page: z.number() })
-  .openapi('ConnectorPage');
+/** A page row of the list: the connector, its station's columns the page reads, its operator's name. */
+export function toConnectorRow(row: {
+  connector: typeof connectors.$inferSelect;
+  station: {
+    id: number;
+    uid: string;
+    name: string;
+    city: string | null;
+    address: string | null;
+    companyId: number;
+    ownerCompanyId: number | null;
+    connected: boolean;
+  };
+  operatorName: string;
+}) {
+  const { connector: c, station: s, operatorName } = row;
+  return {
+    ...connectorFields(c, s),
+    station: {
+      id: s.id,
+      uid: s.uid,
+      name: s.name,
+      city: s.city,
+      address: s.address,
+      operatorId: s.companyId,
+      operatorName,
+      ownerId: s.ownerCompanyId,
+    },
+  };
+}
+
+export const ConnectorPage = pageOf(ConnectorRow).openapi('ConnectorPage');

@@ -1,4 +1,4 @@
-/** @module The connector list query: company scope, filters, sort and pagination in one place. */
+/** @module The connector list's store: company scope, filters, sort and pagination in one query (and its total). */
 
 import type { Db } from '@db/db';
 import { inConnectorGroup } from '@db/queries/groups';
@@ -16,7 +16,7 @@ import { shownStatusCounts } from '@domain/stations/liveness';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '@domain/stations/statuses';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ConnectorListBody, connectorFields } from './connectors.schemas';
+import { type ConnectorListBody, toConnectorRow } from './list.schemas';
 
 type Filter = z.output<typeof ConnectorListBody>;
 
@@ -197,19 +197,7 @@ export async function listConnectors(db: Db, scope: number[], f: Filter) {
   }
 
   return {
-    data: rows.map(({ connector: c, station: s, operatorName }) => ({
-      ...connectorFields(c, s),
-      station: {
-        id: s.id,
-        uid: s.uid,
-        name: s.name,
-        city: s.city,
-        address: s.address,
-        operatorId: s.companyId,
-        operatorName,
-        ownerId: s.ownerCompanyId,
-      },
-    })),
+    data: rows.map(toConnectorRow),
     total,
     page: f.page,
     items_per_page: f.items_per_page,
