@@ -25,7 +25,7 @@ import { sha256Hex } from '../domain/identity/encoding';
 import { hashPassword } from '../domain/identity/password';
 import { periodStarts } from '../domain/charging-authorization/periods';
 import { openDb } from '../drizzle/db';
-import { AUTHORIZATION_SQL, decideAuthorization, decisionParams } from '../drizzle/queries/authorization';
+import { AUTHORIZATION_SQL, decideAuthorization, decisionParams } from '../drizzle/queries/authorization.store';
 import { authSessions } from '../drizzle/schema';
 import { createCompany, createStation, createUser } from '../drizzle/seed/factories';
 import { decideAuthorizationBatch, previousBatch } from '../tests/support/authorization-batch';

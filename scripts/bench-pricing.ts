@@ -10,7 +10,7 @@
  * - engine, a fresh tariff object per session: the tariff built from a freshly read row every time
  *   (`buildEngineTariff`), as pricing at close did before issue 24 section 7; the compile cache misses.
  * - engine, `engineTariffOf` of a fresh row: the same, through the per-version cache production uses now.
- * - production path: `priceFromRows` (drizzle/queries/pricing.ts), which is everything
+ * - production path: `decideSessionPrice` (domain/sessions/price-at-close.ts), which is everything
  *   `priceClosedSession` does between its D1 reads and its write batch: tariff selection over the rows
  *   in scope, the time line from the stored meter curve (JSON), the engine tariffs of three perspectives
  *   (driver, sub-operator, owner), `priceCdr`, the note, the tariff lines and the results JSON. Its
@@ -25,13 +25,15 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { priceSession } from '../domain/pricing/engine';
 import type { SessionTimeline, Tariff } from '../domain/pricing/types';
+import { decideSessionPrice } from '../domain/sessions/price-at-close';
 import { buildEngineTariff, cachedVersionCount } from '../domain/tariffs/engine-cache';
-import { engineTariffOf, type PricingRows, priceFromRows } from '../drizzle/queries/pricing';
+import { engineTariffOf, type PricingRows } from '../drizzle/queries/pricing.store';
 import {
   freshTariffRows,
   generate,
   materialise,
   type ProductionInput,
+  priceUncached,
   productionInputs,
   random,
   TARIFFS,
@@ -76,7 +78,7 @@ function engine(sessions: SessionTimeline[], tariffOf: (i: number) => Tariff): n
 function production(inputs: PricingRows[], uncached: boolean): number {
   let sum = 0;
   for (const input of inputs) {
-    const { prices, lines } = priceFromRows(uncached ? { ...input, tariffOf: buildEngineTariff } : input);
+    const { prices, lines } = uncached ? priceUncached(input) : decideSessionPrice(input);
     sum += (prices.empTotal ?? 0) + (prices.subcpoTotal ?? 0) + (prices.ownerTotal ?? 0) + lines.length;
   }
   return sum;
@@ -137,7 +139,7 @@ const row = (name: string, count: number): Row => {
   }
 }
 
-// Production rows: priceFromRows over fresh rows, before (uncached build) and now.
+// Production rows: decideSessionPrice over fresh rows, before (uncached build) and now.
 function productionRows(label: string, curve: { sampleIntervalS?: number }) {
   const next = random(20261122);
   const warm = productionInputs(generate(5_000, next), 1, curve);

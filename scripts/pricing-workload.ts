@@ -1,5 +1,5 @@
 /**
- * @module The generated workload of `npm run bench:pricing` and of drizzle/queries/pricing.test.ts:
+ * @module The generated workload of `npm run bench:pricing` and of drizzle/queries/pricing.store.test.ts:
  * session time lines, the five benchmark tariffs as engine objects and as stored `tariffs` rows, and
  * for each session the rows pricing at close reads from D1 (`PricingRows`), materialised afresh per
  * session from JSON text as D1 hands them over (new objects and new strings every time).
@@ -8,8 +8,10 @@
 import { summarizeSession } from '../domain/ocpp/session-summary';
 import { anElement, aTariff, energy, flat, parking, time } from '../domain/pricing/builders';
 import type { Period, SessionTimeline, Tariff, TariffRestrictions } from '../domain/pricing/types';
+import { priceWithTariffs, selectSessionTariffs } from '../domain/sessions/price-at-close';
+import { buildEngineTariff } from '../domain/tariffs/engine-cache';
 import type { ElementInput } from '../domain/tariffs/model';
-import type { PricingRows } from '../drizzle/queries/pricing';
+import type { PricingRows } from '../drizzle/queries/pricing.store';
 import type { chargingSessions, customerGroups, tariffs } from '../drizzle/schema';
 
 type TariffRow = typeof tariffs.$inferSelect;
@@ -342,4 +344,18 @@ export function materialise(p: ProductionInput): PricingRows {
     mps: [],
     rows: freshTariffRows(p.json),
   };
+}
+
+/**
+ * Pricing at close as it ran before issue 24 section 7: the same selection and engine, but every
+ * perspective's tariff built afresh from its row (`buildEngineTariff`, no per-version cache). The
+ * benchmark's "before" row and the equivalence test compare production's `decideSessionPrice` with it.
+ */
+export function priceUncached(f: PricingRows) {
+  const sel = selectSessionTariffs(f);
+  return priceWithTariffs(f, sel, {
+    ...(sel.emp.tariff ? { emsp: buildEngineTariff(sel.emp.tariff.row, sel.empCapExclVat) } : {}),
+    ...(sel.cpo.tariff ? { cpo: buildEngineTariff(sel.cpo.tariff.row) } : {}),
+    ...(sel.owner.tariff ? { owner: buildEngineTariff(sel.owner.tariff.row) } : {}),
+  });
 }

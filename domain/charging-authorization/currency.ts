@@ -1,7 +1,7 @@
 /**
  * @module Limits in the company currency (ADR 028): how much of a money limit a driver has used, and
  * the price so far of a session in progress under the tariff that will price it. Pure; the facts
- * come from `drizzle/queries/authorization` and the ChargePoint object.
+ * come from `drizzle/queries/authorization.store.ts` and the ChargePoint object.
  *
  * Rules (the specification says only "limits in kWh or currency"):
  * - The money a session costs is what the driver is billed: the e-mobility provider's price incl.

@@ -1,6 +1,6 @@
 /**
  * @module Whether an idTag may charge at a station: the pure rules behind OCPP Authorize and
- * StartTransaction (and remote starts). The facts are gathered by `drizzle/queries/authorization`.
+ * StartTransaction (and remote starts). The facts are gathered by `drizzle/queries/authorization.store.ts`.
  *
  * Choices the specification leaves open, kept here so the customer-service log can quote them:
  * - An unknown card, an unlinked card and a card assigned to nobody are Invalid: none identifies a

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ElementInput, PaymentType, TariffType } from '../../domain/tariffs/model';
 import type { Db } from '../db';
-import { priceUnpricedSessions } from '../queries/pricing';
+import { priceUnpricedSessions } from '../queries/pricing.store';
 import { tariffs, users } from '../schema';
 
 interface DemoTariff {

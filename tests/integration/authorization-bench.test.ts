@@ -8,7 +8,7 @@
  * Run alone: `npx vitest run --project workers tests/integration/authorization-bench.test.ts`.
  */
 import { expect, it } from 'vitest';
-import { decideAuthorization } from '../../drizzle/queries/authorization';
+import { decideAuthorization } from '../../drizzle/queries/authorization.store';
 import { createCompany, createStation } from '../../drizzle/seed/factories';
 import { decideAuthorizationBatch } from '../support/authorization-batch';
 import { db, sql, unique } from './helpers';

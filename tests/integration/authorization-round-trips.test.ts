@@ -8,7 +8,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../drizzle/db';
-import { decideAuthorization } from '../../drizzle/queries/authorization';
+import { decideAuthorization } from '../../drizzle/queries/authorization.store';
 import { chargingSessions, fleetCompanySettings, tariffs, userCurrencyLimits } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';

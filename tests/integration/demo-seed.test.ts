@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
 import { openDb } from '../../drizzle/db';
-import { decideAuthorization } from '../../drizzle/queries/authorization';
+import { decideAuthorization } from '../../drizzle/queries/authorization.store';
 import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
 import { chargingSessions, companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
 import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';

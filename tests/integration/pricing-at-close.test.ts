@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ElementInput, TariffType } from '../../domain/tariffs/model';
-import { priceClosedSession } from '../../drizzle/queries/pricing';
+import { priceClosedSession } from '../../drizzle/queries/pricing.store';
 import { chargingSessions, sessionPricing, tariffs } from '../../drizzle/schema';
 import { createCompany, createStation } from '../../drizzle/seed/factories';
 import { db, unique } from './helpers';

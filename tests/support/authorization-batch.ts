@@ -14,7 +14,7 @@ import {
   familySql,
   type StationRow,
   type UsageRow,
-} from '../../drizzle/queries/authorization';
+} from '../../drizzle/queries/authorization.store';
 
 const CARD_SQL = `
   SELECT r.id AS card_id, r.status AS card_status, r.expires_at, r.user_id AS card_user_id, r.parent_id_tag,

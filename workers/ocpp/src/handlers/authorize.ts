@@ -1,5 +1,5 @@
-/** @module Authorize: the back office's rules decide (drizzle/queries/authorization.ts). */
-import { decideAuthorization } from '@db/queries/authorization';
+/** @module Authorize: the back office's rules decide (drizzle/queries/authorization.store.ts). */
+import { decideAuthorization } from '@db/queries/authorization.store';
 import { recordAuthorization } from '@db/queries/stations';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';

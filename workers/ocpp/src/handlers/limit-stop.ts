@@ -7,21 +7,13 @@
  * (offline, timeout, or lost in an eviction) may be sent again by a later MeterValues.
  */
 
-import { decideAuthorization } from '@db/queries/authorization';
-import { recordLimitStop, recordSessionEnergy } from '@db/queries/limit-stops';
-import {
-  type Budget,
-  budgetUse,
-  latestReading,
-  limitStopReason,
-  rebase,
-  refreshTime,
-} from '@domain/charging-authorization/limits';
-import { nextDayStart } from '@domain/charging-authorization/periods';
+import { decideAuthorization } from '@db/queries/authorization.store';
+import { recordLimitStop, recordSessionEnergy } from '@db/queries/limit-stops.store';
+import { limitStopDue, limitStopLog, refreshedBudget } from '@domain/charging-authorization/limit-stop';
+import { type Budget, latestReading } from '@domain/charging-authorization/limits';
 import { curvePoints, type MeterSample } from '@domain/ocpp/meter-values';
 import type { HandlerContext } from '../context';
 import type { TransactionState } from '../storage/store';
-import type { CommandResult } from '../transport/outbound';
 
 export const LIMIT_STOP_TIMEOUT_MS = 30_000;
 /** A claimed stop with no recorded answer after this long was lost (eviction) and may be claimed again. */
@@ -47,14 +39,10 @@ export function checkLimit(ctx: HandlerContext, tx: TransactionState, samples: r
     ctx.store.updateLimit(tx.transactionId, { ...limit.budget, refreshAt: now + REFRESH_RETRY_MS });
     ctx.afterReply(() => refreshBudget(ctx, tx, reading));
   }
-  // kWh budgets: Wh since meter start; currency budgets (ADR 028): the session's price so far.
-  const used = budgetUse(limit.budget, { meterStartWh: tx.meterStart, startedAt: tx.startedAt }, reading);
-  const left = limit.budget.unit === 'currency' ? limit.budget.leftMinor : limit.budget.wh;
-  if (used < left) return;
+  const due = limitStopDue(limit.budget, { meterStartWh: tx.meterStart, startedAt: tx.startedAt }, reading);
+  if (!due) return;
   if (!ctx.store.claimLimitStop(tx.transactionId, now, now - LIMIT_STOP_RETRY_AFTER_MS)) return;
-  const energyWh = reading.wh - tx.meterStart;
-  const spent = limit.budget.unit === 'currency' ? used : null;
-  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, energyWh, spent));
+  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, due.energyWh, due.spentMinor));
 }
 
 /** A failed refresh (D1 unreachable) is tried again this much later; the old budget holds meanwhile. */
@@ -78,21 +66,8 @@ async function refreshBudget(ctx: HandlerContext, tx: TransactionState, reading:
   });
   const current = ctx.store.limit(tx.transactionId);
   if (!current || current.stopRequestedAt !== null) return;
-  // A money budget keeps the tariff chosen at the start: that one prices the session.
-  const fresh =
-    decision.budget?.unit === 'currency' && current.budget.unit === 'currency'
-      ? { ...decision.budget, tariff: current.budget.tariff, timeZone: current.budget.timeZone }
-      : decision.budget;
-  const next = fresh
-    ? rebase(
-        fresh,
-        { meterStartWh: tx.meterStart, startedAt: tx.startedAt },
-        reading,
-        refreshTime(at.getTime(), nextDayStart(at).getTime()),
-      )
-    : // No limit any more (removed, or the card refused for another reason): keep the budget, check again later.
-      { ...current.budget, refreshAt: refreshTime(at.getTime(), nextDayStart(at).getTime()) };
-  ctx.store.updateLimit(tx.transactionId, next);
+  const tx0 = { meterStartWh: tx.meterStart, startedAt: tx.startedAt };
+  ctx.store.updateLimit(tx.transactionId, refreshedBudget(current.budget, decision.budget, tx0, reading, at));
 }
 
 async function stopForLimit(
@@ -106,33 +81,9 @@ async function stopForLimit(
   const outcome = await ctx.sendCommand('RemoteStopTransaction', request, LIMIT_STOP_TIMEOUT_MS);
   const answered = outcome.status === 'accepted' || outcome.status === 'rejected';
   ctx.store.recordLimitStopResult(tx.transactionId, outcome, answered);
-  const status = replyStatus(outcome);
-  const succeeded = status === 'Accepted';
   await recordLimitStop(ctx.db, {
     stationId: ctx.stationId,
     sessionId: tx.transactionId,
-    reason: limitStopReason(budget, energyWh, spentMinor),
-    // The tariff is in the budget to price the session so far; the log keeps its id only.
-    detail: {
-      request,
-      budget: budget.unit === 'currency' ? { ...budget, tariff: budget.tariff.id } : budget,
-      energyWh,
-      spentMinor,
-      outcome,
-    },
-    succeeded,
-    error: succeeded ? null : failure(outcome, status),
+    ...limitStopLog(budget, energyWh, spentMinor, request, outcome),
   });
-}
-
-function replyStatus(outcome: CommandResult): string | null {
-  if (outcome.status !== 'accepted') return null;
-  const status = (outcome.reply as { status?: unknown } | null)?.status;
-  return typeof status === 'string' ? status : null;
-}
-
-function failure(outcome: CommandResult, status: string | null): string {
-  if (outcome.status === 'accepted') return `The charge point answered ${status ?? 'without a status'}.`;
-  if (outcome.status === 'rejected') return `${outcome.code}: ${outcome.description}`;
-  return outcome.status === 'offline' ? 'The charge point is offline.' : 'The charge point did not answer in time.';
 }

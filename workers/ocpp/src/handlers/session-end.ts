@@ -6,7 +6,7 @@
  * reply; a StopTransaction that arrives later still corrects it (stop-transaction.ts).
  */
 
-import { priceClosedSessionSafely } from '@db/queries/pricing';
+import { priceClosedSessionSafely } from '@db/queries/pricing.store';
 import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '@db/queries/sessions';
 import { curvePoints } from '@domain/ocpp/meter-values';
 import { closeWithoutStop, type EndEvidence, endedWithoutStopReason } from '@domain/ocpp/session-end';

@@ -7,7 +7,7 @@
  * state, never ConcurrentTx.
  */
 
-import { priceClosedSessionSafely } from '@db/queries/pricing';
+import { priceClosedSessionSafely } from '@db/queries/pricing.store';
 import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions';
 import { limitStopReason } from '@domain/charging-authorization/limits';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';

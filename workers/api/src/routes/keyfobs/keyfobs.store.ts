@@ -1,7 +1,7 @@
 /** @module Key hanger reads and writes: the only file of the resource that touches the database, always in the caller's company scope. */
 
 import type { Db } from '@db/db';
-import { decideAuthorization } from '@db/queries/authorization';
+import { decideAuthorization } from '@db/queries/authorization.store';
 import { rfids, stations, users } from '@db/schema';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';

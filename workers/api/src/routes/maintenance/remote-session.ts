@@ -4,7 +4,7 @@
  * `decideAuthorization`, and a busy connector is refused before anything is sent.
  */
 
-import { decideAuthorization } from '@db/queries/authorization';
+import { decideAuthorization } from '@db/queries/authorization.store';
 import { chargingSessions, rfids, users } from '@db/schema';
 import type { ConnectorStatus } from '@domain/stations/statuses';
 import { and, asc, desc, eq } from 'drizzle-orm';

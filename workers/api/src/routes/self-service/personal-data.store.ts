@@ -5,7 +5,7 @@
  */
 
 import type { Db } from '@db/db';
-import { FAMILY_SQL } from '@db/queries/authorization';
+import { FAMILY_SQL } from '@db/queries/authorization.store';
 import { stations, userPersonalData, users } from '@db/schema';
 import { encryptSecret } from '@domain/identity/secret-box';
 import { type PermissionFacts, stationVerdict } from '@domain/charging-authorization/decide';

@@ -8,7 +8,7 @@
 
 import type { Db } from '@db/db';
 import { companyAncestorIds } from '@db/queries/companies';
-import { tariffCandidate } from '@db/queries/pricing';
+import { tariffCandidate } from '@db/queries/pricing.store';
 import { chargingSessions, customerGroups, mpsTariffs, sessionPricing, stations, tariffs } from '@db/schema';
 import type { PricedCandidate, SessionPricingInput } from '@domain/tariffs/explain';
 import { isMpsPayment, paymentTypeOf } from '@domain/tariffs/select';

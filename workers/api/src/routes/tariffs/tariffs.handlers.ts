@@ -6,7 +6,7 @@
  */
 
 import { companyScopeIds } from '@db/queries/companies';
-import { priceClosedSession, priceFigures, tariffLinesOf } from '@db/queries/pricing';
+import { priceClosedSession, priceFigures, tariffLinesOf } from '@db/queries/pricing.store';
 import { chargingSessions, mpsTariffs, tariffs } from '@db/schema';
 import { priceSession } from '@domain/pricing';
 import { DAYS_OF_WEEK, DIMENSIONS } from '@domain/pricing/types';

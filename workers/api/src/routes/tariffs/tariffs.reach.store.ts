@@ -7,7 +7,7 @@
 
 import type { Db } from '@db/db';
 import { companyScopeIds, inCompanies } from '@db/queries/companies';
-import { tariffCandidate } from '@db/queries/pricing';
+import { tariffCandidate } from '@db/queries/pricing.store';
 import {
   companies,
   connectorGroupConnectors,

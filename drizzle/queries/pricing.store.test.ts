@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { compileTariff } from '../../domain/pricing/compile';
-import { buildEngineTariff } from '../../domain/tariffs/engine-cache';
+import { decideSessionPrice as priceFromRows } from '../../domain/sessions/price-at-close';
 import {
   freshTariffRows,
   generate,
   materialise,
+  priceUncached,
   productionInputs,
   random,
   SCENARIO_TARIFFS,
 } from '../../scripts/pricing-workload';
-import { engineTariffOf, priceFromRows } from './pricing';
+import { engineTariffOf } from './pricing.store';
 
 /** A row of the scenario as a new read returns it: new objects, new strings. */
 const readRow = (id: number) => {
@@ -74,7 +75,7 @@ describe('engineTariffOf: one compiled tariff per tariff version (issue 24 secti
     let priced = 0;
     for (const input of inputs) {
       const now = priceFromRows(materialise(input));
-      const before = priceFromRows({ ...materialise(input), tariffOf: buildEngineTariff });
+      const before = priceUncached(materialise(input));
       expect(now.resultsJson).toBe(before.resultsJson);
       expect(now.note).toBe(before.note);
       expect(now.lines).toEqual(before.lines);

@@ -2,25 +2,27 @@
  * @module The authorization decision for an idTag at a station (OCPP Authorize, StartTransaction,
  * remote starts): gathers every fact in ONE D1 statement returning one row (index searches keyed by
  * the card's uuid and the station id; the costlier facts as lazily evaluated scalar subqueries) and
- * lets `domain/charging-authorization` decide (ADR 030 and its addendum). Plain D1, because drizzle maps rows
+ * lets `domain/charging-authorization/at-charger.ts` decide (ADR 030 and its addendum; gather → decide). Plain D1, because drizzle maps rows
  * by column name (a join repeats id and status).
  */
 
-import { moneyUsed, referenceRate } from '../../domain/charging-authorization/currency';
 import {
-  type AuthorizationDecision,
-  type CardFacts,
-  cardVerdict,
-  decide,
-  type StationFacts,
-  type UserFacts,
+  type ChargerFacts,
+  decideAtCharger,
+  needsStationTariff,
+  type UsageSums,
+} from '../../domain/charging-authorization/at-charger';
+import type {
+  AuthorizationDecision,
+  CardFacts,
+  StationFacts,
+  UserFacts,
 } from '../../domain/charging-authorization/decide';
 import { periodStarts } from '../../domain/charging-authorization/periods';
-import type { Tariff } from '../../domain/pricing/types';
-import { chooseTariff } from '../../domain/tariffs/select';
 import type { Db } from '../db';
-import { companyAncestorIds } from './companies';
-import { candidateOf, engineTariffOf } from './pricing';
+import { pricingAt } from './authorization.tariffs.store';
+
+export { pricingAt, TARIFF_CACHE_MS } from './authorization.tariffs.store';
 
 export interface AuthorizationInput {
   idTag: string;
@@ -157,17 +159,7 @@ export interface StationRow {
   time_zone: string;
 }
 
-export interface UsageRow {
-  day_wh: number;
-  week_wh: number;
-  month_wh: number;
-  day_priced: number;
-  week_priced: number;
-  month_priced: number;
-  day_unpriced_wh: number;
-  week_unpriced_wh: number;
-  month_unpriced_wh: number;
-}
+export type UsageRow = UsageSums;
 
 function userOf(r: CardRow): UserFacts | null {
   if (r.user_id === null || r.user_status === null) return null;
@@ -192,60 +184,6 @@ function userOf(r: CardRow): UserFacts | null {
   };
 }
 
-/**
- * The EMSP tariff that would price a session starting now at the station (the selection of
- * pricing at close, ADR 013), for currency limits; null when none applies.
- */
-/** How long the EMSP tariffs of an operator's chain are reused by the decisions of one isolate. */
-export const TARIFF_CACHE_MS = 60_000;
-type TariffCandidates = { chain: number[]; candidates: ReturnType<typeof candidateOf>[]; until: number };
-const tariffCache = new Map<number, TariffCandidates>();
-
-/**
- * The approved EMSP tariffs of the operator's company chain, kept for TARIFF_CACHE_MS per operator:
- * a ChargePoint object answers every Authorize of its station from one isolate, and without the cache
- * each decision of a currency user paid two more sequential D1 round trips. A newly approved tariff is
- * therefore used by the charger's limit check within a minute (pricing at close reads it at once).
- */
-async function emspCandidates(db: Db, operatorId: number, now: number): Promise<TariffCandidates> {
-  const hit = tariffCache.get(operatorId);
-  if (hit && hit.until > now) return hit;
-  const chain = await companyAncestorIds(db, operatorId);
-  const rows =
-    chain.length === 0
-      ? []
-      : await db.query.tariffs.findMany({
-          where: (t, { and, eq, inArray }) =>
-            and(inArray(t.companyId, chain), eq(t.type, 'emp'), eq(t.status, 'approved')),
-        });
-  const entry = { chain, candidates: rows.map(candidateOf), until: now + TARIFF_CACHE_MS };
-  if (tariffCache.size > 1000) tariffCache.clear();
-  tariffCache.set(operatorId, entry);
-  return entry;
-}
-
-/**
- * The EMSP tariff that would price a session starting now at the station (the selection of
- * pricing at close, ADR 013), for currency limits; null when none applies.
- */
-export async function pricingAt(
-  db: Db,
-  station: { company_id: number; country: string | null; time_zone: string },
-  at: Date,
-  idTag: string,
-): Promise<{ tariff: Tariff; timeZone: string } | null> {
-  const { chain, candidates } = await emspCandidates(db, station.company_id, Date.now());
-  if (chain.length === 0) return null;
-  const choice = chooseTariff(candidates, 'emp', {
-    start: at,
-    companyChain: chain,
-    country: station.country,
-    customerGroupId: null,
-    paymentType: idTag.startsWith('EP-') ? 'ad_hoc' : 'business_pass',
-  });
-  return choice.tariff ? { tariff: engineTariffOf(choice.tariff.row), timeZone: station.time_zone } : null;
-}
-
 /** The facts as read from D1, by one statement (`decideAuthorization`) or any other way (its tests). */
 export interface GatheredFacts {
   card: CardRow | undefined;
@@ -255,52 +193,43 @@ export interface GatheredFacts {
   concurrent: boolean;
 }
 
-/** Decides from the facts read; a currency user's tariff comes from the per-operator cache. */
-export async function decideFrom(db: Db, input: AuthorizationInput, f: GatheredFacts): Promise<AuthorizationDecision> {
+/** The decision's facts of the rows read (the store's mapping; no rule here). */
+function chargerFacts(input: AuthorizationInput, f: GatheredFacts): ChargerFacts {
   const row = f.card;
   const s = f.station;
-  const card: CardFacts | null = row
-    ? {
-        id: row.card_id,
-        status: row.card_status,
-        expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-        userId: row.card_user_id,
-        parentIdTag: row.parent_id_tag,
-      }
-    : null;
-  const user = row ? userOf(row) : null;
-  const station: StationFacts | null = s
-    ? { id: s.id, type: s.type, companyId: s.company_id, ownerCompanyId: s.owner_company_id }
-    : null;
-  const base = { at: input.at, card, user, station, remote: input.remote ?? false };
-  if (cardVerdict(card, user, input.at) || !user) {
-    return decide({ ...base, family: [], usage: { dayWh: 0, weekWh: 0, monthWh: 0 }, concurrent: false });
-  }
-  // Currency limits also need the tariff of this station (ADR 028), cached per operator (TARIFF_CACHE_MS).
-  const inCurrency = user.limitUnit === 'currency' && user.currencyLimits !== null;
-  const pricing = inCurrency && s ? await pricingAt(db, s, input.at, input.idTag.trim().toUpperCase()) : null;
-  const used = f.usage;
-  const rate = inCurrency ? referenceRate(pricing?.tariff ?? null, input.at, s?.time_zone ?? 'Europe/Paris') : 0;
-  return decide({
-    ...base,
+  return {
+    at: input.at,
+    remote: input.remote ?? false,
+    card: row
+      ? {
+          id: row.card_id,
+          status: row.card_status,
+          expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+          userId: row.card_user_id,
+          parentIdTag: row.parent_id_tag,
+        }
+      : null,
+    user: row ? userOf(row) : null,
+    station: s
+      ? { id: s.id, type: s.type, companyId: s.company_id, ownerCompanyId: s.owner_company_id, timeZone: s.time_zone }
+      : null,
     family: f.family,
-    usage: {
-      dayWh: used?.day_wh ?? 0,
-      weekWh: used?.week_wh ?? 0,
-      monthWh: used?.month_wh ?? 0,
-      ...(inCurrency && used
-        ? {
-            money: {
-              day: moneyUsed(used.day_priced, used.day_unpriced_wh, rate),
-              week: moneyUsed(used.week_priced, used.week_unpriced_wh, rate),
-              month: moneyUsed(used.month_priced, used.month_unpriced_wh, rate),
-            },
-          }
-        : {}),
-    },
+    usage: f.usage,
     concurrent: f.concurrent,
-    pricing,
-  });
+  };
+}
+
+/**
+ * Gather → decide: the facts read, and a currency user's tariff of this station when the domain asks
+ * for it (from the per-operator cache, TARIFF_CACHE_MS); `domain/charging-authorization` decides.
+ */
+export async function decideFrom(db: Db, input: AuthorizationInput, f: GatheredFacts): Promise<AuthorizationDecision> {
+  const facts = chargerFacts(input, f);
+  const pricing =
+    needsStationTariff(facts) && f.station
+      ? await pricingAt(db, f.station, input.at, input.idTag.trim().toUpperCase())
+      : null;
+  return decideAtCharger(facts, pricing);
 }
 
 type DecisionRow = CardRow & {

@@ -1,0 +1,274 @@
+/**
+ * @module The decision of pricing at close (issue 5 part 3, issue 16): from the facts the store read
+ * (the closed session, its station, the company chains, the customer group, the MPS assignments and
+ * the approved tariffs in scope) it picks each party's tariff (domain/tariffs/select.ts), builds the
+ * engine's time line from the recorded meter curve and prices the three perspectives. Pure: the store
+ * (drizzle/queries/pricing.store.ts) gathers the facts and writes what this returns.
+ */
+import {
+  type CdrPrices,
+  type MeterSample,
+  type PerspectiveTariffs,
+  priceCdr,
+  timelineFromMeterValues,
+} from '../pricing';
+import type { PricedLine } from '../pricing/types';
+import { engineTariffOfVersion, type StoredTariffVersion } from '../tariffs/engine-cache';
+import type { PaymentType, TariffType } from '../tariffs/model';
+import { type Choice, chooseTariff, type MpsAssignment, type TariffCandidate } from '../tariffs/select';
+
+/** A stored tariff version as pricing reads it (drizzle's `tariffs` row fits it). */
+export interface StoredTariffRow extends StoredTariffVersion {
+  type: TariffType;
+  status: 'pending' | 'approved';
+  companyId: number;
+  countriesJson: string;
+  customerGroupId: number | null;
+  paymentType: PaymentType | null;
+  versionOf: number | null;
+  approvedAt: Date | null;
+}
+
+/** The session columns the decision reads (drizzle's `charging_sessions` row fits it). */
+export interface ClosingSession {
+  id: number;
+  status: string;
+  endAt: Date | null;
+  refusedStatus: string | null;
+  pricingStatus: string;
+  pricingNote: string | null;
+  startAt: Date;
+  meterStartWh: number;
+  meterStopWh: number | null;
+  meterCurveJson: string | null;
+  stopChargingAt: Date | null;
+  currency: string;
+  needsRevision: number;
+}
+
+export interface CustomerGroupFacts {
+  id: number;
+  deletedAt: Date | null;
+  /** The group's max price, minor units excl. VAT (ADR 026). */
+  maxPriceExclVat: number | null;
+}
+
+/** Everything pricing at close reads from D1 for one session. */
+export interface PriceAtCloseFacts<R extends StoredTariffRow = StoredTariffRow> {
+  session: ClosingSession & { endAt: Date };
+  station: { country: string | null; timeZone: string } | undefined;
+  operatorChain: number[];
+  ownerChain: number[];
+  group: CustomerGroupFacts | undefined;
+  paymentType: PaymentType;
+  mps: MpsAssignment[];
+  /** The approved tariffs in scope. */
+  rows: R[];
+}
+
+export type PricingOutcome = 'priced' | 'unpriced' | 'skipped' | 'not-found';
+
+/**
+ * Whether a session is priced now: not when unknown, not closed, refused by the back office (never
+ * billed, ADR 040) or already priced (a retried close changes nothing) unless re-pricing is forced.
+ */
+export function closingVerdict(
+  s: ClosingSession | undefined,
+  force: boolean,
+): { outcome: 'not-found' | 'skipped'; note: string | null } | null {
+  if (!s) return { outcome: 'not-found', note: null };
+  if (s.status !== 'closed' || s.endAt === null) return { outcome: 'skipped', note: 'session not closed' };
+  if (s.refusedStatus !== null) return { outcome: 'skipped', note: s.pricingNote };
+  if (s.pricingStatus === 'priced' && !force) return { outcome: 'skipped', note: s.pricingNote };
+  return null;
+}
+
+/** A stored tariff as selection sees it (with when it was approved, for the explanation of a choice). */
+export function tariffCandidate(t: StoredTariffRow): TariffCandidate & { approvedAt: Date | null } {
+  return {
+    id: t.id,
+    type: t.type,
+    status: t.status,
+    companyId: t.companyId,
+    countries: JSON.parse(t.countriesJson) as string[],
+    customerGroupId: t.customerGroupId,
+    paymentType: t.paymentType,
+    validFrom: t.validFrom,
+    validTo: t.validTo,
+    applyFrom: t.applyFrom,
+    versionOf: t.versionOf,
+    approvedAt: t.approvedAt,
+  };
+}
+
+export function candidateOf<R extends StoredTariffRow>(t: R): TariffCandidate & { row: R } {
+  return { ...tariffCandidate(t), row: t };
+}
+
+/** The recorded curve [[epoch ms, W, Wh]] as meter samples (points without a register reading dropped). */
+export function samplesOf(curveJson: string | null): MeterSample[] {
+  if (!curveJson) return [];
+  let curve: unknown;
+  try {
+    curve = JSON.parse(curveJson);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(curve)) return [];
+  const out: MeterSample[] = [];
+  for (const p of curve) {
+    if (!Array.isArray(p)) continue;
+    const [at, w, wh] = p as [unknown, unknown, unknown];
+    if (typeof at !== 'number' || typeof wh !== 'number') continue;
+    out.push({ at, energyWh: wh, ...(typeof w === 'number' ? { powerW: w } : {}) });
+  }
+  return out;
+}
+
+type Picked<R extends StoredTariffRow> = Choice<TariffCandidate & { row: R }>;
+
+/** Each party's tariff (or why none), and the customer group's cap on the driver's tariff. */
+export interface SessionTariffs<R extends StoredTariffRow = StoredTariffRow> {
+  emp: Picked<R>;
+  cpo: Picked<R>;
+  owner: Picked<R>;
+  /** Lowers the driver tariff's max price when tighter (ADR 026); null without a live group. */
+  empCapExclVat: number | null;
+}
+
+export function selectSessionTariffs<R extends StoredTariffRow>(f: PriceAtCloseFacts<R>): SessionTariffs<R> {
+  const { session: s, station, operatorChain, ownerChain, group, paymentType, mps } = f;
+  const candidates = f.rows.map(candidateOf);
+  const facts = {
+    start: s.startAt,
+    country: station?.country ?? null,
+    // A deleted group no longer selects its tariffs (ADR 026).
+    customerGroupId: group && group.deletedAt === null ? group.id : null,
+    paymentType,
+    mps,
+  };
+  const pick = (type: TariffType, chain: number[]) => chooseTariff(candidates, type, { ...facts, companyChain: chain });
+  const emp = pick('emp', operatorChain);
+  const cpo = pick('cpo', operatorChain);
+  // Owner revenue: the revenue tariff agreed for the owner, else the owner tariff (ADR 013).
+  const ownerScope = ownerChain.length > 0 ? [...ownerChain, ...operatorChain] : operatorChain;
+  const revenue = pick('revenue', ownerScope);
+  const owner = revenue.tariff ? revenue : pick('owner', ownerScope);
+  const empCapExclVat = facts.customerGroupId ? (group?.maxPriceExclVat ?? null) : null;
+  return { emp, cpo, owner, empCapExclVat };
+}
+
+/** The engine's tariffs of the selected versions, one shared object per version and cap (engine-cache.ts). */
+export function engineTariffsOf(sel: SessionTariffs): PerspectiveTariffs {
+  return {
+    ...(sel.emp.tariff ? { emsp: engineTariffOfVersion(sel.emp.tariff.row, sel.empCapExclVat) } : {}),
+    ...(sel.cpo.tariff ? { cpo: engineTariffOfVersion(sel.cpo.tariff.row) } : {}),
+    ...(sel.owner.tariff ? { owner: engineTariffOfVersion(sel.owner.tariff.row) } : {}),
+  };
+}
+
+type Perspective = 'emsp' | 'cpo' | 'owner';
+
+/** One row of `session_tariff_lines`. */
+export interface TariffLineRow {
+  sessionId: number;
+  party: 'emp' | 'subcpo' | 'owner';
+  position: number;
+  dimension: PricedLine['dimension'];
+  tariffId: number | null;
+  elementIndex: number;
+  quantity: number;
+  unitPrice: number;
+  vatBp: number;
+  exclVat: number;
+  vat: number;
+  inclVat: number;
+}
+
+/** The tariff lines of the priced perspectives (an unpriced one has none). */
+export function tariffLineRows(
+  sessionId: number,
+  results: CdrPrices['results'],
+  tariffIds: Record<Perspective, number | null>,
+): TariffLineRow[] {
+  const party = { emsp: 'emp', cpo: 'subcpo', owner: 'owner' } as const;
+  const rows: TariffLineRow[] = [];
+  for (const who of ['emsp', 'cpo', 'owner'] as const) {
+    const r = results[who];
+    if (r.kind !== 'priced') continue;
+    r.lines.forEach((l, position) => {
+      rows.push({
+        sessionId,
+        party: party[who],
+        position,
+        dimension: l.dimension,
+        tariffId: tariffIds[who],
+        elementIndex: l.elementIndex,
+        quantity: Math.round(l.quantity),
+        unitPrice: l.unitPrice,
+        vatBp: l.vatBp,
+        exclVat: l.exclVat,
+        vat: l.vat,
+        inclVat: l.inclVat,
+      });
+    });
+  }
+  return rows;
+}
+
+/** What the store writes for a priced (or unpriceable) session. */
+export interface SessionPriceDecision {
+  prices: CdrPrices;
+  note: string | null;
+  currency: string;
+  /** The session's flag raised by this pricing's, never lowered. */
+  needsRevision: number;
+  tariffIds: { emp: number | null; cpo: number | null; owner: number | null };
+  lines: TariffLineRow[];
+  resultsJson: string;
+}
+
+/** Prices the session with the engine tariffs of the selection (`engineTariffsOf`, or a benchmark's build). */
+export function priceWithTariffs<R extends StoredTariffRow>(
+  f: PriceAtCloseFacts<R>,
+  sel: SessionTariffs<R>,
+  engine: PerspectiveTariffs,
+): SessionPriceDecision {
+  const s = f.session;
+  const { emp, cpo, owner } = sel;
+  const timeline = timelineFromMeterValues({
+    start: s.startAt.getTime(),
+    end: s.endAt.getTime(),
+    meterStartWh: s.meterStartWh,
+    ...(s.meterStopWh !== null ? { meterStopWh: s.meterStopWh } : {}),
+    samples: samplesOf(s.meterCurveJson),
+    ...(s.stopChargingAt ? { stopChargingAt: s.stopChargingAt.getTime() } : {}),
+  });
+  // The selection knows why a perspective has no tariff; the engine only sees none (the note says why).
+  const prices = priceCdr(
+    engine,
+    timeline,
+    { timeZone: f.station?.timeZone ?? 'Europe/Paris' },
+    {
+      ...(emp.tariff === null ? { emsp: emp.reason } : {}),
+      ...(cpo.tariff === null ? { cpo: cpo.reason } : {}),
+      ...(owner.tariff === null ? { owner: owner.reason } : {}),
+    },
+  );
+  const tariffIds = { emp: emp.tariff?.id ?? null, cpo: cpo.tariff?.id ?? null, owner: owner.tariff?.id ?? null };
+  return {
+    prices,
+    note: prices.pricingNote,
+    currency: emp.tariff?.row.currency ?? cpo.tariff?.row.currency ?? owner.tariff?.row.currency ?? s.currency,
+    needsRevision: Math.max(s.needsRevision, prices.needsRevision),
+    tariffIds,
+    lines: tariffLineRows(s.id, prices.results, { emsp: tariffIds.emp, cpo: tariffIds.cpo, owner: tariffIds.owner }),
+    resultsJson: JSON.stringify(prices.results),
+  };
+}
+
+/** The whole decision: selection, the shared engine tariffs, the price. */
+export function decideSessionPrice<R extends StoredTariffRow>(f: PriceAtCloseFacts<R>): SessionPriceDecision {
+  const sel = selectSessionTariffs(f);
+  return priceWithTariffs(f, sel, engineTariffsOf(sel));
+}
