@@ -1,0 +1,291 @@
+/**
+ * One scope rule (ADR 005, issue 16): every operation that takes an id, called by a user who holds
+ * every role in a company with every service on, with the id of a resource of another company,
+ * answers exactly as with an id that exists nowhere: same status, same code, same message (the id in
+ * the message aside). The ids come from the demo seed's companies; the caller's company is fresh and
+ * outside their tree. A new route is covered the moment it is published: a path parameter this file
+ * does not know fails the first test until it is classified below.
+ *
+ * Bodies are drawn from the published request schema (required fields with their first allowed
+ * value), so a call passes validation where it can and reaches the scope check.
+ */
+import { env, SELF } from 'cloudflare:test';
+import { seedDemo } from '@db/seed/demo';
+import { ROLE, ROLE_IDS } from '@domain/permissions/roles';
+import { SERVICE_SETTING_IDS } from '@domain/permissions/service-settings';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE, db, login, type Session, world } from './helpers';
+
+const first = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<Record<string, unknown>>();
+
+const NOWHERE = '999999999';
+const NOWHERE_UID = 'NO-SUCH-UID-0';
+
+/** Path parameters that name no company-owned resource, with a value that passes validation. */
+const NOT_IDS: Record<string, string> = {
+  year: '2026',
+  month: '1',
+  day: '1',
+  kind: 'status',
+  type: 'cpo',
+  target: 'sessions',
+  step: 'details',
+  action: 'reset',
+  filename: 'file.txt',
+  serial: '01',
+  firmware: 'fw.bin',
+  job: '1',
+  index: '0',
+  autorenewNextTime: 'true',
+  peering_id: '1',
+  uuid: 'ABCDEF01',
+};
+
+/** Operations whose path parameters are not company-owned resources (reference data, tokens). */
+const NOT_SCOPED = [
+  /^\/api\/vehicles\/brands\/\{brandId\}$/, // the vehicle catalogue is shared reference data
+  /^\/api\/keyfob\/create\/uuid\/\{uuid\}$/, // creates a card in the caller's company
+  /^\/api\/sessions\/filter-options\/\{kind\}$/,
+  /^\/api\/kpi\//,
+  /^\/api\/tariff\/list\/\{type\}$/,
+  /^\/api\/tariff\/mps\/list\/\{type\}$/,
+];
+
+/** A company-owned resource per path parameter (first matching rule), read from another company's rows. */
+type Rule = [path: RegExp, param: string, query: string];
+const RESOURCE_RULES: Rule[] = [
+  [/./, 'userId', 'SELECT id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/settings\/company\//, 'companyId', 'SELECT ?1'],
+  [/^\/api\/tariff\/list\//, 'scopeId', 'SELECT ?1'],
+  [/^\/api\/connectors\/\{uid\}/, 'uid', connectorUid()],
+  [/^\/api\/(maintenance\/status|station-log)\//, 'stationUid', stationUid()],
+  [/^\/api\/(maintenance\/status|station-log)\//, 'connectorUid', connectorUid()],
+  [/^\/api\/location\//, 'uid', 'SELECT uid FROM locations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/stations\/\{uid\}/, 'uid', stationUid()],
+  [/^\/api\/stations\/\{id\}/, 'id', 'SELECT id FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/stations\/\{uid\}\/scheduled-availability\//, 'id', 'SELECT 1 WHERE ?1 IS NOT NULL'],
+  [/^\/api\/connectors\/\{id\}/, 'id', connectorId()],
+  [
+    /^\/api\/maintenance\/ticket\//,
+    'id',
+    'SELECT id FROM maintenance_tickets WHERE company_id = ?1 ORDER BY id LIMIT 1',
+  ],
+  [/^\/api\/maintenance\/\{connectorId\}/, 'connectorId', connectorId()],
+  [/^\/api\/maintenance\/\{id\}/, 'id', connectorId()],
+  [/^\/api\/(groups|tags)\//, 'id', 'SELECT id FROM connector_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/customer-type\//, 'id', 'SELECT id FROM customer_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/keyfob\//, 'id', 'SELECT id FROM rfids WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/sessions\//, 'id', sessionId()],
+  [/^\/api\/tariff\/sessions\//, 'sessionId', sessionId()],
+  [/^\/api\/tariff\/mps\//, 'tariffId', 'SELECT id FROM mps_tariffs WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/tariff\/id\//, 'tariffId', 'SELECT id FROM tariffs WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/users\/group\//, 'groupId', 'SELECT id FROM corporate_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/./, 'userVehicleId', 'SELECT id FROM user_vehicles WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [
+    /./,
+    'webhookId',
+    'SELECT w.id FROM vehicle_webhooks w JOIN user_vehicles v ON v.id = w.vehicle_id WHERE v.company_id = ?1 LIMIT 1',
+  ],
+  [/./, 'contractId', 'SELECT id FROM subscription_contracts WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+];
+
+function stationUid(): string {
+  return 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
+}
+function connectorUid(): string {
+  return 'SELECT c.uid FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
+}
+function connectorId(): string {
+  return 'SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
+}
+function sessionId(): string {
+  return 'SELECT cs.id FROM charging_sessions cs JOIN connectors c ON c.id = cs.connector_id JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY cs.id LIMIT 1';
+}
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: Schema;
+  minItems?: number;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  format?: string;
+  default?: unknown;
+};
+type Operation = { 'x-access'?: string; requestBody?: { content?: Record<string, { schema?: Schema }> } };
+type OpenApiDoc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+let doc: OpenApiDoc;
+let caller: Session;
+/** Every company of the demo tree: the "other company" whose rows the caller must not reach. */
+let otherCompanies: number[];
+
+/** A value that passes the schema: required fields only, first enum value, smallest allowed number. */
+function sample(schema: Schema | undefined, depth = 0): unknown {
+  if (!schema || depth > 8) return undefined;
+  if (schema.$ref) return sample(doc.components.schemas[schema.$ref.split('/').at(-1) ?? ''], depth + 1);
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union) return sample(union.find((s) => s.type !== 'null') ?? union[0], depth + 1);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => sample(s, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) out[key] = sample(schema.properties?.[key], depth + 1);
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items, depth + 1));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 0, (schema.exclusiveMinimum ?? 0) + 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
+      if (schema.format === 'date') return '2026-01-01';
+      if (schema.format === 'email') return 'someone@example.test';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return undefined;
+  }
+}
+
+const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+
+async function otherValue(path: string, param: string): Promise<string | undefined> {
+  const rule = RESOURCE_RULES.find(([re, p]) => p === param && re.test(path));
+  if (!rule) return undefined;
+  for (const company of otherCompanies) {
+    const row = await first(rule[2], company);
+    const value = row ? Object.values(row)[0] : undefined;
+    if (value !== undefined && value !== null) return String(value);
+  }
+  throw new Error(`no row of another company for {${param}} in ${path}: the demo seed should have one`);
+}
+
+interface Answer {
+  status: number;
+  code?: string;
+  message?: string;
+}
+
+async function answer(method: string, path: string, op: Operation, ids: Record<string, string>): Promise<Answer> {
+  const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? NOT_IDS[name] ?? NOWHERE);
+  const headers: Record<string, string> = { cookie: `sid=${caller.cookie}`, 'cf-connecting-ip': caller.ip };
+  let body: string | undefined;
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  if (op.requestBody) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(sample(schema) ?? {});
+  }
+  const res = await SELF.fetch(`${BASE}${url}`, { method: method.toUpperCase(), headers, body });
+  const json = (await res.json().catch(() => ({}))) as { code?: string; 'error-msg'?: string };
+  let message = json['error-msg'];
+  for (const value of Object.values(ids).sort((a, b) => b.length - a.length))
+    message = message?.replaceAll(value, '<id>');
+  message = message?.replaceAll(NOWHERE, '<id>').replaceAll(NOWHERE_UID, '<id>');
+  return { status: res.status, code: json.code, message };
+}
+
+const isScoped = (path: string, op: Operation) =>
+  path.includes('{') && op['x-access'] !== 'public' && !NOT_SCOPED.some((re) => re.test(path));
+
+beforeAll(async () => {
+  const demo = "SELECT id FROM companies WHERE name = 'Voltaria Networks'";
+  if (!(await first(demo))) await seedDemo(db, { iterations: 1000 });
+  const root = (await first(demo)) as { id: number };
+  const tree = await env.DB.prepare(
+    'WITH RECURSIVE t(id) AS (SELECT ?1 UNION SELECT c.id FROM companies c JOIN t ON c.parent_company_id = t.id) SELECT id FROM t',
+  )
+    .bind(root.id)
+    .all();
+  otherCompanies = (tree.results as { id: number }[]).map((r) => r.id);
+  // The demo seed registers no vehicle webhook and no market-place tariff: give it one of each.
+  await env.DB.prepare(
+    `INSERT INTO mps_tariffs (company_id, type, country_code, tariff_id)
+     SELECT company_id, type, 'FR', id FROM tariffs
+     WHERE company_id IN (SELECT value FROM json_each(?1)) ORDER BY id LIMIT 1`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
+  await env.DB.prepare(
+    `INSERT INTO vehicle_webhooks (vehicle_id, token, secret_hash, secret_sealed)
+     SELECT id, 'scope-matrix-' || id, 'hash', 'sealed' FROM user_vehicles
+     WHERE company_id IN (SELECT value FROM json_each(?1)) ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
+  const w = await world({
+    // Every role but maintenance-only, which would reduce the others to itself.
+    roles: ROLE_IDS.filter((r) => r !== ROLE.MAINTENANCE_ONLY),
+    company: {
+      cpms: 'public',
+      isSubcpo: true,
+      isEvfleet: true,
+      isLifestyle: true,
+      empServices: true,
+      services: [...SERVICE_SETTING_IDS],
+    },
+  });
+  caller = await login(w.email, w.password, w.ip);
+  doc = (await (await SELF.fetch(`${BASE}/api/openapi.json`)).json()) as OpenApiDoc;
+}, 120_000);
+
+describe('scope matrix', () => {
+  it('knows every path parameter of every operation', async () => {
+    const unknown: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const op of Object.values(ops)) {
+        if (!isScoped(path, op)) continue;
+        for (const param of params(path))
+          if (!(param in NOT_IDS) && !RESOURCE_RULES.some(([re, p]) => p === param && re.test(path)))
+            unknown.push(`{${param}} in ${path}`);
+      }
+    expect([...new Set(unknown)]).toEqual([]);
+  });
+
+  it("answers another company's resource exactly as one that does not exist: 404, never 2xx or 403", async () => {
+    const differences: string[] = [];
+    let compared = 0;
+    const statuses = new Map<number, string[]>();
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        if (!isScoped(path, op)) continue;
+        const other: Record<string, string> = {};
+        const nowhere: Record<string, string> = {};
+        for (const param of params(path)) {
+          if (param in NOT_IDS) continue;
+          const value = await otherValue(path, param);
+          if (value === undefined) continue;
+          other[param] = value;
+          nowhere[param] = /^\d+$/.test(value) ? NOWHERE : NOWHERE_UID;
+        }
+        const seen = await answer(method, path, op, other);
+        const absent = await answer(method, path, op, nowhere);
+        compared++;
+        statuses.set(seen.status, [...(statuses.get(seen.status) ?? []), `${method.toUpperCase()} ${path}`]);
+        const where = `${method.toUpperCase()} ${path}`;
+        if (JSON.stringify(seen) !== JSON.stringify(absent))
+          differences.push(`${where}: other company ${JSON.stringify(seen)} ≠ nowhere ${JSON.stringify(absent)}`);
+        else if (seen.status < 300) differences.push(`${where}: answered ${seen.status} for another company's id`);
+        else if (seen.status === 403) differences.push(`${where}: 403 where the rule is 404 ${JSON.stringify(seen)}`);
+      }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
+    // Most calls pass validation and reach the scope check (the rest stop at 400 both ways).
+    expect(statuses.get(404)?.length ?? 0).toBeGreaterThan(compared * 0.8);
+  }, 300_000);
+});
