@@ -2,24 +2,13 @@
 
 import type { Cell, ExportColumn } from '@domain/export';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  Badge,
-  Card,
-  ChoiceList,
-  EmptyState,
-  IndexFilters,
-  type IndexFiltersProps,
-  IndexTable,
-  Page,
-  Text,
-  useSetIndexFiltersMode,
-} from '@shopify/polaris';
-import { useCallback } from 'react';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { Badge, ChoiceList, type IndexFiltersProps, IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { listPagination, useDebouncedSearch, useSelectedCsvExport } from '../../components/lists/list-controls';
+import { useSelectedCsvExport } from '../../components/lists/list-controls';
+import { ListPage, sortChoices } from '../../components/lists/list-page';
 import { networkFilterParts } from '../../components/lists/network-filters';
-import { ExportButtons } from '../../components/network/export-button';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
@@ -27,40 +16,9 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { NO_NETWORK_FILTERS } from '../../lib/network-filters';
 import { forbidden, requirePermission } from '../../lib/session.server';
-import {
-  PAGE_SIZE,
-  readStationState,
-  STATION_SORTS,
-  type StationListState,
-  stationApiFilters,
-  stationSearch,
-} from './stations-state';
+import { PAGE_SIZE, readStationState, STATION_SORTS, stationApiFilters, stationSearch } from './stations-state';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'network.stations.title');
-
-interface StationRow {
-  id: number;
-  uid: string;
-  name: string;
-  address: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  operatorName: string;
-  type: string;
-  powerType: string | null;
-  brand: string | null;
-  model: string | null;
-  firmware: string | null;
-  connectors: number;
-  faulted: number;
-  available: number;
-  connectorId: number | null;
-  lastSeenAt: string | null;
-  online: boolean;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
@@ -94,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+type StationRow = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
 const SORT_LABEL: Record<string, string> = {
   name: 'network.stations.sortName',
   uid: 'network.stations.sortUid',
@@ -106,29 +66,9 @@ export default function StationList() {
   const { t } = useTranslation();
   const { rows, total, options, companyGroups, state, company, currency, timeZone, language } =
     useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const { mode, setMode } = useSetIndexFiltersMode();
-
-  const update = useCallback(
-    (changes: Partial<StationListState>) =>
-      setParams(stationSearch({ ...state, page: 0, ...changes }), { preventScrollReset: true, replace: true }),
-    [state, setParams],
-  );
-
-  const [query, setQuery] = useDebouncedSearch(
-    state.q,
-    useCallback((q: string) => update({ q }), [update]),
-  );
-
-  const sortOptions: IndexFiltersProps['sortOptions'] = STATION_SORTS.flatMap((key) =>
-    (['asc', 'desc'] as const).map((direction) => ({
-      label: tKey(t, SORT_LABEL[key] ?? key),
-      value: `${key} ${direction}` as const,
-      directionLabel: t(`network.stations.${direction}`),
-    })),
-  );
+  const list = useListUrl(state, stationSearch);
+  const { update } = list;
 
   const onlineChoices = [
     { label: t('network.stations.onlineOnly'), value: 'online' },
@@ -229,111 +169,84 @@ export default function StationList() {
 
   return (
     <Page title={t('network.stations.title')} subtitle={t('network.stations.subtitle', { company })} fullWidth>
-      <div style={{ marginBottom: 12 }}>
-        <ExportButtons
-          spec={{
-            endpoint: '/api/stations',
-            body: stationApiFilters(state),
-            columns,
-            toRow,
-            fileName: 'stations',
-            total,
-          }}
-        />
-      </div>
-      <Card padding="0">
-        <IndexFilters
-          sortOptions={sortOptions}
-          sortSelected={[`${state.sort} ${state.direction}`]}
-          onSort={([value]) => {
-            const [sort, direction] = (value ?? 'name asc').split(' ');
-            update({ sort: sort as StationListState['sort'], direction: direction === 'desc' ? 'desc' : 'asc' });
-          }}
-          queryValue={query}
-          queryPlaceholder={t('network.stations.search')}
-          onQueryChange={setQuery}
-          onQueryClear={() => {
-            setQuery('');
-            update({ q: '' });
-          }}
-          filters={filters}
-          appliedFilters={applied}
-          onClearAll={() => {
-            setQuery('');
-            update({ ...NO_NETWORK_FILTERS, online: null });
-          }}
-          tabs={[{ id: 'all', content: t('network.stations.all') }]}
-          selected={0}
-          mode={mode}
-          setMode={setMode}
-          loading={navigation.state === 'loading'}
-          cancelAction={{ onAction: () => undefined }}
-        />
-        <IndexTable
-          resourceName={{ singular: t('network.stations.title'), plural: t('network.stations.title') }}
-          itemCount={rows.length}
-          {...selection.tableProps}
-          emptyState={
-            <EmptyState heading={t('network.stations.emptyTitle')} image="">
-              <p>{t('network.stations.emptyBody')}</p>
-            </EmptyState>
-          }
-          headings={[
-            { title: t('network.stations.colName') },
-            { title: t('network.stations.colUid') },
-            { title: t('network.stations.colCity') },
-            { title: t('network.stations.colOperator') },
-            { title: t('network.stations.colConnectors'), alignment: 'end' },
-            { title: t('network.stations.colFaulted'), alignment: 'end' },
-            { title: t('network.stations.colState') },
-            { title: t('network.stations.colLastSeen') },
-          ]}
-          pagination={listPagination(
-            state.page,
-            total,
-            PAGE_SIZE,
-            (page) => update({ page }),
-            t('network.stations.count', { count: total }),
-          )}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row
-              id={String(row.id)}
-              key={row.id}
-              position={index}
-              selected={selection.isSelected(row.id)}
-              onClick={() => (row.connectorId ? navigate(`/connectors/${row.connectorId}/detail`) : undefined)}
-            >
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {row.name}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{row.uid}</IndexTable.Cell>
-              <IndexTable.Cell>{row.city ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>{row.operatorName}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {formatNumber(row.connectors, { currency })}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric tone={row.faulted ? 'critical' : undefined}>
-                  {formatNumber(row.faulted, { currency })}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Badge tone={row.online ? 'success' : undefined}>
-                  {row.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly')}
-                </Badge>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.lastSeenAt ? formatDateTime(row.lastSeenAt, { timeZone, language }) : t('network.stations.never')}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
+      <ListPage
+        list={list}
+        searchPlaceholder={t('network.stations.search')}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ ...NO_NETWORK_FILTERS, online: null }}
+        sort={{
+          options: sortChoices(
+            STATION_SORTS,
+            (key) => tKey(t, SORT_LABEL[key] ?? key),
+            (direction) => t(`network.stations.${direction}`),
+          ),
+          key: state.sort,
+          direction: state.direction,
+        }}
+        onSort={(sort, direction) => update({ sort: sort as typeof state.sort, direction })}
+        allLabel={t('network.stations.all')}
+        resourceName={t('network.stations.title')}
+        empty={{ heading: t('network.stations.emptyTitle'), body: t('network.stations.emptyBody') }}
+        headings={[
+          { title: t('network.stations.colName') },
+          { title: t('network.stations.colUid') },
+          { title: t('network.stations.colCity') },
+          { title: t('network.stations.colOperator') },
+          { title: t('network.stations.colConnectors'), alignment: 'end' },
+          { title: t('network.stations.colFaulted'), alignment: 'end' },
+          { title: t('network.stations.colState') },
+          { title: t('network.stations.colLastSeen') },
+        ]}
+        rowCount={rows.length}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('network.stations.count', { count: total }) }}
+        table={selection.tableProps}
+        exportSpec={{
+          endpoint: '/api/stations',
+          body: stationApiFilters(state),
+          columns,
+          toRow,
+          fileName: 'stations',
+          total,
+        }}
+      >
+        {rows.map((row, index) => (
+          <IndexTable.Row
+            id={String(row.id)}
+            key={row.id}
+            position={index}
+            selected={selection.isSelected(row.id)}
+            onClick={() => (row.connectorId ? navigate(`/connectors/${row.connectorId}/detail`) : undefined)}
+          >
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {row.name}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.uid}</IndexTable.Cell>
+            <IndexTable.Cell>{row.city ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>{row.operatorName}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatNumber(row.connectors, { currency })}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric tone={row.faulted ? 'critical' : undefined}>
+                {formatNumber(row.faulted, { currency })}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={row.online ? 'success' : undefined}>
+                {row.online ? t('network.stations.onlineOnly') : t('network.stations.offlineOnly')}
+              </Badge>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.lastSeenAt ? formatDateTime(row.lastSeenAt, { timeZone, language }) : t('network.stations.never')}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </ListPage>
     </Page>
   );
 }
