@@ -25,16 +25,21 @@ export const companyGroupFilterFields = {
   group4_id: z.number().int().positive().optional(),
 };
 
+/** Paging, keyword, status bucket, city, operator and owner: the fields the connector and station lists share. */
+export const networkListFields = {
+  page: z.number().int().min(0).default(0),
+  items_per_page: z.number().int().min(1).max(200).default(25),
+  keyword: z.string().trim().max(100).optional(),
+  status: z.array(z.enum(STATUS_BUCKETS)).max(20).optional(),
+  city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  operator_id: z.number().int().positive().optional(),
+  owner_id: z.number().int().positive().optional(),
+};
+
 /** Filters are only applied when given; the page index starts at 0 (spec 2 section 5). */
 export const ConnectorListBody = z
   .strictObject({
-    page: z.number().int().min(0).default(0),
-    items_per_page: z.number().int().min(1).max(200).default(25),
-    keyword: z.string().trim().max(100).optional(),
-    status: z.array(z.enum(STATUS_BUCKETS)).max(20).optional(),
-    city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-    operator_id: z.number().int().positive().optional(),
-    owner_id: z.number().int().positive().optional(),
+    ...networkListFields,
     power_type: z.enum(POWER_TYPES).optional(),
     ...companyGroupFilterFields,
     /** A connector group (tag, spec 7.16 `tags`): the connectors put in it. */

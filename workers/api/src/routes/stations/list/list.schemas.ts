@@ -2,24 +2,17 @@
 
 import { pageOf } from '@api/lib/pagination';
 import { stationPlaceFields } from '@api/lib/station-fields';
+import { companyGroupFilterFields, networkListFields } from '@api/routes/connectors/list/list.schemas';
 import type { stations } from '@db/schema';
-import { STATUS_BUCKETS } from '@domain/stations/buckets';
 import { POWER_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
-import { companyGroupFilterFields } from '../../connectors/list/list.schemas';
 
 export const STATION_LIST_SORTS = ['name', 'uid', 'city', 'last_seen', 'connectors'] as const;
 
 /** Filters are only applied when given; the page index starts at 0. */
 export const StationListBody = z
   .strictObject({
-    page: z.number().int().min(0).default(0),
-    items_per_page: z.number().int().min(1).max(200).default(25),
-    keyword: z.string().trim().max(100).optional(),
-    status: z.array(z.enum(STATUS_BUCKETS)).max(20).optional(),
-    city: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-    operator_id: z.number().int().positive().optional(),
-    owner_id: z.number().int().positive().optional(),
+    ...networkListFields,
     ...companyGroupFilterFields,
     power_type: z.enum(POWER_TYPES).optional(),
     online: z.enum(['online', 'offline']).optional(),
