@@ -11,8 +11,9 @@ import { clientIp } from './session-cookie';
 export interface CallerAuditEntry {
   action: string;
   entity: string;
-  entityId: number;
-  detail: Record<string, unknown>;
+  /** Left out when the store learns it from the insert it records. */
+  entityId?: number;
+  detail?: Record<string, unknown>;
 }
 
 export function callerAudit(c: Context<AppEnv>, entry: CallerAuditEntry): AuditEntry {

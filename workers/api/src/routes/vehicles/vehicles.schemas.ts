@@ -1,19 +1,13 @@
-/** @module Shapes of the vehicles API (spec 2 section 7.13): snake_case like the other fleet resources. */
+/**
+ * @module Shapes of the vehicles API (spec 2 section 7.13), snake_case like the other fleet resources, and
+ * the mapping of stored rows to them (shared with the per-user routes of users/vehicles/).
+ */
 
-import { LICENSE_PLATE_PATTERN, normalizePlate } from '@domain/fleet/validation';
-import { normalizeVin, vinError } from '@domain/vehicles/vin';
+import type { users, userVehicles, vehicleBrands, vehicleModels, vehicleWebhooks } from '@db/schema';
 import { z } from '@hono/zod-openapi';
 
 const id = z.coerce.number().int().positive();
 
-export const UserParams = z.object({ userId: id.openapi({ param: { name: 'userId', in: 'path' } }) });
-export const VehicleParams = z.object({
-  userId: id.openapi({ param: { name: 'userId', in: 'path' } }),
-  userVehicleId: id.openapi({ param: { name: 'userVehicleId', in: 'path' } }),
-});
-export const WebhookParams = VehicleParams.extend({
-  webhookId: id.openapi({ param: { name: 'webhookId', in: 'path' } }),
-});
 export const BrandParams = z.object({ brandId: id.openapi({ param: { name: 'brandId', in: 'path' } }) });
 export const TokenParams = z.object({
   token: z
@@ -32,42 +26,6 @@ export const DriverQuery = z.object({ keyword: z.string().trim().min(1).max(100)
 export const DriverSchema = z
   .object({ id: z.number(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
   .openapi('VehicleDriver');
-
-/** Empty strings mean "not given"; VIN and plate are upper-cased, then checked with keyed messages. */
-const optionalText = z
-  .string()
-  .trim()
-  .max(40)
-  .nullish()
-  .transform((s) => (s ? s : null));
-
-const vin = optionalText
-  .transform((s) => (s ? normalizeVin(s) : null))
-  .superRefine((v, ctx) => {
-    const key = vinError(v);
-    if (key) ctx.addIssue({ code: 'custom', message: key });
-  });
-
-/** Mandatory-ness depends on the company setting and is checked by the handler. */
-const plate = optionalText
-  .transform((s) => (s ? normalizePlate(s) : null))
-  .superRefine((v, ctx) => {
-    if (v && !LICENSE_PLATE_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'licensePlateInvalid' });
-  });
-
-const vehicleFields = {
-  brand_id: z.number().int().positive().nullish(),
-  model_id: z.number().int().positive().nullish(),
-  vin,
-  license_plate: plate,
-  telematics_provider: optionalText,
-};
-
-export const CreateBody = z.object(vehicleFields).strict().openapi('VehicleCreate');
-export const UpdateBody = z
-  .object({ user_vehicle_id: z.number().int().positive(), ...vehicleFields })
-  .strict()
-  .openapi('VehicleUpdate');
 
 export const ModelSchema = z
   .object({
@@ -142,3 +100,59 @@ export const TelemetryBody = z
 
 export type Model = z.infer<typeof ModelSchema>;
 export type Vehicle = z.infer<typeof VehicleSchema>;
+
+export function toModel(m: typeof vehicleModels.$inferSelect, brandName: string): Model {
+  return {
+    id: m.id,
+    brand_id: m.brandId,
+    brand: brandName,
+    name: m.name,
+    battery_kwh: m.batteryKwh,
+    ac_max_kw: m.acMaxKw,
+    dc_max_kw: m.dcMaxKw,
+    plugs: m.plugs.split(',').filter(Boolean),
+    range_km: m.rangeKm,
+    ehdv_type_id: m.ehdvTypeId,
+  };
+}
+
+export function webhookUrl(origin: string, token: string): string {
+  return `${origin}/api/vehicles/telematics/${token}`;
+}
+
+export function toWebhook(w: typeof vehicleWebhooks.$inferSelect, origin: string) {
+  return {
+    id: w.id,
+    url: webhookUrl(origin, w.token),
+    secret_fingerprint: w.secretHash.slice(0, 12),
+    created_at: w.createdAt.toISOString(),
+    rotated_at: w.rotatedAt?.toISOString() ?? null,
+    last_received_at: w.lastReceivedAt?.toISOString() ?? null,
+  };
+}
+
+export interface VehicleRow {
+  v: typeof userVehicles.$inferSelect;
+  u: typeof users.$inferSelect;
+  b: typeof vehicleBrands.$inferSelect | null;
+  m: typeof vehicleModels.$inferSelect | null;
+  w: typeof vehicleWebhooks.$inferSelect | null;
+}
+
+export function toVehicle({ v, u, b, m, w }: VehicleRow, origin: string): Vehicle {
+  return {
+    id: v.id,
+    user_id: u.id,
+    user: { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName },
+    brand: b ? { id: b.id, name: b.name } : null,
+    model: m && b ? toModel(m, b.name) : null,
+    vin: v.vin,
+    license_plate: v.licensePlate,
+    telematics_provider: v.telematicsProvider,
+    odometer_km: v.odometerKm,
+    soc_percent: v.socPercent,
+    telemetry_at: v.telemetryAt?.toISOString() ?? null,
+    webhook: w ? toWebhook(w, origin) : null,
+    created_at: v.createdAt.toISOString(),
+  };
+}

@@ -1,55 +1,66 @@
-/** @module Vehicle queries: every read goes through the vehicle's user, whose company must be in scope. */
+/**
+ * @module Vehicle reads and writes: the model catalog, the vehicles of the scope (every read goes
+ * through the vehicle's user, whose company must be in scope) and telematics updates by webhook token.
+ */
 
 import type { Db } from '@db/db';
-import { companies, users, userVehicles, vehicleBrands, vehicleModels, vehicleWebhooks } from '@db/schema';
+import {
+  chargingSessions,
+  ehdvTypes,
+  users,
+  userVehicles,
+  vehicleBrands,
+  vehicleModels,
+  vehicleWebhooks,
+} from '@db/schema';
 import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { Model, Vehicle } from './vehicles.schemas';
+import { toVehicle, type Vehicle } from './vehicles.schemas';
 
-type ModelRow = typeof vehicleModels.$inferSelect;
-
-export function toModel(m: ModelRow, brandName: string): Model {
-  return {
-    id: m.id,
-    brand_id: m.brandId,
-    brand: brandName,
-    name: m.name,
-    battery_kwh: m.batteryKwh,
-    ac_max_kw: m.acMaxKw,
-    dc_max_kw: m.dcMaxKw,
-    plugs: m.plugs.split(',').filter(Boolean),
-    range_km: m.rangeKm,
-    ehdv_type_id: m.ehdvTypeId,
-  };
-}
-
-/** An active user of the scope, with their company's mandatory-license-plate setting. */
-export function scopedUser(db: Db, scope: number[], userId: number) {
+export function catalogModels(db: Db, brandId?: number) {
   return db
-    .select({ id: users.id, companyId: users.companyId, mandatoryPlate: companies.mandatoryLicensePlate })
+    .select({ m: vehicleModels, brand: vehicleBrands.name })
+    .from(vehicleModels)
+    .innerJoin(vehicleBrands, eq(vehicleBrands.id, vehicleModels.brandId))
+    .where(brandId ? eq(vehicleModels.brandId, brandId) : undefined)
+    .orderBy(asc(vehicleBrands.name), asc(vehicleModels.name));
+}
+
+export function brandsWithModelCount(db: Db) {
+  return db
+    .select({ id: vehicleBrands.id, name: vehicleBrands.name, models: count(vehicleModels.id) })
+    .from(vehicleBrands)
+    .leftJoin(vehicleModels, eq(vehicleModels.brandId, vehicleBrands.id))
+    .groupBy(vehicleBrands.id)
+    .orderBy(asc(vehicleBrands.name));
+}
+
+export function ehdvTypeList(db: Db) {
+  return db.select().from(ehdvTypes).orderBy(asc(ehdvTypes.code));
+}
+
+export function brandById(db: Db, brandId: number) {
+  return db.select().from(vehicleBrands).where(eq(vehicleBrands.id, brandId)).get();
+}
+
+export function modelById(db: Db, modelId: number) {
+  return db.select().from(vehicleModels).where(eq(vehicleModels.id, modelId)).get();
+}
+
+/** Active users of the scope whose e-mail or name contains the keyword, at most 20, by e-mail. */
+export function activeDrivers(db: Db, scope: number[], keyword: string) {
+  const p = `%${keyword.replace(/[%_]/g, '')}%`;
+  return db
+    .select({ id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
     .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, userId), inArray(users.companyId, scope), eq(users.status, 'active')))
-    .get();
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function webhookUrl(origin: string, token: string): string {
-  return `${origin}/api/vehicles/telematics/${token}`;
-}
-
-export function toWebhook(w: typeof vehicleWebhooks.$inferSelect, origin: string) {
-  return {
-    id: w.id,
-    url: webhookUrl(origin, w.token),
-    secret_fingerprint: w.secretHash.slice(0, 12),
-    created_at: w.createdAt.toISOString(),
-    rotated_at: w.rotatedAt?.toISOString() ?? null,
-    last_received_at: w.lastReceivedAt?.toISOString() ?? null,
-  };
+    .where(
+      and(
+        inArray(users.companyId, scope),
+        eq(users.status, 'active'),
+        or(like(users.email, p), like(users.firstName, p), like(users.lastName, p)),
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(20);
 }
 
 /** Vehicles of active users of the scope matching `where`, newest first, with brand, model and webhook. */
@@ -83,22 +94,7 @@ export async function loadVehicles(
           .get()
       )?.n ?? 0)
     : found.length;
-  const rows = found.map(({ v, u, b, m, w }) => ({
-    id: v.id,
-    user_id: u.id,
-    user: { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName },
-    brand: b ? { id: b.id, name: b.name } : null,
-    model: m && b ? toModel(m, b.name) : null,
-    vin: v.vin,
-    license_plate: v.licensePlate,
-    telematics_provider: v.telematicsProvider,
-    odometer_km: v.odometerKm,
-    soc_percent: v.socPercent,
-    telemetry_at: v.telemetryAt?.toISOString() ?? null,
-    webhook: w ? toWebhook(w, origin) : null,
-    created_at: v.createdAt.toISOString(),
-  }));
-  return { rows, total };
+  return { rows: found.map((row) => toVehicle(row, origin)), total };
 }
 
 /** The keyword matches VIN, plate, the user's e-mail or name, brand or model. */
@@ -117,6 +113,12 @@ export function keywordFilter(keyword: string | undefined): SQL | undefined {
   );
 }
 
+/** Vehicles of one user of the scope, newest first. */
+export function userVehicleList(db: Db, scope: number[], origin: string, userId: number) {
+  return loadVehicles(db, scope, origin, eq(userVehicles.userId, userId));
+}
+
+/** One vehicle of a user of the scope, or null (another company's vehicle reads as none). */
 export async function oneVehicle(db: Db, scope: number[], origin: string, userId: number, vehicleId: number) {
   const { rows } = await loadVehicles(
     db,
@@ -127,11 +129,45 @@ export async function oneVehicle(db: Db, scope: number[], origin: string, userId
   return rows[0] ?? null;
 }
 
-export function catalogModels(db: Db, brandId?: number) {
-  return db
-    .select({ m: vehicleModels, brand: vehicleBrands.name })
-    .from(vehicleModels)
-    .innerJoin(vehicleBrands, eq(vehicleBrands.id, vehicleModels.brandId))
-    .where(brandId ? eq(vehicleModels.brandId, brandId) : undefined)
-    .orderBy(asc(vehicleBrands.name), asc(vehicleModels.name));
+/** The webhook a provider posts to: its token is the only key, so no company scope applies. */
+export function webhookByToken(db: Db, token: string) {
+  return db.select().from(vehicleWebhooks).where(eq(vehicleWebhooks.token, token)).get();
+}
+
+export function vehicleById(db: Db, vehicleId: number) {
+  return db.select().from(userVehicles).where(eq(userVehicles.id, vehicleId)).get();
+}
+
+export interface TelemetryReading {
+  odometer_km: number;
+  soc_percent: number;
+  at: Date;
+}
+
+/**
+ * Notes the webhook's last delivery; an applied reading updates the vehicle and lands on its driver's
+ * session in progress too (cdr_odometer, whole km).
+ */
+export async function recordTelemetry(
+  db: Db,
+  hook: { id: number; vehicleId: number },
+  driverId: number,
+  reading: TelemetryReading,
+  applied: boolean,
+) {
+  await db.batch([
+    db.update(vehicleWebhooks).set({ lastReceivedAt: new Date() }).where(eq(vehicleWebhooks.id, hook.id)),
+    ...(applied
+      ? [
+          db
+            .update(userVehicles)
+            .set({ odometerKm: reading.odometer_km, socPercent: reading.soc_percent, telemetryAt: reading.at })
+            .where(eq(userVehicles.id, hook.vehicleId)),
+          db
+            .update(chargingSessions)
+            .set({ odometerKm: Math.round(reading.odometer_km) })
+            .where(and(eq(chargingSessions.userId, driverId), eq(chargingSessions.status, 'in_progress'))),
+        ]
+      : []),
+  ]);
 }
