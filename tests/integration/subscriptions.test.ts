@@ -3,13 +3,14 @@
  * activated; paid: not yet available), autorenew, the holders list with filters and paging,
  * permissions, setting 31, another company's user and contract, a cross-site navigation refused.
  */
+
+import { addMonths } from '@domain/subscriptions/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import { subscriptionContracts, userSubscriptionContracts } from '../../drizzle/schema';
 import { createUser } from '../../drizzle/seed/factories';
-import { addMonths } from '../../workers/api/src/routes/subscriptions/subscriptions.routes';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();

@@ -14,18 +14,18 @@ import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { meRoutes } from './me/me.routes';
+import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
 import { ocppCommandRoutes } from './ocpp-commands/ocpp-commands.handlers';
 import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
-import { personalDataRoutes } from './self-service/personal-data.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationCommandRoutes } from './station-commands';
 import { stationCredentialRoutes } from './station-credentials/station-credentials.handlers';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
 import { stationRoutes } from './stations/stations.handlers';
-import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
+import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
@@ -41,12 +41,9 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', groupAndLocationRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
-  // Before userRoutes: GET /users/{id}/vehicles/{id}/webhook must not be read as the KPI route
-  // /users/{userId}/{target}/{type}/{year}.
   .route('/', vehicleRoutes)
-  .route('/', personalDataRoutes)
-  // Before userRoutes too: .../subscription-contracts/{contractId}/buy has the KPI route's shape.
-  .route('/', subscriptionRoutes)
+  .route('/', subscriptionContractRoutes)
+  .route('/', myDataRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)

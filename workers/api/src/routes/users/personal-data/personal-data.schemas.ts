@@ -1,7 +1,12 @@
-/** @module Personal data of a driver (spec 1 section 3; spec 2 7.8 update-user-data): input and answer shapes. */
+/**
+ * @module Personal data of a driver (spec 1 section 3; spec 2 7.8 update-user-data): input and answer
+ * shapes, shared by the fleet admin's routes and the driver's own (/my-data), and the mapping of rows to them.
+ */
 
+import type { stations, userPersonalData, users } from '@db/schema';
 import { LANGUAGES } from '@domain/i18n/languages';
 import { isIsoCountry } from '@domain/self-service/countries';
+import { maskIban, maskSecret } from '@domain/self-service/iban';
 import { z } from '@hono/zod-openapi';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -84,4 +89,40 @@ export const UserIdParam = z.object({
 
 export const StationsQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
+});
+
+export type UserData = z.infer<typeof UserDataSchema>;
+
+/** The answer: the user's own columns and their personal-data row (none yet reads as empty); IBAN and SSN masked. */
+export function toUserData(
+  u: typeof users.$inferSelect,
+  d: typeof userPersonalData.$inferSelect | undefined,
+  stationName: string | null,
+): UserData {
+  return {
+    userId: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    country: d?.country ?? null,
+    city: d?.city ?? null,
+    district: d?.district ?? null,
+    street: d?.street ?? null,
+    streetNumber: d?.streetNumber ?? null,
+    zip: d?.zip ?? null,
+    autoRechargeEnabled: d?.autoRechargeEnabled ?? false,
+    stationId: d?.stationId ?? null,
+    stationName,
+    ibanMasked: maskIban(d?.ibanCountry ?? null, d?.ibanLast4 ?? null),
+    ibanOwner: u.ibanOwner,
+    ssnMasked: maskSecret(u.ssn),
+    lang: u.language,
+    updatedAt: (d?.updatedAt ?? u.updatedAt)?.toISOString() ?? null,
+  };
+}
+
+export const toUsableStations = (
+  rows: Pick<typeof stations.$inferSelect, 'id' | 'name' | 'uid' | 'type' | 'city'>[],
+) => ({
+  data: rows.map(({ id, name, uid, type, city }) => ({ id, name, uid, type, city })),
 });
