@@ -4,6 +4,7 @@
  * routes (/my-data) use the same reads and the same change flow. Reads answer IBAN and SSN masked only.
  */
 
+import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
@@ -15,7 +16,6 @@ import { encryptSecret } from '@domain/identity/secret-box';
 import { ibanChange, personalDataChanges } from '@domain/self-service/personal-data';
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
 import { adminRead, adminStations, adminUpdate } from './personal-data.routes';
 import { toUsableStations, toUserData, type UpdateUserDataBody } from './personal-data.schemas';
 import {

@@ -4,6 +4,7 @@
  * "not yet available"; a free contract (price 0) is assigned for real.
  */
 
+import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
@@ -12,7 +13,6 @@ import { toHolder } from '@api/routes/subscription-contracts/subscription-contra
 import { foundUser } from '@api/routes/users/users.write';
 import { addMonths, autorenewOn, refusedFetchSite } from '@domain/subscriptions/contracts';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../env';
 import { autorenew, buy, ofUser } from './subscriptions.routes';
 import {
   activateContract,

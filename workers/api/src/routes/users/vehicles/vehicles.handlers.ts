@@ -1,5 +1,6 @@
 /** @module The router of a user's vehicles (/users/{userId}/vehicles…) and their telematics webhook. */
 
+import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
@@ -11,7 +12,6 @@ import { judgeVehicleChoice } from '@domain/vehicles/choice';
 import { newWebhookSecret, newWebhookToken } from '@domain/vehicles/telematics';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
 import {
   create,
   read,
