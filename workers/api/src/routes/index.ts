@@ -29,7 +29,7 @@ import { subscriptionContractRoutes } from './subscription-contracts/subscriptio
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { ticketRoutes } from './tickets/tickets.routes';
-import { userRoutes } from './users/users.index';
+import { userRoutes } from './users/users.handlers';
 import { vehicleRoutes } from './vehicles/vehicles.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()

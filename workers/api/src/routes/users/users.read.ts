@@ -1,20 +1,20 @@
 /** @module Fleet user reads: list, export, counts, near limits, permissions, detail, statistics. */
 
-import { chargingSessions, corporateGroups, rfids, users } from '@db/schema';
+import { corporateGroups, rfids, users } from '@db/schema';
 import type { Cell } from '@domain/export/cells';
 import { CSV_CONTENT_TYPE, csvLine } from '@domain/export/csv';
 import { can } from '@domain/permissions/permissions';
 import { ROLE_IDS } from '@domain/permissions/roles';
 import { SERVICE } from '@domain/permissions/service-settings';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
 import { checkRoles, permissionUpdatesDisabled } from './users.input';
-import { counts, detail, exportCsv, list, nearLimits, permissions, stats, wizardOptions } from './users.routes';
+import { counts, detail, exportCsv, list, nearLimits, permissions, wizardOptions } from './users.routes';
 import {
   decorate,
   exportUsers,
@@ -229,50 +229,4 @@ export const userReads = new OpenAPIHono<AppEnv>()
     if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
     const [view, used] = await Promise.all([userView(db, u), usageOf(db, u.id, authOf(c).company.timeZone)]);
     return c.json({ ...view, usage: usageRows(view.limits, used) }, 200);
-  })
-  .openapi(stats, async (c) => {
-    const { userId, target, type, year } = c.req.valid('param');
-    const db = c.get('db');
-    const u = await scopedUser(db, await callerScope(c), userId);
-    if (!u || (u.status === 'deleted' && hidesDeleted(c))) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
-    // Periods of the company clock: the session's start instant, read in the company time zone.
-    const tz = authOf(c).company.timeZone;
-    const firstYear = type === 'month' ? year : year - 4;
-    const from = Date.UTC(firstYear, 0, 1) - 14 * 3600_000;
-    const to = Date.UTC(year + 1, 0, 1) + 14 * 3600_000;
-    const rows = await db
-      .select({ start: chargingSessions.startAt, wh: chargingSessions.energyWh })
-      .from(chargingSessions)
-      .where(
-        and(
-          eq(chargingSessions.userId, u.id),
-          gte(chargingSessions.startAt, new Date(from)),
-          lt(chargingSessions.startAt, new Date(to)),
-        ),
-      );
-    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit' });
-    const buckets = new Map<string, number>();
-    const keys =
-      type === 'month'
-        ? Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`)
-        : Array.from({ length: 5 }, (_, i) => String(firstYear + i));
-    for (const k of keys) buckets.set(k, 0);
-    for (const r of rows) {
-      const parts = fmt.formatToParts(r.start);
-      const y = parts.find((p) => p.type === 'year')?.value ?? '';
-      const m = parts.find((p) => p.type === 'month')?.value ?? '';
-      const key = type === 'month' ? `${y}-${m}` : y;
-      if (!buckets.has(key)) continue;
-      buckets.set(key, (buckets.get(key) ?? 0) + (target === 'sessions' ? 1 : (r.wh ?? 0) / 1000));
-    }
-    return c.json(
-      {
-        target,
-        type,
-        year,
-        unit: target === 'sessions' ? ('sessions' as const) : ('kWh' as const),
-        data: keys.map((period) => ({ period, value: Math.round((buckets.get(period) ?? 0) * 1000) / 1000 })),
-      },
-      200,
-    );
   });

@@ -10,8 +10,6 @@ import {
   ListBody,
   MoveBody,
   PermissionCountsSchema,
-  StatsParams,
-  StatsSchema,
   UpdateUserBody,
   UserDetailSchema,
   UserIdParams,
@@ -180,13 +178,4 @@ export const setLimits = defineRoute('fleet:limits', {
   summary: 'Daily, weekly and monthly limits in the company unit (kWh or currency); zero removes a limit',
   request: { params: UserIdParams, body: jsonBody(LimitsBody) },
   responses: { 200: json(LimitsSchema), 404: notFound },
-});
-
-export const stats = defineRoute(VIEW, {
-  method: 'get',
-  path: '/users/{userId}/{target}/{type}/{year}',
-  tags,
-  summary: 'Consumption (kWh) or session count per month of a year, or per year of the five years to it',
-  request: { params: StatsParams },
-  responses: { 200: json(StatsSchema), 404: notFound },
 });
