@@ -3,6 +3,7 @@
  * dimension (kWh, h:mm:ss, a count) and the unit price as the tariff states it (four decimals,
  * per kWh, hour or session). Amounts use the session's money formatter.
  */
+import { formatUnitPrice } from '../format/format';
 import { duration, energyKwh } from '../sessions/display';
 
 export type UnitKind = 'perKwh' | 'perHour' | 'perSession' | null;
@@ -27,12 +28,5 @@ export function lineQuantity(dimension: string, quantity: number): string {
 /** A unit price in ten-thousandths of the currency, e.g. 2500 EUR → "0,2500 €"; null for adjustments. */
 export function lineUnitPrice(dimension: string, unitPrice: number, currency = 'EUR'): string | null {
   if (unitOf(dimension) === null) return null;
-  const locale = currency === 'GBP' ? 'en-GB' : 'it-IT';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-    useGrouping: 'always',
-  }).format(unitPrice / 10_000);
+  return formatUnitPrice(unitPrice, currency);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatCoordinates,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -8,8 +9,9 @@ import {
   formatPercent,
   formatPowerKw,
   formatTime,
+  formatUnitPrice,
   numberLocale,
-} from '../../app/lib/format';
+} from './format';
 
 // Intl may use a narrow no-break space before units and currency symbols.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -82,5 +84,24 @@ describe('dates in the company time zone', () => {
 
   it('answers an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('the one formatter for exports and tariff lines too (issue 24 §6)', () => {
+  it('shows unit prices with four decimals in the company format', () => {
+    expect(plain(formatUnitPrice(2500, 'EUR'))).toBe('0,2500 €');
+    expect(plain(formatUnitPrice(2500, 'GBP'))).toBe('£0.2500');
+  });
+
+  it('keeps the dot in coordinates, whose pair is separated by a comma', () => {
+    expect(formatCoordinates(48.856614, 2.3522219)).toBe('48.85661, 2.35222');
+  });
+
+  it('shows seconds when asked, in the zone given, across the DST change', () => {
+    expect(formatTime('2026-03-29T00:59:59Z', { seconds: true })).toBe('01:59:59');
+    expect(formatTime('2026-03-29T01:00:00Z', { seconds: true })).toBe('03:00:00');
+    expect(formatDateTime('2026-07-01T10:00:05Z', { timeZone: 'Europe/London', language: 'en', seconds: true })).toBe(
+      '07/01/2026 11:00:05',
+    );
   });
 });

@@ -1,5 +1,7 @@
 /**
- * @module The one number, money and date module of the app (issue 24 §6: decimal rules disagreed).
+ * @module The one number, money and date module of the product (issue 24 §6: decimal rules
+ * disagreed): the app's screens (through `~/lib/format`), the session exports, the PDFs and the tariff
+ * lines all format through it.
  * Display follows the company's number format (spec section 9): en-GB for a GBP company, it-IT
  * (decimal comma) otherwise, whatever the UI language; every input takes a dot as decimal
  * separator (spec section 5), read by `parseDecimal` — a comma is refused with its own reason, never
@@ -24,13 +26,22 @@ export interface NumberOptions {
   maximumFractionDigits?: number;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per locale and options, built once (exports format millions of cells). */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { useGrouping: 'always', ...options });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, options: NumberOptions = {}): string {
   const { currency, ...digits } = options;
-  return new Intl.NumberFormat(numberLocale(currency), {
-    maximumFractionDigits: 2,
-    useGrouping: 'always',
-    ...digits,
-  }).format(value);
+  return numberFormat(numberLocale(currency), { maximumFractionDigits: 2, ...digits }).format(value);
 }
 
 /** A number with exactly `digits` decimals in the company's format: 12.5 → "12,50" (it-IT). */
@@ -48,13 +59,26 @@ export function formatKwh(wh: number | null | undefined, currency?: string): str
 export function formatMoneyPerKwh(milliMinor: number | null | undefined, currency: string = DEFAULT_CURRENCY) {
   if (milliMinor === null || milliMinor === undefined) return null;
   const code = currency.toUpperCase();
-  return `${new Intl.NumberFormat(numberLocale(code), {
+  return `${formatUnitPrice(milliMinor / 10, code)}/kWh`;
+}
+
+/** A unit price in ten-thousandths of the currency with four decimals: 2500 EUR → "0,2500 €". */
+export function formatUnitPrice(tenThousandths: number, currency: string = DEFAULT_CURRENCY): string {
+  const code = currency.toUpperCase();
+  return numberFormat(numberLocale(code), {
     style: 'currency',
     currency: code,
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
-    useGrouping: 'always',
-  }).format(milliMinor / 100_000)}/kWh`;
+  }).format(tenThousandths / 10_000);
+}
+
+/**
+ * A position as "48.85661, 2.35222": coordinates keep the dot whatever the company's format, as they
+ * are typed (spec section 5), because the comma separates latitude from longitude.
+ */
+export function formatCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
 }
 
 /** What every decimal input's hint shows (spec section 5: the decimal separator is the dot). */
@@ -85,20 +109,14 @@ export function parseDecimal(
 /** Money from integer minor units (cents, pence), never a float amount. */
 export function formatMoney(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
   const code = currency.toUpperCase();
-  const format = new Intl.NumberFormat(numberLocale(code), {
-    style: 'currency',
-    currency: code,
-    useGrouping: 'always',
-  });
+  const format = numberFormat(numberLocale(code), { style: 'currency', currency: code });
   const fractionDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minorUnits / 10 ** fractionDigits);
 }
 
 export function formatPercent(part: number, whole: number, currency?: string): string {
   if (whole <= 0) return formatNumber(0, { currency, maximumFractionDigits: 0 }).concat('%');
-  return new Intl.NumberFormat(numberLocale(currency), { style: 'percent', maximumFractionDigits: 1 }).format(
-    part / whole,
-  );
+  return numberFormat(numberLocale(currency), { style: 'percent', maximumFractionDigits: 1 }).format(part / whole);
 }
 
 /** Power is stored in watts and shown in kW (watts divided by 1000). */
@@ -124,25 +142,35 @@ export interface DateOptions {
   timeZone?: string | null;
   /** The UI language: English shows month/day/year, every other language day/month/year. */
   language?: string;
+  /** Times with seconds (17:05:09), as session exports show them. */
+  seconds?: boolean;
 }
 
-type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function parts(value: Date | string | number, timeZone: string): Parts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(timeZone, format);
+  }
   const out: Partial<Parts> = {};
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
   for (const part of format.formatToParts(date)) {
-    if (part.type in { year: 1, month: 1, day: 1, hour: 1, minute: 1 }) out[part.type as keyof Parts] = part.value;
+    if (part.type in { year: 1, month: 1, day: 1, hour: 1, minute: 1, second: 1 })
+      out[part.type as keyof Parts] = part.value;
   }
   return out as Parts;
 }
@@ -158,10 +186,11 @@ export function formatDate(value: Date | string | number, options: DateOptions =
   return options.language === 'en' ? `${p.month}/${p.day}/${p.year}` : `${p.day}/${p.month}/${p.year}`;
 }
 
-/** 17:05 in the company's time zone, 24-hour clock. */
+/** 17:05 (17:05:09 with `seconds`) in the company's time zone, 24-hour clock. */
 export function formatTime(value: Date | string | number, options: DateOptions = {}): string {
   const p = parts(value, zoneOf(options));
-  return p ? `${p.hour}:${p.minute}` : '';
+  if (!p) return '';
+  return options.seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
 }
 
 /** 21/11/2026 17:05 in the company's time zone. */

@@ -5,58 +5,37 @@
  * placeholders (1000–5000) instead of e-mails and codes.
  */
 
+import { formatDateTime, formatDecimal, formatKwh, formatMoney, formatMoneyPerKwh } from '../format/format';
+
 export const SESSION_TIME_ZONE = 'Europe/Paris';
 export const DEMO_MIN = 1000;
 export const DEMO_MAX = 5000;
 
-function numberLocale(currency?: string): string {
-  return currency === 'GBP' ? 'en-GB' : 'it-IT';
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, digits: number, style?: { currency: string }): Intl.NumberFormat {
-  const key = `${locale}|${digits}|${style?.currency ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      // CLDR leaves 4-digit Italian numbers ungrouped, which reads badly in tables.
-      useGrouping: 'always',
-      ...(style ? { style: 'currency', currency: style.currency } : {}),
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 /** A number with a decimal comma (thousands with a dot), `digits` decimals. */
 export function decimal(value: number, digits = 2, currency?: string): string {
-  return numberFormat(numberLocale(currency), digits).format(value);
+  return formatDecimal(value, digits, currency);
 }
 
 /** Power in kW from watts: 22000 → "22,0 kW". */
 export function powerKw(watts: number | null | undefined): string {
   if (watts === null || watts === undefined) return '—';
-  return `${decimal(watts / 1000, 1)} kW`;
+  return `${formatDecimal(watts / 1000, 1)} kW`;
 }
 
 /** Energy in kWh from Wh: 12345 → "12,345 kWh". */
 export function energyKwh(wh: number | null | undefined): string {
-  if (wh === null || wh === undefined) return '—';
-  return `${decimal(wh / 1000, 3)} kWh`;
+  return formatKwh(wh);
 }
 
 /** A price in minor units: 1234 EUR → "12,34 €". Null means unpriced, never 0. */
 export function money(minor: number | null | undefined, currency = 'EUR'): string | null {
   if (minor === null || minor === undefined) return null;
-  return numberFormat(numberLocale(currency), 2, { currency }).format(minor / 100);
+  return formatMoney(minor, currency);
 }
 
 /** Owner cost per kWh is stored in minor units × 1000. */
 export function moneyPerKwh(milliMinor: number | null | undefined, currency = 'EUR'): string | null {
-  if (milliMinor === null || milliMinor === undefined) return null;
-  return `${numberFormat(numberLocale(currency), 4, { currency }).format(milliMinor / 100_000)}/kWh`;
+  return formatMoneyPerKwh(milliMinor, currency);
 }
 
 /** Seconds as h:mm:ss (hours unbounded): 3725 → "1:02:05". */
@@ -68,30 +47,12 @@ export function duration(seconds: number | null | undefined): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * A UTC instant shown in CET: day/month/year hh:mm, or month/day/year in English, as the spec says.
  */
 export function cetDateTime(utc: string | number | Date | null | undefined, language = 'it', seconds = false): string {
   if (utc === null || utc === undefined || utc === '') return '—';
-  const date = utc instanceof Date ? utc : new Date(utc);
-  if (Number.isNaN(date.getTime())) return '—';
-  const key = `${language === 'en' ? 'en' : 'dmy'}|${seconds}`;
-  let f = dateTimeFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'en-GB', {
-      timeZone: SESSION_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(seconds ? { second: '2-digit' } : {}),
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(key, f);
-  }
-  return f.format(date).replace(',', '');
+  return formatDateTime(utc, { timeZone: SESSION_TIME_ZONE, language, seconds }) || '—';
 }
 
 /** Start method as displayed: an auth id beginning EP- was started at a payment terminal (POS). */

@@ -6,12 +6,12 @@ import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCoordinates, formatDateTime, formatNumber } from '~/lib/format';
 import { RecentSessionsCard } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { connectorHome, connectorLinks, isSupportAgent } from '../../lib/connector-links';
 import { STATUS_TONES } from '../../lib/connector-status';
-import { formatDateTime, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
@@ -135,9 +135,7 @@ export default function ConnectorDetailPage() {
                 {dash(s.country)}
               </Field>
               <Field label={t('connectorDetail.coordinates')}>
-                {s.latitude === null || s.longitude === null
-                  ? '—'
-                  : `${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}`}
+                {s.latitude === null || s.longitude === null ? '—' : formatCoordinates(s.latitude, s.longitude)}
               </Field>
               <Field label={t('connectorDetail.type')}>{s.type}</Field>
               <Field label={t('connectorDetail.brandModel')}>
