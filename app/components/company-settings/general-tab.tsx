@@ -3,10 +3,11 @@ import { BlockStack, Card, FormLayout, Select, Text, TextField } from '@shopify/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import { useCountryOptions } from '../../lib/use-country-options';
 import type { CompanySettings } from '../../routes/_app.settings.$companyId/settings.server';
 import { GENERAL_FIELDS, type GeneralField } from './fields';
-import { errorFor, TabForm, type TabProps } from './tab-form';
+import { TabForm, type TabProps } from './tab-form';
 
 const LABEL: Record<GeneralField, string> = {
   name: 'name',
@@ -38,6 +39,7 @@ export function GeneralTab({ settings, failed }: TabProps & { settings: CompanyS
   const [values, setValues] = useState<Record<GeneralField, string>>(
     () => Object.fromEntries(GENERAL_FIELDS.map((f) => [f, settings.general[f] ?? ''])) as Record<GeneralField, string>,
   );
+  const errorOf = fieldErrorFrom(failed);
   const label = (f: GeneralField) => tKey(t, `companySettings.${LABEL[f]}`);
   const field = (f: GeneralField, extra: { help?: string; type?: 'email' | 'url' | 'tel' } = {}) => (
     <TextField
@@ -49,7 +51,7 @@ export function GeneralTab({ settings, failed }: TabProps & { settings: CompanyS
       type={extra.type}
       requiredIndicator={REQUIRED.includes(f)}
       helpText={extra.help}
-      error={errorFor(failed, f)}
+      error={errorOf(f)}
     />
   );
   const country = (f: 'country' | 'tax_id_country') => (
@@ -60,7 +62,7 @@ export function GeneralTab({ settings, failed }: TabProps & { settings: CompanyS
       value={values[f]}
       onChange={(v) => setValues((old) => ({ ...old, [f]: v }))}
       requiredIndicator
-      error={errorFor(failed, f)}
+      error={errorOf(f)}
     />
   );
   const section = (title: string, children: React.ReactNode) => (

@@ -4,8 +4,9 @@ import { GROUP_LABEL_MAX } from '@domain/company-settings/company-rules';
 import { BlockStack, Card, FormLayout, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import type { CompanySettings } from '../../routes/_app.settings.$companyId/settings.server';
-import { errorFor, TabForm, type TabProps } from './tab-form';
+import { TabForm, type TabProps } from './tab-form';
 
 const LEVELS = [1, 2, 3, 4] as const;
 const FIELDS = LEVELS.map((n) => `group_labels.${n - 1}`);
@@ -13,6 +14,7 @@ const FIELDS = LEVELS.map((n) => `group_labels.${n - 1}`);
 export function GroupLabelsTab({ settings, failed }: TabProps & { settings: CompanySettings }) {
   const { t } = useTranslation();
   const [labels, setLabels] = useState(settings.group_labels);
+  const errorOf = fieldErrorFrom(failed);
   return (
     <TabForm tab="labels" failed={failed} fields={FIELDS}>
       <Card>
@@ -34,7 +36,7 @@ export function GroupLabelsTab({ settings, failed }: TabProps & { settings: Comp
                 maxLength={GROUP_LABEL_MAX}
                 requiredIndicator
                 autoComplete="off"
-                error={errorFor(failed, `group_labels.${n - 1}`)}
+                error={errorOf(`group_labels.${n - 1}`)}
               />
             ))}
           </FormLayout>

@@ -9,12 +9,6 @@ export interface TabProps {
   failed?: SettingsActionData;
 }
 
-/** The API's message for `field` (or a field under it, e.g. `group_labels.1`), if that is what failed. */
-export function errorFor(failed: SettingsActionData | undefined, field: string): string | undefined {
-  if (!failed?.field) return undefined;
-  return failed.field === field ? failed.error : undefined;
-}
-
 export function TabForm(props: {
   tab: 'general' | 'services' | 'labels';
   failed?: SettingsActionData;

@@ -20,6 +20,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 import { parseDecimal } from '../../lib/format';
 
 export interface GroupValues {
@@ -78,11 +79,12 @@ export function groupBody(form: FormData) {
   } as const;
 }
 
-const API_FIELD: Record<string, string> = {
+const API_FIELD = {
   name: 'name',
   maxPrice: 'max_price_excl_vat',
   linked: 'linked_company_ids',
-};
+} as const;
+const FORM_FIELDS = Object.keys(API_FIELD) as (keyof typeof API_FIELD)[];
 
 export function GroupForm(props: {
   title: string;
@@ -102,11 +104,10 @@ export function GroupForm(props: {
     <K extends keyof GroupValues>(key: K) =>
     (value: GroupValues[K]) =>
       setValues((v) => ({ ...v, [key]: value }));
-  const fieldError = (field: keyof typeof API_FIELD) => {
-    if (!failed?.field?.startsWith(API_FIELD[field] ?? field)) return undefined;
-    return failed.amount ? t('customerGroups.form.fMaxPriceInvalid') : failed.error;
-  };
-  const known = failed?.field && Object.values(API_FIELD).some((f) => failed.field?.startsWith(f));
+  // A malformed amount is found by the form before the API is asked: its text is the form's own.
+  const refused = failed?.amount ? { ...failed, error: t('customerGroups.form.fMaxPriceInvalid') } : failed;
+  const fieldError = fieldErrorFrom(refused, { api: API_FIELD, nested: true });
+  const formError = failureBesideFields(refused, FORM_FIELDS, { api: API_FIELD, nested: true });
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') !== 'delete';
   return (
     <Page title={props.title} backAction={{ url: props.back }} secondaryActions={props.secondaryActions} narrowWidth>
@@ -114,7 +115,7 @@ export function GroupForm(props: {
         <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">
           {props.banner}
-          {failed && !known ? <Banner tone="critical">{failed.error}</Banner> : null}
+          {formError ? <Banner tone="critical">{formError}</Banner> : null}
           <Card>
             <FormLayout>
               <TextField

@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 
 export interface GroupFormResult {
   error: string;
@@ -28,15 +29,14 @@ export function GroupForm(props: {
   const navigation = useNavigation();
   const [name, setName] = useState(props.initial.name);
   const [description, setDescription] = useState(props.initial.description);
-  const fieldError = (field: string) => (failed?.field === field ? failed.error : undefined);
+  const fieldError = fieldErrorFrom(failed);
+  const formError = failureBesideFields(failed, ['name', 'description']);
   return (
     <Page title={props.title} backAction={{ url: props.back }} narrowWidth>
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {failed && failed.field !== 'name' && failed.field !== 'description' ? (
-              <Banner tone="critical">{failed.error}</Banner>
-            ) : null}
+            {formError ? <Banner tone="critical">{formError}</Banner> : null}
             <FormLayout>
               <TextField
                 label={t('groups.fields.name')}

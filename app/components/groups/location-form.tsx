@@ -5,6 +5,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 
 export interface LocationValues {
   name: string;
@@ -75,12 +76,10 @@ export function LocationForm(props: { title: string; back: string; initial: Loca
   const navigation = useNavigation();
   const [values, setValues] = useState(props.initial);
   const set = (k: keyof LocationValues) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
-  const errorOf = (k: keyof LocationValues) =>
-    failed?.field === API[k]
-      ? failed.coordinate
-        ? t('groups.locations.coordinatesInvalid')
-        : failed.error
-      : undefined;
+  // A coordinate that is not a decimal number is found by the form before the API is asked: its text is the form's own.
+  const refused = failed?.coordinate ? { ...failed, error: t('groups.locations.coordinatesInvalid') } : failed;
+  const errorOf = fieldErrorFrom(refused, { api: API });
+  const formError = failureBesideFields(failed, FIELDS, { api: API });
   const field = (k: keyof LocationValues, extra: { required?: boolean; help?: string; multiline?: number } = {}) => (
     <TextField
       label={t(`groups.locations.${k}`)}
@@ -94,14 +93,12 @@ export function LocationForm(props: { title: string; back: string; initial: Loca
       error={errorOf(k)}
     />
   );
-  const known = failed && FIELDS.some((k) => API[k] === failed.field);
   return (
     <Page title={props.title} backAction={{ url: props.back }} narrowWidth>
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {failed && !known ? <Banner tone="critical">{failed.error}</Banner> : null}
-            {failed && known ? <Banner tone="critical">{t('groups.locations.failed')}</Banner> : null}
+            {failed ? <Banner tone="critical">{formError ?? t('groups.locations.failed')}</Banner> : null}
             <FormLayout>
               {field('name', { required: true })}
               <FormLayout.Group>

@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 import { CardFields, type CardFieldValues } from './card-fields';
 import type { StoreError } from './store.server';
 
@@ -13,9 +14,12 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
   const [code, setCode] = useState('');
   const [uuid, setUuid] = useState('');
   const [fields, setFields] = useState<CardFieldValues>({ type: 'rfid', group: '', expires: '' });
-  const fieldError = (field: string) => (failed?.field === field ? failed.error || t('common.generic') : undefined);
+  const fieldError = fieldErrorFrom(failed, { fallback: t('common.generic') });
   // A UUID given in the path reads as the path parameter: name it as the UUID field.
   const uuidError = fieldError('uuid');
+  const formError = failureBesideFields(failed, ['code', 'uuid', 'parent_id_tag', 'expires_at'], {
+    fallback: t('common.generic'),
+  });
 
   return (
     <Page
@@ -30,9 +34,7 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
       <Card>
         <Form method="post">
           <BlockStack gap="300">
-            {failed && (!failed.field || !['code', 'uuid', 'parent_id_tag', 'expires_at'].includes(failed.field)) ? (
-              <Banner tone="critical">{failed.error || t('common.generic')}</Banner>
-            ) : null}
+            {formError ? <Banner tone="critical">{formError}</Banner> : null}
             {withCode ? null : (
               <Text as="p" tone="subdued">
                 {t('keyHangers.store.generated')}

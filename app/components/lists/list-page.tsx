@@ -3,6 +3,8 @@
  * state, pagination), the state in the URL through `useListUrl`, and the export of the filtered list above.
  * A page gives its filters, headings and rows; the wiring between them is written here once.
  */
+
+import { useNavigation } from '@remix-run/react';
 import {
   BlockStack,
   Card,
@@ -14,7 +16,6 @@ import {
   type IndexTableProps,
   useSetIndexFiltersMode,
 } from '@shopify/polaris';
-import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ExportButtons, type ExportSpec } from '../network/export-button';
 import { listPagination } from './list-controls';

@@ -31,6 +31,7 @@ import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
 import { connectorLinks } from '../../lib/connector-links';
+import { fieldErrorFromMap } from '../../lib/field-errors';
 import { unwrap } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
@@ -157,11 +158,7 @@ export default function StationUpdatePage() {
     if (result?.ok) toast(t('maintenance.update.saved'));
   }, [result, toast, t]);
 
-  const errorOf = (name: string) => {
-    const e = result?.errors?.[name];
-    if (!e) return undefined;
-    return result?.keys ? tKey(t, e) : e;
-  };
+  const errorOf = fieldErrorFromMap(result?.errors, { text: (e) => (result?.keys ? tKey(t, e) : e) });
   const text = (name: string, opts: { type?: 'text' | 'date' | 'url'; help?: string; multiline?: boolean } = {}) => (
     <TextField
       label={tKey(t, `maintenance.update.${name}`)}

@@ -30,6 +30,7 @@ import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
+import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { createStation, type FIELDS, type OnboardingState, stepAction } from './actions.server';
@@ -204,7 +205,7 @@ export default function OnboardStationPage() {
     );
   }
 
-  const errorOf = (name: string) => created?.errors?.[name];
+  const errorOf = fieldErrorFromMap(created?.errors);
   const text = (
     name: (typeof FIELDS)[number],
     opts: { help?: string; type?: 'text' | 'date'; required?: boolean } = {},

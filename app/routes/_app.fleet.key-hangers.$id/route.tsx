@@ -26,6 +26,7 @@ import { type PickerOption, SearchPicker } from '../../components/key-hangers/se
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
@@ -64,7 +65,7 @@ export default function KeyHanger() {
   const final = card.status !== 'active';
   const busy = navigation.state !== 'idle';
   const time = (value: string | null) => cardTime(value, i18n.language, timeZone);
-  const fieldError = (field: string) => (failed?.field === field ? failed.error || t('common.generic') : undefined);
+  const fieldError = fieldErrorFrom(failed, { fallback: t('common.generic') });
   const run = (intent: 'block' | 'unlink') => {
     setConfirm(null);
     submit({ intent }, { method: 'post' });

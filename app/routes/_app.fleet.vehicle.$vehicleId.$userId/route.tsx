@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
@@ -181,7 +182,7 @@ export default function VehicleDetail() {
   }
 
   const saveError = result && 'error' in result ? result : null;
-  const fieldError = (field: string) => (saveError?.field === field ? saveError.error : undefined);
+  const fieldError = fieldErrorFrom(saveError);
 
   return (
     <Page

@@ -9,6 +9,7 @@ import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
@@ -91,12 +92,9 @@ export default function Vehicles() {
   const [vin, setVin] = useState('');
   const [plate, setPlate] = useState('');
   const brands = [...new Map(models.map((m) => [m.brand_id, m.brand])).entries()];
-  const errorOf = (field: string) =>
-    failed && failed.field === field
-      ? failed.error === 'driverNotFound'
-        ? t('vehicles.driverNotFound')
-        : failed.error
-      : undefined;
+  const errorOf = fieldErrorFrom(failed, {
+    text: (error) => (error === 'driverNotFound' ? t('vehicles.driverNotFound') : error),
+  });
   const navigation = useNavigation();
   const navigate = useNavigate();
   const list = useListUrl(state, url.write);

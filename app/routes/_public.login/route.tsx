@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, loginSchema } from '../../lib/auth-forms';
+import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { allowedOrLanding } from '../../lib/nav-permission';
 import { safeRedirect } from '../../lib/redirects';
@@ -51,7 +52,7 @@ export default function Login() {
   const [ssoPressed, setSsoPressed] = useState(false);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const errorFor = (field: keyof Fields) => (errors[field] ? tKey(t, errors[field]) : undefined);
+  const errorFor = fieldErrorFromMap<keyof Fields>(errors, { text: (key) => tKey(t, key) });
   const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (

@@ -12,6 +12,7 @@ import { useFeedback } from '../../components/feedback';
 import { AuthCard } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, newPasswordSchema } from '../../lib/auth-forms';
+import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { confirmReset } from './confirm.server';
 
@@ -62,11 +63,9 @@ export default function NewPassword() {
   }
 
   // Keys from the form check, texts from the API (already in the page's language).
-  const errorFor = (field: keyof Fields) => {
-    const key = clientErrors?.[field] ?? (clientErrors ? undefined : actionData?.errors?.[field]);
-    if (key) return tKey(t, key);
-    return clientErrors ? undefined : actionData?.fieldTexts?.[field];
-  };
+  const fromKeys = fieldErrorFromMap<keyof Fields>(clientErrors ?? actionData?.errors, { text: (key) => tKey(t, key) });
+  const fromTexts = fieldErrorFromMap<keyof Fields>(clientErrors ? undefined : actionData?.fieldTexts);
+  const errorFor = (field: keyof Fields) => fromKeys(field) ?? fromTexts(field);
   const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (
