@@ -10,7 +10,7 @@ import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { sessionSecret } from '@api/lib/session-cookie';
 import { authOf } from '@api/middleware/permission';
-import { foundUser } from '@api/routes/users/users.write';
+import { foundUser } from '@api/routes/users/users.access';
 import type { users } from '@db/schema';
 import { encryptSecret } from '@domain/identity/secret-box';
 import { ibanChange, personalDataChanges } from '@domain/self-service/personal-data';

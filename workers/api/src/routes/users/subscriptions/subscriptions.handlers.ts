@@ -10,7 +10,7 @@ import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { callerScope } from '@api/lib/scope';
 import { toHolder } from '@api/routes/subscription-contracts/subscription-contracts.schemas';
-import { foundUser } from '@api/routes/users/users.write';
+import { foundUser } from '@api/routes/users/users.access';
 import { addMonths, autorenewOn, refusedFetchSite } from '@domain/subscriptions/contracts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { autorenew, buy, ofUser } from './subscriptions.routes';
