@@ -5,9 +5,10 @@
  */
 
 import type { Cell, ExportColumn } from '@domain/export';
-import { Banner, BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../feedback';
 
 const PAGE = 200;
 
@@ -55,13 +56,12 @@ async function drain(stream: ReadableStream<Uint8Array>, signal: AbortSignal): P
 export function ExportButtons<Row>({ spec }: { spec: ExportSpec<Row> }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; count: number } | null>(null);
+  const { toast } = useFeedback();
   const abort = useRef<AbortController | null>(null);
 
   const run = async (format: Format) => {
     const controller = new AbortController();
     abort.current = controller;
-    setResult(null);
     setProgress({ done: 0, total: spec.total });
     let count = 0;
     try {
@@ -92,11 +92,11 @@ export function ExportButtons<Row>({ spec }: { spec: ExportSpec<Row> }) {
         format === 'csv' ? writers.CSV_CONTENT_TYPE : writers.XLSX_CONTENT_TYPE,
         `${spec.fileName}.${format}`,
       );
-      setResult({ ok: true, count });
+      toast(t('network.export.done', { count }));
     } catch (error) {
       if (!controller.signal.aborted) {
         console.error('export failed', error);
-        setResult({ ok: false, count });
+        toast(t('network.export.failed'), { error: true });
       }
     } finally {
       setProgress(null);
@@ -133,11 +133,6 @@ export function ExportButtons<Row>({ spec }: { spec: ExportSpec<Row> }) {
             </InlineStack>
           </BlockStack>
         </div>
-      ) : null}
-      {result ? (
-        <Banner tone={result.ok ? 'success' : 'critical'} onDismiss={() => setResult(null)}>
-          {result.ok ? t('network.export.done', { count: result.count }) : t('network.export.failed')}
-        </Banner>
       ) : null}
     </BlockStack>
   );

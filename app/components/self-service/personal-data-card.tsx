@@ -23,9 +23,11 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorFrom } from '../../lib/field-errors';
 import type { PersonalDataScope, UserData } from '../../lib/personal-data';
 import { useCountryOptions } from '../../lib/use-country-options';
 import type { PersonalDataLoad, PersonalDataResult } from '../../routes/personal-data.$scope.$userId';
+import { useOutcomeToast } from '../use-outcome-toast';
 
 interface Props {
   scope: PersonalDataScope;
@@ -82,6 +84,13 @@ export function PersonalDataCard({ scope, userId, canEdit }: Props) {
   }, [load, path]);
 
   const current = (save.data?.ok ? save.data.data : undefined) ?? load.data?.data ?? null;
+  const failed = save.data && !save.data.ok ? save.data : null;
+  useOutcomeToast(
+    save.state === 'idle' ? save.data : null,
+    failed
+      ? { text: `${t('selfService.notSaved')}: ${failed.message || t('selfService.loadFailed')}`, error: true }
+      : { text: t('selfService.saved') },
+  );
   const [values, setValues] = useState<Values | null>(null);
   // A fresh read or a successful save resets the form to what is stored.
   useEffect(() => {
@@ -124,8 +133,7 @@ export function PersonalDataCard({ scope, userId, canEdit }: Props) {
   if (current.stationId && !stations.some((s) => s.id === current.stationId)) {
     stationOptions.push({ label: current.stationName ?? `#${current.stationId}`, value: String(current.stationId) });
   }
-  const failed = save.data && !save.data.ok ? save.data : null;
-  const errorOn = (field: string) => (failed?.field === field ? failed.message : undefined);
+  const errorOn = fieldErrorFrom(failed ? { field: failed.field, error: failed.message } : null);
   const set =
     <K extends keyof Values>(key: K) =>
     (value: Values[K]) =>
@@ -156,12 +164,6 @@ export function PersonalDataCard({ scope, userId, canEdit }: Props) {
               {t(scope === 'self' ? 'selfService.selfHelp' : 'selfService.help')}
             </Text>
           </BlockStack>
-          {failed ? (
-            <Banner tone="critical" title={t('selfService.notSaved')}>
-              {failed.message || t('selfService.loadFailed')}
-            </Banner>
-          ) : null}
-          {save.data?.ok && save.state === 'idle' ? <Banner tone="success">{t('selfService.saved')}</Banner> : null}
           <FormLayout>
             <FormLayout.Group>
               {text('firstName', t('selfService.firstName'), { autoComplete: 'given-name' })}

@@ -4,17 +4,16 @@
  * compressed, so its bar follows the bytes against an estimate and completes when the file does;
  * the PDF writer puts a "%rows N" comment after each page, so its bar counts the rows written).
  */
-import { Banner, BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { BlockStack, Button, ButtonGroup, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format';
+import { useFeedback } from '../feedback';
 
 type Format = 'xlsx' | 'csv' | 'pdf';
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'running'; format: Format; rows: number; done: number; received: number; progress: number }
-  | { kind: 'done'; file: string; truncatedAt: number | null }
-  | { kind: 'failed' };
+  | { kind: 'running'; format: Format; rows: number; done: number; received: number; progress: number };
 
 /** Compressed XLSX bytes per row, for the estimate only. */
 const XLSX_BYTES_PER_ROW = 60;
@@ -24,6 +23,7 @@ const PDF_ROWS_MARK = /%rows (\d+)\n/g;
 export function ExportButtons({ query }: { query: URLSearchParams }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const { toast } = useFeedback();
 
   async function run(format: Format) {
     const params = new URLSearchParams(query);
@@ -67,10 +67,12 @@ export function ExportButtons({ query }: { query: URLSearchParams }) {
       a.download = name;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setPhase({ kind: 'done', file: name, truncatedAt: total > rows ? rows : null });
+      const done = t('sessions.export.done', { file: name });
+      toast(total > rows ? `${done} ${t('sessions.export.truncated', { max: rows })}` : done);
     } catch {
-      setPhase({ kind: 'failed' });
+      toast(t('sessions.export.failed'), { error: true });
     }
+    setPhase({ kind: 'idle' });
   }
 
   const running = phase.kind === 'running';
@@ -98,17 +100,6 @@ export function ExportButtons({ query }: { query: URLSearchParams }) {
           </Text>
           <ProgressBar progress={phase.progress} size="small" />
         </BlockStack>
-      ) : null}
-      {phase.kind === 'done' ? (
-        <Banner tone="success" onDismiss={() => setPhase({ kind: 'idle' })}>
-          <p>{t('sessions.export.done', { file: phase.file })}</p>
-          {phase.truncatedAt ? <p>{t('sessions.export.truncated', { max: phase.truncatedAt })}</p> : null}
-        </Banner>
-      ) : null}
-      {phase.kind === 'failed' ? (
-        <Banner tone="critical" onDismiss={() => setPhase({ kind: 'idle' })}>
-          <p>{t('sessions.export.failed')}</p>
-        </Banner>
       ) : null}
     </BlockStack>
   );
