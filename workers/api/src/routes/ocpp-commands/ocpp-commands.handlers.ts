@@ -6,6 +6,7 @@
  * `?force=true`, and a new AuthorizationKey goes through the password hand-over of ADR 014.
  */
 
+import { answerCommand, type Dispatched, dispatchCommand } from '@api/lib/charge-point-command';
 import { translate } from '@domain/i18n/messages';
 import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
@@ -15,7 +16,6 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
-import { answerCommand, type Dispatched, dispatchCommand } from '../maintenance/commands';
 import { onStation, type Station } from '../station-commands/scope';
 import { handOverAuthorizationKey } from '../station-credentials/station-credentials.key';
 import { sendOcppCommand } from './ocpp-commands.routes';

@@ -6,6 +6,7 @@
  * charge point's answer decides. Also the CSR the charge point sent last (`GET stations/{uid}/csr`).
  */
 
+import { answerCommand, dispatchCommand } from '@api/lib/charge-point-command';
 import { stationFiles } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -14,7 +15,6 @@ import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
-import { answerCommand, dispatchCommand } from '../maintenance/commands';
 import { ByUid, commandResponses } from './configuration.routes';
 import { chargePointOf, onStation, type Station } from './scope';
 import { DOWNLOAD_LINK_TTL_MS, issueToken, publicOrigin, revokeToken, UPLOAD_LINK_TTL_MS } from './transfers';

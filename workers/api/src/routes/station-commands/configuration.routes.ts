@@ -4,12 +4,12 @@
  * (the station's basic-auth password) is stored hashed as pending before it is sent (ADR 014).
  */
 
+import { answerCommand, CommandAnswer, dispatchCommand } from '@api/lib/charge-point-command';
 import { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys';
 import { hashPassword } from '@domain/identity/password';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { answerCommand, CommandAnswer, dispatchCommand } from '../maintenance/commands';
 import { onStation } from './scope';
 
 export const commandResponses = {

@@ -4,6 +4,7 @@
  * charge point reports through its Diagnostics/FirmwareStatusNotification.
  */
 
+import { answerCommand, dispatchCommand } from '@api/lib/charge-point-command';
 import { stationFiles } from '@db/schema';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
@@ -12,7 +13,6 @@ import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { authOf } from '../../middleware/permission';
-import { answerCommand, dispatchCommand } from '../maintenance/commands';
 import { ByUid, commandResponses } from './configuration.routes';
 import { chargePointOf, onStation, type Station } from './scope';
 import {

@@ -4,12 +4,12 @@
  * AuthorizationKey, and the security profile the ocpp worker enforces at the upgrade.
  */
 
+import type { Dispatched } from '@api/lib/charge-point-command';
 import { encodeAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { authOf } from '../../middleware/permission';
-import type { Dispatched } from '../maintenance/commands';
 import { chargePointOf, onStation, type Station } from '../station-commands/scope';
 import { handOverAuthorizationKey } from './station-credentials.key';
 import { credentials, setPassword, setSecurityProfile } from './station-credentials.routes';

@@ -6,10 +6,10 @@
  * `commands/ChangeConfiguration` of the key. The value never reaches the log.
  */
 
+import { type Dispatched, dispatchCommand } from '@api/lib/charge-point-command';
 import { hashPassword } from '@domain/identity/password';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { type Dispatched, dispatchCommand } from '../maintenance/commands';
 import type { Station } from '../station-commands/scope';
 import { dropPendingKey, promotePendingKey, setPendingKey } from './station-credentials.store';
 
