@@ -72,6 +72,23 @@ export function forbidden(me: Me, message?: string): never {
   throw data({ forbidden: true, landing: me.landing, message } satisfies ForbiddenData, { status: 403 });
 }
 
+/**
+ * For resource routes (downloads), which have no page to show a refusal on: the logged-in user if
+ * they hold the permission, else the browser goes to /forbidden, the app's 403 page (never a JSON error).
+ */
+export async function requireDownloadPermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission,
+): Promise<Me> {
+  const me = await requireUser(request, context);
+  if (!me.permissions.includes(permission)) throw redirect(FORBIDDEN_PAGE);
+  return me;
+}
+
+/** The app's 403 page, where a refused download lands. */
+export const FORBIDDEN_PAGE = '/forbidden';
+
 /** The logged-in user if they hold the permission; a 403 for the route's error boundary otherwise. */
 export async function requirePermission(
   request: Request,

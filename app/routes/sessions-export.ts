@@ -5,7 +5,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { readState } from '../components/sessions/list-state';
 import { type ListScope, requestList } from '../components/sessions/load.server';
-import { requirePermission } from '../lib/session.server';
+import { requireDownloadPermission } from '../lib/session.server';
 
 const PASSED = ['content-type', 'content-disposition', 'x-export-rows', 'x-export-total', 'cache-control'];
 
@@ -17,15 +17,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind = url.searchParams.get('scope');
   let scope: ListScope;
   if (kind === 'fleet') {
-    await requirePermission(request, context, 'fleet:view');
+    await requireDownloadPermission(request, context, 'fleet:view');
     scope = { kind: 'fleet' };
   } else if (kind === 'customer-group') {
-    await requirePermission(request, context, 'customer-groups:manage');
+    await requireDownloadPermission(request, context, 'customer-groups:manage');
     const id = Number(url.searchParams.get('customer_group'));
     if (!Number.isInteger(id) || id <= 0 || id >= 2 ** 31) throw data({ message: 'Not found' }, { status: 404 });
     scope = { kind: 'customer-group', id };
   } else {
-    await requirePermission(request, context, 'connectors:view');
+    await requireDownloadPermission(request, context, 'connectors:view');
     const id = Number(url.searchParams.get('connector'));
     scope = kind === 'connector' && Number.isInteger(id) && id > 0 ? { kind: 'connector', id } : { kind: 'network' };
   }

@@ -235,6 +235,23 @@ describe('a support agent on /settings', () => {
   });
 });
 
+describe('a key-hanger manager (role 59) on the fleet user export', () => {
+  it("lands on the app's 403 page, not a JSON error (issue 24)", async () => {
+    const rfid = await openBrowser(baseURL);
+    try {
+      const manager = await rfid.context.newPage();
+      await loginOnce(manager, baseURL, 'rfid@fleetwise.test');
+      const res = await manager.goto('/fleet/users/export');
+      expect(new URL(manager.url()).pathname).toBe('/forbidden');
+      expect(res?.status()).toBe(403);
+      expect(res?.headers()['content-type']).toContain('text/html');
+      await expect.poll(() => manager.getByText('Error 403').count()).toBeGreaterThan(0);
+    } finally {
+      await rfid.close();
+    }
+  });
+});
+
 describe('the password reset link', () => {
   it('carries the token in the fragment: no request the browser makes has it in its URL', async () => {
     const email = 'reports@voltaria.test';
