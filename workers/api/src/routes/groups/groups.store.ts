@@ -1,24 +1,17 @@
 /**
- * @module Queries of connector groups (tags): every one limited to the caller's company tree. A group
- * is visible when its owner company is in the scope; its connectors are listed only where their
+ * @module Queries of connector groups (tags) shared by the folder's resources (tags, connector groups,
+ * bulk changes, adding from the connector list): every one limited to the caller's company tree. A
+ * group is visible when its owner company is in the scope; its connectors are listed only where their
  * station is in the scope too (the connector list's own rule).
  */
 
+import { auditInsert } from '@api/lib/audit';
+import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies';
 import { stationInScope } from '@db/queries/stations';
-import {
-  chargingSessions,
-  companies,
-  connectorGroupConnectors,
-  connectorGroups,
-  connectors,
-  stations,
-} from '@db/schema';
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
-
-/** LIKE pattern matching `keyword` literally anywhere (% and _ escaped). */
-export const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+import { companies, connectorGroupConnectors, connectorGroups, connectors, stations } from '@db/schema';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 
 /** `column IN ids`, bound as one JSON value whatever the number of ids (D1 allows 100 parameters). */
 export const inIds = (column: Parameters<typeof inCompanies>[0], ids: readonly number[]) => inCompanies(column, ids);
@@ -160,107 +153,31 @@ export async function memberIds(db: Db, scope: number[], groupId: number) {
   return rows.map((r) => r.id);
 }
 
-/** Sessions recorded on the group's connectors (matched by station and connector number, as recorded). */
-function sessionsOfGroup(scope: number[], groupId: number) {
-  return and(
-    sql`EXISTS (SELECT 1 FROM connector_group_connectors m WHERE m.group_id = ${groupId} AND m.connector_id = ${connectors.id})`,
-    stationInScope(scope),
-  );
+/** The statement (for one `db.batch`) that marks the group changed now. */
+export function touchGroup(db: Db, groupId: number) {
+  return db.update(connectorGroups).set({ updatedAt: new Date() }).where(eq(connectorGroups.id, groupId));
 }
 
-export async function groupTotals(db: Db, scope: number[], groupId: number, connectorCount: number) {
-  const rows = await db
-    .select({
-      status: chargingSessions.status,
-      n: count(),
-      energy: sql<number>`coalesce(sum(${chargingSessions.energyWh}), 0)`,
-      minutes: sql<number>`coalesce(sum(${chargingSessions.chargingMinutes}), 0)`,
-      duration: sql<number>`coalesce(sum(${chargingSessions.durationS}), 0)`,
-      first: sql<number | null>`min(${chargingSessions.startAt})`,
-      last: sql<number | null>`max(${chargingSessions.startAt})`,
-    })
-    .from(chargingSessions)
-    .innerJoin(
-      connectors,
-      and(
-        eq(connectors.stationId, chargingSessions.stationId),
-        eq(connectors.connectorNumber, chargingSessions.connectorNumber),
-      ),
-    )
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(sessionsOfGroup(scope, groupId))
-    .groupBy(chargingSessions.status);
-  const closed = rows.find((r) => r.status === 'closed');
-  const open = rows.find((r) => r.status === 'in_progress');
-  const firsts = rows.map((r) => r.first).filter((d): d is number => d !== null);
-  const lasts = rows.map((r) => r.last).filter((d): d is number => d !== null);
-  const iso = (ms: number[], pick: (...v: number[]) => number) =>
-    ms.length ? new Date(pick(...ms.map(Number))).toISOString() : null;
-  return {
-    connectors: connectorCount,
-    sessions: closed?.n ?? 0,
-    inProgress: open?.n ?? 0,
-    energyWh: Number(closed?.energy ?? 0),
-    chargingMinutes: Number(closed?.minutes ?? 0),
-    durationS: Number(closed?.duration ?? 0),
-    firstSessionAt: iso(firsts, Math.min),
-    lastSessionAt: iso(lasts, Math.max),
-  };
+/** The group (404-able: undefined outside the scope) with the ids of its connectors in the scope. */
+export async function groupWithIds(db: Db, scope: number[], id: number) {
+  const group = await findGroup(db, scope, id);
+  return group ? { ...group, connectorIds: await memberIds(db, scope, id) } : undefined;
 }
 
-export async function groupSessions(
+/** The audit row of a change to group `groupId` of `companyId` (for the change's own `db.batch`). */
+export function groupAudit(
   db: Db,
-  scope: number[],
-  groupId: number,
-  q: { page: number; items_per_page: number },
+  action: string,
+  actorUserId: number,
+  group: { id: number; companyId: number },
+  detail: Record<string, unknown>,
 ) {
-  const where = sessionsOfGroup(scope, groupId);
-  const join = and(
-    eq(connectors.stationId, chargingSessions.stationId),
-    eq(connectors.connectorNumber, chargingSessions.connectorNumber),
-  );
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        s: chargingSessions,
-        connectorId: connectors.id,
-        evseId: connectors.evseId,
-        stationName: stations.name,
-      })
-      .from(chargingSessions)
-      .innerJoin(connectors, join)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(where)
-      .orderBy(desc(chargingSessions.startAt), desc(chargingSessions.id))
-      .limit(q.items_per_page)
-      .offset(q.page * q.items_per_page),
-    db
-      .select({ n: count() })
-      .from(chargingSessions)
-      .innerJoin(connectors, join)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(where),
-  ]);
-  return {
-    data: rows.map(({ s, connectorId, evseId, stationName }) => ({
-      id: s.id,
-      cdrId: s.cdrId,
-      status: s.status,
-      connectorId,
-      connectorEvseId: s.connectorEvseId ?? evseId,
-      stationName,
-      startAt: s.startAt.toISOString(),
-      endAt: s.endAt?.toISOString() ?? null,
-      energyWh: s.energyWh,
-      durationS: s.durationS,
-      chargingMinutes: s.chargingMinutes,
-      authId: s.authId,
-      startMethod: s.startMethod,
-      userEmail: s.userEmail,
-      stopReason: s.stopReason,
-    })),
-    total: totals[0]?.n ?? 0,
-    page: q.page,
-    items_per_page: q.items_per_page,
-  };
+  return auditInsert(db, {
+    action,
+    actorUserId,
+    companyId: group.companyId,
+    entity: 'connector_group',
+    entityId: group.id,
+    detail,
+  });
 }
