@@ -9,10 +9,11 @@ import { connectorRoutes } from './connectors/connectors.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.routes';
-import { groupAndLocationRoutes } from './groups/groups.index';
+import { groupRoutes } from './groups/groups.handlers';
 import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
-import { kpiRoutes } from './kpi/kpi.routes';
-import { maintenanceRoutes } from './maintenance/maintenance.routes';
+import { kpiRoutes } from './kpi/kpi.handlers';
+import { locationRoutes } from './locations/locations.handlers';
+import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.routes';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
@@ -28,7 +29,6 @@ import { stationRoutes } from './stations/stations.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.routes';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
-import { ticketRoutes } from './tickets/tickets.routes';
 import { userRoutes } from './users/users.handlers';
 import { vehicleRoutes } from './vehicles/vehicles.handlers';
 
@@ -38,7 +38,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', stationRoutes)
   .route('/', onboardingRoutes)
   .route('/', networkRoutes)
-  .route('/', groupAndLocationRoutes)
+  .route('/', groupRoutes)
+  .route('/', locationRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', vehicleRoutes)
@@ -59,7 +60,6 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', ocppCommandRoutes)
   .route('/', stationCredentialRoutes)
   .route('/', stationDetailRoutes)
-  .route('/', ticketRoutes)
   .route('/', sessionRoutes)
   .route('/', customerGroupRoutes)
   .route('/', stationLogRoutes)
