@@ -41,6 +41,11 @@ export interface SessionColumn {
   party?: Party;
   /** Sortable by the API. */
   sort?: boolean;
+  /**
+   * A driver's personal data (plate, employee number, cost centre): in the fleet variants only for
+   * callers who may export the fleet's users (`fleet:users:export`; issue 24, least privilege).
+   */
+  personal?: boolean;
 }
 
 const c = (key: string, kind: ColumnKind, extra: Partial<SessionColumn> = {}): SessionColumn => ({
@@ -62,9 +67,9 @@ const MEASURES = [
 const TAIL = [c('start_method', 'text'), c('status', 'status'), c('cdr_needs_revision', 'flag')];
 const DRIVER = [
   c('user_email', 'text'),
-  c('child_plate', 'text'),
-  c('child_employee_id', 'text'),
-  c('child_cost_center', 'text'),
+  c('child_plate', 'text', { personal: true }),
+  c('child_employee_id', 'text', { personal: true }),
+  c('child_cost_center', 'text', { personal: true }),
   c('corporate_group_name', 'text'),
   c('user_key_hanger_code', 'text'),
 ];
@@ -231,10 +236,30 @@ export function pickVariant(
   return allowed.includes(asked) ? asked : null;
 }
 
-export function columnsOf(v: SessionVariant): readonly SessionColumn[] {
-  return VARIANT_COLUMNS[v];
+/**
+ * The columns a caller sees in a variant: all of them, except the drivers' personal columns of the
+ * fleet variants when `personal` is false (the caller may not export the fleet's users).
+ */
+export function columnsOf(v: SessionVariant, personal = true): readonly SessionColumn[] {
+  const all = VARIANT_COLUMNS[v];
+  if (personal || !(FLEET_VARIANTS as readonly SessionVariant[]).includes(v)) return all;
+  return all.filter((col) => !col.personal);
 }
 
 export function sortableKeys(v: SessionVariant): string[] {
   return VARIANT_COLUMNS[v].filter((col) => col.sort).map((col) => col.key);
+}
+
+const PERSONAL_KEYS = new Set(
+  Object.values(VARIANT_COLUMNS)
+    .flat()
+    .filter((col) => col.personal)
+    .map((col) => col.key),
+);
+
+/** A row without the drivers' personal columns, for a caller `columnsOf` hides them from. */
+export function withoutPersonal<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (!PERSONAL_KEYS.has(key)) out[key] = value;
+  return out as T;
 }

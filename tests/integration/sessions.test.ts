@@ -222,6 +222,31 @@ describe('sessions API', () => {
     expect(mps.columns.map((c) => c.key)).toContain('emp_price_total');
   });
 
+  it("keeps drivers' plates, employee numbers and cost centres from roles 59 and 60 (issue 24)", async () => {
+    const email = `${unique('rfid')}@example.test`;
+    await createUser(
+      db,
+      { companyId: fleet.company.id, email, password: 'correct horse battery', roles: [59] },
+      { iterations: 1000 },
+    );
+    const rfidManager = await login(email, 'correct horse battery');
+    const personal = ['child_plate', 'child_employee_id', 'child_cost_center'];
+    const seen = (await (await call('/sessions/fleet/roaming', { ...rfidManager, json: {} })).json()) as Page;
+    expect(cdrs(seen)).toEqual(idsOf('rfid', 'other'));
+    expect(seen.columns.map((c) => c.key)).toEqual(
+      VARIANT_COLUMNS.fleet.map((c) => c.key).filter((k) => !personal.includes(k)),
+    );
+    for (const row of seen.data) for (const key of personal) expect(row).not.toHaveProperty(key);
+    const csv = await (await call('/sessions/fleet/roaming', { ...rfidManager, json: { format: 'csv' } })).text();
+    const managerCsv = await (
+      await call('/sessions/fleet/roaming', { ...fleetManager, json: { format: 'csv' } })
+    ).text();
+    const header = (text: string) => text.split('\n')[0]?.split(';').length ?? 0;
+    expect(header(csv)).toBe(header(managerCsv) - personal.length);
+    const full = (await (await call('/sessions/fleet/roaming', { ...fleetManager, json: {} })).json()) as Page;
+    expect(full.columns.map((c) => c.key)).toEqual(expect.arrayContaining(personal));
+  });
+
   it('refuses other audiences and variants', async () => {
     await expectError(await call('/connectors/sessions', { ...fleetManager, json: {} }), 403, {
       code: 'FORBIDDEN',

@@ -2,8 +2,9 @@
 
 import { CSV_CONTENT_TYPE, csvStream } from '@domain/export/csv';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
+import { can } from '@domain/permissions/permissions';
 import { type ExportTexts, exportCells, exportColumns, exportTextsIn } from '@domain/sessions/export-rows';
-import { columnsOf, type SessionVariant } from '@domain/sessions/variants';
+import { columnsOf, type SessionVariant, VARIANT_COLUMNS, withoutPersonal } from '@domain/sessions/variants';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
@@ -48,10 +49,10 @@ export async function answerList(
 ) {
   const d1 = c.env.DB;
   const currency = authOf(c).company.currency ?? 'EUR';
-  if (filters.format === 'pdf') return answerPdf(c, filters, q, scope, exportTexts(c));
+  const cols = columnsOf(q.variant, can(authOf(c).access, 'fleet:users:export'));
+  if (filters.format === 'pdf') return answerPdf(c, filters, q, scope, exportTexts(c), cols);
   if (filters.format === 'xlsx' || filters.format === 'csv') {
     const { total } = await listSums(d1, scope, q);
-    const cols = columnsOf(q.variant);
     const t = exportTexts(c);
     const header = exportColumns(cols, t);
     async function* rows() {
@@ -78,13 +79,13 @@ export async function answerList(
     {
       variant: q.variant,
       variants: [...variants],
-      columns: columnsOf(q.variant).map((col) => ({
+      columns: cols.map((col) => ({
         key: col.key,
         kind: col.kind,
         sum: Boolean(col.sum),
         party: col.party ?? null,
       })),
-      data,
+      data: cols.length === VARIANT_COLUMNS[q.variant].length ? data : data.map(withoutPersonal),
       total: sums.total,
       page: filters.page,
       items_per_page: filters.items_per_page,

@@ -11,7 +11,7 @@ import { sessions as sessionTexts } from '@domain/i18n/areas/sessions';
 import type { Language } from '@domain/i18n/languages';
 import { cetDateTime } from '@domain/sessions/display';
 import type { ExportTexts } from '@domain/sessions/export-rows';
-import { columnsOf } from '@domain/sessions/variants';
+import type { SessionColumn } from '@domain/sessions/variants';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
@@ -80,6 +80,7 @@ export async function answerPdf(
   q: SessionQuery,
   scope: Scope,
   base: ExportTexts,
+  columns: readonly SessionColumn[],
 ): Promise<Response> {
   const d1 = c.env.DB;
   const auth = authOf(c);
@@ -92,7 +93,7 @@ export async function answerPdf(
     filterLines(d1, scope, q, filters.demo, lang),
   ]);
   const rows = Math.min(total, EXPORT_MAX_ROWS);
-  const hidesParties = columnsOf(q.variant).some((col) => col.party && col.party !== 'emp');
+  const hidesParties = columns.some((col) => col.party && col.party !== 'emp');
   const title = fill(t.title, { variant: sessionTexts[lang].variant[q.variant] });
   const time = generatedAt(now, lang);
   const texts: SessionPdfTexts = {
@@ -113,7 +114,7 @@ export async function answerPdf(
     ],
   };
   const stamp = now.toISOString().slice(0, 10);
-  const body = sessionPdfStream(columnsOf(q.variant), exportRows(d1, scope, q, EXPORT_MAX_ROWS, filters.demo), texts, {
+  const body = sessionPdfStream(columns, exportRows(d1, scope, q, EXPORT_MAX_ROWS, filters.demo), texts, {
     currency,
     footer: `${title} · ${time}`,
     created: now,
