@@ -1,9 +1,11 @@
 /** @module The user wizard's loader data and its one save (POST users/create or PUT users/{id}). */
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
+import { writeToast } from '../../lib/cookies.server';
 import type { FleetUserRow, WizardError } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
 import type { Me } from '../../lib/session.server';
+import { flash } from '../../lib/toast';
 
 export async function loadWizard(request: Request, context: AppLoadContext, me: Me, userId?: number) {
   const api = createApi(request, context);
@@ -34,7 +36,6 @@ export async function saveWizard(
     if (result.status === 403 && result.error.code === 'FORBIDDEN') must(result, me);
     return { error: { message: result.error['error-msg'], field: result.error.field } };
   }
-  return redirect(`/fleet/users/detail/${result.data.id}?saved=${userId ? 'updated' : 'created'}`, {
-    headers: api.headers(),
-  });
+  const toast = await writeToast(request, flash(userId ? 'fleet.wizard.updated' : 'fleet.wizard.created'));
+  return redirect(`/fleet/users/detail/${result.data.id}`, { headers: api.headers(toast) });
 }

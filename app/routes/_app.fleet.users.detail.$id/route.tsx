@@ -1,7 +1,7 @@
 /** @module /fleet/users/detail/{id}: a fleet user, consumption against each limit, limits and lifecycle actions. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Badge,
   Banner,
@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { PersonalDataCard } from '../../components/self-service/personal-data-card';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
@@ -133,7 +134,6 @@ export default function UserDetail() {
   const { user, companyId, currency, canManage, canLimit, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [params] = useSearchParams();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [limits, setLimits] = useState(() => ({
     daily: user.limits.daily ? String(user.limits.daily) : '',
@@ -141,8 +141,15 @@ export default function UserDetail() {
     monthly: user.limits.monthly ? String(user.limits.monthly) : '',
   }));
   useLiveFeed(companyId);
+  useOutcomeToast(
+    actionData,
+    actionData?.done
+      ? { text: tKey(t, `fleet.detail.${actionData.done}`) }
+      : actionData?.error
+        ? { text: actionData.error, error: true }
+        : null,
+  );
   const deleted = user.state === 'deleted';
-  const saved = params.get('saved');
   const busy = navigation.state !== 'idle';
   const unit = user.limits.unit === 'kwh' ? 'kWh' : user.limits.currency;
 
@@ -192,11 +199,6 @@ export default function UserDetail() {
         <input type="hidden" name="intent" value="restore" />
       </Form>
       <BlockStack gap="400">
-        {saved ? (
-          <Banner tone="success">{tKey(t, `fleet.wizard.${saved === 'created' ? 'created' : 'updated'}`)}</Banner>
-        ) : null}
-        {actionData?.done ? <Banner tone="success">{tKey(t, `fleet.detail.${actionData.done}`)}</Banner> : null}
-        {actionData?.error ? <Banner tone="critical">{actionData.error}</Banner> : null}
         {deleted ? <Banner tone="warning">{t('fleet.detail.deletedBanner')}</Banner> : null}
         <Layout>
           <Layout.Section>
