@@ -3,6 +3,7 @@
  * through the vehicle's user, whose company must be in scope) and telematics updates by webhook token.
  */
 
+import { activeUserOptions } from '@api/lib/user-options.store';
 import type { Db } from '@db/db';
 import {
   chargingSessions,
@@ -46,21 +47,10 @@ export function modelById(db: Db, modelId: number) {
   return db.select().from(vehicleModels).where(eq(vehicleModels.id, modelId)).get();
 }
 
-/** Active users of the scope whose e-mail or name contains the keyword, at most 20, by e-mail. */
+/** The driver picker: active users of the scope whose e-mail or name contains the keyword (see lib/user-options). */
 export function activeDrivers(db: Db, scope: number[], keyword: string) {
   const p = `%${keyword.replace(/[%_]/g, '')}%`;
-  return db
-    .select({ id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
-    .from(users)
-    .where(
-      and(
-        inArray(users.companyId, scope),
-        eq(users.status, 'active'),
-        or(like(users.email, p), like(users.firstName, p), like(users.lastName, p)),
-      ),
-    )
-    .orderBy(asc(users.email))
-    .limit(20);
+  return activeUserOptions(db, scope, or(like(users.email, p), like(users.firstName, p), like(users.lastName, p)));
 }
 
 /** Vehicles of active users of the scope matching `where`, newest first, with brand, model and webhook. */
