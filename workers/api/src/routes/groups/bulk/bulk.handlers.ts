@@ -9,7 +9,7 @@ import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import type { Db } from '@db/db';
-import { MAX_BULK_FILTER_MATCHES } from '@domain/groups/bulk-limits';
+import { MAX_BULK_FILTER_MATCHES, tooManyToChange } from '@domain/groups/bulk-limits';
 import { type BulkAction, bulkChange } from '@domain/groups/bulk-membership';
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -41,7 +41,7 @@ async function resolveBulk(c: Ctx, scope: number[], body: z.output<typeof BulkMe
   const db = c.get('db');
   if (body.filter) {
     const matched = await countMatching(db, scope, body.filter);
-    if (matched > MAX_BULK_FILTER_MATCHES) {
+    if (tooManyToChange(matched)) {
       return apiError(c, 422, 'BULK_TOO_MANY', 'bulkTooMany', {
         params: { count: matched, max: MAX_BULK_FILTER_MATCHES },
       });
