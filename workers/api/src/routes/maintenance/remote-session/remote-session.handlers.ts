@@ -34,8 +34,10 @@ async function remoteStart(c: Ctx, target: Target, userId: number) {
     connectorStatus: target.connector.status,
     hasActiveCard: card !== undefined,
   });
-  if (refusal) return apiError(c, REFUSAL[refusal].status, refusal, REFUSAL[refusal].key);
-  if (!card) return apiError(c, 409, 'NO_ACTIVE_RFID', 'noActiveRfid'); // (narrows `card`: refused above)
+  if (refusal || !card) {
+    const code = refusal ?? 'NO_ACTIVE_RFID';
+    return apiError(c, REFUSAL[code].status, code, REFUSAL[code].key);
+  }
   const decision = await remoteAuthorization(db, card.uuid, target.station.id, target.connector.connectorNumber);
   if (decision.status !== 'Accepted') {
     return apiError(c, 409, 'NOT_ALLOWED_TO_CHARGE', 'notAllowedToCharge', { params: { reason: decision.reason } });
