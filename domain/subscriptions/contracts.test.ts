@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, autorenewOn, effectiveStatus, refusedFetchSite } from './contracts';
+import { addMonths, autorenewOn, buyRefusal, effectiveStatus, refusedFetchSite } from './contracts';
 
 describe('addMonths', () => {
   it.each([
@@ -45,5 +45,55 @@ describe('autorenewOn', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('buyRefusal', () => {
+  const free = { active: true, priceMinor: 0 };
+  it.each([
+    {
+      name: 'a free contract for a live user',
+      userDeleted: false,
+      contract: free,
+      alreadyRunning: false,
+      refusal: null,
+    },
+    {
+      name: 'a deleted user, first',
+      userDeleted: true,
+      contract: undefined,
+      alreadyRunning: true,
+      refusal: 'userDeleted',
+    },
+    {
+      name: 'an unknown contract',
+      userDeleted: false,
+      contract: undefined,
+      alreadyRunning: false,
+      refusal: 'contractNotFound',
+    },
+    {
+      name: 'a withdrawn contract',
+      userDeleted: false,
+      contract: { active: false, priceMinor: 0 },
+      alreadyRunning: false,
+      refusal: 'contractNotFound',
+    },
+    {
+      name: 'one of this kind still running, before the price',
+      userDeleted: false,
+      contract: { active: true, priceMinor: 900 },
+      alreadyRunning: true,
+      refusal: 'contractAlreadyActive',
+    },
+    {
+      name: 'a paid contract',
+      userDeleted: false,
+      contract: { active: true, priceMinor: 900 },
+      alreadyRunning: false,
+      refusal: 'paymentUnavailable',
+    },
+  ] as const)('$name: $refusal', ({ userDeleted, contract, alreadyRunning, refusal }) => {
+    expect(buyRefusal({ userDeleted, contract, alreadyRunning })).toBe(refusal);
   });
 });

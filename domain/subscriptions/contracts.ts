@@ -30,3 +30,22 @@ export function refusedFetchSite(secFetchSite: string | undefined): boolean {
 export function autorenewOn(value: 'true' | 'false' | '1' | '0'): boolean {
   return value === 'true' || value === '1';
 }
+
+export type BuyRefusal = 'userDeleted' | 'contractNotFound' | 'contractAlreadyActive' | 'paymentUnavailable';
+
+/**
+ * Whether a contract may be bought for the user now, or the first reason why not: a deleted user,
+ * a contract that is unknown, out of scope or withdrawn, one of this kind still running, or a price
+ * to pay (the card payment provider is not built: only free contracts are activated).
+ */
+export function buyRefusal(facts: {
+  userDeleted: boolean;
+  contract: { active: boolean; priceMinor: number } | null | undefined;
+  alreadyRunning: boolean;
+}): BuyRefusal | null {
+  if (facts.userDeleted) return 'userDeleted';
+  if (!facts.contract?.active) return 'contractNotFound';
+  if (facts.alreadyRunning) return 'contractAlreadyActive';
+  if (facts.contract.priceMinor > 0) return 'paymentUnavailable';
+  return null;
+}

@@ -11,7 +11,7 @@ import { keyedValidation } from '@api/lib/keyed-validation';
 import { callerScope } from '@api/lib/scope';
 import { toHolder } from '@api/routes/subscription-contracts/subscription-contracts.schemas';
 import { foundUser } from '@api/routes/users/users.access';
-import { addMonths, autorenewOn, refusedFetchSite } from '@domain/subscriptions/contracts';
+import { addMonths, autorenewOn, buyRefusal, refusedFetchSite } from '@domain/subscriptions/contracts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { autorenew, buy, ofUser } from './subscriptions.routes';
 import {
@@ -35,13 +35,18 @@ export const userSubscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: key
     const { userId, contractId } = c.req.valid('param');
     const found = await foundUser(c, userId);
     if (found.error) return found.error;
-    if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
     const db = c.get('db');
-    const contract = await scopedContract(db, await callerScope(c), contractId);
-    if (!contract?.active) return apiError(c, 404, 'CONTRACT_NOT_FOUND', 'contractNotFound');
-    if (await runningContract(db, userId, contractId))
+    const [contract, running] = await Promise.all([
+      scopedContract(db, await callerScope(c), contractId),
+      runningContract(db, userId, contractId),
+    ]);
+    const refusal = buyRefusal({ userDeleted: found.user.status === 'deleted', contract, alreadyRunning: !!running });
+    if (refusal === 'userDeleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
+    if (refusal === 'contractNotFound') return apiError(c, 404, 'CONTRACT_NOT_FOUND', 'contractNotFound');
+    if (refusal === 'contractAlreadyActive')
       return apiError(c, 409, 'CONTRACT_ALREADY_ACTIVE', 'contractAlreadyActive');
-    if (contract.priceMinor > 0) return apiError(c, 501, 'NOT_AVAILABLE', 'contractPaymentUnavailable');
+    if (refusal === 'paymentUnavailable') return apiError(c, 501, 'NOT_AVAILABLE', 'contractPaymentUnavailable');
+    if (!contract) throw new Error('a contract to activate');
     const now = new Date();
     const id = await activateContract(
       db,
