@@ -10,7 +10,7 @@ import { engineTariffOfVersion } from '../../domain/tariffs/engine-cache';
 import type { TariffCandidate } from '../../domain/tariffs/select';
 import type { Db } from '../db';
 import type { tariffs } from '../schema';
-import { companyAncestorIds } from './companies';
+import { companyAncestorIds } from './companies.store';
 
 /** How long the EMSP tariffs of an operator's chain are reused by the decisions of one isolate. */
 export const TARIFF_CACHE_MS = 60_000;

@@ -26,7 +26,7 @@ import {
   stations,
   tariffs,
 } from '../schema';
-import { companyAncestorIds } from './companies';
+import { companyAncestorIds } from './companies.store';
 
 export { candidateOf, tariffCandidate } from '../../domain/sessions/price-at-close';
 

@@ -3,7 +3,7 @@
  * still selects exactly the stations it operates or owns (the ids travel as one JSON value).
  */
 import { describe, expect, it } from 'vitest';
-import { companyScopeIds, inCompanies } from '../../drizzle/queries/companies';
+import { companyScopeIds, inCompanies } from '../../drizzle/queries/companies.store';
 import { stationInScope } from '../../drizzle/queries/stations';
 import { stations } from '../../drizzle/schema';
 import { createCompany, createStation } from '../../drizzle/seed/factories';

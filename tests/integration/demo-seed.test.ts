@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
 import { openDb } from '../../drizzle/db';
 import { decideAuthorization } from '../../drizzle/queries/authorization.store';
-import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies';
+import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies.store';
 import { chargingSessions, companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
 import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';
 import { DEMO_RFIDS, seedDemoRfids } from '../../drizzle/seed/demo-rfids';

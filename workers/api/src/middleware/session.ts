@@ -3,7 +3,7 @@
  * the same server-side session row, so logout, expiry and 2FA state apply to both.
  */
 
-import { companyKind, companyTreeIds } from '@db/queries/companies';
+import { companyKind, companyTreeIds } from '@db/queries/companies.store';
 import { authSessions, companies, companyServiceSettings, users } from '@db/schema';
 import { INACTIVITY_LOGOUT_MINUTES } from '@domain/identity/constants';
 import { sha256Hex } from '@domain/identity/encoding';

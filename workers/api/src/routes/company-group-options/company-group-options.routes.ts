@@ -5,7 +5,7 @@
  * groups); the groups are answered either way because users and stations already carry them.
  */
 
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { companyGroups } from '@db/schema';
 import { can } from '@domain/permissions/permissions';
 import { SERVICE } from '@domain/permissions/service-settings';

@@ -5,7 +5,7 @@
  * user of that company (roles, snapshotted at login, are not touched here).
  */
 
-import { serviceSettingsOf } from '@db/queries/companies';
+import { serviceSettingsOf } from '@db/queries/companies.store';
 import { companies } from '@db/schema';
 import {
   normalizeVat,

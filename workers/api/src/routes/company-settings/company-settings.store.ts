@@ -1,7 +1,7 @@
 /** @module Reads and writes of the company settings, always for one company the caller has in scope. */
 
 import type { Db } from '@db/db';
-import { serviceSettingsOf } from '@db/queries/companies';
+import { serviceSettingsOf } from '@db/queries/companies.store';
 import { companies, companyServiceSettings, companySiblings } from '@db/schema';
 import { SERVICE_SETTING_IDS } from '@domain/permissions/service-settings';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  */
 
 import type { Db } from '@db/db';
-import { COMPANY_TREE_CTE } from '@db/queries/companies';
+import { COMPANY_TREE_CTE } from '@db/queries/companies.store';
 import type { StatusChange } from '@domain/kpi/availability';
 import type { ConnectorStatus } from '@domain/stations/statuses';
 

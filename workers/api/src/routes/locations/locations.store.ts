@@ -6,7 +6,7 @@
 import { auditInsert } from '@api/lib/audit';
 import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations';
 import { companies, locationStations, locations, stations } from '@db/schema';
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';

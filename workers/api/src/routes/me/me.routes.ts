@@ -1,6 +1,6 @@
 /** @module The caller: profile, permissions, navigation, company switch and preferences. */
 
-import { companyScopeIds, companyTree } from '@db/queries/companies';
+import { companyScopeIds, companyTree } from '@db/queries/companies.store';
 import { authSessions, users } from '@db/schema';
 import { LANGUAGES } from '@domain/i18n/languages';
 import { landingPath, navigationFor } from '@domain/permissions/navigation';

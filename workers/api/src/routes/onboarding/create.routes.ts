@@ -7,11 +7,11 @@
  * their outcome recorded.
  */
 
-import { companyScopeIds } from '@db/queries/companies';
+import { companyScopeIds } from '@db/queries/companies.store';
 import { companies, connectors, stations } from '@db/schema';
-import { hashPassword } from '@domain/identity/password';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export';
 import { translate } from '@domain/i18n/messages';
+import { hashPassword } from '@domain/identity/password';
 import {
   evseIdFor,
   generateOcppIdentity,

@@ -6,7 +6,7 @@
  * stations may hide one, only administrators may unhide (ADR 025).
  */
 
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations';
 import { companies, customerServiceLogs, stations } from '@db/schema';
 import { can } from '@domain/permissions/permissions';

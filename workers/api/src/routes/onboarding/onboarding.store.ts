@@ -5,7 +5,7 @@
  */
 
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations';
 import { stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
 import type { TemplateConnector } from '@db/seed/station-templates';

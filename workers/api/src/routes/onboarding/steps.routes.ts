@@ -6,7 +6,7 @@
  * failure messages.
  */
 
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations';
 import { stations } from '@db/schema';
 import type { MessageKey } from '@domain/i18n/messages';

@@ -7,7 +7,7 @@
  */
 
 import type { Db } from '@db/db';
-import { companyAncestorIds } from '@db/queries/companies';
+import { companyAncestorIds } from '@db/queries/companies.store';
 import { tariffCandidate } from '@db/queries/pricing.store';
 import { chargingSessions, customerGroups, mpsTariffs, sessionPricing, stations, tariffs } from '@db/schema';
 import type { PricedCandidate, SessionPricingInput } from '@domain/tariffs/explain';

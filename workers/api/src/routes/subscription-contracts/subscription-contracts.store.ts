@@ -1,7 +1,7 @@
 /** @module Subscription contract reads: the catalog of the scope and the users' contracts (holders), always company-scoped. */
 
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { subscriptionContracts, userSubscriptionContracts, users } from '@db/schema';
 import type { z } from '@hono/zod-openapi';
 import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';

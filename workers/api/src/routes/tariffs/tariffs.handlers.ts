@@ -5,7 +5,7 @@
  * tariff answers 404 as if it did not exist.
  */
 
-import { companyScopeIds } from '@db/queries/companies';
+import { companyScopeIds } from '@db/queries/companies.store';
 import { priceClosedSession, priceFigures, tariffLinesOf } from '@db/queries/pricing.store';
 import { chargingSessions, mpsTariffs, tariffs } from '@db/schema';
 import { priceSession } from '@domain/pricing';

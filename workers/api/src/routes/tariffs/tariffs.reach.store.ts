@@ -6,7 +6,7 @@
  */
 
 import type { Db } from '@db/db';
-import { companyScopeIds, inCompanies } from '@db/queries/companies';
+import { companyScopeIds, inCompanies } from '@db/queries/companies.store';
 import { tariffCandidate } from '@db/queries/pricing.store';
 import {
   companies,

@@ -1,7 +1,7 @@
 /** @module Reads of the tariffs API that check what a tariff refers to. */
 
 import type { Db } from '@db/db';
-import { companyAncestorIds, companyScopeIds } from '@db/queries/companies';
+import { companyAncestorIds, companyScopeIds } from '@db/queries/companies.store';
 import { companies, customerGroups } from '@db/schema';
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 

@@ -1,7 +1,7 @@
 /** @module The filter choices' store: operators, owners, cities, company groups and tags of the caller's tree. */
 
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { listedStationInScope } from '@db/queries/stations';
 import { companies, companyGroups, connectorGroups, stations } from '@db/schema';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';

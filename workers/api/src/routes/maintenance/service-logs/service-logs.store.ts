@@ -5,7 +5,7 @@
 
 import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { connectors, customerServiceLogs, stations, users } from '@db/schema';
 import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -4,7 +4,7 @@
  */
 
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { connectors, maintenanceTickets, stations, users } from '@db/schema';
 import type { Resolution } from '@domain/maintenance/tickets';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';

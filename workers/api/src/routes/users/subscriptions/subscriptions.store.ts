@@ -3,7 +3,7 @@
 import { type AuditEntry, auditInsert } from '@api/lib/audit';
 import { holderRows } from '@api/routes/subscription-contracts/subscription-contracts.store';
 import type { Db } from '@db/db';
-import { inCompanies } from '@db/queries/companies';
+import { inCompanies } from '@db/queries/companies.store';
 import { subscriptionContracts, userSubscriptionContracts } from '@db/schema';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
