@@ -7,7 +7,7 @@ import { KEPT_WHEN_OFFLINE } from '../../domain/stations/liveness';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectors, stations } from '../schema';
-import { listedStationInScope } from './stations';
+import { listedStationInScope } from './stations.store';
 
 const kept = sql.join(
   KEPT_WHEN_OFFLINE.map((s) => sql`${s}`),

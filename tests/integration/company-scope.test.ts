@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { companyScopeIds, inCompanies } from '../../drizzle/queries/companies.store';
-import { stationInScope } from '../../drizzle/queries/stations';
+import { stationInScope } from '../../drizzle/queries/stations.store';
 import { stations } from '../../drizzle/schema';
 import { createCompany, createStation } from '../../drizzle/seed/factories';
 import { db, unique } from './helpers';

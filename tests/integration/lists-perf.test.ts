@@ -7,7 +7,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorStatus } from '../../domain/stations/statuses';
-import { listedStationInScope } from '../../drizzle/queries/stations';
+import { listedStationInScope } from '../../drizzle/queries/stations.store';
 import { companies, connectors, stations } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';

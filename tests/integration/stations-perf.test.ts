@@ -16,7 +16,7 @@ import {
   likeLiteral,
   listedConnectorCounts,
   listedStationInScope,
-} from '../../drizzle/queries/stations';
+} from '../../drizzle/queries/stations.store';
 import { connectors, stations } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation } from '../../drizzle/seed/factories';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';

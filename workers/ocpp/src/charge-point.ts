@@ -4,7 +4,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { openDb } from '@db/db';
-import { recordConnection } from '@db/queries/stations';
+import { recordConnection } from '@db/queries/stations.store';
 import type { RevocationReason } from '@domain/certificates/crl';
 import type { LiveEvent } from '@domain/live/events';
 import {

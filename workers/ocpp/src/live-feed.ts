@@ -4,7 +4,7 @@
  */
 
 import type { openDb } from '@db/db';
-import { liveFeedCompanies } from '@db/queries/stations';
+import { liveFeedCompanies } from '@db/queries/stations.store';
 import { companyRoom, type LiveEvent } from '@domain/live/events';
 
 /**

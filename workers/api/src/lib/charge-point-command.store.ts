@@ -4,7 +4,7 @@
  */
 
 import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { connectors, customerServiceLogs, stations } from '@db/schema';
 import { and, eq } from 'drizzle-orm';
 

@@ -1,6 +1,6 @@
 /** @module Authorize: the back office's rules decide (drizzle/queries/authorization.store.ts). */
 import { decideAuthorization } from '@db/queries/authorization.store';
-import { recordAuthorization } from '@db/queries/stations';
+import { recordAuthorization } from '@db/queries/stations.store';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';
 

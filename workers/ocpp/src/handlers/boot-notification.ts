@@ -4,7 +4,7 @@
  * them, ADR 040), and its connectors are Unknown until it reports them again.
  */
 
-import { findStationById, markConnectorsUnknown, recordBoot } from '@db/queries/stations';
+import { findStationById, markConnectorsUnknown, recordBoot } from '@db/queries/stations.store';
 import { heartbeatInterval } from '@domain/stations/liveness';
 import type { Handler } from '../context';
 import { closeEndedTransactions } from './session-end';

@@ -1,5 +1,5 @@
 /** @module Heartbeat: kept in the object; D1 hears of it at most every 15 minutes (docs/architecture.md). */
-import { recordSeen } from '@db/queries/stations';
+import { recordSeen } from '@db/queries/stations.store';
 import type { Handler, HandlerContext } from '../context';
 
 export const D1_SEEN_EVERY_MS = 15 * 60 * 1000;

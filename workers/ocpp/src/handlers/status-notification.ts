@@ -7,7 +7,7 @@
  * StopTransaction (ADR 040).
  */
 
-import { applyConnectorStatus } from '@db/queries/stations';
+import { applyConnectorStatus } from '@db/queries/stations.store';
 import { connectorStatusFromOcpp } from '@domain/ocpp/status-map';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundRequests } from '../ocpp-types';

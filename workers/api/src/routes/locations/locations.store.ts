@@ -7,7 +7,7 @@ import { auditInsert } from '@api/lib/audit';
 import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { companies, locationStations, locations, stations } from '@db/schema';
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import { toLocation } from './locations.schemas';

@@ -2,7 +2,7 @@
 
 import type { Db } from '@db/db';
 import { shownStatusSql } from '@db/queries/liveness';
-import { listedStationInScope } from '@db/queries/stations';
+import { listedStationInScope } from '@db/queries/stations.store';
 import { companies, connectors, stations } from '@db/schema';
 import { STATUS_BUCKETS } from '@domain/stations/buckets';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '@domain/stations/statuses';

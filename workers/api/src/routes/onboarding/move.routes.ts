@@ -7,7 +7,7 @@
  */
 
 import { inCompanies } from '@db/queries/companies.store';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { companies, customerServiceLogs, stations } from '@db/schema';
 import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono, z } from '@hono/zod-openapi';

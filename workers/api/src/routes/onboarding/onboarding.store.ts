@@ -6,7 +6,7 @@
 
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
 import type { TemplateConnector } from '@db/seed/station-templates';
 import type { Language } from '@domain/i18n/languages';

@@ -7,7 +7,7 @@
  */
 
 import { inCompanies } from '@db/queries/companies.store';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { stations } from '@db/schema';
 import type { MessageKey } from '@domain/i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';

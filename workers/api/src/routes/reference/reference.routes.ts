@@ -1,6 +1,6 @@
 /** @module Reference data of spec 7.9: the fixed vocabularies the screens offer in their pickers. */
 
-import { listedStationInScope } from '@db/queries/stations';
+import { listedStationInScope } from '@db/queries/stations.store';
 import { stations } from '@db/schema';
 import { STATION_LOG_EVENT_TYPES } from '@domain/ocpp/station-log';
 import {

@@ -6,7 +6,7 @@
  */
 
 import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { companies, connectors, stations } from '@db/schema';
 import { translate } from '@domain/i18n/messages';
 import { shownLastHeartbeat } from '@domain/stations/liveness';

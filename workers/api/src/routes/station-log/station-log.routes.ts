@@ -4,7 +4,7 @@
  * SQLite, capped and aged out there); this route checks scope and filters, then asks the object.
  */
 
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { connectors, stations } from '@db/schema';
 import {
   STATION_LOG_EVENT_TYPES,

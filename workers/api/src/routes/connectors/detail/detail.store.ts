@@ -1,7 +1,7 @@
 /** @module The connector detail's store: one connector and its sessions, within the caller's company tree. */
 
 import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { chargingSessions, companies, connectors, stations } from '@db/schema';
 import type { SessionStatusGroup } from '@domain/sessions/connector-totals';
 import { and, count, desc, eq, max, min, sum } from 'drizzle-orm';

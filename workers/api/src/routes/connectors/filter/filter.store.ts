@@ -2,7 +2,7 @@
 
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
-import { listedStationInScope } from '@db/queries/stations';
+import { listedStationInScope } from '@db/queries/stations.store';
 import { companies, companyGroups, connectorGroups, stations } from '@db/schema';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 

@@ -10,7 +10,7 @@ import {
   likeLiteral,
   listedConnectorCounts,
   listedStationInScope,
-} from '@db/queries/stations';
+} from '@db/queries/stations.store';
 import { companies, connectors, stations } from '@db/schema';
 import { shownStatusCounts } from '@domain/stations/liveness';
 import { CONNECTOR_STATUSES, type ConnectorStatus, STATUS_BUCKET } from '@domain/stations/statuses';

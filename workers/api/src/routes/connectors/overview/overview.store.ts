@@ -2,7 +2,7 @@
 
 import type { Db } from '@db/db';
 import { offlineStationConnectorCounts } from '@db/queries/liveness';
-import { listedConnectorCounts, listedStationInScope } from '@db/queries/stations';
+import { listedConnectorCounts, listedStationInScope } from '@db/queries/stations.store';
 import { connectors, stations } from '@db/schema';
 import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 

@@ -8,7 +8,7 @@
 
 import { connectorWhere } from '@api/routes/connectors/list/list.store';
 import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { connectorGroupBulkJobs, connectors, stations } from '@db/schema';
 import type { BulkAction } from '@domain/groups/bulk-membership';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  */
 
 import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
+import { stationInScope } from '@db/queries/stations.store';
 import { chargingSessions, connectors, stations } from '@db/schema';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { toGroupSession, toTotals } from './connector-groups.schemas';

@@ -3,7 +3,7 @@
 import type { Db } from '@db/db';
 import { shownStatusSql } from '@db/queries/liveness';
 import { stationGroupConditions } from '@db/queries/station-groups';
-import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '@db/queries/stations';
+import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '@db/queries/stations.store';
 import { companies, stations } from '@db/schema';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '@domain/stations/statuses';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';

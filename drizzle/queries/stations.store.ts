@@ -4,7 +4,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CONNECTOR_STATUSES, type ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
-import { inCompanies } from './companies';
+import { inCompanies } from './companies.store';
 
 /**
  * Connectors per (operator, owner, hidden, status), kept exact by SQL triggers on `connectors` and
