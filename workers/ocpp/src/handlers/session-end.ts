@@ -7,7 +7,7 @@
  */
 
 import { priceClosedSessionSafely } from '@db/queries/pricing.store';
-import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '@db/queries/sessions';
+import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '@db/queries/sessions.store';
 import { curvePoints } from '@domain/ocpp/meter-values';
 import { closeWithoutStop, type EndEvidence, endedWithoutStopReason } from '@domain/ocpp/session-end';
 import type { HandlerContext } from '../context';

@@ -9,7 +9,7 @@
  * StopTransaction and is closed first.
  */
 
-import { openSession } from '@db/queries/sessions';
+import { openSession } from '@db/queries/sessions.store';
 import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '@domain/ocpp/session-end';
 import { startKey } from '@domain/ocpp/start-key';
 import type { Handler } from '../context';

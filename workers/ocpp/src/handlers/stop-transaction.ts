@@ -8,7 +8,7 @@
  */
 
 import { priceClosedSessionSafely } from '@db/queries/pricing.store';
-import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions';
+import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions.store';
 import { limitStopReason } from '@domain/charging-authorization/limits';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
 import { summarizeSession } from '@domain/ocpp/session-summary';
