@@ -8,7 +8,7 @@
 
 import { openDb } from '@db/db';
 import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade';
-import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys';
+import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys.store';
 import { verifyPassword } from '@domain/identity/password';
 import {
   begin,

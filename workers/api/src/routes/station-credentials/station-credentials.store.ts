@@ -1,7 +1,7 @@
 /** @module The only file of station credentials that touches the database. */
 
 import type { Db } from '@db/db';
-import { pendingKeyHash } from '@db/queries/station-keys';
+import { pendingKeyHash } from '@db/queries/station-keys.store';
 import { customerServiceLogs, stations } from '@db/schema';
 import { eq } from 'drizzle-orm';
 import type { Station } from '../station-commands/scope';
@@ -40,4 +40,4 @@ export async function logCredentialChange(
 }
 
 /** The AuthorizationKey hand-over of ADR 014, through its queries: pending before the send, then promoted or dropped. */
-export { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys';
+export { dropPendingKey, promotePendingKey, setPendingKey } from '@db/queries/station-keys.store';
