@@ -4,7 +4,7 @@
  * write is retried at a later alarm, LOG_RETRY_MS).
  */
 import type { openDb } from '@db/db';
-import { recordScheduledAvailability } from '@db/queries/scheduled-availability';
+import { recordScheduledAvailability } from '@db/queries/scheduled-availability.store';
 import {
   type AvailabilityType,
   MAX_WAITING_SCHEDULES,
