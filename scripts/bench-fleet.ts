@@ -21,9 +21,9 @@
  */
 import { loadavg } from 'node:os';
 import { RPCClient } from 'ocpp-rpc';
+import { periodStarts } from '../domain/charging-authorization/periods';
 import { sha256Hex } from '../domain/identity/encoding';
 import { hashPassword } from '../domain/identity/password';
-import { periodStarts } from '../domain/charging-authorization/periods';
 import { openDb } from '../drizzle/db';
 import { AUTHORIZATION_SQL, decideAuthorization, decisionParams } from '../drizzle/queries/authorization.store';
 import { authSessions } from '../drizzle/schema';
@@ -409,8 +409,8 @@ try {
     );
   }
   // The user list: the plan and the rows read of its two statements per filter.
-  const { listQueries } = await import('../workers/api/src/routes/users/users.store');
-  const { ListBody } = await import('../workers/api/src/routes/users/users.schemas');
+  const { listQueries } = await import('../workers/api/src/routes/users/list/list.store');
+  const { ListBody } = await import('../workers/api/src/routes/users/list/list.schemas');
   const scope = [operator.id, ...fleets];
   const listPlans: string[] = [];
   for (const l of listCases) {

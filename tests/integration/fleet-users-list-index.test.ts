@@ -5,12 +5,13 @@
  * accented and quoted names, cards, sessions in progress, deleted users and another company's users.
  */
 import { env } from 'cloudflare:test';
+import type { ListFilters } from '@api/routes/users/list/list.schemas';
+import { listUsers } from '@api/routes/users/list/list.store';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions, rfids, users } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
-import { type ListFilters, listUsers } from '../../workers/api/src/routes/users/users.store';
 import { db, unique } from './helpers';
 
 const FIRST = [

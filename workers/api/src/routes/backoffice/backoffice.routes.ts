@@ -17,9 +17,10 @@ import { pageFields, pageOf } from '../../lib/pagination';
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
-import { checkRoles } from '../users/users.input';
+import { checkRoles } from '../users/account/account.checks';
+import { deleteUser, restoreUser } from '../users/account/account.lifecycle';
+import { auditUser, foundUser } from '../users/users.access';
 import { DeleteQuery, emailSchema, UserIdParams } from '../users/users.schemas';
-import { auditUser, deleteUser, foundUser, restoreUser } from '../users/users.write';
 
 type Ctx = Context<AppEnv>;
 const ACCESS = 'backoffice-users:manage';

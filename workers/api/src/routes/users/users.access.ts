@@ -4,7 +4,7 @@
  */
 
 import type { AppEnv } from '@api/env';
-import { auditInsert } from '@api/lib/audit';
+import { auditInsert } from '@api/lib/audit.store';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
@@ -30,6 +30,20 @@ export async function foundUser(
   if (!u || (u.status === 'deleted' && hidesDeleted(c) && !includeDeleted))
     return { error: apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound') };
   return { user: u };
+}
+
+/**
+ * The company a new user or corporate group goes to: the one the body names, else the caller's
+ * selected company; one outside the caller's scope answers 403 (ADR 005).
+ */
+export async function targetCompany(
+  c: Ctx,
+  requested: number | undefined,
+): Promise<{ companyId: number; scope: number[]; error?: undefined } | { error: ReturnType<typeof apiError<403>> }> {
+  const scope = await callerScope(c);
+  const companyId = requested ?? authOf(c).company.id;
+  if (!scope.includes(companyId)) return { error: apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' }) };
+  return { companyId, scope };
 }
 
 /** The audit row of a change to user `userId`, for the batch that makes the change. */

@@ -6,22 +6,22 @@
 
 import type { AppEnv } from '@api/env';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { groupRoutes } from './groups';
+import { accountRoutes } from './account/account.handlers';
+import { corporateGroupRoutes } from './corporate-groups/corporate-groups.handlers';
+import { userImportRoutes } from './import/import.handlers';
 import { userStatsRoutes } from './kpi/kpi.handlers';
+import { userListRoutes } from './list/list.handlers';
 import { personalDataRoutes } from './personal-data/personal-data.handlers';
-import { privateRoutes } from './private';
+import { privateRoutes } from './private/private.handlers';
 import { userSubscriptionRoutes } from './subscriptions/subscriptions.handlers';
-import { userImportRoutes } from './users.import';
-import { userReads } from './users.read';
-import { userWrites } from './users.write';
 import { userVehicleRoutes } from './vehicles/vehicles.handlers';
 
 export const userRoutes = new OpenAPIHono<AppEnv>()
   .route('/', userImportRoutes)
-  .route('/', groupRoutes)
+  .route('/', corporateGroupRoutes)
   .route('/', privateRoutes)
-  .route('/', userReads)
-  .route('/', userWrites)
+  .route('/', userListRoutes)
+  .route('/', accountRoutes)
   .route('/', userVehicleRoutes)
   .route('/', userSubscriptionRoutes)
   .route('/', personalDataRoutes)

@@ -1,6 +1,8 @@
-/** @module Shapes of the fleet users API (spec 7.7, 7.8): snake_case like the key hangers API. */
+/** @module Shapes shared by the fleet users API (spec 7.7, 7.8), snake_case like the key hangers API, and the mapping of a user row to its answer. */
+import type { LimitUnit, userCurrencyLimits, users } from '@db/schema';
 import { z } from '@hono/zod-openapi';
-import { pageFields, pageOf } from '../../lib/pagination';
+
+type User = typeof users.$inferSelect;
 
 /** A validated e-mail whose failures carry the spec's messages (mandatory, then valid). */
 export const emailSchema = z
@@ -11,70 +13,6 @@ export const emailSchema = z
   .pipe(z.email({ error: 'emailInvalid' }))
   .transform((s) => s.toLowerCase());
 
-const text = (max = 120) => z.string().trim().max(max).nullable().optional();
-const groupId = z.number().int().positive().nullable().optional();
-
-/** A limit as typed in the wizard: number or string with a dot; zero or null removes it. */
-export const LimitValue = z
-  .union([z.number(), z.string().max(20)])
-  .nullable()
-  .optional();
-export const LimitsBody = z.strictObject({ daily: LimitValue, weekly: LimitValue, monthly: LimitValue });
-
-export const PERMISSION_KEYS = ['can_charge_public', 'can_charge_work', 'can_charge_home', 'only_private'] as const;
-
-const userFields = {
-  first_name: text(),
-  last_name: text(),
-  telephone: text(40),
-  username: text(),
-  group1_id: groupId,
-  group2_id: groupId,
-  group3_id: groupId,
-  group4_id: groupId,
-  license_plate: text(20),
-  employee_number: text(60),
-  cost_center: text(60),
-  ssn: text(40),
-  account_type: text(40),
-  can_charge_public: z.boolean().optional(),
-  can_charge_work: z.boolean().optional(),
-  can_charge_home: z.boolean().optional(),
-  only_private: z.boolean().optional(),
-  charge_only_with_rfid: z.boolean().optional(),
-  /** Required to give the public permission (spec: changing it needs confirmation). */
-  confirm_public: z.boolean().optional(),
-  limits: LimitsBody.optional(),
-  odometer_km: z.number().int().min(0).max(10_000_000).nullable().optional(),
-  iban_owner: text(),
-  partner_user_id: text(),
-  /** Back-office roles (spec section 6 ids). */
-  roles: z.array(z.number().int()).max(20).optional(),
-  /** Active, unassigned key hangers of the scope to hand to the user. */
-  rfid_ids: z.array(z.number().int().positive()).max(20).optional(),
-};
-
-export const CreateUserBody = z.strictObject({
-  email: emailSchema,
-  corporate_group_id: z
-    .number({ error: 'corporateGroupRequired' })
-    .int({ error: 'corporateGroupRequired' })
-    .positive({ error: 'corporateGroupRequired' }),
-  /** Defaults to the selected company; must be in its scope. */
-  company_id: z.number().int().positive().optional(),
-  ...userFields,
-});
-
-export const UpdateUserBody = z.strictObject({
-  email: emailSchema.optional(),
-  corporate_group_id: z
-    .number({ error: 'corporateGroupRequired' })
-    .int({ error: 'corporateGroupRequired' })
-    .positive({ error: 'corporateGroupRequired' })
-    .optional(),
-  ...userFields,
-});
-
 export const UserIdParams = z.object({
   userId: z.coerce
     .number()
@@ -83,43 +21,13 @@ export const UserIdParams = z.object({
     .openapi({ param: { name: 'userId', in: 'path' }, example: 12 }),
 });
 
-export const StatsParams = UserIdParams.extend({
-  target: z.enum(['consumption', 'sessions']).openapi({ param: { name: 'target', in: 'path' } }),
-  type: z.enum(['month', 'year']).openapi({ param: { name: 'type', in: 'path' } }),
-  year: z.coerce
-    .number()
-    .int()
-    .min(2000)
-    .max(2100)
-    .openapi({ param: { name: 'year', in: 'path' }, example: 2026 }),
-});
-
-export const USER_LIST_STATUSES = ['charging', 'idle'] as const;
-export const USER_STATES = ['active', 'deleted'] as const;
-export const PERMISSION_FILTERS = ['public', 'work', 'home', 'only_private', 'rfid_only'] as const;
-
-export const ListBody = z.strictObject({
-  keyword: z.string().trim().max(100).optional(),
-  corporate_group_id: z.number().int().positive().optional(),
-  group1_id: z.number().int().positive().optional(),
-  group2_id: z.number().int().positive().optional(),
-  group3_id: z.number().int().positive().optional(),
-  group4_id: z.number().int().positive().optional(),
-  status: z.enum(USER_LIST_STATUSES).optional(),
-  state: z.enum(USER_STATES).optional(),
-  permission: z.enum(PERMISSION_FILTERS).optional(),
-  ...pageFields(20),
-});
-
 export const DeleteQuery = z.object({
   permanent: z.enum(['true', 'false']).optional(),
   confirm: z.enum(['true', 'false']).optional(),
 });
 
-export const MoveBody = z.strictObject({
-  company_id: z.number().int().positive(),
-  corporate_group_id: z.number().int().positive().optional(),
-});
+export const USER_LIST_STATUSES = ['charging', 'idle'] as const;
+export const USER_STATES = ['active', 'deleted'] as const;
 
 const RfidRef = z.object({ id: z.number(), uuid: z.string(), key_hanger_code: z.string(), status: z.string() });
 
@@ -174,8 +82,6 @@ export const UserSchema = z
   })
   .openapi('FleetUser');
 
-export const UserPage = pageOf(UserSchema).openapi('FleetUserPage');
-
 export const UsageSchema = z.object({
   period: z.enum(['daily', 'weekly', 'monthly']),
   limit: z.number().nullable(),
@@ -187,32 +93,84 @@ export const UsageSchema = z.object({
   unpriced_kwh: z.number().optional(),
 });
 
-export const UserDetailSchema = UserSchema.extend({ usage: z.array(UsageSchema) }).openapi('FleetUserDetail');
+type Limits = z.infer<typeof LimitsSchema>;
 
-export const StatsSchema = z
-  .object({
-    target: z.enum(['consumption', 'sessions']),
-    type: z.enum(['month', 'year']),
-    year: z.number(),
-    unit: z.enum(['kWh', 'sessions']),
-    data: z.array(z.object({ period: z.string(), value: z.number() })),
-  })
-  .openapi('FleetUserStats');
+export const CURRENCY_NOTE =
+  'Currency limits are enforced at the charger: priced sessions count at the driver price, sessions not priced yet at the tariff of the station.';
 
-export const CountSchema = z.object({
-  total: z.number(),
-  active: z.number(),
-  deleted: z.number(),
-  charging: z.number(),
-  idle: z.number(),
-  near_limit: z.number(),
-});
+/** What a page of users is shown with: roles, cards, group and company names, currency limits. */
+export interface Decorations {
+  roles: Map<number, number[]>;
+  rfids: Map<number, { id: number; uuid: string; key_hanger_code: string; status: string }[]>;
+  groups: Map<number, string>;
+  companies: Map<number, { name: string; currency: string; unit: LimitUnit }>;
+  currency: Map<number, typeof userCurrencyLimits.$inferSelect>;
+}
 
-export const PermissionCountsSchema = z.object({
-  total: z.number(),
-  public: z.number(),
-  work: z.number(),
-  home: z.number(),
-  only_private: z.number(),
-  rfid_only: z.number(),
-});
+/** The user's limits in its company's unit: kWh from the users row, currency limits in major units. */
+export function limitsOf(u: User, d: Decorations): Limits {
+  const company = d.companies.get(u.companyId);
+  const unit = company?.unit ?? 'kwh';
+  if (unit === 'kwh') {
+    return {
+      unit,
+      currency: company?.currency ?? 'EUR',
+      daily: u.dailyLimit || null,
+      weekly: u.weeklyLimit || null,
+      monthly: u.monthlyLimit || null,
+      enforced_at_charger: true,
+      note: null,
+    };
+  }
+  const c = d.currency.get(u.id);
+  const major = (v: number | null | undefined) => (v ? v / 100 : null);
+  return {
+    unit,
+    currency: company?.currency ?? 'EUR',
+    daily: major(c?.dailyMinor),
+    weekly: major(c?.weeklyMinor),
+    monthly: major(c?.monthlyMinor),
+    enforced_at_charger: true,
+    note: CURRENCY_NOTE,
+  };
+}
+
+export function toUser(u: User, d: Decorations, sessions: number, isCharging: boolean): z.infer<typeof UserSchema> {
+  return {
+    id: u.id,
+    company_id: u.companyId,
+    company_name: d.companies.get(u.companyId)?.name ?? null,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    telephone: u.telephone,
+    username: u.username,
+    state: u.status,
+    deleted_at: u.deletedAt?.toISOString() ?? null,
+    corporate_group_id: u.corporateGroupId,
+    corporate_group_name: u.corporateGroupId ? (d.groups.get(u.corporateGroupId) ?? null) : null,
+    group1_id: u.group1Id,
+    group2_id: u.group2Id,
+    group3_id: u.group3Id,
+    group4_id: u.group4Id,
+    license_plate: u.licensePlate,
+    employee_number: u.employeeNumber,
+    cost_center: u.costCenter,
+    account_type: u.accountType,
+    can_charge_public: u.canChargePublic,
+    can_charge_work: u.canChargeWork,
+    can_charge_home: u.canChargeHome,
+    only_private: u.onlyPrivate,
+    charge_only_with_rfid: u.chargeOnlyWithRfid,
+    limits: limitsOf(u, d),
+    odometer_km: u.odometerKm,
+    iban_owner: u.ibanOwner,
+    partner_user_id: u.partnerUserId,
+    roles: d.roles.get(u.id) ?? [],
+    rfids: d.rfids.get(u.id) ?? [],
+    session_count: Number(sessions),
+    status: isCharging ? 'charging' : 'idle',
+    last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    created_at: u.createdAt.toISOString(),
+  };
+}

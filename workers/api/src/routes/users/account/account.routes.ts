@@ -1,21 +1,15 @@
-/** @module Route declarations of the fleet users API (spec 7.8, 7.18 users-permission). */
+/** @module Route declarations of one fleet user: the wizard (options, create, update), detail, limits and lifecycle (spec 7.8). */
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import { z } from '@hono/zod-openapi';
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
+import { DeleteQuery, LimitsSchema, UserIdParams, UserSchema } from '../users.schemas';
 import {
-  CountSchema,
   CreateUserBody,
-  DeleteQuery,
   LimitsBody,
-  LimitsSchema,
-  ListBody,
   MoveBody,
-  PermissionCountsSchema,
   UpdateUserBody,
   UserDetailSchema,
-  UserIdParams,
-  UserPage,
-  UserSchema,
-} from './users.schemas';
+  WizardOptionsSchema,
+} from './account.schemas';
 
 const VIEW = 'fleet:view';
 const MANAGE = 'fleet:users:manage';
@@ -23,87 +17,13 @@ const tags = ['Fleet users'];
 const notFound = error('User not found (or of a company outside the scope)');
 const conflict = error('E-mail taken, or the user is not in the state the action needs');
 
-export const list = defineRoute(VIEW, {
-  method: 'post',
-  path: '/users',
-  tags,
-  summary:
-    'Fleet users of the selected company and its descendants, with session count and status (charging or idle); page is 0-based',
-  request: { body: jsonBody(ListBody) },
-  responses: { 200: json(UserPage) },
-});
-
-export const exportCsv = defineRoute('fleet:users:export', {
-  method: 'post',
-  path: '/users/export',
-  tags,
-  summary: 'The filtered list as CSV (at most 10,000 rows) with personal data: fleet managers and administrators only',
-  request: { body: jsonBody(ListBody.partial()) },
-  responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
-});
-
-export const counts = defineRoute(VIEW, {
-  method: 'get',
-  path: '/users/count',
-  tags,
-  summary: 'Counts for the fleet overview: users, deleted, charging, idle, near a limit',
-  responses: { 200: json(CountSchema) },
-});
-
-export const nearLimits = defineRoute(VIEW, {
-  method: 'get',
-  path: '/users/near-limits',
-  tags,
-  summary: 'Users who used 80% or more of a kWh limit in the current period',
-  responses: {
-    200: json(
-      z.object({
-        data: z.array(
-          z.object({
-            id: z.number(),
-            email: z.string(),
-            first_name: z.string().nullable(),
-            last_name: z.string().nullable(),
-            ratio: z.number(),
-            usage: z.array(
-              z.object({ period: z.string(), limit: z.number().nullable(), used: z.number(), unit: z.string() }),
-            ),
-          }),
-        ),
-      }),
-    ),
-  },
-});
-
-export const permissions = defineRoute(VIEW, {
-  method: 'get',
-  path: '/users-permission',
-  tags,
-  summary: 'How many active users hold each charging permission (dashboard)',
-  responses: { 200: json(PermissionCountsSchema) },
-});
-
 export const wizardOptions = defineRoute(MANAGE, {
   method: 'get',
   path: '/users/wizard-options',
   tags,
   summary:
     "What the user wizard offers the caller: corporate groups, free cards, grantable roles, the company's plate and limit rules, whether the caller may change charging permissions",
-  responses: {
-    200: json(
-      z.object({
-        corporate_groups: z.array(z.object({ id: z.number(), name: z.string() })),
-        free_cards: z.array(z.object({ id: z.number(), uuid: z.string(), key_hanger_code: z.string() })),
-        grantable_roles: z.array(z.number()),
-        permission_updates_disabled: z.boolean(),
-        mandatory_license_plate: z.boolean(),
-        limit_unit: z.enum(['kwh', 'currency']),
-        currency: z.string(),
-        can_set_limits: z.boolean(),
-        group_labels: z.array(z.string()),
-      }),
-    ),
-  },
+  responses: { 200: json(WizardOptionsSchema) },
 });
 
 export const create = defineRoute(MANAGE, {
