@@ -10,7 +10,7 @@ import { type Connection, type ConnectionContext, routePartykitRequest, Server }
 import { sha256Hex } from '../../domain/identity/encoding';
 import { type LiveEvent, roomCompanyId } from '../../domain/live/events';
 import { openDb } from '../../drizzle/db';
-import { liveSessionIds } from '../../drizzle/queries/auth-sessions';
+import { liveSessionIds } from '../../drizzle/queries/auth-sessions.store';
 
 /** Set by the join check below (a client's own value is overwritten): the session's id, the hash of its cookie. */
 const SESSION_HEADER = 'x-live-feed-session';
