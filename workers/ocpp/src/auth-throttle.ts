@@ -9,7 +9,7 @@
  */
 
 import type { Db } from '@db/db';
-import { type FailureWindow, recordFailure } from '@db/queries/ocpp-upgrade';
+import { type FailureWindow, recordFailure } from '@db/queries/ocpp-upgrade.store';
 import { RATE_LIMITS } from '@domain/identity/constants';
 
 type LimitName = 'ocppAuthPerStation' | 'ocppAuthPerAddress';

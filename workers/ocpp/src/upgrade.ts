@@ -7,7 +7,7 @@
  */
 
 import { openDb } from '@db/db';
-import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade';
+import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade.store';
 import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys.store';
 import { verifyPassword } from '@domain/identity/password';
 import {
