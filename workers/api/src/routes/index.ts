@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.routes';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
+import { caRoutes } from './ca/ca.handlers';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
@@ -17,14 +18,13 @@ import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.routes';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
-import { ocppCommandRoutes } from './ocpp-commands/ocpp-commands.handlers';
 import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
-import { stationCommandRoutes } from './station-commands';
 import { stationCredentialRoutes } from './station-credentials/station-credentials.handlers';
 import { stationDetailRoutes } from './station-detail/station-detail.routes';
 import { stationLogRoutes } from './station-log/station-log.routes';
+import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.routes';
@@ -54,10 +54,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
-  .route('/', stationCommandRoutes)
-  // After stationCommandRoutes: its named commands (commands/clear-cache, …) answer before
-  // commands/{action} would refuse their kebab-case name as an unknown action.
-  .route('/', ocppCommandRoutes)
+  .route('/', stationFileRoutes)
+  .route('/', caRoutes)
   .route('/', stationCredentialRoutes)
   .route('/', stationDetailRoutes)
   .route('/', sessionRoutes)

@@ -1,24 +1,16 @@
-/** @module A station of the caller's company tree by its uid (the OCPP identity), or the 404. */
+/**
+ * @module A station of the caller's company tree by its uid (the OCPP identity), or the 404; and the
+ * station's ChargePoint object. Shared by every /stations/{uid}/… route that talks to a charge point.
+ */
 
-import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations';
-import { stations } from '@db/schema';
-import { and, eq } from 'drizzle-orm';
+import type { stations } from '@db/schema';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { apiError } from '../../lib/errors';
-import { callerScope } from '../../lib/scope';
+import type { AppEnv } from '../env';
+import { apiError } from './errors';
+import { callerScope } from './scope';
+import { stationByUidInScope } from './station-scope.store';
 
 export type Station = typeof stations.$inferSelect;
-
-/** Operated or owned by a company of the caller's tree, like `connectorInScope`. */
-export function stationByUidInScope(db: Db, scope: number[], uid: string) {
-  return db
-    .select()
-    .from(stations)
-    .where(and(eq(stations.uid, uid), stationInScope(scope)))
-    .get();
-}
 
 /** Runs `act` on the station when it is in the caller's company tree; "Station uid: … not found." otherwise. */
 export async function onStation<R>(

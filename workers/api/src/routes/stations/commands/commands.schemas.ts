@@ -1,23 +1,10 @@
 /**
- * @module The system → charge point commands the spec gives no path for (ADR 014):
- * `POST /stations/{uid}/commands/{action-kebab}` with the OCPP request as the JSON body, checked by a
- * zod schema per action (then by the official OCPP schema in the ChargePoint object). Ids the caller
- * chooses (reservation, charging profile, transaction, connector) are passed on unchanged: the
- * charge point's answer decides. Also the CSR the charge point sent last (`GET stations/{uid}/csr`).
+ * @module Schemas of the system → charge point commands the spec gives no path for (ADR 014): the
+ * request body of each named command (checked here, then by the official OCPP schema in the
+ * ChargePoint object), and the last CSR of a station.
  */
 
-import { answerCommand, dispatchCommand } from '@api/lib/charge-point-command';
-import { stationFiles } from '@db/schema';
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { apiError } from '../../lib/errors';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { callerScope } from '../../lib/scope';
-import { ByUid, commandResponses } from './configuration.routes';
-import { chargePointOf, onStation, type Station } from './scope';
-import { DOWNLOAD_LINK_TTL_MS, issueToken, publicOrigin, revokeToken, UPLOAD_LINK_TTL_MS } from './transfers';
+import { z } from '@hono/zod-openapi';
 
 const connectorId = z.number().int().min(0, 'Connector 0 is the whole station; numbers are 0 or more');
 const id = z.number().int();
@@ -70,7 +57,7 @@ const CertificateHashData = z
 const retries = { retries: z.number().int().min(0).optional(), retryInterval: z.number().int().min(0).optional() };
 
 /** kebab path segment → OCPP action and its request body. */
-const COMMANDS = {
+export const COMMANDS = {
   'clear-cache': { action: 'ClearCache', body: z.object({}).strict() },
   'trigger-message': {
     action: 'TriggerMessage',
@@ -260,124 +247,10 @@ const COMMANDS = {
 export type CommandPath = keyof typeof COMMANDS;
 export const COMMAND_PATHS = Object.keys(COMMANDS) as CommandPath[];
 
-/** Payload changes before sending: product links for files, the CA chain for certificates. */
-async function prepare(
-  c: Context<AppEnv>,
-  station: Station,
-  path: CommandPath,
-  body: Record<string, unknown>,
-): Promise<{ payload: Record<string, unknown>; logged: Record<string, unknown>; revoke?: string } | Response> {
-  const db = c.get('db');
-  if (path === 'get-log') {
-    const log = body.log as { remoteLocation?: string };
-    if (log.remoteLocation) return { payload: body, logged: body };
-    const link = await issueToken(db, { kind: 'diagnostics-upload', stationId: station.id, ttlMs: UPLOAD_LINK_TTL_MS });
-    const remoteLocation = `${publicOrigin(c)}/api/station-files/diagnostics/${link.token}/`;
-    return {
-      payload: { ...body, log: { ...log, remoteLocation } },
-      logged: { ...body, log: { ...log, remoteLocation: '(single-use upload link)' } },
-      revoke: link.tokenHash,
-    };
-  }
-  if (path === 'signed-update-firmware' && typeof body.firmwareFile === 'string') {
-    const { firmwareFile, ...rest } = body;
-    const scope = await callerScope(c);
-    const file = await db
-      .select()
-      .from(stationFiles)
-      .where(
-        and(
-          eq(stationFiles.kind, 'firmware'),
-          eq(stationFiles.filename, firmwareFile),
-          inArray(stationFiles.companyId, [station.companyId, ...scope]),
-        ),
-      )
-      .orderBy(desc(stationFiles.id))
-      .get();
-    if (!file) return apiError(c, 404, 'FILE_NOT_FOUND', 'stationFileNotFound', { params: { filename: firmwareFile } });
-    const link = await issueToken(db, {
-      kind: 'firmware-download',
-      stationId: station.id,
-      fileId: file.id,
-      ttlMs: DOWNLOAD_LINK_TTL_MS,
-    });
-    const location = `${publicOrigin(c)}/api/station-files/firmware/${link.token}/${encodeURIComponent(file.filename)}`;
-    const firmware = rest.firmware as Record<string, unknown>;
-    return {
-      payload: { ...rest, firmware: { ...firmware, location } },
-      logged: { ...rest, firmware: { ...firmware, location: `(download link to ${file.filename})` } },
-      revoke: link.tokenHash,
-    };
-  }
-  if (path === 'certificate-signed') {
-    const chain = (c.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN?.trim();
-    if (!chain) return apiError(c, 409, 'NO_CERTIFICATE_AUTHORITY', 'noCertificateAuthority');
-    const certificateChain = `${String(body.certificate).trim()}\n${chain}\n`;
-    if (certificateChain.length > 10_000) {
-      return apiError(c, 400, 'VALIDATION', 'validation', { field: 'certificate' });
-    }
-    return { payload: { certificateChain }, logged: { certificateChain } };
-  }
-  return { payload: body, logged: body };
-}
-
-const csrRoute = defineRoute('connectors:command:advanced', {
-  method: 'get',
-  path: '/stations/{uid}/csr',
-  tags: ['Station commands'],
-  summary: 'The last certificate signing request (SignCertificate) of the station and how it was answered, or null',
-  request: { params: ByUid },
-  responses: {
-    200: json(
-      z.object({
-        csr: z.string().nullable(),
-        status: z.string().nullable(),
-        received_at: z.string().nullable(),
-        reason: z.string().nullable().describe('Why the built-in certificate authority refused the CSR'),
-        serial: z.string().nullable().describe('The certificate the built-in certificate authority issued for it'),
-      }),
-    ),
-    404: json(ErrorSchema, 'Station uid: {uid} not found.'),
-  },
+export const CsrAnswer = z.object({
+  csr: z.string().nullable(),
+  status: z.string().nullable(),
+  received_at: z.string().nullable(),
+  reason: z.string().nullable().describe('Why the built-in certificate authority refused the CSR'),
+  serial: z.string().nullable().describe('The certificate the built-in certificate authority issued for it'),
 });
-
-export const commandRoutes = new OpenAPIHono<AppEnv>().openapi(csrRoute, (c) =>
-  onStation(c, c.req.valid('param').uid, async (s) => {
-    const { csr } = await chargePointOf(c, s).commandProgress();
-    return c.json(
-      {
-        csr: csr?.csr ?? null,
-        status: csr?.status ?? null,
-        received_at: csr?.receivedAt ?? null,
-        reason: csr?.reason ?? null,
-        serial: csr?.serial ?? null,
-      },
-      200,
-    );
-  }),
-);
-
-for (const path of COMMAND_PATHS) {
-  const { action, body } = COMMANDS[path];
-  const route = defineRoute('connectors:command:advanced', {
-    method: 'post',
-    path: `/stations/{uid}/commands/${path}`,
-    tags: ['Station commands'],
-    summary: `${action}: the OCPP request as the body; answers with the charge point's reply`,
-    request: { params: ByUid, body: jsonBody(body) },
-    responses: commandResponses,
-  });
-  commandRoutes.openapi(
-    route,
-    (c) =>
-      onStation(c, c.req.valid('param').uid, async (station) => {
-        const prepared = await prepare(c, station, path, c.req.valid('json') as Record<string, unknown>);
-        if (prepared instanceof Response) return prepared;
-        const sent = await dispatchCommand(c, { station, connector: null }, action, prepared.payload, prepared.logged);
-        if (prepared.revoke && sent.outcome.status !== 'accepted' && sent.outcome.status !== 'timeout') {
-          await revokeToken(c.get('db'), prepared.revoke);
-        }
-        return answerCommand(c, sent);
-      }) as never,
-  );
-}

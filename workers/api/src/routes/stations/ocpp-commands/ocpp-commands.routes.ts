@@ -1,7 +1,7 @@
 /** @module Route declaration of the verbatim OCPP command route. */
 
 import { CommandAnswer } from '@api/lib/charge-point-command';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
+import { defineRoute, ErrorSchema, json, jsonBody } from '@api/lib/route';
 import { CallErrorAnswer, CommandParams, CommandQuery, OcppRequest } from './ocpp-commands.schemas';
 
 export const sendOcppCommand = defineRoute('connectors:command:advanced', {

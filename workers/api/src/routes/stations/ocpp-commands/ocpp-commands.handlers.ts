@@ -6,32 +6,20 @@
  * `?force=true`, and a new AuthorizationKey goes through the password hand-over of ADR 014.
  */
 
+import type { AppEnv } from '@api/env';
 import { answerCommand, type Dispatched, dispatchCommand } from '@api/lib/charge-point-command';
+import { apiError } from '@api/lib/errors';
+import { requestLanguage } from '@api/lib/language';
+import { onStation, type Station } from '@api/lib/station-scope';
 import { translate } from '@domain/i18n/messages';
 import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
-import type { ConnectorStatus } from '@domain/stations/statuses';
+import { remoteStartHeldBack } from '@domain/ocpp/verbatim-remote-start';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { apiError } from '../../lib/errors';
-import { requestLanguage } from '../../lib/language';
-import { onStation, type Station } from '../station-commands/scope';
-import { handOverAuthorizationKey } from '../station-credentials/station-credentials.key';
+import { handOverAuthorizationKey } from '../credentials/credentials.key';
 import { sendOcppCommand } from './ocpp-commands.routes';
 import { connectorByNumber } from './ocpp-commands.store';
-
-/**
- * Where the system believes a session or a reservation holds the connector. Unknown, offline or
- * faulted connectors are not "busy": the charge point knows better, and its answer is sent back.
- */
-const BUSY: ReadonlySet<ConnectorStatus> = new Set([
-  'charging',
-  'finishing',
-  'suspended_ev',
-  'suspended_evse',
-  'reserved',
-]);
 
 function connectorNumberOf(payload: Record<string, unknown>): number | null {
   const n = payload.connectorId;
@@ -62,7 +50,7 @@ async function send(
   const db = c.get('db');
   const number = connectorNumberOf(payload);
   const connector = number === null ? undefined : await connectorByNumber(db, station.id, number);
-  if (action === 'RemoteStartTransaction' && !force && connector && BUSY.has(connector.status)) {
+  if (remoteStartHeldBack(action, force, connector?.status)) {
     return apiError(c, 409, 'CONNECTOR_BUSY', 'connectorBusy');
   }
   if (action === 'ChangeConfiguration' && payload.key === 'AuthorizationKey' && typeof payload.value === 'string') {

@@ -1,8 +1,8 @@
 /** @module Schemas of the verbatim OCPP command route (issue 24 §2, ADR 014 addendum 3). */
 
+import { ErrorSchema } from '@api/lib/route';
 import { CENTRAL_SYSTEM_ACTIONS } from '@domain/ocpp/central-system-requests';
 import { z } from '@hono/zod-openapi';
-import { ErrorSchema } from '../../lib/route';
 
 export const CommandParams = z.object({
   uid: z.string().min(1).max(48),
