@@ -1,7 +1,7 @@
 /** @module The network status dashboard's store: stations online and offline, connectors by bucket, within the caller's tree. */
 
+import { shownStatusSql } from '@api/lib/liveness.store';
 import type { Db } from '@db/db';
-import { shownStatusSql } from '@db/queries/liveness';
 import { listedStationInScope } from '@db/queries/stations.store';
 import { companies, connectors, stations } from '@db/schema';
 import { STATUS_BUCKETS } from '@domain/stations/buckets';

@@ -1,9 +1,8 @@
 /** @module The connector list's store: company scope, filters, sort and pagination in one query (and its total). */
 
+import { hasStationGroupFilter, inConnectorGroup, stationGroupConditions } from '@api/lib/group-filters.store';
+import { offlineStationConnectorCounts, shownStatusSql } from '@api/lib/liveness.store';
 import type { Db } from '@db/db';
-import { inConnectorGroup } from '@db/queries/groups';
-import { offlineStationConnectorCounts, shownStatusSql } from '@db/queries/liveness';
-import { hasStationGroupFilter, stationGroupConditions } from '@db/queries/station-groups';
 import {
   connectorKeywordCandidates,
   connectorStatusCounts,

@@ -1,7 +1,7 @@
 /** @module The map markers' store: one marker per station of the caller's tree, built as JSON by SQLite. */
 
+import { shownStatusSql } from '@api/lib/liveness.store';
 import type { Db } from '@db/db';
-import { shownStatusSql } from '@db/queries/liveness';
 import { connectors, stations } from '@db/schema';
 import type { ConnectorStatus } from '@domain/stations/statuses';
 import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /** @module The connector overview's store: status counters and recent faults, within the caller's company tree. */
 
+import { offlineStationConnectorCounts } from '@api/lib/liveness.store';
 import type { Db } from '@db/db';
-import { offlineStationConnectorCounts } from '@db/queries/liveness';
 import { listedConnectorCounts, listedStationInScope } from '@db/queries/stations.store';
 import { connectors, stations } from '@db/schema';
 import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /** @module The station list's store: stations of the caller's tree with their connector counts, filtered, sorted, paged. */
 
+import { stationGroupConditions } from '@api/lib/group-filters.store';
+import { shownStatusSql } from '@api/lib/liveness.store';
 import type { Db } from '@db/db';
-import { shownStatusSql } from '@db/queries/liveness';
-import { stationGroupConditions } from '@db/queries/station-groups';
 import { likeLiteral, listedStationInScope, stationKeywordCandidates } from '@db/queries/stations.store';
 import { companies, stations } from '@db/schema';
 import { CONNECTOR_STATUSES, STATUS_BUCKET } from '@domain/stations/statuses';

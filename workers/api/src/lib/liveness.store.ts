@@ -2,12 +2,13 @@
  * @module The liveness rule of domain/stations/liveness.ts in SQL, for the screens that count and
  * filter connectors in the database: a connector of an offline station shows `offline`.
  */
+
+import type { Db } from '@db/db';
+import { listedStationInScope } from '@db/queries/stations.store';
+import { connectors, stations } from '@db/schema';
+import { KEPT_WHEN_OFFLINE } from '@domain/stations/liveness';
+import type { ConnectorStatus } from '@domain/stations/statuses';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
-import { KEPT_WHEN_OFFLINE } from '../../domain/stations/liveness';
-import type { ConnectorStatus } from '../../domain/stations/statuses';
-import type { Db } from '../db';
-import { connectors, stations } from '../schema';
-import { listedStationInScope } from './stations.store';
 
 const kept = sql.join(
   KEPT_WHEN_OFFLINE.map((s) => sql`${s}`),

@@ -1,10 +1,11 @@
 /**
- * @module The company-group filter of the station and connector lists: one group per level
+ * @module The group filters of the station and connector lists. Company groups: one group per level
  * (`group1_id`..`group4_id`, combined with AND, like the fleet user list), and the older `group_id`
- * (a group at any of the four levels), kept so existing links and callers still work.
+ * (a group at any of the four levels), kept so existing links and callers still work. Connector groups
+ * (tags): the connector lists' `tag_id`.
  */
-import { eq, or, type SQL } from 'drizzle-orm';
-import { stations } from '../schema';
+import { connectors, stations } from '@db/schema';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 
 export interface StationGroupFilter {
   group_id?: number | undefined;
@@ -38,3 +39,10 @@ export function stationGroupConditions(f: StationGroupFilter): (SQL | undefined)
 /** Whether the filter names any company group. */
 export const hasStationGroupFilter = (f: StationGroupFilter) =>
   Boolean(f.group_id || f.group1_id || f.group2_id || f.group3_id || f.group4_id);
+
+/** The connector is in connector group `groupId`, and the group belongs to a company of `scope`. */
+export function inConnectorGroup(scope: readonly number[], groupId: number) {
+  return sql`${connectors.id} IN (SELECT m.connector_id FROM connector_group_connectors m
+    JOIN connector_groups g ON g.id = m.group_id
+    WHERE m.group_id = ${groupId} AND g.company_id IN (SELECT value FROM json_each(${JSON.stringify(scope)})))`;
+}
