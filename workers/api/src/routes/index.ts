@@ -1,7 +1,7 @@
 /** @module Every API resource, mounted under /api. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
-import { authRoutes } from './auth/auth.routes';
+import { authRoutes } from './auth/auth.handlers';
 import { backofficeRoutes } from './backoffice/backoffice.routes';
 import { caRoutes } from './ca/ca.handlers';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
