@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { authOf } from '../middleware/permission';
-import type { AuditEntry } from './audit';
+import type { AuditEntry } from './audit.store';
 import { clientIp } from './session-cookie';
 
 export interface CallerAuditEntry {

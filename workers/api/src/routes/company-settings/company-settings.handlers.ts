@@ -17,7 +17,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit.store';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { clientIp } from '../../lib/session-cookie';

@@ -5,7 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit.store';
 import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';

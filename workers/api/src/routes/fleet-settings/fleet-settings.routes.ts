@@ -14,7 +14,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit.store';
 import { apiError } from '../../lib/errors';
 import { defineRoute, errorResponse, json, jsonBody } from '../../lib/route';
 import { clientIp } from '../../lib/session-cookie';

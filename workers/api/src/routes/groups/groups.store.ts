@@ -5,7 +5,7 @@
  * station is in the scope too (the connector list's own rule).
  */
 
-import { auditInsert } from '@api/lib/audit';
+import { auditInsert } from '@api/lib/audit.store';
 import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';

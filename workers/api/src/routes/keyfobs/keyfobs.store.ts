@@ -5,8 +5,8 @@ import { decideAuthorization } from '@db/queries/authorization.store';
 import { rfids, stations, users } from '@db/schema';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { AuditEntry } from '../../lib/audit';
-import { auditInsert } from '../../lib/audit';
+import type { AuditEntry } from '../../lib/audit.store';
+import { auditInsert } from '../../lib/audit.store';
 
 type Rfid = typeof rfids.$inferSelect;
 

@@ -3,7 +3,7 @@
  * stations are listed, and linked, only where the caller sees them.
  */
 
-import { auditInsert } from '@api/lib/audit';
+import { auditInsert } from '@api/lib/audit.store';
 import { contains } from '@api/lib/like';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';

@@ -14,7 +14,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit.store';
 import { apiError } from '../../lib/errors';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
 import { callerScope } from '../../lib/scope';

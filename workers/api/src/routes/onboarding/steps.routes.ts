@@ -14,7 +14,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit.store';
 import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';

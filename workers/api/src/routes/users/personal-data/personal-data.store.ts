@@ -4,7 +4,7 @@
  * stationVerdict), so the choice offered here never disagrees with what the charge point will be told.
  */
 
-import { type AuditEntry, auditInsert } from '@api/lib/audit';
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { FAMILY_SQL } from '@db/queries/authorization.store';
 import { stations, userPersonalData, users } from '@db/schema';

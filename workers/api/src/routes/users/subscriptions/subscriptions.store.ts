@@ -1,6 +1,6 @@
 /** @module A user's subscription contracts: read through the holders query, activated and switched with their audit row. */
 
-import { type AuditEntry, auditInsert } from '@api/lib/audit';
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import { holderRows } from '@api/routes/subscription-contracts/subscription-contracts.store';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';

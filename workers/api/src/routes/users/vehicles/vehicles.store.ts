@@ -3,7 +3,7 @@
  * through the vehicle's user, whose company must be in the caller's scope (routes/vehicles store).
  */
 
-import { type AuditEntry, auditInsert } from '@api/lib/audit';
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { companies, users, userVehicles, vehicleWebhooks } from '@db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
