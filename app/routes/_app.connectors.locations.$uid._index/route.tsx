@@ -7,7 +7,6 @@ import { data } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
 import {
   Badge,
-  Banner,
   BlockStack,
   Box,
   Button,
@@ -25,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { readLocation, withStations } from '../../components/groups/location.server';
 import { SearchAndLink, searchPage } from '../../components/groups/search-and-link';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { connectorLinks } from '../../lib/connector-links';
 import { must } from '../../lib/fleet.server';
@@ -91,6 +91,10 @@ export default function LocationPage() {
   const [unlinking, setUnlinking] = useState<{ id: number; name: string } | null>(null);
   const linked = new Set(l.stations.map((s) => s.id));
   const busy = navigation.state !== 'idle';
+  useOutcomeToast(
+    result,
+    result?.error ? { text: result.error, error: true } : result ? { text: t('groups.locations.linked') } : null,
+  );
   return (
     <Page
       title={l.name}
@@ -103,8 +107,6 @@ export default function LocationPage() {
       }
     >
       <BlockStack gap="400">
-        {result?.error ? <Banner tone="critical">{result.error}</Banner> : null}
-        {result && !result.error ? <Banner tone="success">{t('groups.locations.linked')}</Banner> : null}
         <Card>
           <InlineStack gap="800" wrap>
             <Field label={t('groups.locations.coordinates')} value={`${l.latitude}, ${l.longitude}`} />

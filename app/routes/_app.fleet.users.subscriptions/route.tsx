@@ -4,7 +4,6 @@ import { data } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -20,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -116,13 +116,15 @@ export default function Subscriptions() {
     setParams(next);
   };
   const statusLabel = (s: Held['status']) => t(`subscriptions.${s}`);
+  useOutcomeToast(
+    result,
+    result?.error ? { text: result.error, error: true } : result?.ok ? { text: t('subscriptions.updated') } : null,
+  );
   const pages = Math.ceil(holders.total / PAGE_SIZE);
 
   return (
     <Page title={t('subscriptions.title')}>
       <BlockStack gap="400">
-        {result?.error ? <Banner tone="critical">{result.error}</Banner> : null}
-        {result?.ok ? <Banner tone="success">{t('subscriptions.updated')}</Banner> : null}
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">

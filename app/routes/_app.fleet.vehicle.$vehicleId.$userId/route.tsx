@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
@@ -183,6 +184,14 @@ export default function VehicleDetail() {
 
   const saveError = result && 'error' in result ? result : null;
   const fieldError = fieldErrorFrom(saveError);
+  useOutcomeToast(
+    result,
+    result && 'saved' in result
+      ? { text: t('vehicles.saved') }
+      : saveError && !saveError.field
+        ? { text: saveError.error, error: true }
+        : null,
+  );
 
   return (
     <Page
@@ -192,8 +201,6 @@ export default function VehicleDetail() {
       secondaryActions={[{ content: t('vehicles.delete'), destructive: true, onAction: () => setConfirm('delete') }]}
     >
       <BlockStack gap="400">
-        {saveError && !saveError.field ? <Banner tone="critical">{saveError.error}</Banner> : null}
-        {result && 'saved' in result && !busy ? <Banner tone="success">{t('vehicles.saved')}</Banner> : null}
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">
