@@ -84,3 +84,11 @@ export interface StationLogQuery {
   eventType?: string;
   limit: number;
 }
+
+/**
+ * The window the ChargePoint object answered (oldest first) in the order the reader asked for:
+ * newest first (`desc`, what operators read) or oldest first. Keys increase with time.
+ */
+export function logWindowInOrder<E extends { id: number }>(window: readonly E[], order: 'asc' | 'desc'): E[] {
+  return [...window].sort((a, b) => (order === 'asc' ? a.id - b.id : b.id - a.id));
+}

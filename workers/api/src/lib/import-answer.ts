@@ -5,7 +5,9 @@
  * and station imports, for imports that come after them.
  */
 
+import type { Language } from '@domain/i18n/languages';
 import { translate } from '@domain/i18n/messages';
+import type { RowIssue } from '@domain/import/users-import';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../env';
@@ -50,4 +52,22 @@ export function answerImport(
     // No execution context (in-process calls): the stream being read keeps the work going.
   }
   return c.body(readable, 200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+}
+
+/** The 422 answer of a file with row errors, sorted by row and translated: nothing was imported. */
+export function invalidRows(lang: Language, issues: RowIssue[]) {
+  issues.sort((a, b) => a.row - b.row);
+  return {
+    status: 422 as const,
+    body: {
+      'error-msg': translate(lang, 'importInvalid'),
+      code: 'IMPORT_INVALID',
+      errors: issues.map((i) => ({
+        row: i.row,
+        column: i.column,
+        value: i.value,
+        message: translate(lang, i.message, i.params),
+      })),
+    },
+  };
 }

@@ -18,12 +18,8 @@ import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.routes';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
-import { onboardingRoutes } from './onboarding';
 import { referenceRoutes } from './reference/reference.routes';
 import { sessionRoutes } from './sessions/sessions.handlers';
-import { stationCredentialRoutes } from './station-credentials/station-credentials.handlers';
-import { stationDetailRoutes } from './station-detail/station-detail.routes';
-import { stationLogRoutes } from './station-log/station-log.routes';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
@@ -36,7 +32,6 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
   .route('/', meRoutes)
   .route('/', stationRoutes)
-  .route('/', onboardingRoutes)
   .route('/', networkRoutes)
   .route('/', groupRoutes)
   .route('/', locationRoutes)
@@ -56,11 +51,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', tariffRoutes)
   .route('/', stationFileRoutes)
   .route('/', caRoutes)
-  .route('/', stationCredentialRoutes)
-  .route('/', stationDetailRoutes)
   .route('/', sessionRoutes)
   .route('/', customerGroupRoutes)
-  .route('/', stationLogRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.

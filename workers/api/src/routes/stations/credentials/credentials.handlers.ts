@@ -4,17 +4,17 @@
  * AuthorizationKey, and the security profile the ocpp worker enforces at the upgrade.
  */
 
+import type { AppEnv } from '@api/env';
 import type { Dispatched } from '@api/lib/charge-point-command';
+import { chargePointOf, onStation, type Station } from '@api/lib/station-scope';
+import { authOf } from '@api/middleware/permission';
 import { encodeAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { authOf } from '../../middleware/permission';
-import { chargePointOf, onStation, type Station } from '../station-commands/scope';
-import { handOverAuthorizationKey } from './station-credentials.key';
-import { credentials, setPassword, setSecurityProfile } from './station-credentials.routes';
-import type { PasswordAnswer } from './station-credentials.schemas';
-import { hasPendingKey, logCredentialChange, storeSecurityProfile } from './station-credentials.store';
+import { handOverAuthorizationKey } from './credentials.key';
+import { credentials, setPassword, setSecurityProfile } from './credentials.routes';
+import type { PasswordAnswer } from './credentials.schemas';
+import { hasPendingKey, logCredentialChange, storeSecurityProfile } from './credentials.store';
 
 async function view(c: Context<AppEnv>, station: Station) {
   const { connected } = await chargePointOf(c, station).commandProgress();
@@ -38,7 +38,7 @@ function changeConfigurationOf({ outcome, replyStatus }: Dispatched): PasswordAn
   };
 }
 
-export const stationCredentialRoutes = new OpenAPIHono<AppEnv>()
+export const credentialRoutes = new OpenAPIHono<AppEnv>()
   .openapi(credentials, (c) => onStation(c, c.req.valid('param').uid, async (s) => c.json(await view(c, s), 200)))
   .openapi(setPassword, (c) =>
     onStation(c, c.req.valid('param').uid, async (station) => {

@@ -1,6 +1,11 @@
-/** @module Shapes of `GET/PATCH /api/stations/{id}/detail` (spec 7.16): every station field of spec section 3. */
+/**
+ * @module Shapes of `GET/PATCH /api/stations/{id}/detail` (spec 7.16): every station field of spec
+ * section 3, and the mapping of a stored station to that answer.
+ */
 
+import type { stations } from '@db/schema';
 import { mandatoryText, stationAddressSchema } from '@domain/stations/address';
+import { shownLastHeartbeat } from '@domain/stations/liveness';
 import { POWER_TYPES, STATION_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
 
@@ -111,3 +116,70 @@ export const StationPatchBody = z
     atHome: z.boolean().optional(),
   })
   .openapi('StationPatch');
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A stored station with its operator's and owner's names and its connectors, as the store reads it. */
+export interface StoredStation {
+  s: typeof stations.$inferSelect;
+  operatorName: string;
+  ownerName: string | null;
+  plugs: { id: number; uid: string; connectorNumber: number; evseId: string | null }[];
+}
+
+export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
+  return {
+    id: s.id,
+    uid: s.uid,
+    name: s.name,
+    template: s.template,
+    operatorId: s.companyId,
+    operatorName,
+    ownerId: s.ownerCompanyId,
+    ownerName,
+    address: s.address,
+    streetNumber: s.streetNumber,
+    postalCode: s.postalCode,
+    city: s.city,
+    country: s.country,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    timeZone: s.timeZone,
+    type: s.type,
+    directions: s.directions,
+    powerType: s.powerType,
+    voltage: s.voltage,
+    amperage: s.amperage,
+    plugType: s.plugType,
+    plugFormat: s.plugFormat,
+    urlType: s.urlType,
+    // No peering binding is stored before the roaming issue; the station rules read this same list.
+    peerings: [] as { id: string; public: boolean }[],
+    brand: s.brand,
+    model: s.model,
+    profile: s.profile,
+    serialNumber: s.serialNumber,
+    firmware: s.firmware,
+    installationDate: s.installationDate,
+    commissioningDate: s.commissioningDate,
+    midMeterSerial: s.midMeterSerial,
+    paymentTerminalSerial: s.paymentTerminalSerial,
+    energyStorageUrl: s.energyStorageUrl,
+    visibleInApp: s.visibleInApp,
+    openToPublic: s.openToPublic,
+    openingDate: s.openingDate,
+    qrPaymentEnabled: s.qrPaymentEnabled,
+    atHome: s.atHome,
+    offline: s.offline,
+    registration: s.registration,
+    lastIp: s.lastIp,
+    // Only when it is the last contact recorded (domain/stations/liveness.ts).
+    lastHeartbeatAt: iso(shownLastHeartbeat(s.lastSeenAt, s.lastHeartbeatAt)),
+    lastResetAt: iso(s.lastResetAt),
+    lastBootAt: iso(s.lastBootAt),
+    lastAuthorizationAt: iso(s.lastAuthorizationAt),
+    lastSeenAt: iso(s.lastSeenAt),
+    updatedAt: iso(s.updatedAt),
+    connectors: plugs,
+  };
+}

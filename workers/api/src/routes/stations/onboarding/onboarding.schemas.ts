@@ -1,5 +1,9 @@
-/** @module Shapes of the onboarding API: templates, create from template, steps, commissioning, move and hide. */
+/** @module Shapes of the onboarding API: templates, create from template, import, steps and commissioning. */
 
+import { ErrorSchema } from '@api/lib/route';
+import type { stationOnboardingSteps, stations } from '@db/schema';
+import type { Language } from '@domain/i18n/languages';
+import { type MessageKey, translate } from '@domain/i18n/messages';
 import {
   COMMISSIONING_STATUSES,
   ONBOARDING_STEPS,
@@ -9,7 +13,6 @@ import {
 import { MAX_STATION_IMPORT_ROWS } from '@domain/onboarding/station-import';
 import { STATION_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../lib/pagination';
 
 export const TemplateSchema = z
   .object({
@@ -162,45 +165,6 @@ export const TypeStatusAnswer = z
   .object({ id: z.number(), commissioningStatus: z.enum(COMMISSIONING_STATUSES), visibleInApp: z.boolean() })
   .openapi('StationTypeStatusAnswer');
 
-export const HideBody = z.object({ hidden: z.boolean() }).strict();
-export const HideManyBody = z
-  .object({ uids: z.array(z.string().min(1).max(64)).min(1).max(100), hidden: z.boolean() })
-  .strict();
-export const HideAnswer = z.object({ hidden: z.boolean(), uids: z.array(z.string()) }).openapi('StationsHidden');
-
-export const MoveBody = z
-  .object({
-    stationIds: z.array(z.number().int().positive()).min(1).max(100),
-    targetCompanyId: z.number().int().positive(),
-    /** The move changes who operates the stations: the caller must confirm it. */
-    confirm: z.boolean(),
-  })
-  .strict()
-  .openapi('MoveStations');
-
-export const MoveAnswer = z
-  .object({ moved: z.array(z.object({ id: z.number(), uid: z.string(), fromCompanyId: z.number() })), to: z.number() })
-  .openapi('StationsMoved');
-
-export const StationListQuery = z.object({ ...pageQueryFields(25), keyword: z.string().trim().max(100).optional() });
-
-export const StationRow = z
-  .object({
-    id: z.number(),
-    uid: z.string(),
-    name: z.string(),
-    city: z.string().nullable(),
-    companyId: z.number(),
-    companyName: z.string(),
-    offline: z.boolean(),
-    commissioningStatus: z.enum(COMMISSIONING_STATUSES),
-  })
-  .openapi('OnboardingStationRow');
-
-export const StationPage = pageOf(StationRow).openapi('OnboardingStationPage');
-
-export const CompanyOption = z.object({ id: z.number(), name: z.string() }).openapi('MoveTargetCompany');
-
 /** Several stations' onboarding, e.g. those one import created (at most one import's rows). */
 export const StationStepsBody = z
   .strictObject({
@@ -221,3 +185,52 @@ export const OnboardingStates = z
     failed: z.number(),
   })
   .openapi('OnboardingStates');
+
+const Issue = z.object({ row: z.number().int(), column: z.string(), value: z.string(), message: z.string() });
+export const ImportResult = z
+  .object({
+    dry_run: z.boolean(),
+    rows: z.number().int(),
+    created: z.number().int(),
+    stations: z.array(
+      z.object({ row: z.number(), id: z.number(), uid: z.string(), name: z.string(), template: z.string() }),
+    ),
+    /** Only in the answer that created the stations: never stored, never shown again. */
+    credentials: z.array(z.object({ row: z.number(), ocppId: z.string(), password: z.string(), path: z.string() })),
+    ms: z.number(),
+  })
+  .openapi('StationImportResult');
+export const ImportReport = ErrorSchema.extend({ errors: z.array(Issue) }).openapi('StationImportErrors');
+export const ImportQuery = z.object({ dry_run: z.enum(['true', 'false']).optional() });
+
+type StationRow = typeof stations.$inferSelect;
+type StepRow = typeof stationOnboardingSteps.$inferSelect;
+
+/** A station's onboarding as answered: every step, those never recorded as pending (or done, for create). */
+export function toOnboardingState(lang: Language, station: StationRow, rows: readonly StepRow[]) {
+  const byStep = new Map(rows.map((r) => [r.step, r]));
+  return {
+    stationId: station.id,
+    uid: station.uid,
+    name: station.name,
+    mode: station.offline ? ('offline' as const) : ('online' as const),
+    commissioningStatus: station.commissioningStatus,
+    hidden: station.hidden,
+    // A station created before onboarding existed (demo, import) shows its create step as done.
+    steps: ONBOARDING_STEPS.map((step) => {
+      const r = byStep.get(step);
+      if (!r) {
+        return step === 'create'
+          ? { step, status: 'done' as const, message: null, attempts: 1, updatedAt: station.createdAt.toISOString() }
+          : { step, status: 'pending' as const, message: null, attempts: 0, updatedAt: null };
+      }
+      return {
+        step,
+        status: r.status,
+        message: r.messageKey ? translate(lang, r.messageKey as MessageKey) : null,
+        attempts: r.attempts,
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    }),
+  };
+}

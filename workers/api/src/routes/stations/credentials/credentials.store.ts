@@ -1,10 +1,10 @@
 /** @module The only file of station credentials that touches the database. */
 
+import type { Station } from '@api/lib/station-scope';
 import type { Db } from '@db/db';
 import { pendingKeyHash } from '@db/queries/station-keys.store';
 import { customerServiceLogs, stations } from '@db/schema';
 import { eq } from 'drizzle-orm';
-import type { Station } from '../station-commands/scope';
 
 export async function hasPendingKey(db: Db, stationId: number): Promise<boolean> {
   return (await pendingKeyHash(db, stationId)) !== null;

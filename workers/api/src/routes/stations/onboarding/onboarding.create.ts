@@ -7,10 +7,14 @@
  * their outcome recorded.
  */
 
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { requestLanguage } from '@api/lib/language';
+import { rulesFailed } from '@api/lib/rule-problems';
+import { clientIp } from '@api/lib/session-cookie';
+import { authOf } from '@api/middleware/permission';
 import { companyScopeIds } from '@db/queries/companies.store';
-import { companies, connectors, stations } from '@db/schema';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export';
-import { translate } from '@domain/i18n/messages';
 import { hashPassword } from '@domain/identity/password';
 import {
   evseIdFor,
@@ -19,70 +23,24 @@ import {
   generateOfflineUid,
   OCPP_IDENTITY,
 } from '@domain/onboarding/onboarding';
+import { roamingStepOutcomes } from '@domain/onboarding/roaming-steps';
 import { STATION_IMPORT_COLUMNS } from '@domain/onboarding/station-import';
 import { can } from '@domain/permissions/permissions';
 import { parseCoordinate, stationProblems } from '@domain/stations/station-rules';
-import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { auditInsert } from '../../lib/audit.store';
-import { apiError } from '../../lib/errors';
-import { requestLanguage } from '../../lib/language';
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { clientIp } from '../../lib/session-cookie';
-import { authOf } from '../../middleware/permission';
-import { CreatedSchema, CreateFromTemplateBody, TemplateSchema } from './onboarding.schemas';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { companyName, connectorsOf, createdStation, insertStation, uidTaken } from './onboarding.create.store';
+import { createRoute, importTemplateRoute, templatesRoute } from './onboarding.routes';
 import {
   findTemplate,
   listTemplates,
   onboardingState,
-  runRoamingStep,
-  stepUpsert,
+  peeringsFor,
+  recordSteps,
   templateOut,
 } from './onboarding.store';
 
-const templatesRoute = defineRoute('stations:onboard', {
-  method: 'get',
-  path: '/station-templates',
-  tags: ['Onboarding'],
-  summary: 'Station templates: brand, model, power type and connectors (plug type, format, power) of each',
-  responses: { 200: json(z.object({ data: z.array(TemplateSchema) }).openapi('StationTemplates')) },
-});
-
-const createRoute = defineRoute('stations:onboard', {
-  method: 'post',
-  path: '/stations/create-from-template',
-  tags: ['Onboarding'],
-  summary:
-    'Create an online (OCPP id + password shown once) or offline (service setting 27) station from a template, then try peering and publish',
-  request: { body: jsonBody(CreateFromTemplateBody) },
-  responses: {
-    201: json(CreatedSchema, 'Created; `credentials` is the only time the password is shown'),
-    400: json(ErrorSchema, 'Station creation failed: `issues` names every field'),
-    404: json(ErrorSchema, 'Station template not found'),
-    409: json(ErrorSchema, 'The OCPP id is taken'),
-  },
-});
-
-const importTemplateRoute = defineRoute('stations:onboard', {
-  method: 'get',
-  path: '/stations/import-template',
-  tags: ['Onboarding'],
-  summary: 'The online-station import template (.xlsx): the columns an import reads, with one example row per template',
-  responses: { 200: { description: 'The XLSX file', content: { [XLSX_CONTENT_TYPE]: { schema: z.any() } } } },
-});
-
 /** The template's columns: those the import reads (domain/onboarding/station-import.ts), in its order. */
-export const IMPORT_COLUMNS = STATION_IMPORT_COLUMNS.map((c) => c.key);
-
-function creationFailed(c: Context<AppEnv>, problems: { field: string; key: Parameters<typeof translate>[1] }[]) {
-  const lang = requestLanguage(c);
-  return apiError(c, 400, 'VALIDATION_FAILED', 'stationCreationFailed', {
-    field: problems[0]?.field,
-    issues: problems.map((p) => ({ field: p.field, message: translate(lang, p.key) })),
-  });
-}
+const IMPORT_COLUMNS = STATION_IMPORT_COLUMNS.map((c) => c.key);
 
 const coordinate = (v: number | string | null | undefined) =>
   v === null || v === undefined ? null : typeof v === 'number' ? v : v === '' ? null : parseCoordinate(v);
@@ -163,22 +121,22 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
       qrPaymentEnabled: false,
       peerings: [],
     });
-    if (problems.length > 0) return creationFailed(c, problems);
+    if (problems.length > 0) return rulesFailed(c, problems, 'stationCreationFailed');
 
-    const operator = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get();
+    const operator = await companyName(db, companyId);
     const online = body.mode === 'online';
-    const uid = online ? (body.ocppId ?? generateOcppIdentity(operator?.name ?? 'CP')) : generateOfflineUid();
-    if (await db.select({ id: stations.id }).from(stations).where(eq(stations.uid, uid)).get()) {
+    const uid = online ? (body.ocppId ?? generateOcppIdentity(operator ?? 'CP')) : generateOfflineUid();
+    if (await uidTaken(db, uid)) {
       return apiError(c, 409, 'OCPP_ID_TAKEN', 'ocppIdTaken', { field: 'ocppId', params: { uid } });
     }
     const password = online ? generateOcppPassword() : null;
     const ocppPasswordHash = password ? await hashPassword(password) : null;
     const plugs = templateOut(template).connectors;
     const country = (body.country ?? 'FR').toUpperCase();
-    const stationIdOf = sql`(SELECT id FROM stations WHERE uid = ${uid})`;
     try {
-      await db.batch([
-        db.insert(stations).values({
+      await insertStation(
+        db,
+        {
           uid,
           name: body.name ?? uid,
           template: template.name,
@@ -212,26 +170,23 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
           registration: 'accepted',
           ocppPasswordHash,
           commissioningStatus: 'to_commission',
-        }),
-        ...plugs.map((p) =>
-          db.insert(connectors).values({
-            uid: `${uid}-${p.connectorNumber}`,
-            stationId: stationIdOf as unknown as number,
-            connectorNumber: p.connectorNumber,
-            evseId: evseIdFor(country, operator?.name ?? 'CPO', uid, p.connectorNumber),
-            plugType: p.plugType,
-            plugFormat: p.plugFormat,
-            powerType: p.powerType,
-            voltage: template.voltage,
-            amperage: template.amperage,
-            maxPowerW: p.maxPowerW,
-            capabilitiesJson: JSON.stringify(p.capabilities),
-            // An online connector is unknown until its charge point reports; an offline one never will.
-            status: 'unknown',
-          }),
-        ),
-        stepUpsert(db, stationIdOf, 'create', 'done', null, auth.user.id),
-        auditInsert(db, {
+        },
+        plugs.map((p) => ({
+          uid: `${uid}-${p.connectorNumber}`,
+          connectorNumber: p.connectorNumber,
+          evseId: evseIdFor(country, operator ?? 'CPO', uid, p.connectorNumber),
+          plugType: p.plugType,
+          plugFormat: p.plugFormat,
+          powerType: p.powerType,
+          voltage: template.voltage,
+          amperage: template.amperage,
+          maxPowerW: p.maxPowerW,
+          capabilitiesJson: JSON.stringify(p.capabilities),
+          // An online connector is unknown until its charge point reports; an offline one never will.
+          status: 'unknown',
+        })),
+        auth.user.id,
+        {
           action: 'station.create_from_template',
           actorUserId: auth.user.id,
           companyId,
@@ -240,8 +195,8 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
           // Never the password: only that one was issued.
           detail: { mode: body.mode, template: template.name, credentialsIssued: online },
           ip: clientIp(c),
-        }),
-      ]);
+        },
+      );
     } catch (error) {
       // A concurrent creation with the same id won the unique index.
       if (String(error).includes('UNIQUE')) {
@@ -249,20 +204,11 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
       }
       throw error;
     }
-    const station = await db.select().from(stations).where(eq(stations.uid, uid)).get();
+    const station = await createdStation(db, uid);
     if (!station) throw new Error(`station ${uid} vanished after its creation`);
-    await runRoamingStep(db, station, 'peering', auth.user.id);
-    await runRoamingStep(db, station, 'publish', auth.user.id);
-    const plugRows = await db
-      .select({
-        id: connectors.id,
-        uid: connectors.uid,
-        connectorNumber: connectors.connectorNumber,
-        evseId: connectors.evseId,
-      })
-      .from(connectors)
-      .where(eq(connectors.stationId, station.id))
-      .orderBy(connectors.connectorNumber);
+    // Peering, then publish, as the steps page runs them: gather the peerings, decide, record.
+    const peerings = new Map([[station.companyId, await peeringsFor(db, station.companyId)]]);
+    await recordSteps(db, roamingStepOutcomes([station], ['peering', 'publish'], peerings), auth.user.id);
     return c.json(
       {
         station: {
@@ -272,7 +218,7 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
           mode: body.mode,
           companyId,
           template: template.name,
-          connectors: plugRows,
+          connectors: await connectorsOf(db, station.id),
         },
         credentials: password ? { ocppId: uid, password, path: `/ocpp/${encodeURIComponent(uid)}` } : null,
         onboarding: await onboardingState(db, requestLanguage(c), station),

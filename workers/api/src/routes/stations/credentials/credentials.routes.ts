@@ -1,6 +1,6 @@
 /** @module Route declarations of a station's OCPP credentials (issue 24 §2, ADR 014 addendum 3). */
-import { defineRoute, ErrorSchema, json, jsonBody } from '../../lib/route';
-import { ByUid, Credentials, PasswordAnswer, PasswordBody, SecurityProfileBody } from './station-credentials.schemas';
+import { defineRoute, ErrorSchema, json, jsonBody } from '@api/lib/route';
+import { ByUid, Credentials, PasswordAnswer, PasswordBody, SecurityProfileBody } from './credentials.schemas';
 
 const tags = ['Station credentials'];
 const notFound = json(ErrorSchema, 'Station uid: {uid} not found.');

@@ -6,12 +6,12 @@
  * `commands/ChangeConfiguration` of the key. The value never reaches the log.
  */
 
+import type { AppEnv } from '@api/env';
 import { type Dispatched, dispatchCommand } from '@api/lib/charge-point-command';
+import type { Station } from '@api/lib/station-scope';
 import { hashPassword } from '@domain/identity/password';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import type { Station } from '../station-commands/scope';
-import { dropPendingKey, promotePendingKey, setPendingKey } from './station-credentials.store';
+import { dropPendingKey, promotePendingKey, setPendingKey } from './credentials.store';
 
 export type KeyOutcome = 'replaced' | 'pending' | 'unchanged';
 
