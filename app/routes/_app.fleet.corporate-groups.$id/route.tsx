@@ -2,10 +2,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Card, Modal, Page, ResourceItem, ResourceList, Text } from '@shopify/polaris';
+import { BlockStack, Card, Modal, Page, ResourceItem, ResourceList, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
@@ -55,6 +56,7 @@ export default function GroupDetail() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [confirm, setConfirm] = useState(false);
+  useOutcomeToast(actionData, actionData?.error ? { text: actionData.error, error: true } : null);
   return (
     <Page
       title={group.name}
@@ -73,7 +75,6 @@ export default function GroupDetail() {
       }
     >
       <BlockStack gap="400">
-        {actionData?.error ? <Banner tone="critical">{actionData.error}</Banner> : null}
         <Card padding="0">
           <ResourceList
             resourceName={{ singular: t('fleet.groups.members'), plural: t('fleet.groups.members') }}

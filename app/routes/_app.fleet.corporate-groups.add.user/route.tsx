@@ -2,10 +2,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, Checkbox, Page, Select, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, Checkbox, Page, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
@@ -58,13 +59,14 @@ export default function AddUsers() {
   const [group, setGroup] = useState(params.get('group') ?? String(groups[0]?.id ?? ''));
   const [picked, setPicked] = useState<number[]>([]);
   const [query, setQuery] = useState(q);
+  useOutcomeToast(
+    actionData,
+    actionData?.error ? { text: actionData.message ?? t('fleet.wizard.errorsTitle'), error: true } : null,
+  );
   return (
     <Page title={t('fleet.groups.addUsers')} backAction={{ url: '/fleet/corporate-groups' }}>
       <Form method="post">
         <BlockStack gap="400">
-          {actionData?.error ? (
-            <Banner tone="critical">{actionData.message ?? t('fleet.wizard.errorsTitle')}</Banner>
-          ) : null}
           <Card>
             <BlockStack gap="300">
               <Select

@@ -2,10 +2,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, Page, Select } from '@shopify/polaris';
+import { BlockStack, Button, Card, Page, Select } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
 import { must } from '../../lib/fleet.server';
@@ -53,12 +54,12 @@ export default function UpdateUserGroup() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [group, setGroup] = useState(String(user.corporate_group_id ?? groups[0]?.id ?? ''));
+  useOutcomeToast(actionData, actionData?.error ? { text: actionData.error, error: true } : null);
   return (
     <Page title={displayName(user)} subtitle={user.email} backAction={{ url: '/fleet/corporate-groups' }}>
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {actionData?.error ? <Banner tone="critical">{actionData.error}</Banner> : null}
             <Select
               label={t('fleet.wizard.corporateGroup')}
               name="group"

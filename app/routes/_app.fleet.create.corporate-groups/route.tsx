@@ -2,10 +2,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, FormLayout, Page, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, FormLayout, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
@@ -35,12 +36,12 @@ export function GroupForm({ title, initial, back }: { title: string; initial: st
   const actionData = useActionData<{ error?: string }>();
   const navigation = useNavigation();
   const [name, setName] = useState(initial);
+  useOutcomeToast(actionData, actionData?.error ? { text: actionData.error, error: true } : null);
   return (
     <Page title={title} backAction={{ url: back }}>
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {actionData?.error ? <Banner tone="critical">{actionData.error}</Banner> : null}
             <FormLayout>
               <TextField
                 label={t('fleet.groups.name')}
