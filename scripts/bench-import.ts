@@ -9,12 +9,12 @@
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { sha256Hex } from '../domain/identity/encoding';
-import { buildWorkbook, type TestCell } from '../domain/import/test-workbook';
 import { importColumns } from '../domain/import/users-import';
 import { readXlsx } from '../domain/import/xlsx-reader';
 import { openDb } from '../drizzle/db';
 import { authSessions, corporateGroups } from '../drizzle/schema';
 import { createCompany, createUser } from '../drizzle/seed/factories';
+import { buildWorkbook, type TestCell } from '../tests/support/test-workbook';
 import { benchWorkspace, intOption, log } from './bench-lib';
 import { runNode, wrangler } from './node-processes';
 

@@ -6,13 +6,13 @@
  */
 
 import { summarizeSession } from '../domain/ocpp/session-summary';
-import { anElement, aTariff, energy, flat, parking, time } from '../domain/pricing/builders';
 import type { Period, SessionTimeline, Tariff, TariffRestrictions } from '../domain/pricing/types';
 import { priceWithTariffs, selectSessionTariffs } from '../domain/sessions/price-at-close';
 import { buildEngineTariff } from '../domain/tariffs/engine-cache';
 import type { ElementInput } from '../domain/tariffs/model';
 import type { PricingRows } from '../drizzle/queries/pricing.store';
 import type { chargingSessions, customerGroups, tariffs } from '../drizzle/schema';
+import { anElement, aTariff, energy, flat, parking, time } from '../tests/support/pricing-builders';
 
 type TariffRow = typeof tariffs.$inferSelect;
 type SessionRow = typeof chargingSessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anElement, aTariff, energy, flat, time } from '../pricing/builders';
+import { anElement, aTariff, energy, flat, time } from '../../tests/support/pricing-builders';
 import { moneyUsed, priceSoFar, referenceRate } from './currency';
 import { type AuthorizationFacts, decide, type UserFacts } from './decide';
 import { budgetUse, limitReached, limitStopReason, type MoneyBudget, moneyBudget } from './limits';

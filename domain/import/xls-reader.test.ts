@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRootStream } from './cfb';
-import { readSpreadsheet } from './spreadsheet';
-import { failureOf } from './test-workbook';
+import { failureOf } from '../../tests/support/test-workbook';
 import {
   BOF_SHEET,
   biffStream,
@@ -17,7 +15,9 @@ import {
   u16,
   u32,
   xlString,
-} from './test-xls';
+} from '../../tests/support/test-xls';
+import { readRootStream } from './cfb';
+import { readSpreadsheet } from './spreadsheet';
 import { decodeRk, readXls } from './xls-reader';
 import { type CellValue, DEFAULT_LIMITS, readXlsx, SpreadsheetError } from './xlsx-reader';
 

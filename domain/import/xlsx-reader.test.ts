@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { buildWorkbook, failureOf } from '../../tests/support/test-workbook';
 import { xlsxStream } from '../export/xlsx';
 import { readSpreadsheet } from './spreadsheet';
-import { buildWorkbook, failureOf } from './test-workbook';
 import { DEFAULT_LIMITS, isDateFormat, readXlsx, serialToIso } from './xlsx-reader';
 import { zipEntries } from './zip';
 

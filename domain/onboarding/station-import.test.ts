@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildWorkbook } from '../../tests/support/test-workbook';
 import { readCsv } from '../import/csv-reader';
-import { buildWorkbook } from '../import/test-workbook';
 import { readXlsx } from '../import/xlsx-reader';
 import { duplicateOcppIds, type ImportedStation, mapStationHeader, parseStationRow } from './station-import';
 

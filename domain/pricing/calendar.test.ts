@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import {
+  anElement,
+  aSession,
+  aTariff,
+  charge,
+  energy,
+  park,
+  parking,
+  time,
+} from '../../tests/support/pricing-builders';
 import { ZoneClock } from '../time/zone-clock';
-import { anElement, aSession, aTariff, charge, energy, park, parking, time } from './builders';
 import { priceSession } from './engine';
 import type { PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anElement, aSession, aTariff, charge, energy, flat, park, time } from './builders';
+import { anElement, aSession, aTariff, charge, energy, flat, park, time } from '../../tests/support/pricing-builders';
 import { priceSession } from './engine';
 import type { Priced, PricingResult } from './types';
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { anElement, aSession, aTariff, charge, energy, flat, park, parking, time } from './builders';
+import {
+  anElement,
+  aSession,
+  aTariff,
+  charge,
+  energy,
+  flat,
+  park,
+  parking,
+  time,
+} from '../../tests/support/pricing-builders';
 import { priceSession } from './engine';
 import type { Priced, PricingResult, Tariff } from './types';
 

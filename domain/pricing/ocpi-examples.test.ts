@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aSession, charge, park, withReservation } from './builders';
+import { aSession, charge, park, withReservation } from '../../tests/support/pricing-builders';
 import { priceSession } from './engine';
 import { fromOcpiTariff, type OcpiTariff } from './ocpi';
 import * as ex from './ocpi-examples.fixtures';

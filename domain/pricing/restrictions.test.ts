@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { anElement, aSession, aTariff, charge, energy, time } from '../../tests/support/pricing-builders';
 import { dayOfDate, weekdayOfDay } from '../time/zone-clock';
-import { anElement, aSession, aTariff, charge, energy, time } from './builders';
 import { priceSession } from './engine';
 import { compileRestrictions, matches, parseClock, type SegmentFacts } from './restrictions';
 import type { TariffRestrictions } from './types';

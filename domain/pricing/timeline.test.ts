@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anElement, aTariff, energy, flat, parking, time } from './builders';
+import { anElement, aTariff, energy, flat, parking, time } from '../../tests/support/pricing-builders';
 import { priceSession } from './engine';
 import { ANOMALIES, type MeterSession, soundTimeline, timelineFromMeterValues } from './timeline';
 

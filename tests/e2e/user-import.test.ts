@@ -1,9 +1,9 @@
 /** The fleet user import in a browser: template link, a bad file's errors and report, then a good file imported and listed. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook } from '../../domain/import/test-workbook';
-import { sheetJsXls } from '../../domain/import/test-xls';
 import { readXlsx } from '../../domain/import/xlsx-reader';
+import { buildWorkbook } from '../support/test-workbook';
+import { sheetJsXls } from '../support/test-xls';
 import { loggedInPage } from './browser';
 
 let page: Page;

@@ -8,12 +8,12 @@
 import { SELF } from 'cloudflare:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkbook, type TestCell } from '../../domain/import/test-workbook';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import { auditLog, rfids } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
+import { buildWorkbook, type TestCell } from '../support/test-workbook';
 import {
   BASE,
   call,

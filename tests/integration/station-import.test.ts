@@ -6,9 +6,9 @@
 import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../domain/identity/password';
-import { buildWorkbook } from '../../domain/import/test-workbook';
-import { sheetJsXls } from '../../domain/import/test-xls';
 import { ensureStationTemplates } from '../../drizzle/seed/station-templates';
+import { buildWorkbook } from '../support/test-workbook';
+import { sheetJsXls } from '../support/test-xls';
 import { BASE, call, db, failOnConsoleError, login, type Session, sql, unique, world } from './helpers';
 
 failOnConsoleError();

@@ -3,8 +3,6 @@ import { SELF } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkbook, type TestCell } from '../../domain/import/test-workbook';
-import { biffStream, compoundFile, rec, sheetJsXls, u16 } from '../../domain/import/test-xls';
 import { readXlsx } from '../../domain/import/xlsx-reader';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
@@ -18,6 +16,8 @@ import {
 } from '../../drizzle/schema';
 import { createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
+import { buildWorkbook, type TestCell } from '../support/test-workbook';
+import { biffStream, compoundFile, rec, sheetJsXls, u16 } from '../support/test-xls';
 import { BASE, call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();

@@ -4,8 +4,8 @@
  * what Excel produces and not only on what our own writer produces.
  */
 import { strToU8, zipSync } from 'fflate';
-import { columnLetter, xmlEscape } from '../export/xlsx';
-import { SpreadsheetError } from './xlsx-reader';
+import { columnLetter, xmlEscape } from '../../domain/export/xlsx';
+import { SpreadsheetError } from '../../domain/import/xlsx-reader';
 
 export type TestCell =
   | string

@@ -3,7 +3,7 @@
  * (`aTariff({ elements: [anElement([energy('0.25', { vat: 10 })])] })`) and session time lines from
  * consecutive charging and parking stretches (`aSession('2026-03-02T09:30:00+01:00', charge({ minutes: 60, kwh: 20 }))`).
  */
-import { dec4, vatBp } from './money';
+import { dec4, vatBp } from '../../domain/pricing/money';
 import type {
   Dimension,
   Period,
@@ -13,7 +13,7 @@ import type {
   Tariff,
   TariffElement,
   TariffRestrictions,
-} from './types';
+} from '../../domain/pricing/types';
 
 interface ComponentOptions {
   /** VAT percent; omitted = no VAT applicable. */
