@@ -3,20 +3,28 @@
  * attempts counted in `rate_limits` (fixed windows, the same rows as the login limits), so every
  * isolate of the ocpp worker sees the failures of the others.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
-import { rateLimits, stations } from '../schema';
+import { stations } from '../schema';
+import { type AttemptWindow, attemptWindows, countAttempt } from './rate-limits.store';
+import type { StationRow } from './stations.store';
 
-/** The station of a charge point id, as a statement to batch with `failureCounters`. */
-export function stationByUid(db: Db, uid: string) {
-  return db.select().from(stations).where(eq(stations.uid, uid)).limit(1);
-}
+export type FailureWindow = AttemptWindow;
 
-export type FailureWindow = typeof rateLimits.$inferSelect;
-
-/** The counters of `keys`, as a statement to batch with the station lookup (no round trip of its own). */
-export function failureCounters(db: Db, keys: [string, ...string[]]) {
-  return db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
+/**
+ * The station of a charge point id (undefined when none) and the failure counters of `keys`, in one
+ * round trip: every upgrade attempt pays it, the successful ones included.
+ */
+export async function stationAndFailureCounters(
+  db: Db,
+  uid: string,
+  keys: [string, ...string[]],
+): Promise<{ station: StationRow | undefined; counters: FailureWindow[] }> {
+  const [found, counters] = await db.batch([
+    db.select().from(stations).where(eq(stations.uid, uid)).limit(1),
+    attemptWindows(db, keys),
+  ]);
+  return { station: found[0], counters };
 }
 
 /** Counts one failure against every key in one round trip; a window past its end restarts at `now`. */
@@ -25,21 +33,8 @@ export async function recordFailure(
   keys: [{ key: string; windowMs: number }, ...{ key: string; windowMs: number }[]],
   now: number,
 ): Promise<FailureWindow[]> {
-  const upsert = ({ key, windowMs }: { key: string; windowMs: number }) => {
-    const staleBefore = now - windowMs;
-    return db
-      .insert(rateLimits)
-      .values({ key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.windowStart} <= ${staleBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${staleBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-        },
-      })
-      .returning();
-  };
-  const [first, ...rest] = keys;
-  const results = await db.batch([upsert(first), ...rest.map(upsert)]);
+  const [first, ...rest] = keys.map(({ key, windowMs }) => countAttempt(db, key, windowMs, now));
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
   return results.flat();
 }

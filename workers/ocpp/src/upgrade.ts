@@ -7,8 +7,9 @@
  */
 
 import { openDb } from '@db/db';
-import { failureCounters, stationByUid } from '@db/queries/ocpp-upgrade.store';
+import { stationAndFailureCounters } from '@db/queries/ocpp-upgrade.store';
 import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys.store';
+import type { StationRow } from '@db/queries/stations.store';
 import { verifyPassword } from '@domain/identity/password';
 import {
   begin,
@@ -30,8 +31,6 @@ const IDENTITY = /^[A-Za-z0-9._:*+\-|@]{1,48}$/;
 function unauthorized(message: string): Response {
   return new Response(message, { status: 401, headers: { 'www-authenticate': 'Basic realm="OCPP", charset="UTF-8"' } });
 }
-
-type StationRow = Awaited<ReturnType<typeof stationByUid>>[number];
 
 /**
  * Whether the credentials open this station. An unknown id spends the same hashing time as a wrong
@@ -88,13 +87,12 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   const db = openDb(env.DB);
   // One round trip on every attempt, the successful ones included: the station and the failure
   // counters of its id and of the caller's address.
-  const [found, counters] = await db.batch([
-    stationByUid(db, id),
-    failureCounters(db, [keys[0].key, ...keys.slice(1).map((k) => k.key)]),
+  const { station, counters } = await stationAndFailureCounters(db, id, [
+    keys[0].key,
+    ...keys.slice(1).map((k) => k.key),
   ]);
   const stored = storedRetryAfter(keys, counters, now) ?? knownRetryAfter(keys, now);
   if (stored !== null) return tooManyAttempts(stored);
-  const station = found[0];
   // Checked again just above with no await since, so attempts in flight here count (parallel guesses).
   const end = begin(keys);
   let passwordOk: boolean;

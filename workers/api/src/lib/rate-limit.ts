@@ -6,13 +6,12 @@
  */
 
 import type { Db } from '@db/db';
-import { rateLimits } from '@db/schema';
-import { RATE_LIMITS } from '@domain/identity/constants';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { countAttempt, dropWindowsBefore, refundAttempt } from '@db/queries/rate-limits.store';
+import { type LimitName, oldestLiveWindowStart, retryAfterSeconds, windowMsOf } from '@domain/identity/attempt-limits';
 import type { Context } from 'hono';
 import { apiError } from './errors';
 
-export type LimitName = keyof typeof RATE_LIMITS;
+export type { LimitName };
 
 export interface LimitKey {
   limit: LimitName;
@@ -28,49 +27,28 @@ export interface Consumed {
 }
 
 const rowKey = ({ limit, subject }: LimitKey) => `${limit}:${subject}`;
-const windowMs = (limit: LimitName) => RATE_LIMITS[limit].windowMinutes * 60_000;
 
 /** Counts one attempt against every key; tells whether any of them is now over its limit. */
 export async function consume(db: Db, keys: LimitKey[], now = Date.now()): Promise<Consumed> {
   const consumed: Consumed = { keys: [], retryAfterSeconds: null };
   for (const k of keys) {
-    const staleBefore = now - windowMs(k.limit);
-    // Both CASEs read the old row, so an expired window restarts at now with a count of one.
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key: rowKey(k), windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.windowStart} <= ${staleBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${staleBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-        },
-      })
-      .returning();
+    const [row] = await countAttempt(db, rowKey(k), windowMsOf(k.limit), now);
     if (!row) continue;
     consumed.keys.push({ key: row.key, windowStart: row.windowStart });
-    if (row.count > RATE_LIMITS[k.limit].max) {
-      const seconds = Math.max(1, Math.ceil((row.windowStart + windowMs(k.limit) - now) / 1000));
-      consumed.retryAfterSeconds = Math.max(consumed.retryAfterSeconds ?? 0, seconds);
-    }
+    const seconds = retryAfterSeconds(k.limit, row, now);
+    if (seconds !== null) consumed.retryAfterSeconds = Math.max(consumed.retryAfterSeconds ?? 0, seconds);
   }
   return consumed;
 }
 
 /** Gives back what `consume` counted (a success), unless that window has since been replaced. */
 export async function refund(db: Db, consumed: Consumed): Promise<void> {
-  for (const { key, windowStart } of consumed.keys) {
-    await db
-      .update(rateLimits)
-      .set({ count: sql`MAX(${rateLimits.count} - 1, 0)` })
-      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
-  }
+  for (const { key, windowStart } of consumed.keys) await refundAttempt(db, key, windowStart);
 }
 
 /** Drops windows older than the longest limit; for the daily cron. */
 export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
-  const longest = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMinutes)) * 60_000;
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - longest));
+  await dropWindowsBefore(db, oldestLiveWindowStart(now));
 }
 
 /** The 429 answer: `retry_after` in seconds and the Retry-After header, minutes in the message. */
