@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../workers/api/src/app';
-import { enqueueEmail } from '../../workers/api/src/lib/email';
+import { enqueueEmail } from '../../workers/api/src/lib/email.store';
 import { call, db, expectError, failOnConsoleError, type MailMessage, unique } from './helpers';
 
 failOnConsoleError();

@@ -3,7 +3,7 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../drizzle/schema';
-import { OUTBOX_MAX_AGE_HOURS, pruneOutbox } from '../../workers/api/src/lib/email';
+import { OUTBOX_MAX_AGE_HOURS, pruneOutbox } from '../../workers/api/src/lib/email.store';
 import { runScheduled } from '../../workers/cron/src';
 import { db, failOnConsoleError, unique } from './helpers';
 
