@@ -87,3 +87,22 @@ export function closeWithoutStop(input: {
     remarks: [endedWithoutStopReason(input.evidence), ...summary.remarks],
   };
 }
+
+/**
+ * How a StopTransaction finds its session (ADR 040): `close` an in-progress one, `correct` one closed
+ * without its stop (it is no longer marked so), fill in a `refused` one not stopped yet (it stays
+ * refused), or `done`: it was stopped already and nothing changes.
+ */
+export type StopKind = 'close' | 'correct' | 'refused' | 'done';
+
+export function stopKindOf(s: {
+  status: string;
+  endedWithoutStop: number;
+  refusedStatus: string | null;
+  meterStopWh: number | null;
+}): StopKind {
+  if (s.status === 'in_progress') return 'close';
+  if (s.endedWithoutStop === 1) return 'correct';
+  if (s.refusedStatus !== null && s.meterStopWh === null) return 'refused';
+  return 'done';
+}

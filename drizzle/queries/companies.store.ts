@@ -1,5 +1,6 @@
 /** @module Company tree queries: scope is a company and all its descendants. */
 import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { buildCompanyTree, type CompanyNode } from '../../domain/companies/tree';
 import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
 import { companies, companyServiceSettings } from '../schema';
@@ -21,7 +22,6 @@ export function companyTreeIds(root: SQL): SQL {
   ) SELECT id FROM tree`;
 }
 
-/** Ids of the company and every descendant, by a recursive query. */
 /**
  * `column` is one of the company ids: bound as one JSON value, not one parameter per id, so a
  * company tree of any size stays under D1's 100 bound parameters per statement.
@@ -30,6 +30,7 @@ export function inCompanies(column: AnyColumn, ids: readonly number[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }
 
+/** Ids of the company and every descendant, by a recursive query. */
 export async function companyScopeIds(db: Db, rootId: number): Promise<number[]> {
   const rows = await db.$client.prepare(`${COMPANY_TREE_CTE} SELECT id FROM tree`).bind(rootId).all<{ id: number }>();
   return rows.results.map((r) => r.id);
@@ -53,13 +54,6 @@ export function companyKind(c: typeof companies.$inferSelect): CompanyKind {
   };
 }
 
-export interface CompanyNode {
-  id: number;
-  name: string;
-  parentCompanyId: number | null;
-  children: CompanyNode[];
-}
-
 /** The tree under `rootId`, for the company switcher and children_tree. */
 export async function companyTree(db: Db, rootId: number): Promise<CompanyNode | null> {
   const ids = await companyScopeIds(db, rootId);
@@ -68,12 +62,7 @@ export async function companyTree(db: Db, rootId: number): Promise<CompanyNode |
     .select({ id: companies.id, name: companies.name, parentCompanyId: companies.parentCompanyId })
     .from(companies)
     .where(inArray(companies.id, ids));
-  const nodes = new Map<number, CompanyNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
-  for (const node of nodes.values()) {
-    if (node.id !== rootId && node.parentCompanyId !== null) nodes.get(node.parentCompanyId)?.children.push(node);
-  }
-  for (const node of nodes.values()) node.children.sort((a, b) => a.name.localeCompare(b.name));
-  return nodes.get(rootId) ?? null;
+  return buildCompanyTree(rows, rootId);
 }
 
 /** The company and every ancestor up to the root, nearest first (parent links; cycles cut). */

@@ -154,18 +154,6 @@ const STOPPABLE = or(
   and(isNotNull(chargingSessions.refusedStatus), isNull(chargingSessions.meterStopWh)),
 );
 
-/** How a StopTransaction finds its session (ADR 040). */
-export type StopKind = 'close' | 'correct' | 'refused' | 'done';
-
-export function stopKindOf(
-  s: Pick<SessionRow, 'status' | 'endedWithoutStop' | 'refusedStatus' | 'meterStopWh'>,
-): StopKind {
-  if (s.status === 'in_progress') return 'close';
-  if (s.endedWithoutStop === 1) return 'correct';
-  if (s.refusedStatus !== null && s.meterStopWh === null) return 'refused';
-  return 'done';
-}
-
 /** The close of an in-progress session whose StopTransaction never came (ADR 040); false when it was not in progress. */
 export async function closeWithoutStop(
   db: Db,

@@ -1,6 +1,11 @@
 /** @module Station and connector writes made on behalf of a connected charge point (the ocpp worker). */
 import { type AnyColumn, and, count, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  isAddableConnectorNumber,
+  isStatusChange,
+  mayAddReportedConnector,
+} from '../../domain/stations/reported-connector';
 import { CONNECTOR_STATUSES, type ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
 import { connectorStatusHistory, connectors, stations } from '../schema';
@@ -152,15 +157,11 @@ export interface ConnectorStatusChange {
   at: Date;
 }
 
-/** The highest connector number a charge point may add to its station by reporting it (issue 24, section 3). */
-export const MAX_REPORTED_CONNECTOR = 8;
-
 /**
  * Writes a connector's status and a history row, but only when status or error code changed: charge
  * points repeat StatusNotification after every boot. A connector the back office did not know yet is
- * created only when it is the next one (the station's connector count + 1) and at most
- * MAX_REPORTED_CONNECTOR: any other number is 'unknown', written nowhere, so a charge point cannot
- * give its station thousands of connectors. Returns what happened.
+ * created only when `mayAddReportedConnector` allows it: any other number is 'unknown', written nowhere.
+ * Returns what happened.
  */
 export async function applyConnectorStatus(
   db: Db,
@@ -172,12 +173,12 @@ export async function applyConnectorStatus(
     where: and(eq(connectors.stationId, station.id), eq(connectors.connectorNumber, connectorNumber)),
   });
   if (!row) {
-    if (connectorNumber < 1 || connectorNumber > MAX_REPORTED_CONNECTOR) return 'unknown';
+    if (!isAddableConnectorNumber(connectorNumber)) return 'unknown';
     const [{ n } = { n: 0 }] = await db
       .select({ n: count() })
       .from(connectors)
       .where(eq(connectors.stationId, station.id));
-    if (connectorNumber > n + 1) return 'unknown';
+    if (!mayAddReportedConnector(connectorNumber, n)) return 'unknown';
     await db
       .insert(connectors)
       .values({ uid: `${station.uid}-${connectorNumber}`, stationId: station.id, connectorNumber })
@@ -187,7 +188,7 @@ export async function applyConnectorStatus(
     });
     if (!row) return 'unknown';
   }
-  if (row.status === change.status && (row.errorCode ?? 'NoError') === change.errorCode) return 'unchanged';
+  if (!isStatusChange(row, change)) return 'unchanged';
   await db.batch([
     db
       .update(connectors)

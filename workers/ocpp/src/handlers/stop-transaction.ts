@@ -8,9 +8,10 @@
  */
 
 import { priceClosedSessionSafely } from '@db/queries/pricing.store';
-import { closeSession, findSession, type StopKind, stopKindOf } from '@db/queries/sessions.store';
+import { closeSession, findSession } from '@db/queries/sessions.store';
 import { limitStopReason } from '@domain/charging-authorization/limits';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
+import { type StopKind, stopKindOf } from '@domain/ocpp/session-end';
 import { summarizeSession } from '@domain/ocpp/session-summary';
 import type { Handler, HandlerContext } from '../context';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';

@@ -1,0 +1,24 @@
+/** @module The company tree as the company switcher shows it: a root and its descendants, children by name. */
+
+export interface CompanyNode {
+  id: number;
+  name: string;
+  parentCompanyId: number | null;
+  children: CompanyNode[];
+}
+
+/**
+ * The tree under `rootId` from the rows of the root and its descendants (any order); null when the
+ * root is not among them. A row whose parent is missing is left out; children sort by name.
+ */
+export function buildCompanyTree(
+  rows: readonly { id: number; name: string; parentCompanyId: number | null }[],
+  rootId: number,
+): CompanyNode | null {
+  const nodes = new Map<number, CompanyNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  for (const node of nodes.values()) {
+    if (node.id !== rootId && node.parentCompanyId !== null) nodes.get(node.parentCompanyId)?.children.push(node);
+  }
+  for (const node of nodes.values()) node.children.sort((a, b) => a.name.localeCompare(b.name));
+  return nodes.get(rootId) ?? null;
+}
