@@ -5,7 +5,6 @@
  */
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import {
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 import { parseDecimal } from '../../lib/format';
+import { useOutcomeToast } from '../use-outcome-toast';
 
 export interface GroupValues {
   name: string;
@@ -108,6 +108,7 @@ export function GroupForm(props: {
   const refused = failed?.amount ? { ...failed, error: t('customerGroups.form.fMaxPriceInvalid') } : failed;
   const fieldError = fieldErrorFrom(refused, { api: API_FIELD, nested: true });
   const formError = failureBesideFields(refused, FORM_FIELDS, { api: API_FIELD, nested: true });
+  useOutcomeToast(failed, formError ? { text: formError, error: true } : null);
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') !== 'delete';
   return (
     <Page title={props.title} backAction={{ url: props.back }} secondaryActions={props.secondaryActions} narrowWidth>
@@ -115,7 +116,6 @@ export function GroupForm(props: {
         <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">
           {props.banner}
-          {formError ? <Banner tone="critical">{formError}</Banner> : null}
           <Card>
             <FormLayout>
               <TextField

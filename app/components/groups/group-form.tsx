@@ -1,9 +1,10 @@
 /** @module The connector group form of /connectors/add-group and /connectors/edit-group/{id}: name and description. */
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
+import { useOutcomeToast } from '../use-outcome-toast';
 
 export interface GroupFormResult {
   error: string;
@@ -31,12 +32,12 @@ export function GroupForm(props: {
   const [description, setDescription] = useState(props.initial.description);
   const fieldError = fieldErrorFrom(failed);
   const formError = failureBesideFields(failed, ['name', 'description']);
+  useOutcomeToast(failed, formError ? { text: formError, error: true } : null);
   return (
     <Page title={props.title} backAction={{ url: props.back }} narrowWidth>
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {formError ? <Banner tone="critical">{formError}</Banner> : null}
             <FormLayout>
               <TextField
                 label={t('groups.fields.name')}

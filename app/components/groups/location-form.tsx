@@ -2,10 +2,11 @@
 
 import { parseCoordinate, STATION_ADDRESS_FIELDS } from '@domain/stations/station-rules';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
+import { useOutcomeToast } from '../use-outcome-toast';
 
 export interface LocationValues {
   name: string;
@@ -80,6 +81,7 @@ export function LocationForm(props: { title: string; back: string; initial: Loca
   const refused = failed?.coordinate ? { ...failed, error: t('groups.locations.coordinatesInvalid') } : failed;
   const errorOf = fieldErrorFrom(refused, { api: API });
   const formError = failureBesideFields(failed, FIELDS, { api: API });
+  useOutcomeToast(failed, failed ? { text: formError ?? t('groups.locations.failed'), error: true } : null);
   const field = (k: keyof LocationValues, extra: { required?: boolean; help?: string; multiline?: number } = {}) => (
     <TextField
       label={t(`groups.locations.${k}`)}
@@ -98,7 +100,6 @@ export function LocationForm(props: { title: string; back: string; initial: Loca
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            {failed ? <Banner tone="critical">{formError ?? t('groups.locations.failed')}</Banner> : null}
             <FormLayout>
               {field('name', { required: true })}
               <FormLayout.Group>

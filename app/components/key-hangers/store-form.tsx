@@ -1,9 +1,10 @@
 /** @module The form of the two card creation pages: with a visual code and UUID, or with the UUID alone. */
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, FormLayout, InlineStack, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
+import { useOutcomeToast } from '../use-outcome-toast';
 import { CardFields, type CardFieldValues } from './card-fields';
 import type { StoreError } from './store.server';
 
@@ -20,6 +21,7 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
   const formError = failureBesideFields(failed, ['code', 'uuid', 'parent_id_tag', 'expires_at'], {
     fallback: t('common.generic'),
   });
+  useOutcomeToast(failed, formError ? { text: formError, error: true } : null);
 
   return (
     <Page
@@ -34,7 +36,6 @@ export function StoreForm({ withCode }: { withCode: boolean }) {
       <Card>
         <Form method="post">
           <BlockStack gap="300">
-            {formError ? <Banner tone="critical">{formError}</Banner> : null}
             {withCode ? null : (
               <Text as="p" tone="subdued">
                 {t('keyHangers.store.generated')}

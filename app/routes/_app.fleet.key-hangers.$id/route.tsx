@@ -24,6 +24,7 @@ import { CardFields, type CardFieldValues } from '../../components/key-hangers/c
 import { cardTime, displayStatus, lastValidDay, STATUS_TONE } from '../../components/key-hangers/keyfob';
 import { type PickerOption, SearchPicker } from '../../components/key-hangers/search-picker';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { fieldErrorFrom } from '../../lib/field-errors';
@@ -66,6 +67,7 @@ export default function KeyHanger() {
   const busy = navigation.state !== 'idle';
   const time = (value: string | null) => cardTime(value, i18n.language, timeZone);
   const fieldError = fieldErrorFrom(failed, { fallback: t('common.generic') });
+  useOutcomeToast(failed, failed && !failed.field ? { text: failed.error || t('common.generic'), error: true } : null);
   const run = (intent: 'block' | 'unlink') => {
     setConfirm(null);
     submit({ intent }, { method: 'post' });
@@ -105,7 +107,6 @@ export default function KeyHanger() {
       ]}
     >
       <BlockStack gap="400">
-        {failed && !failed.field ? <Banner tone="critical">{failed.error || t('common.generic')}</Banner> : null}
         {final ? <Banner tone="warning">{t('keyHangers.detail.final', { status: statusLabel })}</Banner> : null}
         <Card>
           <BlockStack gap="300">

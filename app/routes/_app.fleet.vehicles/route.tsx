@@ -2,12 +2,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
-import { Badge, Banner, Button, FormLayout, IndexTable, Modal, Page, Select, Text, TextField } from '@shopify/polaris';
+import { Badge, Button, FormLayout, IndexTable, Modal, Page, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
@@ -95,6 +96,7 @@ export default function Vehicles() {
   const errorOf = fieldErrorFrom(failed, {
     text: (error) => (error === 'driverNotFound' ? t('vehicles.driverNotFound') : error),
   });
+  useOutcomeToast(failed, failed && !failed.field ? { text: failed.error, error: true } : null);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const list = useListUrl(state, url.write);
@@ -111,7 +113,6 @@ export default function Vehicles() {
         <Form method="post">
           <Modal.Section>
             <FormLayout>
-              {failed && !failed.field ? <Banner tone="critical">{failed.error}</Banner> : null}
               <TextField
                 label={t('vehicles.driverEmail')}
                 name="email"
