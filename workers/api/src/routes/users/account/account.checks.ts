@@ -8,7 +8,8 @@ import { apiError } from '@api/lib/errors';
 import { authOf } from '@api/middleware/permission';
 import type { users } from '@db/schema';
 import { firstDeniedRole } from '@domain/fleet/grantable-roles';
-import { hasChargingPermission, licensePlateError, normalizePlate, parseLimit } from '@domain/fleet/validation';
+import { permissionChange } from '@domain/fleet/permission-change';
+import { licensePlateError, normalizePlate, parseLimit } from '@domain/fleet/validation';
 import { can } from '@domain/permissions/permissions';
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -167,21 +168,19 @@ export async function checkUserInput(
   }
 
   // Charging permissions: the merged result must keep at least one; public needs confirmation.
-  const merged = {
-    can_charge_public: body.can_charge_public ?? existing?.canChargePublic ?? false,
-    can_charge_work: body.can_charge_work ?? existing?.canChargeWork ?? false,
-    can_charge_home: body.can_charge_home ?? existing?.canChargeHome ?? false,
-    only_private: body.only_private ?? existing?.onlyPrivate ?? false,
+  const stored = existing && {
+    can_charge_public: existing.canChargePublic,
+    can_charge_work: existing.canChargeWork,
+    can_charge_home: existing.canChargeHome,
+    only_private: existing.onlyPrivate,
+    charge_only_with_rfid: existing.chargeOnlyWithRfid,
   };
-  if (!hasChargingPermission(merged))
-    return fail(400, 'VALIDATION_FAILED', 'chargingPermissionRequired', 'permissions');
-  const changed = PERMISSION_COLUMNS.some(
-    ([k, col]) => body[k] !== undefined && body[k] !== (existing?.[col] ?? false),
-  );
-  if (changed && (await permissionUpdatesDisabled(c))) {
+  const permissions = permissionChange(body, stored);
+  if (permissions.noneLeft) return fail(400, 'VALIDATION_FAILED', 'chargingPermissionRequired', 'permissions');
+  if (permissions.changed && (await permissionUpdatesDisabled(c))) {
     return fail(403, 'PERMISSION_UPDATES_DISABLED', 'permissionUpdatesDisabled', 'permissions');
   }
-  if (merged.can_charge_public && !existing?.canChargePublic && body.confirm_public !== true) {
+  if (permissions.publicUnconfirmed) {
     return fail(400, 'CONFIRMATION_REQUIRED', 'publicPermissionConfirm', 'can_charge_public');
   }
 

@@ -6,6 +6,7 @@ import { authOf } from '@api/middleware/permission';
 import type { Cell } from '@domain/export/cells';
 import { CSV_CONTENT_TYPE, csvLine } from '@domain/export/csv';
 import { kwhLimitRatio, nearLimits as nearestFirst, usageRows } from '@domain/fleet/usage';
+import { userCounts as countsOf } from '@domain/fleet/user-counts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { hidesDeleted } from '../users.access';
@@ -78,21 +79,8 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(counts, async (c) => {
     const [row, near] = await Promise.all([userCounts(c.get('db'), await callerScope(c)), usersNearLimits(c)]);
-    const hide = hidesDeleted(c);
-    const deleted = row?.deleted ?? 0;
-    const active = (row?.total ?? 0) - deleted;
-    const chargingN = row?.charging ?? 0;
-    return c.json(
-      {
-        total: hide ? active : (row?.total ?? 0),
-        active,
-        deleted: hide ? 0 : deleted,
-        charging: chargingN,
-        idle: active - chargingN,
-        near_limit: near.length,
-      },
-      200,
-    );
+    const stored = { total: row?.total ?? 0, deleted: row?.deleted ?? 0, charging: row?.charging ?? 0 };
+    return c.json(countsOf(stored, near.length, hidesDeleted(c)), 200);
   })
   .openapi(nearLimits, async (c) => {
     const near = await usersNearLimits(c);
