@@ -2,7 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.handlers';
-import { backofficeRoutes } from './backoffice/backoffice.routes';
+import { backofficeRoutes } from './backoffice/backoffice.handlers';
 import { caRoutes } from './ca/ca.handlers';
 import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
