@@ -28,7 +28,8 @@ import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { uploadedFile } from '../../lib/uploaded-file';
 import { authOf } from '../../middleware/permission';
-import { applyImport, generateCode, scopedUsersByEmail, takenUuids } from './keyfobs.store';
+import { applyImport, scopedUsersByEmail, takenUuids } from './keyfobs.import.store';
+import { generateCode } from './keyfobs.store';
 
 type Ctx = Context<AppEnv>;
 
