@@ -90,6 +90,31 @@ export async function tariffLinesOf(db: Db, sessionId: number) {
 /** D1 binds at most 100 parameters per statement: 12 columns a line, so 8 lines per insert. */
 const LINES_PER_INSERT = 8;
 
+/** The MPS tariff assignments of the companies for a country, each with the chain of its tariff. */
+export async function mpsAssignmentsOf(
+  db: Db,
+  companyIds: readonly number[],
+  country: string,
+): Promise<MpsAssignment[]> {
+  const rows = await db
+    .select({
+      companyId: mpsTariffs.companyId,
+      type: mpsTariffs.type,
+      countryCode: mpsTariffs.countryCode,
+      tariffId: mpsTariffs.tariffId,
+      versionOf: tariffs.versionOf,
+    })
+    .from(mpsTariffs)
+    .innerJoin(tariffs, eq(tariffs.id, mpsTariffs.tariffId))
+    .where(and(inArray(mpsTariffs.companyId, [...companyIds]), eq(mpsTariffs.countryCode, country.toUpperCase())));
+  return rows.map((m) => ({
+    companyId: m.companyId,
+    type: m.type,
+    countryCode: m.countryCode,
+    chainId: m.versionOf ?? m.tariffId,
+  }));
+}
+
 /** Gathers the facts of a closed session: its station, company chains, group, MPS assignments and tariffs. */
 async function pricingFacts(db: Db, s: SessionRow & { endAt: Date }): Promise<PricingRows> {
   // Independent reads, sent together rather than one after another.
@@ -104,28 +129,8 @@ async function pricingFacts(db: Db, s: SessionRow & { endAt: Date }): Promise<Pr
   const scopeIds = [...new Set([...operatorChain, ...ownerChain])];
   const paymentType = paymentTypeOf(s);
   // MPS tariffs of the company chains for the station's country (payment-service sessions only).
-  const mpsRows =
-    isMpsPayment(paymentType) && station?.country
-      ? await db
-          .select({
-            companyId: mpsTariffs.companyId,
-            type: mpsTariffs.type,
-            countryCode: mpsTariffs.countryCode,
-            tariffId: mpsTariffs.tariffId,
-            versionOf: tariffs.versionOf,
-          })
-          .from(mpsTariffs)
-          .innerJoin(tariffs, eq(tariffs.id, mpsTariffs.tariffId))
-          .where(
-            and(inArray(mpsTariffs.companyId, scopeIds), eq(mpsTariffs.countryCode, station.country.toUpperCase())),
-          )
-      : [];
-  const mps: MpsAssignment[] = mpsRows.map((m) => ({
-    companyId: m.companyId,
-    type: m.type,
-    countryCode: m.countryCode,
-    chainId: m.versionOf ?? m.tariffId,
-  }));
+  const mps =
+    isMpsPayment(paymentType) && station?.country ? await mpsAssignmentsOf(db, scopeIds, station.country) : [];
   const chains = [...new Set(mps.map((m) => m.chainId))];
   const inScope = inArray(tariffs.companyId, scopeIds);
   const rows = await db
