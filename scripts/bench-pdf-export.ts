@@ -6,7 +6,8 @@ import { sessionPdfStream } from '../domain/export/pdf-sessions';
 import { sessions } from '../domain/i18n/areas/sessions';
 import { exportTextsIn } from '../domain/sessions/export-rows';
 import { columnsOf } from '../domain/sessions/variants';
-import { exportRows, type Scope, type SessionQuery } from '../workers/api/src/routes/sessions/sessions.store';
+import { exportRows } from '../workers/api/src/routes/sessions/list/list.export.store';
+import type { Scope, SessionQuery } from '../workers/api/src/routes/sessions/sessions.store';
 
 export async function benchPdfExport(
   d1: D1Database,

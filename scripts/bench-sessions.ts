@@ -25,26 +25,18 @@ import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { sha256Hex } from '../domain/identity/encoding';
 import { xlsxStream } from '../domain/export/xlsx';
+import { sha256Hex } from '../domain/identity/encoding';
 import { exportCells, exportColumns } from '../domain/sessions/export-rows';
 import { columnsOf, SESSION_VARIANTS, type SessionVariant, sortableKeys } from '../domain/sessions/variants';
 import { openDb } from '../drizzle/db';
 import { authSessions } from '../drizzle/schema';
 import { createUser } from '../drizzle/seed/factories';
-import {
-  exportRows,
-  listPage,
-  listPageWithSums,
-  listSums,
-  orderOf,
-  ownerSortIndexesOf,
-  pageRowsRead,
-  type Scope,
-  type SessionQuery,
-  sumsRowsRead,
-  whereOf,
-} from '../workers/api/src/routes/sessions/sessions.store';
+import { exportRows } from '../workers/api/src/routes/sessions/list/list.export.store';
+import { orderOf, ownerSortIndexesOf, whereOf } from '../workers/api/src/routes/sessions/list/list.plan.store';
+import { listPage, listPageWithSums, pageRowsRead } from '../workers/api/src/routes/sessions/list/list.store';
+import { listSums, sumsRowsRead } from '../workers/api/src/routes/sessions/list/list.sums.store';
+import type { Scope, SessionQuery } from '../workers/api/src/routes/sessions/sessions.store';
 import { benchWorkspace, intOption } from './bench-lib';
 import { benchPdfExport } from './bench-pdf-export';
 import { apiClient, baselineSql, proxyFloor, startWorkerd } from './bench-workerd';

@@ -10,12 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_VARIANTS } from '../../domain/sessions/variants';
 import { SESSION_SUM_COLUMNS } from '../../drizzle/schema/session-sums';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
-import {
-  daySumsPlan,
-  listSums,
-  type Scope,
-  type SessionQuery,
-} from '../../workers/api/src/routes/sessions/sessions.store';
+import { daySumsPlan, listSums } from '../../workers/api/src/routes/sessions/list/list.sums.store';
+import type { Scope, SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
 import { db, unique } from './helpers';
 
 const DAY = 86_400_000;

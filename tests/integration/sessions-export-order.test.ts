@@ -9,7 +9,8 @@ import { strFromU8, unzipSync, unzlibSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
 import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
-import { exportRows, type SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
+import { exportRows } from '../../workers/api/src/routes/sessions/list/list.export.store';
+import type { SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
 import { sqliteOrder } from '../support/sqlite-order';
 import { call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 

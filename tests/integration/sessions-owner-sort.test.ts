@@ -9,13 +9,10 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
-import {
-  exportRows,
-  ownerSortIndexesOf,
-  pageRows,
-  type Scope,
-  type SessionQuery,
-} from '../../workers/api/src/routes/sessions/sessions.store';
+import { exportRows } from '../../workers/api/src/routes/sessions/list/list.export.store';
+import { ownerSortIndexesOf } from '../../workers/api/src/routes/sessions/list/list.plan.store';
+import { pageRows } from '../../workers/api/src/routes/sessions/list/list.store';
+import type { Scope, SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
 import { sqliteOrder } from '../support/sqlite-order';
 import { db, failOnConsoleError, unique, world } from './helpers';
 

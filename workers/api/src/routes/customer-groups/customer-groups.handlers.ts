@@ -10,7 +10,7 @@ import { apiError } from '../../lib/errors';
 import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
-import { answerList, queryOf } from '../sessions/sessions.list';
+import { answerList, queryOf } from '../sessions/list/list.handlers';
 import { customerGroupMemberRoutes } from './customer-groups.members.handlers';
 import * as r from './customer-groups.routes';
 import { type GroupRow, scopedGroup } from './customer-groups.scope';

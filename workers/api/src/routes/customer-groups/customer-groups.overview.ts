@@ -7,7 +7,8 @@
  */
 import { SESSION_TIME_ZONE } from '@domain/sessions/display';
 import { zoneClock } from '@domain/time/zone-clock';
-import { listSumsMany, type SessionQuery } from '../sessions/sessions.store';
+import { listSumsMany } from '../sessions/list/list.sums.store';
+import type { SessionQuery } from '../sessions/sessions.store';
 
 export interface OverviewMonth {
   /** 1–12. */

@@ -5,7 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
-import { SessionFilters, SessionPage } from '../sessions/sessions.schemas';
+import { SessionFilters, SessionPage } from '../sessions/list/list.schemas';
 
 const ACCESS = 'customer-groups:manage';
 const tags = ['Customer groups'];

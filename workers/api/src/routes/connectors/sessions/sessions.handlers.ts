@@ -6,7 +6,7 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
-import { answerList, queryOf } from '@api/routes/sessions/sessions.list';
+import { answerList, queryOf } from '@api/routes/sessions/list/list.handlers';
 import { networkVariantsFor, pickVariant } from '@domain/sessions/variants';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';

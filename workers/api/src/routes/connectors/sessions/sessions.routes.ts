@@ -1,7 +1,7 @@
 /** @module Route declarations of the connector session lists (spec 7.16): the network's and one connector's. */
 import { defineRoute, errorResponse, jsonBody } from '@api/lib/route';
-import { listResponses } from '@api/routes/sessions/sessions.routes';
-import { IdParams, SessionFilters } from '@api/routes/sessions/sessions.schemas';
+import { listResponses } from '@api/routes/sessions/list/list.routes';
+import { IdParams, SessionFilters } from '@api/routes/sessions/list/list.schemas';
 
 const tags = ['Sessions'];
 

@@ -7,9 +7,7 @@
 import type { Db } from '@db/db';
 import { companyGroups, corporateGroups, stations, users } from '@db/schema';
 import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-
-export const OPTION_KINDS = ['station', 'group', 'user', 'corporate_group'] as const;
-export type OptionKind = (typeof OPTION_KINDS)[number];
+import type { OptionKind } from './filter-options.schemas';
 
 const LIMIT = 20;
 

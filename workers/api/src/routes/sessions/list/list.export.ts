@@ -1,23 +1,60 @@
 /**
- * @module The PDF answer of a session list (`format: 'pdf'`, spec 7.15 "exportPdf gives blob"):
- * the same rows, columns and display rules as the XLSX export, streamed page by page, with the
- * filter summary and generation time on the first page and the column sums at the end.
+ * @module The file answers of a session list (`format` xlsx, csv or pdf, spec 7.15 "exportPdf gives
+ * blob"): the whole filtered list (up to EXPORT_MAX_ROWS rows) in the screen's order, streamed chunk by
+ * chunk, with the same columns and display rules as the page. The PDF adds the filter summary and
+ * generation time on its first page and the column sums at the end.
  */
-
+import type { AppEnv } from '@api/env';
+import { requestLanguage } from '@api/lib/language';
+import { authOf } from '@api/middleware/permission';
+import { CSV_CONTENT_TYPE, csvStream } from '@domain/export/csv';
 import { PDF_CONTENT_TYPE } from '@domain/export/pdf';
 import { generatedAt, type SessionPdfTexts, sessionPdfStream } from '@domain/export/pdf-sessions';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
 import { pdfExport } from '@domain/i18n/areas/pdf-export';
 import { sessions as sessionTexts } from '@domain/i18n/areas/sessions';
 import type { Language } from '@domain/i18n/languages';
 import { cetDateTime } from '@domain/sessions/display';
-import type { ExportTexts } from '@domain/sessions/export-rows';
+import { exportCells, exportColumns, exportTextsIn } from '@domain/sessions/export-rows';
 import type { SessionColumn } from '@domain/sessions/variants';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { requestLanguage } from '../../lib/language';
-import { authOf } from '../../middleware/permission';
-import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './sessions.schemas';
-import { exportRows, listSums, type Scope, type SessionQuery, sortKeyOf } from './sessions.store';
+import type { Scope, SessionQuery } from '../sessions.store';
+import { exportRows, stationNameInScope } from './list.export.store';
+import { sortKeyOf } from './list.plan.store';
+import { EXPORT_MAX_ROWS, type SessionFiltersInput } from './list.schemas';
+import { listSums } from './list.sums.store';
+
+/** Answers a list call with the XLSX or CSV of the whole filtered list. */
+export async function answerExport(
+  c: Context<AppEnv>,
+  filters: SessionFiltersInput,
+  q: SessionQuery,
+  scope: Scope,
+  cols: readonly SessionColumn[],
+): Promise<Response> {
+  const d1 = c.env.DB;
+  const { total } = await listSums(d1, scope, q);
+  const t = exportTextsIn(requestLanguage(c));
+  const header = exportColumns(cols, t);
+  async function* rows() {
+    for await (const row of exportRows(d1, scope, q, EXPORT_MAX_ROWS, filters.demo)) yield exportCells(row, cols, t);
+  }
+  const stamp = new Date().toISOString().slice(0, 10);
+  const xlsx = filters.format === 'xlsx';
+  const body = xlsx
+    ? xlsxStream(header, rows(), { sheetName: `Sessions ${stamp}` })
+    : csvStream(header, rows(), { separator: ';' });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': xlsx ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="sessions-${q.variant}-${stamp}.${filters.format}"`,
+      'x-export-rows': String(Math.min(total, EXPORT_MAX_ROWS)),
+      'x-export-total': String(total),
+      'cache-control': 'no-store',
+    },
+  });
+}
 
 const fill = (template: string, params: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
@@ -45,12 +82,8 @@ async function filterLines(
   if (q.place) parts.push(fill(t.filter.place, { place: s.place[q.place] }));
   if (q.station_id) {
     // The name only of a station in the caller's scope; an id from elsewhere stays an id.
-    const ids = scope.companies.map((n) => Math.trunc(n)).join(',') || 'NULL';
-    const row = await d1
-      .prepare(`SELECT name FROM stations WHERE id = ? AND (company_id IN (${ids}) OR owner_company_id IN (${ids}))`)
-      .bind(q.station_id)
-      .first<{ name: string }>();
-    parts.push(fill(t.filter.station, { name: row ? `${row.name} (#${q.station_id})` : `#${q.station_id}` }));
+    const name = await stationNameInScope(d1, scope, q.station_id);
+    parts.push(fill(t.filter.station, { name: name === null ? `#${q.station_id}` : `${name} (#${q.station_id})` }));
   }
   if (q.connector_id) parts.push(fill(t.filter.connector, { id: q.connector_id }));
   if (q.group_id) parts.push(fill(t.filter.group, { id: q.group_id }));
@@ -79,7 +112,6 @@ export async function answerPdf(
   filters: SessionFiltersInput,
   q: SessionQuery,
   scope: Scope,
-  base: ExportTexts,
   columns: readonly SessionColumn[],
 ): Promise<Response> {
   const d1 = c.env.DB;
@@ -97,7 +129,7 @@ export async function answerPdf(
   const title = fill(t.title, { variant: sessionTexts[lang].variant[q.variant] });
   const time = generatedAt(now, lang);
   const texts: SessionPdfTexts = {
-    ...base,
+    ...exportTextsIn(lang),
     title,
     intro: [
       fill(t.generated, { time, company: auth.company.name }),

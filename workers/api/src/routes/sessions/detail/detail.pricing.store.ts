@@ -1,15 +1,15 @@
 /**
  * @module Reads behind "which tariff priced each perspective of this session, and why" (issue 24 §6):
  * the session's selection facts (start, station country, customer group, payment type, company chains,
- * MPS assignments), the tariffs selection looks at, and the stored choice (`session_pricing`). Read
- * from the tables here, not through the pricing module, which another change owns; the verdicts come
- * from `domain/tariffs/explain.ts`, the same admission and ranking as pricing.
+ * MPS assignments, read as pricing at close reads them), the tariffs selection looks at (pending ones
+ * too, of the caller's companies), and the stored choice (`session_pricing`); the verdicts come from
+ * `domain/tariffs/explain.ts`, the same admission and ranking as pricing.
  */
 
 import type { Db } from '@db/db';
 import { companyAncestorIds } from '@db/queries/companies.store';
-import { tariffCandidate } from '@db/queries/pricing.store';
-import { chargingSessions, customerGroups, mpsTariffs, sessionPricing, stations, tariffs } from '@db/schema';
+import { mpsAssignmentsOf, tariffCandidate } from '@db/queries/pricing.store';
+import { chargingSessions, customerGroups, sessionPricing, stations, tariffs } from '@db/schema';
 import type { PricedCandidate, SessionPricingInput } from '@domain/tariffs/explain';
 import { isMpsPayment, paymentTypeOf } from '@domain/tariffs/select';
 import { and, eq, inArray, or } from 'drizzle-orm';
@@ -58,26 +58,7 @@ export async function sessionPricingFacts(
   const chains = [...new Set([...operatorChain, ...ownerChain])];
   const paymentType = paymentTypeOf(s);
   const country = station?.country ?? null;
-  const mpsRows =
-    isMpsPayment(paymentType) && country
-      ? await db
-          .select({
-            companyId: mpsTariffs.companyId,
-            type: mpsTariffs.type,
-            countryCode: mpsTariffs.countryCode,
-            tariffId: mpsTariffs.tariffId,
-            versionOf: tariffs.versionOf,
-          })
-          .from(mpsTariffs)
-          .innerJoin(tariffs, eq(tariffs.id, mpsTariffs.tariffId))
-          .where(and(inArray(mpsTariffs.companyId, chains), eq(mpsTariffs.countryCode, country.toUpperCase())))
-      : [];
-  const mps = mpsRows.map((m) => ({
-    companyId: m.companyId,
-    type: m.type,
-    countryCode: m.countryCode,
-    chainId: m.versionOf ?? m.tariffId,
-  }));
+  const mps = isMpsPayment(paymentType) && country ? await mpsAssignmentsOf(db, chains, country) : [];
   const mpsChains = [...new Set(mps.map((m) => m.chainId))];
   const rows = await db
     .select()
