@@ -6,7 +6,7 @@
  */
 
 import type { Language } from '@domain/i18n/languages';
-import { translate } from '@domain/i18n/messages';
+import { type MessageKey, translate } from '@domain/i18n/messages';
 import type { RowIssue } from '@domain/import/users-import';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -70,4 +70,31 @@ export function invalidRows(lang: Language, issues: RowIssue[]) {
       })),
     },
   };
+}
+
+/** A whole-file failure of an import (no file, unreadable, a conflict…): its message in the caller's language. */
+export function importFailure(
+  c: Context<AppEnv>,
+  status: 400 | 403 | 409,
+  code: string,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+) {
+  return { status, body: { 'error-msg': translate(requestLanguage(c), key, params), code } };
+}
+
+/**
+ * Applies a checked file with the apply phase's progress lines. False when a unique index refused it
+ * meanwhile (an e-mail, UUID or id taken since the checks): the batch is a transaction, nothing was applied.
+ */
+export async function applyChecked(progress: ImportProgress, total: number, apply: () => Promise<unknown>) {
+  await progress('apply', 0, total);
+  try {
+    await apply();
+  } catch (err) {
+    if (String(err).includes('UNIQUE')) return false;
+    throw err;
+  }
+  await progress('apply', total, total);
+  return true;
 }

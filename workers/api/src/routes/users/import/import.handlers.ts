@@ -7,7 +7,14 @@
  */
 
 import type { AppEnv } from '@api/env';
-import { answerImport, type ImportOutcome, type ImportProgress } from '@api/lib/import-answer';
+import {
+  answerImport,
+  applyChecked,
+  type ImportOutcome,
+  type ImportProgress,
+  importFailure,
+  invalidRows,
+} from '@api/lib/import-answer';
 import { requestLanguage } from '@api/lib/language';
 import { callerScope } from '@api/lib/scope';
 import { clientIp } from '@api/lib/session-cookie';
@@ -15,7 +22,6 @@ import { uploadedFile } from '@api/lib/uploaded-file';
 import { authOf } from '@api/middleware/permission';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
 import { matchCards, resolveCorporateGroups } from '@domain/fleet/import-links';
-import { type MessageKey, translate } from '@domain/i18n/messages';
 import { readFailure, readSpreadsheet } from '@domain/import/spreadsheet';
 import {
   duplicateIssues,
@@ -51,16 +57,6 @@ const MAX_IMPORT_FILE_BYTES = 1024 * 1024 - 16 * 1024;
 /** Rows checked against the database per query, and per progress line. */
 const CHUNK = 250;
 
-function failure(
-  c: Ctx,
-  status: 400 | 403 | 409,
-  code: string,
-  key: MessageKey,
-  params?: Record<string, string | number>,
-): ImportOutcome {
-  return { status, body: { 'error-msg': translate(requestLanguage(c), key, params), code } };
-}
-
 interface Plan {
   rows: ImportedRow[];
   groupIds: Map<string, number>;
@@ -77,12 +73,12 @@ async function readRows(c: Ctx, variant: ImportVariant, bytes: Uint8Array, progr
   } catch (err) {
     if (!(err instanceof SpreadsheetError)) throw err;
     const [code, key, params] = readFailure(err, MAX_IMPORT_ROWS, 'importNotSpreadsheet');
-    return failure(c, 400, code, key, params);
+    return importFailure(c, 400, code, key, params);
   }
   await progress('read', 1, 1);
   const header = mapHeader(sheet[0], variant);
   const data = sheet.slice(1);
-  if (header.issues.length === 0 && data.length === 0) return failure(c, 400, 'EMPTY_FILE', 'importEmpty');
+  if (header.issues.length === 0 && data.length === 0) return importFailure(c, 400, 'EMPTY_FILE', 'importEmpty');
   const issues: RowIssue[] = [...header.issues];
   const rows: ImportedRow[] = [];
   if (header.issues.length > 0) return { rows, issues, headerOk: false };
@@ -116,7 +112,7 @@ async function validate(
   progress: ImportProgress,
 ): Promise<ImportOutcome | Plan> {
   if (bytes.length > MAX_IMPORT_FILE_BYTES) {
-    return failure(c, 400, 'FILE_TOO_LARGE', 'fileTooLarge', { max: MAX_IMPORT_FILE_BYTES });
+    return importFailure(c, 400, 'FILE_TOO_LARGE', 'fileTooLarge', { max: MAX_IMPORT_FILE_BYTES });
   }
   const read = await readRows(c, variant, bytes, progress);
   if ('status' in read) return read;
@@ -152,25 +148,9 @@ async function validate(
       await progress('validate', Math.min(i + CHUNK, rows.length), rows.length);
     }
   }
-  if (issues.length > 0) {
-    const lang = requestLanguage(c);
-    issues.sort((a, b) => a.row - b.row);
-    return {
-      status: 422,
-      body: {
-        'error-msg': translate(lang, 'importInvalid'),
-        code: 'IMPORT_INVALID',
-        errors: issues.map((i) => ({
-          row: i.row,
-          column: i.column,
-          value: i.value,
-          message: translate(lang, i.message, i.params),
-        })),
-      },
-    };
-  }
+  if (issues.length > 0) return invalidRows(requestLanguage(c), issues);
   if (await permissionUpdatesDisabled(c)) {
-    return failure(c, 403, 'PERMISSION_UPDATES_DISABLED', 'permissionUpdatesDisabled');
+    return importFailure(c, 403, 'PERMISSION_UPDATES_DISABLED', 'permissionUpdatesDisabled');
   }
   return { rows, groupIds, existingCards };
 }
@@ -207,27 +187,24 @@ async function runImport(c: Ctx, variant: ImportVariant, progress: ImportProgres
   const started = Date.now();
   const dryRun = c.req.query('dry_run') === 'true';
   const bytes = await uploadedFile(c);
-  if (!bytes) return failure(c, 400, 'NO_FILE', 'importNoFile');
+  if (!bytes) return importFailure(c, 400, 'NO_FILE', 'importNoFile');
   const plan = await validate(c, variant, bytes, progress);
   if ('status' in plan) return plan;
   const rfidsCreated = plan.rows.filter((r) => r.rfidUuid && !plan.existingCards.has(r.rfidUuid)).length;
   if (!dryRun) {
-    await progress('apply', 0, plan.rows.length);
     const { user, company } = authOf(c);
-    try {
-      await applyUserImport(c.env.DB, rowValues(plan), {
+    const unit = await limitUnitOf(c.get('db'), company.id);
+    const applied = await applyChecked(progress, plan.rows.length, () =>
+      applyUserImport(c.env.DB, rowValues(plan), {
         variant,
-        unit: await limitUnitOf(c.get('db'), company.id),
+        unit,
         companyId: company.id,
         actorUserId: user.id,
         ip: clientIp(c) ?? null,
         summary: { variant, rows: plan.rows.length, rfidsCreated, rfidsAssigned: plan.existingCards.size },
-      });
-    } catch (err) {
-      if (String(err).includes('UNIQUE')) return failure(c, 409, 'IMPORT_CONFLICT', 'importConflict');
-      throw err;
-    }
-    await progress('apply', plan.rows.length, plan.rows.length);
+      }),
+    );
+    if (!applied) return importFailure(c, 409, 'IMPORT_CONFLICT', 'importConflict');
   }
   return {
     status: 200,
