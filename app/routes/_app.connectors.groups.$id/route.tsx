@@ -9,7 +9,6 @@ import { data, redirect } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Badge,
-  Banner,
   BlockStack,
   Box,
   Button,
@@ -27,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchAndLink, searchPage } from '../../components/groups/search-and-link';
 import { listPagination } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { connectorLinks } from '../../lib/connector-links';
@@ -163,6 +163,16 @@ export default function ConnectorGroupPage() {
   };
   const errorText = (e: string | null | undefined) =>
     e === 'none' ? t('groups.detail.pickOne') : e === 'unknown' ? t('groups.detail.failed') : e;
+  useOutcomeToast(
+    result,
+    result?.error
+      ? { text: `${t('groups.detail.failed')}: ${errorText(result.error)}`, error: true }
+      : result?.intent === 'add'
+        ? { text: t('groups.detail.added', { count: result.added }) }
+        : result?.intent === 'remove'
+          ? { text: t('groups.detail.removed') }
+          : null,
+  );
 
   return (
     <Page
@@ -180,18 +190,6 @@ export default function ConnectorGroupPage() {
       }
     >
       <BlockStack gap="400">
-        {result?.error ? (
-          <Banner tone="critical" title={t('groups.detail.failed')}>
-            <p>{errorText(result.error)}</p>
-          </Banner>
-        ) : null}
-        {result && !result.error && result.intent === 'add' ? (
-          <Banner tone="success">{t('groups.detail.added', { count: result.added })}</Banner>
-        ) : null}
-        {result && !result.error && result.intent === 'remove' ? (
-          <Banner tone="success">{t('groups.detail.removed')}</Banner>
-        ) : null}
-
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">

@@ -7,7 +7,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -26,6 +25,7 @@ import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { type Api, createApi } from '../../lib/api.server';
 import { titleMeta } from '../../lib/meta';
@@ -136,17 +136,12 @@ export default function MoveStationsPage() {
       : result.intent === 'hide'
         ? t('onboarding.move.hidden', { count: result.count })
         : t('onboarding.move.unhidden'));
+  const message = done || result?.message;
+  useOutcomeToast(result, message ? { text: message, error: !result?.ok } : null);
 
   return (
     <Page title={t('onboarding.move.title')} subtitle={t('onboarding.move.intro')}>
       <Layout>
-        {(done || result?.message) && (
-          <Layout.Section>
-            <Banner tone={result?.ok ? 'success' : 'critical'}>
-              <p>{done || result?.message}</p>
-            </Banner>
-          </Layout.Section>
-        )}
         {canMove && (
           <Layout.Section>
             <Card padding="0">
