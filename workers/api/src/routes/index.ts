@@ -4,7 +4,6 @@ import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.handlers';
 import { backofficeRoutes } from './backoffice/backoffice.handlers';
 import { caRoutes } from './ca/ca.handlers';
-import { companyGroupOptionRoutes } from './company-group-options/company-group-options.routes';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
@@ -18,7 +17,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.routes';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
-import { referenceRoutes } from './reference/reference.routes';
+import { referenceRoutes } from './reference/reference.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
@@ -43,7 +42,6 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', userRoutes)
   .route('/', backofficeRoutes)
   .route('/', referenceRoutes)
-  .route('/', companyGroupOptionRoutes)
   .route('/', fleetSettingsRoutes)
   .route('/', companySettingsRoutes)
   .route('/', kpiRoutes)
