@@ -5,7 +5,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
-import { SessionFilters, SessionPage } from '../sessions/list/list.schemas';
+import { listResponses } from '../sessions/list/list.routes';
+import { SessionFilters } from '../sessions/list/list.schemas';
 
 const ACCESS = 'customer-groups:manage';
 const tags = ['Customer groups'];
@@ -158,18 +159,5 @@ export const sessions = defineRoute(ACCESS, {
   summary:
     'Sessions started by members of the customer group (the group is snapshotted at start), in the e-mobility provider variant; filters, sums, pagination and exports as the other session lists',
   request: { params: IdParams, body: jsonBody(SessionFilters) },
-  responses: {
-    200: {
-      description: 'A page of the variant’s columns with sums, or (format xlsx/csv/pdf) the file, streamed',
-      content: {
-        'application/json': { schema: SessionPage },
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-          schema: { type: 'string', format: 'binary' },
-        },
-        'text/csv': { schema: { type: 'string', format: 'binary' } },
-        'application/pdf': { schema: { type: 'string', format: 'binary' } },
-      },
-    },
-    404: notFound,
-  },
+  responses: { ...listResponses, 404: notFound },
 });
