@@ -49,12 +49,12 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     create,
     async (c) => {
       const body = c.req.valid('json');
-      const db = c.get('db');
       const target = await targetCompany(c, body.company_id);
       if (target.error) return target.error;
-      const { companyId, scope } = target;
-      const checked = await checkUserInput(c, body, null, companyId, scope);
+      const { companyId } = target;
+      const checked = await checkUserInput(c, body, null, companyId, target.scope);
       if (checked.error) return checked.error;
+      const db = c.get('db');
       let created: Awaited<ReturnType<typeof insertUser>>;
       try {
         created = await insertUser(db, {
