@@ -14,7 +14,7 @@ import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.handlers';
 import { locationRoutes } from './locations/locations.handlers';
 import { maintenanceRoutes } from './maintenance/maintenance.handlers';
-import { meRoutes } from './me/me.routes';
+import { meRoutes } from './me/me.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
 import { referenceRoutes } from './reference/reference.handlers';

@@ -1,0 +1,50 @@
+/** @module Answer and body shapes of the caller's own calls (/me). */
+import { LANGUAGES } from '@domain/i18n/languages';
+import { z } from '@hono/zod-openapi';
+
+type TreeNode = { id: number; name: string; children: TreeNode[] };
+// Recursive, so it must be a named component: the OpenAPI generator then emits a $ref.
+const CompanyNodeSchema: z.ZodType<TreeNode> = z
+  .lazy(() => z.object({ id: z.number(), name: z.string(), children: z.array(CompanyNodeSchema) }))
+  .openapi('CompanyNode');
+
+export const MeSchema = z
+  .object({
+    user: z.object({
+      id: z.number(),
+      email: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      language: z.string(),
+      theme: z.string(),
+      token_2fa_method_id: z.number(),
+      companyId: z.number(),
+    }),
+    company: z.object({
+      id: z.number(),
+      name: z.string(),
+      currency: z.string(),
+      timeZone: z.string(),
+      groupLabels: z.array(z.string()),
+    }),
+    companies: CompanyNodeSchema.nullable(),
+    roles: z.array(z.number()),
+    services: z.array(z.number()),
+    permissions: z.array(z.string()),
+    navigation: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        items: z.array(z.object({ label: z.string(), url: z.string(), permission: z.string() })),
+      }),
+    ),
+    landing: z.string(),
+  })
+  .openapi('Me');
+
+export const SwitchCompanyBody = z.strictObject({ companyId: z.number().int().positive() });
+
+export const PreferencesBody = z.strictObject({
+  language: z.enum(LANGUAGES).optional(),
+  theme: z.enum(['light', 'dark', 'semi-dark']).optional(),
+});
