@@ -263,3 +263,15 @@ export function withoutPersonal<T extends Record<string, unknown>>(row: T): T {
   for (const [key, value] of Object.entries(row)) if (!PERSONAL_KEYS.has(key)) out[key] = value;
   return out as T;
 }
+
+/**
+ * The rows of a page as a caller sees them: as read when `columns` are all of the variant's, without
+ * the drivers' personal columns when `columnsOf` hid some of them.
+ */
+export function visibleRows<T extends Record<string, unknown>>(
+  v: SessionVariant,
+  columns: readonly SessionColumn[],
+  rows: T[],
+): T[] {
+  return columns.length === VARIANT_COLUMNS[v].length ? rows : rows.map(withoutPersonal);
+}

@@ -8,14 +8,7 @@ import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import { can } from '@domain/permissions/permissions';
-import {
-  columnsOf,
-  FLEET_VARIANTS,
-  pickVariant,
-  type SessionVariant,
-  VARIANT_COLUMNS,
-  withoutPersonal,
-} from '@domain/sessions/variants';
+import { columnsOf, FLEET_VARIANTS, pickVariant, type SessionVariant, visibleRows } from '@domain/sessions/variants';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Scope, SessionQuery } from '../sessions.store';
@@ -76,7 +69,7 @@ export async function answerList(
         sum: Boolean(col.sum),
         party: col.party ?? null,
       })),
-      data: cols.length === VARIANT_COLUMNS[q.variant].length ? data : data.map(withoutPersonal),
+      data: visibleRows(q.variant, cols, data),
       total: sums.total,
       page: filters.page,
       items_per_page: filters.items_per_page,
