@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import * as ex from '../../tests/support/ocpi-tariff-examples';
 import { aSession, charge, park, withReservation } from '../../tests/support/pricing-builders';
 import { priceSession } from './engine';
 import { fromOcpiTariff, type OcpiTariff } from './ocpi';
-import * as ex from './ocpi-examples.fixtures';
 import type { PricingResult, SessionTimeline, Tariff } from './types';
 
 /** OCPI 2.2.1 tariffs module, section "Examples" and the data-type sections: every worked figure. */

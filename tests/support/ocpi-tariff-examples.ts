@@ -2,7 +2,7 @@
  * @module The example Tariff objects of the OCPI 2.2.1 tariff module (`examples/*.json` of the
  * specification, unchanged but for the fields pricing does not read), for the worked-example tests.
  */
-import type { OcpiTariff } from './ocpi';
+import type { OcpiTariff } from '@domain/pricing/ocpi';
 
 /** `tariff_8_simple_025kwh.json` */
 export const simple025: OcpiTariff = {
