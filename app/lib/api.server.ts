@@ -27,6 +27,10 @@ type Readable = Pick<Response, 'ok' | 'status' | 'json'>;
 export type SuccessData<R> =
   R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : unknown;
 
+/** The 2xx answer of a typed-client method, for a type a component needs: `AnswerOf<Client['me']['$get']>`. */
+// biome-ignore lint/suspicious/noExplicitAny: any client method
+export type AnswerOf<F extends (...args: any[]) => Promise<unknown>> = SuccessData<Awaited<ReturnType<F>>>;
+
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiErrorBody };
 
 /** Request headers worth passing on: the API rate-limits per client and answers in the browser's language. */

@@ -59,24 +59,18 @@ export async function loadMaintenance(request: Request, context: AppLoadContext,
   const canStart = me.permissions.includes('connectors:command:basic');
   const keyword = url.searchParams.get('users');
   const [connector, sessions, logs, users] = await Promise.all([
-    api.send<ConnectorDetail>(api.client.api.connectors[':id'].$get({ param: { id } })),
-    api.send<{ data: RecentSessions }>(
-      api.client.api.connectors[':id']['recent-sessions'].$get({ param: { id }, query: { limit: '5' } }),
-    ),
+    api.send(api.client.api.connectors[':id'].$get({ param: { id } })),
+    api.send(api.client.api.connectors[':id']['recent-sessions'].$get({ param: { id }, query: { limit: '5' } })),
     canLogs
-      ? api.send<ServiceLogPage>(
-          api.client.api['customer-services'].logs.$get({ query: { connector_id: id, items_per_page: '10' } }),
-        )
+      ? api.send(api.client.api['customer-services'].logs.$get({ query: { connector_id: id, items_per_page: '10' } }))
       : null,
     canStart && keyword !== null
-      ? api.send<{ data: StartUsers }>(
-          api.client.api.maintenance[':id'].users.$get({ param: { id }, query: { keyword } }),
-        )
+      ? api.send(api.client.api.maintenance[':id'].users.$get({ param: { id }, query: { keyword } }))
       : null,
   ]);
   const detail = unwrap<ConnectorDetail>(me, connector);
   // The station's scheduled availability changes (kept by its charge point object).
-  const schedules = await api.send<{ data: ScheduledChanges }>(
+  const schedules = await api.send(
     api.client.api.stations[':uid']['scheduled-availability'].$get({ param: { uid: detail.station.uid } }),
   );
   return {
@@ -131,7 +125,7 @@ export async function runCommand(
   const m = api.client.api.maintenance[':id'];
   const uid = String(form.get('connectorUid') ?? '');
   const userId = String(form.get('userId') ?? '');
-  const calls: Record<CommandIntent, () => Promise<Pick<Response, 'ok' | 'status' | 'json'>>> = {
+  const calls = {
     start: () => m[':userId'].start.$post({ param: { id, userId } }),
     stop: () => m[':userId'].stop.$post({ param: { id, userId: userId || String(me.user.id) } }),
     unlock: () => m.unlock.$post({ param: { id } }),
@@ -141,8 +135,8 @@ export async function runCommand(
     'set-inoperative': () => api.client.api.connectors[':uid']['set-connector-inoperative'].$post({ param: { uid } }),
     'station-out-of-order': () => m['station-out-of-order'].$post({ param: { id } }),
     'station-available': () => m['station-available'].$post({ param: { id } }),
-  };
-  const result = await api.send<{ status: string; succeeded: boolean }>(calls[intent]());
+  } satisfies Record<CommandIntent, () => Promise<unknown>>;
+  const result = await api.send(calls[intent]());
   return {
     id: crypto.randomUUID(),
     intent,
@@ -182,7 +176,7 @@ export async function runSchedule(
   const routes = api.client.api.stations[':uid']['scheduled-availability'];
   if (intent === 'cancel-schedule') {
     const id = String(form.get('scheduleId') ?? '');
-    const result = await api.send<unknown>(routes[':id'].$delete({ param: { uid, id } }));
+    const result = await api.send(routes[':id'].$delete({ param: { uid, id } }));
     return {
       id: crypto.randomUUID(),
       kind: intent,
@@ -192,7 +186,7 @@ export async function runSchedule(
     };
   }
   const type = form.get('type') === 'Operative' ? 'Operative' : 'Inoperative';
-  const result = await api.send<{ due_at: string }>(
+  const result = await api.send(
     routes.$post({
       param: { uid },
       json: { connector_id: Number(form.get('connectorId') ?? -1), type, at: String(form.get('at') ?? '') },

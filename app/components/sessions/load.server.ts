@@ -43,13 +43,17 @@ export async function loadSessions(
   state: SessionListState,
 ): Promise<SessionPageData> {
   const { api, pending } = requestList(request, context, scope, state);
-  let result = await api.send<SessionPageData>(pending);
+  let result = await api.send(pending);
   // A variant from an old link that this company may not open: show the default one instead.
   if (!result.ok && result.status === 403 && state.variant) {
     const retry = requestList(request, context, scope, { ...state, variant: null });
-    result = await retry.api.send<SessionPageData>(retry.pending);
+    result = await retry.api.send(retry.pending);
   }
-  if (result.ok) return result.data;
+  if (result.ok) {
+    // The route also answers files (format xlsx, csv, pdf); a list asks for json.
+    if ('columns' in result.data) return result.data;
+    throw data({ message: '' }, { status: 500 });
+  }
   if (result.status === 403) forbidden(me, result.error['error-msg']);
   throw data({ message: result.error['error-msg'] }, { status: result.status === 400 ? 400 : result.status });
 }

@@ -5,7 +5,7 @@
 
 import type { RevocationReason } from '@domain/certificates/crl';
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
-import { type Api, type ApiErrorBody, createApi } from '../../lib/api.server';
+import { type ApiErrorBody, type ApiResult, createApi } from '../../lib/api.server';
 import { forbidden, type Me } from '../../lib/session.server';
 import {
   type Certificates,
@@ -32,7 +32,7 @@ export async function loadTab(request: Request, context: AppLoadContext, me: Me,
   const param = { uid };
   const paging = { page: String(page), limit: String(FILES_PER_PAGE) };
   if (tab === 'configuration') {
-    const res = await api.send<CommandAnswer>(station['get-configuration'].$post({ param, json: {} }));
+    const res = await api.send(station['get-configuration'].$post({ param, json: {} }));
     if (res.ok) {
       const reply = res.data.reply as { configurationKey?: ConfigurationKey[]; unknownKey?: string[] };
       return {
@@ -48,22 +48,22 @@ export async function loadTab(request: Request, context: AppLoadContext, me: Me,
     return { tab, connected: res.status !== 409, keys: [], unknownKeys: [], error: res.error['error-msg'] };
   }
   if (tab === 'certificates') {
-    const res = await api.send<Certificates>(station.certificates.$get({ param }));
+    const res = await api.send(station.certificates.$get({ param }));
     if (!res.ok) failed(me, res.status, res.error);
     return { tab, connected: true, certificates: res.data };
   }
   if (tab === 'diagnostics') {
     const [status, files] = await Promise.all([
-      api.send<Progress>(station['get-diagnostics-status'].$get({ param })),
-      api.send<FileList>(station['get-diagnostics-list'].$get({ param, query: paging })),
+      api.send(station['get-diagnostics-status'].$get({ param })),
+      api.send(station['get-diagnostics-list'].$get({ param, query: paging })),
     ]);
     if (!status.ok) failed(me, status.status, status.error);
     if (!files.ok) failed(me, files.status, files.error);
     return { tab, connected: status.data.connected, progress: status.data, files: files.data };
   }
   const [status, files] = await Promise.all([
-    api.send<Progress>(station['get-firmware-upgrade-status'].$get({ param })),
-    api.send<FileList>(station['get-firmware-list'].$get({ param, query: paging })),
+    api.send(station['get-firmware-upgrade-status'].$get({ param })),
+    api.send(station['get-firmware-list'].$get({ param, query: paging })),
   ]);
   if (!status.ok) failed(me, status.status, status.error);
   if (!files.ok) failed(me, files.status, files.error);
@@ -82,7 +82,7 @@ export async function runIntent(
   uid: string,
   form: FormData,
 ): Promise<ActionResult> {
-  const api: Api = createApi(request, context, { language: me.user.language });
+  const api = createApi(request, context, { language: me.user.language });
   const station = api.client.api.stations[':uid'];
   const param = { uid };
   const intent = String(form.get('intent') ?? '');
@@ -90,11 +90,7 @@ export async function runIntent(
     const v = form.get(name);
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
-  const asCommand = async (
-    pending: Promise<Pick<Response, 'ok' | 'status' | 'json'>>,
-    key?: string,
-  ): Promise<ActionResult> => {
-    const res = await api.send<CommandAnswer>(pending);
+  const asCommand = (res: ApiResult<CommandAnswer>, key?: string): ActionResult => {
     if (res.ok) return { ok: true, intent, answer: res.data, key };
     if (res.status === 403) forbidden(me, res.error['error-msg']);
     const issue = res.error.issues?.[0]?.message;
@@ -104,7 +100,7 @@ export async function runIntent(
     case 'set-configuration': {
       const key = String(form.get('key') ?? '');
       const value = String(form.get('value') ?? '');
-      return asCommand(station['set-configuration'].$post({ param, json: { key, value } }), key);
+      return asCommand(await api.send(station['set-configuration'].$post({ param, json: { key, value } })), key);
     }
     case 'get-diagnostics': {
       const utc = (v: string | undefined) => (v ? new Date(`${v}:00Z`).toISOString().replace('.000Z', 'Z') : undefined);
@@ -113,11 +109,11 @@ export async function runIntent(
       const to = utc(text('stopTime'));
       if (from) json.startTime = from;
       if (to) json.stopTime = to;
-      return asCommand(station['get-diagnostics'].$post({ param, json }));
+      return asCommand(await api.send(station['get-diagnostics'].$post({ param, json })));
     }
     case 'upgrade': {
       const firmware = String(form.get('firmware') ?? '');
-      return asCommand(station.upgrade[':firmware'].$post({ param: { uid, firmware }, json: {} }));
+      return asCommand(await api.send(station.upgrade[':firmware'].$post({ param: { uid, firmware }, json: {} })));
     }
     case 'reset-diagnostics-status':
     case 'reset-firmware-status': {
@@ -125,7 +121,7 @@ export async function runIntent(
         intent === 'reset-diagnostics-status'
           ? station['reset-get-diagnostics-status'].$delete({ param })
           : station['reset-firmware-upgrade-status'].$delete({ param });
-      const res = await api.send<Progress>(call);
+      const res = await api.send(call);
       if (res.ok) return { ok: true, intent };
       if (res.status === 403) forbidden(me, res.error['error-msg']);
       return { ok: false, intent, message: res.error['error-msg'] };
@@ -133,7 +129,7 @@ export async function runIntent(
     case 'revoke-certificate': {
       const serial = String(form.get('serial') ?? '');
       const reason = String(form.get('reason') ?? '') as RevocationReason;
-      const res = await api.send<unknown>(
+      const res = await api.send(
         station.certificates[':serial'].revoke.$post({ param: { uid, serial }, json: { reason } }),
       );
       if (res.ok) return { ok: true, intent, serial };

@@ -1,4 +1,5 @@
 /** @module What the configuration page's server module and its components share (no server code). */
+import type { AnswerOf, Api } from '../../lib/api.server';
 
 export const TABS = ['configuration', 'diagnostics', 'firmware', 'certificates'] as const;
 export type Tab = (typeof TABS)[number];
@@ -8,45 +9,17 @@ export interface ConfigurationKey {
   value?: string;
   readonly: boolean;
 }
-export interface CommandAnswer {
-  action: string;
-  status: string;
-  succeeded: boolean;
-  reply: Record<string, unknown>;
-}
-export interface Progress {
-  status: string | null;
-  received_at: string | null;
-  connected: boolean;
-}
-export interface FileRow {
-  filename: string;
-  size: number;
-  content_type: string | null;
-  created_at: string;
-}
-export interface FileList {
-  data: FileRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
 export const FILES_PER_PAGE = 25;
 
-/** A certificate the built-in CA issued to the station (GET stations/{uid}/certificates). */
-export interface IssuedCertificate {
-  serial: string;
-  subject: string;
-  not_before: string;
-  not_after: string;
-  key_type: string;
-  status: 'Pending' | 'Accepted' | 'Rejected' | 'Timeout' | 'Offline' | 'Error';
-  error: string | null;
-  revoked_at: string | null;
-  revocation_reason: string | null;
-}
-export interface Certificates {
-  certificate_authority: 'none' | 'external' | 'built-in';
-  certificates: IssuedCertificate[];
-}
+/** The API's answers, read from its route definitions (ADR 041). */
+type Station = Api['client']['api']['stations'][':uid'];
+/** A command's outcome: the charge point's answer (or why nothing was sent). */
+export type CommandAnswer = AnswerOf<Station['set-configuration']['$post']>;
+/** The last diagnostics upload or firmware installation the station reported. */
+export type Progress = AnswerOf<Station['get-diagnostics-status']['$get']>;
+/** One page of the files a station uploaded (diagnostics) or can install (firmware). */
+export type FileList = AnswerOf<Station['get-diagnostics-list']['$get']>;
+export type FileRow = FileList['data'][number];
+/** The certificates the built-in CA issued to the station (GET stations/{uid}/certificates). */
+export type Certificates = AnswerOf<Station['certificates']['$get']>;
+export type IssuedCertificate = Certificates['certificates'][number];

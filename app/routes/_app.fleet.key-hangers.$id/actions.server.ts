@@ -1,7 +1,7 @@
 /** @module The card page's actions: assign, save the OCPP fields, block and unlink (the last two irreversible, confirmed on the page). */
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
-import { expiryOfDay, KEYFOB_TYPES, type KeyfobRow } from '../../components/key-hangers/keyfob';
-import { createApi } from '../../lib/api.server';
+import { expiryOfDay, KEYFOB_TYPES } from '../../components/key-hangers/keyfob';
+import { type AnswerOf, createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';
 import { displayName } from '../../lib/fleet';
 import { forbidden, requirePermission } from '../../lib/session.server';
@@ -28,8 +28,8 @@ export async function cardAction({ request, context, params }: ActionFunctionArg
   const card = api.client.api.keyfob[':id'];
   const intent = text('intent');
 
-  let pending: Promise<Pick<Response, 'ok' | 'status' | 'json'>> | null = null;
-  let toast: (row: KeyfobRow) => ReturnType<typeof flash> = () => flash('keyHangers.toast.saved');
+  let pending: ReturnType<typeof card.$put | typeof card.$delete | typeof card.unlink.$delete> | null = null;
+  let toast: (row: AnswerOf<typeof card.$put>) => ReturnType<typeof flash> = () => flash('keyHangers.toast.saved');
   if (intent === 'assign') {
     const userId = Number(text('user_id'));
     if (!Number.isSafeInteger(userId) || userId <= 0) return data<ActionError>({ error: '', field: 'user_id' }, 400);
@@ -51,7 +51,7 @@ export async function cardAction({ request, context, params }: ActionFunctionArg
     toast = () => flash('keyHangers.toast.unlinked');
   }
   if (!pending) return data<ActionError>({ error: 'Unknown action' }, 400);
-  const result = await api.send<KeyfobRow>(pending);
+  const result = await api.send(pending);
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     return data<ActionError>({ error: result.error['error-msg'], field: result.error.field }, result.status);

@@ -24,7 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
-import { type PerspectiveWhy, PricingWhy } from '../../components/sessions/pricing-why';
+import { PricingWhy } from '../../components/sessions/pricing-why';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
@@ -33,39 +33,13 @@ import { forbidden, requireUser } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'sessions.title');
 
-interface TariffLine {
-  dimension: string;
-  tariff_id: number | null;
-  tariff_name: string | null;
-  element_index: number;
-  quantity: number;
-  unit_price: number;
-  vat_bp: number | null;
-  excl_vat: number;
-  incl_vat: number;
-}
-
-interface Detail {
-  session: Record<string, string | number | null>;
-  parties: {
-    party: 'emp' | 'subcpo' | 'owner';
-    priced: boolean;
-    reason: string | null;
-    lines: { key: string; value: number | null }[];
-    tariff_lines: TariffLine[];
-  }[];
-  curve: (number | null)[][];
-  engineer: boolean;
-  pricing_why: PerspectiveWhy[] | null;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requireUser(request, context);
   if (!me.permissions.includes('connectors:view') && !me.permissions.includes('fleet:view')) forbidden(me);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
   const api = createApi(request, context);
-  const result = await api.send<Detail>(api.client.api.sessions[':id'].$get({ param: { id: String(id) } }));
+  const result = await api.send(api.client.api.sessions[':id'].$get({ param: { id: String(id) } }));
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ message: result.error['error-msg'] }, { status: result.status });
@@ -94,7 +68,7 @@ export default function SessionDetail() {
   const { t } = useTranslation();
   const { session: s, parties, curve, engineer, back, language, pricing_why } = useLoaderData<typeof loader>();
   const currency = String(s.currency ?? 'EUR');
-  const show = (key: string, v: string | number | null) => {
+  const show = (key: string, v: string | number | boolean | null) => {
     if (v === null || v === '') return '—';
     if (DATE_KEYS.includes(key)) return cetDateTime(String(v), language, true);
     if (key === 'cdr_consumed_energy') return formatKwh(Number(v), currency);

@@ -11,9 +11,9 @@ import { Banner, BlockStack, Button, Card, InlineStack, Modal, Page, Text, TextF
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
-import { type ApiTariffBody, fromApiTariff } from '../../components/tariffs/form-model';
+import { fromApiTariff } from '../../components/tariffs/form-model';
 import { TariffFormView } from '../../components/tariffs/tariff-form';
-import { ReachCard, ReachWarnings, type TariffReach } from '../../components/tariffs/tariff-reach';
+import { ReachCard, ReachWarnings } from '../../components/tariffs/tariff-reach';
 import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
@@ -25,18 +25,14 @@ import { flash } from '../../lib/toast';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'tariffs.editTitle');
 
-type Stored = ApiTariffBody & { id: number; type: string; status: 'pending' | 'approved'; version: number };
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'tariffs:view');
   const id = Number(params.tariffId);
   if (!Number.isInteger(id) || id <= 0) throw data({ status: 404 }, { status: 404 });
   const api = createApi(request, context);
   const [result, reach] = await Promise.all([
-    api.send<{ data: Stored }>(api.client.api.tariff.id[':tariffId'].$get({ param: { tariffId: String(id) } })),
-    api.send<{ data: TariffReach }>(
-      api.client.api.tariff.id[':tariffId'].reach.$get({ param: { tariffId: String(id) } }),
-    ),
+    api.send(api.client.api.tariff.id[':tariffId'].$get({ param: { tariffId: String(id) } })),
+    api.send(api.client.api.tariff.id[':tariffId'].reach.$get({ param: { tariffId: String(id) } })),
   ]);
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
@@ -57,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const tariffId = String(Number(params.tariffId));
   if (request.headers.get('content-type')?.includes('application/json')) {
     const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-    const result = await api.send<{ data: { type: string }; warnings: unknown[] }>(
+    const result = await api.send(
       api.client.api.tariff.id[':tariffId'].$put({ param: { tariffId }, json: body as never }),
     );
     if (result.ok) {
@@ -76,14 +72,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? 'version');
   if (intent === 'approve' || intent === 'delete') {
     if (intent === 'approve') await requirePermission(request, context, 'tariffs:approve');
-    const done = await api.send<{ data: { name: string; type: string }; warnings?: unknown[] }>(
+    const done = await api.send(
       intent === 'approve'
         ? api.client.api.tariff.id[':tariffId'].approve.$post({ param: { tariffId } })
         : api.client.api.tariff.id[':tariffId'].$delete({ param: { tariffId } }),
     );
     if (done.ok) {
       const { name, type } = done.data.data;
-      if (intent === 'approve' && (done.data.warnings?.length ?? 0) > 0) {
+      const warned = 'warnings' in done.data && Array.isArray(done.data.warnings) && done.data.warnings.length > 0;
+      if (intent === 'approve' && warned) {
         const cookie = await writeToast(request, flash('tariffReach.savedWithWarning', undefined, true));
         return redirect(`/tariffs/edit/${tariffId}`, { headers: { 'Set-Cookie': cookie } });
       }
@@ -100,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   // A new version of an approved tariff, from an apply-from date.
   const applyFrom = String(form.get('applyFrom') ?? '');
-  const result = await api.send<{ data: { id: number } }>(
+  const result = await api.send(
     api.client.api.tariff.id[':tariffId'].version.$post({
       param: { tariffId },
       json: { apply_from: /^\d{4}-\d{2}-\d{2}$/.test(applyFrom) ? `${applyFrom}T00:00:00Z` : applyFrom },
@@ -225,7 +222,9 @@ const RESTRICTION_LABEL: Record<string, string> = {
   day_of_week: 'tariffs.form.days',
 };
 
-function TariffSummary({ tariff }: { tariff: Stored }) {
+type LoadedTariff = ReturnType<typeof useLoaderData<typeof loader>>['tariff'];
+
+function TariffSummary({ tariff }: { tariff: LoadedTariff }) {
   const { t } = useTranslation();
   return (
     <Card>
