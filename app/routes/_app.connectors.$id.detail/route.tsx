@@ -7,7 +7,7 @@ import { Badge, BlockStack, Card, InlineStack, Layout, Page, Text } from '@shopi
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCoordinates, formatDateTime, formatNumber } from '~/lib/format';
-import { RecentSessionsCard } from '../../components/maintenance/maintenance-view';
+import { RecentSessionsCard } from '../../components/maintenance/maintenance-cards';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { connectorHome, connectorLinks, isSupportAgent } from '../../lib/connector-links';

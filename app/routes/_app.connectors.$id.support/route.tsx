@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, Banner, BlockStack, Layout, Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { ConnectorLogCard, RecentSessionsCard, StateCard } from '../../components/maintenance/maintenance-view';
+import { ConnectorLogCard, RecentSessionsCard, StateCard } from '../../components/maintenance/maintenance-cards';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { connectorLinks } from '../../lib/connector-links';

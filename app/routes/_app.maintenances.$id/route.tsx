@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/maintenance/maintenance-view';
+import { Field } from '../../components/maintenance/maintenance-cards';
 import { PRIORITY_TONE } from '../../components/maintenance/ticket-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
