@@ -8,7 +8,7 @@ import { companySettingsRoutes } from './company-settings/company-settings.handl
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.routes';
-import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.routes';
+import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.handlers';
 import { groupRoutes } from './groups/groups.handlers';
 import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.handlers';
