@@ -12,26 +12,12 @@
  */
 import { zlibSync } from 'fflate';
 import { type Cell, type RowSource, rowReader } from './cells';
-import {
-  bytesOf,
-  type FontName,
-  fitCount,
-  fitText,
-  PdfWriter,
-  pdfDate,
-  pdfLiteral,
-  textUnits,
-  textWidth,
-  winAnsi,
-} from './pdf';
+import { bytesOf, fitText, PdfWriter, pdfDate, textWidth, winAnsi } from './pdf';
+import { headerRow, heightOf, num, row, rowLines, tallest, text } from './pdf-table-draw';
+import { type Layout, MARGIN, type PdfTableColumn, tableLayout } from './pdf-table-layout';
+import { cellBytes, MAX_CELL_LINES, wrapText } from './pdf-table-wrap';
 
-export interface PdfTableColumn {
-  header: string;
-  /** Numbers read better right-aligned. Default left. */
-  align?: 'left' | 'right';
-  /** Never cut (dates, numbers, statuses): only the other columns give up width when space is short. */
-  keep?: boolean;
-}
+export type { PdfTableColumn } from './pdf-table-layout';
 
 export interface PdfTableEnd {
   /** A bold row under the last row, one cell per column (e.g. the column sums). */
@@ -65,168 +51,16 @@ export const A4_LANDSCAPE = { width: 842, height: 595 } as const;
 export const A3_LANDSCAPE = { width: 1191, height: 842 } as const;
 /** Smallest font size that still reads well on A4; below it the table moves to A3. */
 const A4_MIN_SIZE = 6;
-const MARGIN = 28;
 const FOOTER_Y = 14;
 const FOOTER_SIZE = 7;
 const TITLE_SIZE = 13;
 const INTRO_SIZE = 8;
-const FONT_SIZES = [7, 6.5, 6, 5.5, 5];
-const MAX_HEADER_LINES = 3;
-/** Lines of a wrapped text cell; the rest of the text is ellipsized on the last one. */
-export const MAX_CELL_LINES = 2;
-/** Distance between the lines of a wrapped cell, in font sizes. */
-const LINE_STEP = 1.2;
 const SAMPLE_ROWS = 60;
 
-const F: Record<FontName, string> = { regular: '/F1', bold: '/F2' };
-const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/\.?0+$/, ''));
-
-interface Layout {
-  size: number;
-  pad: number;
-  widths: number[];
-  lefts: number[];
-  header: string[][];
-  headerHeight: number;
-  rowHeight: number;
-}
-
-/** WinAnsi bytes of one cell. */
-function cellBytes(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  return winAnsi(String(value));
-}
-
-/** Words of `bytes` wrapped to `width`; lines beyond `max` are dropped and the last one ends in "…". */
-export function wrapText(bytes: string, font: FontName, size: number, width: number, max = Infinity): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of bytes.split(' ').filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (!line || textWidth(next, font, size) <= width) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > max) {
-    const kept = lines.slice(0, max);
-    kept[max - 1] = fitText(`${kept[max - 1]} ${lines[max]}`, font, size, width);
-    return kept.map((l) => fitText(l, font, size, width));
-  }
-  return lines.map((l) => fitText(l, font, size, width));
-}
-
-/**
- * A text cell wrapped to `width`: at most `max` lines, breaking between words and, for a word wider
- * than the column, inside it; when text is left over, the last line ends in "…". Text that fits
- * is returned as one line untouched (the common case costs one width measure).
- */
-export function cellLines(bytes: string, font: FontName, size: number, width: number, max = MAX_CELL_LINES): string[] {
-  if (!bytes) return [];
-  if (textWidth(bytes, font, size) <= width) return [bytes];
-  if (width <= 0) return [];
-  const lines: string[] = [];
-  let line = '';
-  // The line's width in 1/1000 em, kept as words are added (integers: the same figure as measuring
-  // the joined line, without measuring it again for every word).
-  let lineUnits = 0;
-  const space = textUnits(' ', font);
-  let rest = '';
-  const words = bytes.split(' ').filter(Boolean);
-  for (let w = 0; w < words.length; w++) {
-    let word = words[w] ?? '';
-    const wordUnits = textUnits(word, font);
-    const nextUnits = line ? lineUnits + space + wordUnits : wordUnits;
-    if ((nextUnits * size) / 1000 <= width) {
-      line = line ? `${line} ${word}` : word;
-      lineUnits = nextUnits;
-      continue;
-    }
-    if (line) {
-      lines.push(line);
-      line = '';
-      lineUnits = 0;
-      if (lines.length === max) {
-        rest = words.slice(w).join(' ');
-        break;
-      }
-    }
-    // The word alone is wider than the column: break it where the column ends.
-    while (textWidth(word, font, size) > width) {
-      const cut = Math.max(1, fitCount(word, font, size, width));
-      lines.push(word.slice(0, cut));
-      word = word.slice(cut);
-      if (lines.length === max) break;
-    }
-    if (lines.length === max) {
-      rest = [word, ...words.slice(w + 1)].join(' ');
-      break;
-    }
-    line = word;
-    lineUnits = textUnits(word, font);
-  }
-  if (line && lines.length < max) lines.push(line);
-  if (rest) {
-    const last = lines.length - 1;
-    lines[last] = fitText(`${lines[last]} ${rest}`, font, size, width);
-  }
-  return lines;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-}
-
-/** Column widths that fill `avail` points: the largest font size at which the columns fit. */
-export function tableLayout(columns: PdfTableColumn[], sample: string[][], avail: number): Layout {
-  const headers = columns.map((c) => winAnsi(c.header));
-  let size = FONT_SIZES[0] ?? 7;
-  let natural: number[] = [];
-  for (const s of FONT_SIZES) {
-    size = s;
-    const pad = s * 0.45;
-    natural = columns.map((col, i) => {
-      const words = (headers[i] ?? '').split(' ').map((w) => textWidth(w, 'bold', s));
-      const cells = sample.map((r) => textWidth(r[i] ?? '', 'regular', s));
-      // Numbers must not be cut, and their sum is a little wider than any cell; texts may be.
-      const body =
-        col.align === 'right'
-          ? Math.max(0, ...cells) + textWidth('00', 'regular', s)
-          : Math.min(percentile(cells, 0.9), 30 * s);
-      return Math.max(...words, body, 3 * s) + 2 * pad;
-    });
-    if (natural.reduce((a, b) => a + b, 0) <= avail) break;
-  }
-  const total = natural.reduce((a, b) => a + b, 0);
-  const fixed = natural.reduce((a, w, i) => a + (columns[i]?.keep ? w : 0), 0);
-  // Too wide even at the smallest size: cut the free columns only, unless that leaves them nothing.
-  const shrinkFree = total > avail && avail - fixed >= (total - fixed) * 0.3;
-  const widths = natural.map((w, i) =>
-    shrinkFree ? (columns[i]?.keep ? w : (w * (avail - fixed)) / (total - fixed)) : (w * avail) / total,
-  );
-  const lefts: number[] = [];
-  let x = MARGIN;
-  for (const w of widths) {
-    lefts.push(x);
-    x += w;
-  }
-  const pad = size * 0.45;
-  const header = headers.map((h, i) =>
-    wrapText(h, 'bold', size, (widths[i] ?? 0) - 2 * pad, MAX_HEADER_LINES).slice(0, MAX_HEADER_LINES),
-  );
-  const lines = Math.max(1, ...header.map((h) => h.length));
-  return { size, pad, widths, lefts, header, headerHeight: lines * size * 1.2 + size, rowHeight: size * 1.6 };
-}
-
 /** A PDF text string for the Info dictionary: UTF-16BE with a byte order mark, in hex. */
-function infoText(text: string): string {
+function infoText(value: string): string {
   let hex = '<FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
+  for (let i = 0; i < value.length; i++) hex += value.charCodeAt(i).toString(16).padStart(4, '0');
   return `${hex}>`;
 }
 
@@ -262,60 +96,6 @@ export function pdfTableStream(
       if (done) sourceDone = true;
     }
   };
-
-  function text(x: number, y: number, bytes: string, font: FontName, size: number): string {
-    return `BT ${F[font]} ${num(size)} Tf ${num(x)} ${num(y)} Td ${pdfLiteral(bytes)} Tj ET\n`;
-  }
-
-  /** The lines of each cell of a row: text cells wrap (at most MAX_CELL_LINES), kept cells are cut. */
-  function rowLines(cells: string[], font: FontName, l: Layout): string[][] {
-    return columns.map((col, i) => {
-      const width = (l.widths[i] ?? 0) - 2 * l.pad;
-      const bytes = cells[i] ?? '';
-      if (col.keep || col.align === 'right') {
-        const cut = fitText(bytes, font, l.size, width);
-        return cut ? [cut] : [];
-      }
-      return cellLines(bytes, font, l.size, width);
-    });
-  }
-
-  /** Height of a row whose tallest cell has `lines` lines. */
-  const heightOf = (lines: number, l: Layout) => l.rowHeight + Math.max(0, lines - 1) * l.size * LINE_STEP;
-  const tallest = (lines: string[][]) => Math.max(1, ...lines.map((c) => c.length));
-
-  /** One row whose first baseline is `y`, in one text object moving by relative offsets. */
-  function row(lines: string[][], y: number, font: FontName, l: Layout): string {
-    let ops = `BT ${F[font]} ${num(l.size)} Tf\n`;
-    let px = 0;
-    let py = 0;
-    for (let i = 0; i < columns.length; i++) {
-      const width = (l.widths[i] ?? 0) - 2 * l.pad;
-      const left = (l.lefts[i] ?? 0) + l.pad;
-      (lines[i] ?? []).forEach((bytes, j) => {
-        if (!bytes) return;
-        const x = columns[i]?.align === 'right' ? left + width - textWidth(bytes, font, l.size) : left;
-        const by = y - j * l.size * LINE_STEP;
-        ops += `${num(x - px)} ${num(by - py)} Td ${pdfLiteral(bytes)} Tj\n`;
-        px = x;
-        py = by;
-      });
-    }
-    return `${ops}ET\n`;
-  }
-
-  function headerRow(top: number, l: Layout): string {
-    let ops = `0.9 g ${MARGIN} ${num(top - l.headerHeight)} ${num(avail)} ${num(l.headerHeight)} re f 0 g\n`;
-    l.header.forEach((lines, i) => {
-      lines.forEach((line, j) => {
-        const width = (l.widths[i] ?? 0) - 2 * l.pad;
-        const left = (l.lefts[i] ?? 0) + l.pad;
-        const x = columns[i]?.align === 'right' ? left + width - textWidth(line, 'bold', l.size) : left;
-        ops += text(x, top - l.size * (1.2 * j + 1.25), line, 'bold', l.size);
-      });
-    });
-    return ops;
-  }
 
   function emitPage(content: string): void {
     const contentId = pdf.reserve();
@@ -372,15 +152,15 @@ export function pdfTableStream(
     // At most this many rows fit (all on one line); wrapped rows are taller, so fewer may go.
     const capacity = Math.max(1, Math.floor((top - l.headerHeight - bottom) / l.rowHeight));
     await fill(capacity);
-    ops += headerRow(top, l);
+    ops += headerRow(columns, top, avail, l);
     let y = top - l.headerHeight;
     let taken = 0;
     for (const cells of buffer) {
-      const lines = rowLines(cells, 'regular', l);
+      const lines = rowLines(columns, cells, 'regular', l);
       const h = heightOf(tallest(lines), l);
       if (taken > 0 && y - h < bottom) break;
       if (taken % 2 === 1) ops += `0.96 g ${MARGIN} ${num(y - h)} ${num(avail)} ${num(h)} re f 0 g\n`;
-      ops += row(lines, y - l.size * 1.15, 'regular', l);
+      ops += row(columns, lines, y - l.size * 1.15, 'regular', l);
       y -= h;
       taken++;
     }
@@ -394,8 +174,8 @@ export function pdfTableStream(
       if (y - needed >= bottom || take.length === 0) {
         if (end.sums) {
           ops += `0.5 w ${MARGIN} ${num(y)} m ${num(MARGIN + avail)} ${num(y)} l S\n`;
-          const sums = rowLines(end.sums.map(cellBytes), 'bold', l);
-          ops += row(sums, y - l.size * 1.15 - 1, 'bold', l);
+          const sums = rowLines(columns, end.sums.map(cellBytes), 'bold', l);
+          ops += row(columns, sums, y - l.size * 1.15 - 1, 'bold', l);
           y -= heightOf(tallest(sums), l) + 2;
         }
         y -= 6;

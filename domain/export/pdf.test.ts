@@ -4,7 +4,8 @@ import type { SessionColumn } from '../sessions/variants';
 import type { Cell } from './cells';
 import { fitText, PdfWriter, pdfLiteral, textWidth, winAnsi } from './pdf';
 import { pdfCell, sessionPdfStream } from './pdf-sessions';
-import { cellLines, pdfTableStream } from './pdf-table';
+import { pdfTableStream } from './pdf-table';
+import { cellLines } from './pdf-table-wrap';
 
 /** One char per byte (TextDecoder('latin1') is really windows-1252). */
 function latin1(bytes: Uint8Array): string {
