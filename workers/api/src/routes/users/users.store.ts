@@ -12,7 +12,7 @@ import {
   userRoles,
   users,
 } from '@db/schema';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Decorations, toUser } from './users.schemas';
 
 type User = typeof users.$inferSelect;
@@ -25,6 +25,32 @@ export const sessionFacts = {
   sessionCount: sql<number>`(SELECT count(*) FROM charging_sessions s WHERE s.user_id = ${userIdColumn})`,
   charging: sql<number>`EXISTS (SELECT 1 FROM charging_sessions s WHERE s.user_id = ${userIdColumn} AND s.status = 'in_progress')`,
 };
+
+/** Users whose e-mail or full name contains the keyword (case of ASCII letters ignored). */
+export function emailOrNameContains(keyword: string): SQL {
+  const k = keyword.toLowerCase();
+  return sql`(instr(lower(${users.email}), ${k}) > 0 OR instr(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ${k}) > 0)`;
+}
+
+/** One page of the users matching `where`, newest first, with `columns` beside each row, and their total. */
+export async function usersPage<C extends Record<string, SQL>>(
+  db: Db,
+  where: SQL | undefined,
+  page: { page: number; items_per_page: number },
+  columns: C,
+) {
+  const [rows, total] = await Promise.all([
+    db
+      .select({ user: users, ...columns })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(page.items_per_page)
+      .offset(page.page * page.items_per_page),
+    db.select({ n: count() }).from(users).where(where).get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
 
 /** The user when it belongs to a company of the scope, else undefined (another company's user does not exist). */
 export function scopedUser(db: Db, scope: number[], id: number) {

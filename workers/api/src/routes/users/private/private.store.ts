@@ -2,8 +2,8 @@
 import type { Db } from '@db/db';
 import { chargingSessions, stations, users } from '@db/schema';
 import type { NonPublicStationType } from '@domain/fleet/private-sessions';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { sessionFacts } from '../users.store';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { emailOrNameContains, sessionFacts, usersPage } from '../users.store';
 
 /** One page of the scope's users with the only-private or home permission, newest first, and their total. */
 export async function privateUsers(
@@ -17,24 +17,8 @@ export async function privateUsers(
     or(eq(users.onlyPrivate, true), eq(users.canChargeHome, true)),
   ];
   if (hideDeleted) conditions.push(eq(users.status, 'active'));
-  if (f.keyword) {
-    const k = f.keyword.toLowerCase();
-    conditions.push(
-      sql`(instr(lower(${users.email}), ${k}) > 0 OR instr(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ${k}) > 0)`,
-    );
-  }
-  const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ user: users, ...sessionFacts })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(f.items_per_page)
-      .offset(f.page * f.items_per_page),
-    db.select({ n: count() }).from(users).where(where).get(),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  if (f.keyword) conditions.push(emailOrNameContains(f.keyword));
+  return usersPage(db, and(...conditions), f, sessionFacts);
 }
 
 /** The latest 50 sessions of these users (found in the scope), at stations of the types given (null: any). */
