@@ -49,7 +49,7 @@ const line = (party: string, dimension: string): SessionTariffLine => ({
 });
 const lines = [line('emp', 'energy'), line('subcpo', 'energy'), line('owner', 'energy')];
 
-const valueOf = (party: { lines: { key: string; value: number | null }[] }, key: string) =>
+const lineValue = (party: { lines: { key: string; value: number | null }[] }, key: string) =>
   party.lines.find((l) => l.key === key)?.value;
 
 describe('sessionParties', () => {
@@ -69,10 +69,10 @@ describe('sessionParties', () => {
     expect(owner?.lines.map((l) => l.key)).toEqual(['energy', 'penalty', 'total', 'cost_per_kwh']);
     expect([emp?.priced, subcpo?.priced, owner?.priced]).toEqual([true, true, true]);
     expect([emp?.reason, subcpo?.reason, owner?.reason]).toEqual([null, null, null]);
-    expect(emp && valueOf(emp, 'total')).toBe(120);
-    expect(emp && valueOf(emp, 'vat')).toBe(19);
-    expect(subcpo && valueOf(subcpo, 'total')).toBe(90);
-    expect(owner && valueOf(owner, 'cost_per_kwh')).toBe(2500);
+    expect(emp && lineValue(emp, 'total')).toBe(120);
+    expect(emp && lineValue(emp, 'vat')).toBe(19);
+    expect(subcpo && lineValue(subcpo, 'total')).toBe(90);
+    expect(owner && lineValue(owner, 'cost_per_kwh')).toBe(2500);
     const { party: _owner, ...ownerLine } = line('owner', 'energy');
     expect(owner?.tariff_lines).toEqual([ownerLine]);
   });
@@ -80,7 +80,7 @@ describe('sessionParties', () => {
   it('shows only the provider’s prices of a QR payment; the others give QR as the reason', () => {
     const [emp, subcpo, owner] = sessionParties({ ...priced, start_method: 'qr' }, lines);
     expect(emp).toMatchObject({ priced: true, reason: null });
-    expect(emp && valueOf(emp, 'total')).toBe(120);
+    expect(emp && lineValue(emp, 'total')).toBe(120);
     for (const p of [subcpo, owner]) {
       expect(p).toMatchObject({ priced: false, reason: 'QR', tariff_lines: [] });
       expect(p?.lines.every((l) => l.value === null)).toBe(true);
