@@ -5,13 +5,12 @@
  * answers 404 anyway unless APP_ENV is development or test.
  */
 
-import { emailOutbox } from '@db/schema';
+import type { AppEnv } from '@api/env';
+import { isDevelopment } from '@api/lib/email';
+import { apiError } from '@api/lib/errors';
+import { defineRoute, ErrorSchema, json } from '@api/lib/route';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
-import type { AppEnv } from '../../env';
-import { isDevelopment } from '../../lib/email';
-import { apiError } from '../../lib/errors';
-import { defineRoute, ErrorSchema, json } from '../../lib/route';
+import { outboxMessages } from './dev.store';
 
 export function devRoutes() {
   const MailboxQuery = z.object({
@@ -45,13 +44,7 @@ export function devRoutes() {
   return new OpenAPIHono<AppEnv>().openapi(mailbox, async (c) => {
     if (!isDevelopment(c.env)) return apiError(c, 404, 'NOT_FOUND', 'notFound');
     const { to, limit } = c.req.valid('query');
-    const rows = await c
-      .get('db')
-      .select()
-      .from(emailOutbox)
-      .where(to ? eq(emailOutbox.to, to.trim().toLowerCase()) : undefined)
-      .orderBy(desc(emailOutbox.id))
-      .limit(limit);
+    const rows = await outboxMessages(c.get('db'), to ? to.trim().toLowerCase() : undefined, limit);
     const messages = rows.map((m) => ({
       id: m.id,
       to: m.to,

@@ -1,7 +1,8 @@
-/** @module Public system endpoints. */
+/** @module Public system endpoints (routes declared here: too small for four files). */
+
+import type { AppEnv } from '@api/env';
+import { defineRoute, json } from '@api/lib/route';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../../env';
-import { defineRoute, json } from '../../lib/route';
 
 const clientVersion = defineRoute('public', {
   method: 'get',
