@@ -4,9 +4,9 @@
  * peering only on a public station); its messages are shown on the fields, and nothing typed is lost.
  */
 
-import { readStationAddress, STATION_ADDRESS_FIELDS } from '@domain/stations/address';
+import { STATION_ADDRESS_FIELDS } from '@domain/stations/address';
 import { STATION_TYPES } from '@domain/stations/statuses';
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Banner,
@@ -21,122 +21,22 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../components/feedback';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
-import { type Api, createApi } from '../../lib/api.server';
-import { flattenCompanies } from '../../lib/companies';
 import { connectorLinks } from '../../lib/connector-links';
 import { fieldErrorFromMap } from '../../lib/field-errors';
-import { unwrap } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
-import { requirePermission } from '../../lib/session.server';
-
-type StationDetail = InferResponseType<Api['client']['api']['stations'][':id']['detail']['$get'], 200>;
+import { DATES, FLAGS, INTEGERS, POWER_TYPES, TEXTS } from './fields';
+import { loadStationUpdate, saveStationUpdate } from './update.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.links.updateStation');
 
-const TEXTS = [
-  'name',
-  'directions',
-  'plugType',
-  'plugFormat',
-  'urlType',
-  'brand',
-  'model',
-  'profile',
-  'serialNumber',
-  'midMeterSerial',
-  'paymentTerminalSerial',
-  'energyStorageUrl',
-] as const;
-const DATES = ['installationDate', 'commissioningDate', 'openingDate'] as const;
-const FLAGS = ['visibleInApp', 'openToPublic', 'qrPaymentEnabled', 'atHome'] as const;
-const INTEGERS = ['voltage', 'amperage'] as const;
-/** Optional texts: empty means cleared. */
-const NULLABLE = new Set([
-  'directions',
-  'plugType',
-  'plugFormat',
-  'urlType',
-  'brand',
-  'model',
-  'profile',
-  'serialNumber',
-  'midMeterSerial',
-  'paymentTerminalSerial',
-  'energyStorageUrl',
-]);
-const POWER_TYPES = ['AC_1_PHASE', 'AC_3_PHASE', 'DC'] as const;
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'stations:edit');
-  const api = createApi(request, context);
-  const station = unwrap<StationDetail>(
-    me,
-    await api.send(api.client.api.stations[':id'].detail.$get({ param: { id: params.stationId ?? '' } })),
-  );
-  return {
-    station,
-    owners: selectedSubtree(flattenCompanies(me.companies), me.company.id),
-    connectorId: params.connectorId ?? '',
-  };
-}
-
-/** The selected company and its descendants: the owners the API accepts. */
-function selectedSubtree(all: ReturnType<typeof flattenCompanies>, id: number) {
-  const start = all.findIndex((c) => c.id === id);
-  const root = all[start];
-  if (!root) return [];
-  const out = [root];
-  for (const c of all.slice(start + 1)) {
-    if (c.depth <= root.depth) break;
-    out.push(c);
-  }
-  return out;
-}
-
-type Errors = Record<string, string>;
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const me = await requirePermission(request, context, 'stations:edit');
-  const form = await request.formData();
-  const value = (name: string) => String(form.get(name) ?? '').trim();
-  const body: Record<string, unknown> = {};
-  const errors: Errors = {};
-  for (const name of TEXTS) body[name] = NULLABLE.has(name) && value(name) === '' ? null : value(name);
-  for (const name of DATES) body[name] = value(name) || null;
-  for (const name of FLAGS) body[name] = form.get(name) === 'on';
-  for (const name of INTEGERS) {
-    const v = value(name);
-    if (v === '') body[name] = null;
-    else if (/^\d+$/.test(v)) body[name] = Number(v);
-    else errors[name] = 'maintenance.update.notANumber';
-  }
-  // The decimal separator is the dot (spec section 5): anything else goes as typed, and the API says why.
-  Object.assign(body, readStationAddress(form));
-  body.type = value('type');
-  body.powerType = value('powerType') || null;
-  body.ownerId = value('ownerId') ? Number(value('ownerId')) : null;
-  if (Object.keys(errors).length) return data({ ok: false, message: null, errors, keys: true }, { status: 400 });
-  const api = createApi(request, context, { language: me.user.language });
-  const res = await api.send(
-    api.client.api.stations[':id'].detail.$patch({
-      param: { id: params.stationId ?? '' },
-      json: body as never,
-    }),
-  );
-  if (res.ok) return { ok: true, message: null, errors: {} as Errors, keys: false };
-  if (res.status === 403 || res.status === 404) unwrap(me, res);
-  const fieldErrors: Errors = {};
-  for (const issue of res.error.issues ?? []) fieldErrors[issue.field] ??= issue.message;
-  if (res.error.field && !fieldErrors[res.error.field]) fieldErrors[res.error.field] = res.error['error-msg'];
-  return data({ ok: false, message: res.error['error-msg'], errors: fieldErrors, keys: false }, { status: 400 });
-}
+export const loader = loadStationUpdate;
+export const action = saveStationUpdate;
 
 export default function StationUpdatePage() {
   const { t } = useTranslation();
