@@ -4,10 +4,9 @@
  * answer), then the steps create → peering → publish with a retry for each, and the commissioning status.
  */
 
-import { COMMISSIONING_STATUSES } from '@domain/onboarding/onboarding';
 import { STATION_TYPES } from '@domain/stations/statuses';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Banner,
   BlockStack,
@@ -24,7 +23,6 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StepStatus } from '../../components/onboarding/step-status';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
@@ -33,7 +31,8 @@ import { flattenCompanies } from '../../lib/companies';
 import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { createStation, type FIELDS, type OnboardingState, stepAction } from './actions.server';
+import { createStation, type FIELDS, stepAction } from './actions.server';
+import { StepsCard } from './steps-card';
 
 export const meta: MetaFunction = ({ params, matches }) =>
   titleMeta(matches, params.type === 'offline' ? 'onboarding.form.titleOffline' : 'onboarding.form.titleOnline');
@@ -78,76 +77,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'create') return createStation(request, context as never, me, mode, form);
   return stepAction(request, context as never, me, form);
-}
-
-function StepsCard({ initial, stationId }: { initial: OnboardingState; stationId: number }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data && 'state' in fetcher.data ? fetcher.data : null;
-  const state = answer?.state ?? initial;
-  const [status, setStatus] = useState<string>(state.commissioningStatus);
-  const busy = fetcher.state !== 'idle';
-  return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          {t('onboarding.steps.title')}
-        </Text>
-        {answer?.message && (
-          <Banner tone="critical">
-            <p>{answer.message}</p>
-          </Banner>
-        )}
-        {state.steps.map((s) => (
-          <InlineStack key={s.step} align="space-between" blockAlign="center" gap="200">
-            <BlockStack gap="100">
-              <InlineStack gap="200" blockAlign="center">
-                <Text as="span" fontWeight="semibold">
-                  {tKey(t, `onboarding.steps.${s.step}`)}
-                </Text>
-                <StepStatus status={s.status} attempts={s.attempts} />
-              </InlineStack>
-              {s.message && (
-                <Text as="p" tone="critical">
-                  {s.message}
-                </Text>
-              )}
-            </BlockStack>
-            {s.step !== 'create' && s.status !== 'done' && (
-              <fetcher.Form method="post">
-                <input type="hidden" name="intent" value="retry" />
-                <input type="hidden" name="uid" value={state.uid} />
-                <input type="hidden" name="step" value={s.step} />
-                <Button submit loading={busy && fetcher.formData?.get('step') === s.step}>
-                  {t('onboarding.steps.retry')}
-                </Button>
-              </fetcher.Form>
-            )}
-          </InlineStack>
-        ))}
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="commissioning" />
-          <input type="hidden" name="uid" value={state.uid} />
-          <input type="hidden" name="stationId" value={stationId} />
-          <InlineStack gap="200" blockAlign="end">
-            <Select
-              label={t('onboarding.commissioning.title')}
-              name="status"
-              value={status}
-              onChange={setStatus}
-              options={COMMISSIONING_STATUSES.map((c) => ({
-                label: tKey(t, `onboarding.commissioning.statuses.${c}`),
-                value: c,
-              }))}
-            />
-            <Button submit loading={busy && fetcher.formData?.get('intent') === 'commissioning'}>
-              {t('onboarding.commissioning.save')}
-            </Button>
-          </InlineStack>
-        </fetcher.Form>
-      </BlockStack>
-    </Card>
-  );
 }
 
 export default function OnboardStationPage() {
