@@ -5,8 +5,7 @@
  */
 
 import { cetDateTime } from '@domain/sessions/display';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Banner,
@@ -24,118 +23,24 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/bar-chart';
-import { idOf } from '../../components/customer-groups/group-id';
 import { AppRouteErrorBoundary } from '../../components/route-error';
-import { createApi } from '../../lib/api.server';
-import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
-import { forbidden, requirePermission } from '../../lib/session.server';
+import { AddMemberCard, memberName, PER_PAGE } from './add-member-card';
+import { addMember, loadOverview } from './overview.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'customerGroupMembers.overview');
 
-const PER_PAGE = 25;
-
-interface Month {
-  month: number;
-  sessions: number;
-  unpriced: number;
-  energy_wh: number;
-  amount_incl_vat: number | null;
-  /** Users who were members at any time in the month (membership history). */
-  members: number;
-  drivers: number;
-}
-interface Member {
-  user_id: number;
-  private: boolean;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  status: string;
-  added_at: string;
-}
-interface Candidate {
-  user_id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  customer_group_id: number | null;
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'customer-groups:manage');
-  const api = createApi(request, context, { language: me.user.language });
-  const id = idOf(params.userGroupId);
-  const url = new URL(request.url);
-  const thisYear = new Date().getUTCFullYear();
-  const y = Number(url.searchParams.get('year'));
-  const year = Number.isInteger(y) && y >= 2000 && y <= thisYear ? y : thisYear;
-  const keyword = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  const page = Math.max(0, Math.trunc(Number(url.searchParams.get('page')) || 0));
-  const find = (url.searchParams.get('find') ?? '').trim().slice(0, 100);
-  const one = api.client.api['customer-type'][':id'];
-  const [group, overview, members, candidates] = await Promise.all([
-    api.send(one.$get({ param: { id } })),
-    api.send(one.overview.$get({ param: { id }, query: { year: String(year) } })),
-    api.send(
-      one.users.$post({ param: { id }, json: { keyword: keyword || undefined, page, items_per_page: PER_PAGE } }),
-    ),
-    find
-      ? api.send(
-          api.client.api['customer-type'].users.search.$post({
-            json: { customer_group_id: Number(id), keyword: find, limit: 20 },
-          }),
-        )
-      : null,
-  ]);
-  return {
-    group: must(group, me).data,
-    overview: must(overview, me).data,
-    members: must(members, me),
-    candidates: candidates ? must(candidates, me).data : null,
-    year,
-    thisYear,
-    keyword,
-    page,
-    find,
-  };
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const me = await requirePermission(request, context, 'customer-groups:manage');
-  const api = createApi(request, context, { language: me.user.language });
-  const id = idOf(params.userGroupId);
-  const form = await request.formData();
-  const userId = idOf(String(form.get('userId') ?? ''));
-  const result = await api.send(
-    api.client.api['customer-type'][':id'].users[':userId'].$put({ param: { id, userId } }),
-  );
-  if (!result.ok) {
-    if (result.status === 403) forbidden(me, result.error['error-msg']);
-    return data({ error: result.error['error-msg'] }, { status: result.status });
-  }
-  // Back to the list with the search cleared: the new member shows in it.
-  const next = new URL(request.url);
-  next.searchParams.delete('find');
-  next.searchParams.delete('index');
-  return redirect(`${next.pathname}${next.search}`, { headers: api.headers() });
-}
-
-function memberName(m: Member | Candidate, privateLabel: string) {
-  if ('private' in m && m.private) return privateLabel;
-  const name = [m.first_name, m.last_name].filter(Boolean).join(' ');
-  return name || (m.email ?? privateLabel);
-}
+export const loader = loadOverview;
+export const action = addMember;
 
 export default function CustomerGroupOverview() {
   const { t, i18n } = useTranslation();
   const { group, overview, members, candidates, year, thisYear, keyword, page, find } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const submit = useSubmit();
+  const _navigation = useNavigation();
+  const _submit = useSubmit();
   const [q, setQ] = useState(keyword);
-  const [findText, setFindText] = useState(find);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -148,39 +53,45 @@ export default function CustomerGroupOverview() {
   const months = overview.months;
   const monthLabel = (m: number) =>
     new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 1));
-  const series = (value: (m: Month) => number) => months.map((m) => ({ period: monthLabel(m.month), value: value(m) }));
-  const sum = (value: (m: Month) => number) => months.reduce((a, m) => a + value(m), 0);
+  const series = (value: (m: (typeof months)[number]) => number) =>
+    months.map((m) => ({ period: monthLabel(m.month), value: value(m) }));
+  const sum = (value: (m: (typeof months)[number]) => number) => months.reduce((a, m) => a + value(m), 0);
   const number = (v: number, digits = 0) => formatNumber(v, { currency, maximumFractionDigits: digits });
   const empty = months.every((m) => m.sessions === 0 && m.members === 0);
   const unpriced = sum((m) => m.unpriced);
   const charts = [
-    { key: 'sessions', title: t('customerGroupMembers.sessions'), color: '#47b881', value: (m: Month) => m.sessions },
+    {
+      key: 'sessions',
+      title: t('customerGroupMembers.sessions'),
+      color: '#47b881',
+      value: (m: (typeof months)[number]) => m.sessions,
+    },
     {
       key: 'energy',
       title: t('customerGroupMembers.energy'),
       color: '#2c6ecb',
-      value: (m: Month) => m.energy_wh / 1000,
+      value: (m: (typeof months)[number]) => m.energy_wh / 1000,
       digits: 1,
     },
     {
       key: 'amount',
       title: t('customerGroupMembers.amount', { currency }),
       color: '#b98900',
-      value: (m: Month) => (m.amount_incl_vat ?? 0) / 100,
+      value: (m: (typeof months)[number]) => (m.amount_incl_vat ?? 0) / 100,
       digits: 2,
     },
     {
       key: 'members',
       title: t('customerGroupMembers.membersPerMonth'),
       color: '#5c6ac4',
-      value: (m: Month) => m.members,
+      value: (m: (typeof months)[number]) => m.members,
       noTotal: true,
     },
     {
       key: 'drivers',
       title: t('customerGroupMembers.drivers'),
       color: '#8a61d4',
-      value: (m: Month) => m.drivers,
+      value: (m: (typeof months)[number]) => m.drivers,
       noTotal: true,
     },
   ];
@@ -321,60 +232,12 @@ export default function CustomerGroupOverview() {
           </BlockStack>
         </Card>
         {group.active ? (
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t('customerGroupMembers.addTitle')}
-              </Text>
-              <Form
-                method="get"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  set({ find: findText });
-                }}
-              >
-                <TextField
-                  label={t('customerGroupMembers.addSearch')}
-                  helpText={t('customerGroupMembers.addSearchHelp')}
-                  value={findText}
-                  onChange={setFindText}
-                  autoComplete="off"
-                  connectedRight={<Button submit>{t('customerGroupMembers.search')}</Button>}
-                />
-              </Form>
-              {candidates === null ? null : candidates.length === 0 ? (
-                <Text as="p" tone="subdued">
-                  {t('customerGroupMembers.noCandidates')}
-                </Text>
-              ) : (
-                <BlockStack gap="200">
-                  {candidates.map((u) => (
-                    <InlineStack key={u.user_id} align="space-between" blockAlign="center">
-                      <BlockStack>
-                        <Text as="span" fontWeight="semibold">
-                          {memberName(u, u.email)}
-                        </Text>
-                        <Text as="span" tone="subdued">
-                          {u.email}
-                          {u.customer_group_id !== null && u.customer_group_id !== group.id
-                            ? ` · ${t('customerGroupMembers.inOtherGroup')}`
-                            : ''}
-                        </Text>
-                      </BlockStack>
-                      <Button
-                        accessibilityLabel={`${t('customerGroupMembers.add')} ${u.email}`}
-                        disabled={u.customer_group_id === group.id}
-                        loading={navigation.formData?.get('userId') === String(u.user_id)}
-                        onClick={() => submit({ userId: String(u.user_id) }, { method: 'post' })}
-                      >
-                        {t('customerGroupMembers.add')}
-                      </Button>
-                    </InlineStack>
-                  ))}
-                </BlockStack>
-              )}
-            </BlockStack>
-          </Card>
+          <AddMemberCard
+            groupId={group.id}
+            candidates={candidates}
+            find={find}
+            onFind={(text) => set({ find: text })}
+          />
         ) : null}
       </BlockStack>
     </Page>
