@@ -1,6 +1,5 @@
 /** @module /fleet/users/detail/{id}: a fleet user, consumption against each limit, limits and lifecycle actions. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Badge,
@@ -14,7 +13,6 @@ import {
   Layout,
   Modal,
   Page,
-  ProgressBar,
   Text,
   TextField,
 } from '@shopify/polaris';
@@ -24,108 +22,16 @@ import { AppRouteErrorBoundary } from '../../components/route-error';
 import { PersonalDataCard } from '../../components/self-service/personal-data-card';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
-import { createApi } from '../../lib/api.server';
-import { displayName, PERMISSION_LABEL, PERMISSIONS, type Usage } from '../../lib/fleet';
-import { must } from '../../lib/fleet.server';
-import { formatNumber } from '../../lib/format';
+import { displayName, PERMISSION_LABEL, PERMISSIONS } from '../../lib/fleet';
 import { titleMeta } from '../../lib/meta';
-import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
+import { UsageRow } from './usage-row';
+import { loadFleetUser, runUserAction } from './user.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.users.title');
 
-function idOf(raw: string | undefined): string {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'fleet:view');
-  const api = createApi(request, context);
-  const user = must(await api.send(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })), me);
-  return {
-    user,
-    companyId: me.company.id,
-    currency: me.company.currency,
-    canManage: me.permissions.includes('fleet:users:manage'),
-    canLimit: me.permissions.includes('fleet:limits'),
-    isSelf: me.user.id === user.id,
-  };
-}
-
-const INTENTS = ['delete', 'restore', 'permanent', 'remove', 'limits'] as const;
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent'));
-  if (!(INTENTS as readonly string[]).includes(intent)) throw data({ message: 'Bad intent' }, { status: 400 });
-  const me = await requirePermission(request, context, intent === 'limits' ? 'fleet:limits' : 'fleet:users:manage');
-  const api = createApi(request, context, { language: me.user.language });
-  const userId = idOf(params.id);
-  const param = { userId };
-  const res =
-    intent === 'delete'
-      ? await api.client.api.users[':userId'].$delete({ param, query: {} })
-      : intent === 'permanent'
-        ? await api.client.api.users[':userId'].$delete({ param, query: { permanent: 'true', confirm: 'true' } })
-        : intent === 'restore'
-          ? await api.client.api.users[':userId'].restore.$put({ param })
-          : intent === 'remove'
-            ? await api.client.api.users[':userId'].remove.$put({ param })
-            : await api.client.api.users[':userId'].limit.$post({
-                param,
-                json: {
-                  daily: String(form.get('daily') ?? ''),
-                  weekly: String(form.get('weekly') ?? ''),
-                  monthly: String(form.get('monthly') ?? ''),
-                },
-              });
-  const result = await api.read<unknown>(res);
-  if (!result.ok) {
-    if (result.status === 403 && result.error.code === 'FORBIDDEN') must(result, me);
-    return { error: result.error['error-msg'], field: result.error.field, done: null };
-  }
-  if (intent === 'permanent') return redirect('/fleet/users', { headers: api.headers() });
-  const done = { delete: 'deleted', restore: 'restored', remove: 'removed', limits: 'limitsSaved' }[intent];
-  return { error: null, field: null, done };
-}
-
-function UsageRow({ u, currency }: { u: Usage; currency: string }) {
-  const { t } = useTranslation();
-  const unit = u.unit === 'kwh' ? 'kWh' : currency;
-  const ratio = u.ratio ?? 0;
-  return (
-    <BlockStack gap="100">
-      <InlineStack align="space-between">
-        <Text as="span" fontWeight="semibold">
-          {tKey(t, `fleet.period.${u.period}`)}
-        </Text>
-        <Text as="span" tone={ratio >= 1 ? 'critical' : undefined}>
-          {u.limit
-            ? t('fleet.detail.usedOf', {
-                used: formatNumber(u.used, { currency }),
-                limit: formatNumber(u.limit, { currency }),
-                unit,
-              })
-            : `${t('fleet.detail.usedNoLimit', { used: formatNumber(u.used, { currency }), unit })} · ${t('fleet.detail.noLimit')}`}
-        </Text>
-      </InlineStack>
-      {u.unit === 'currency' && u.unpriced_kwh ? (
-        <Text as="span" tone="subdued">
-          {t('fleet.detail.unpricedKwh', { kwh: formatNumber(u.unpriced_kwh) })}
-        </Text>
-      ) : null}
-      {u.limit ? (
-        <ProgressBar
-          progress={Math.min(100, Math.round(ratio * 100))}
-          tone={ratio >= 1 ? 'critical' : ratio >= 0.8 ? 'highlight' : 'primary'}
-          size="small"
-        />
-      ) : null}
-    </BlockStack>
-  );
-}
+export const loader = loadFleetUser;
+export const action = runUserAction;
 
 type Confirm = 'delete' | 'permanent' | 'remove' | null;
 
