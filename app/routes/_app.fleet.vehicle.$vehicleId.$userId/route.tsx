@@ -6,8 +6,7 @@
 import { licensePlateError, normalizePlate } from '@domain/fleet/validation';
 import { translate } from '@domain/i18n/messages';
 import { normalizeVin, vinError } from '@domain/vehicles/vin';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import {
   Banner,
@@ -26,123 +25,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
-import { createApi } from '../../lib/api.server';
 import { fieldErrorFrom } from '../../lib/field-errors';
 import { displayName } from '../../lib/fleet';
-import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
-import { forbidden, requirePermission } from '../../lib/session.server';
 import { useCompanyCurrency } from '../../lib/use-company-currency';
+import { type ActionResult, loadVehicle, saveVehicle } from './vehicle.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'vehicles.title');
 
-interface Model {
-  id: number;
-  brand_id: number;
-  brand: string;
-  name: string;
-  battery_kwh: number;
-  ac_max_kw: number;
-  dc_max_kw: number | null;
-  range_km: number | null;
-}
-interface Webhook {
-  id: number;
-  url: string;
-  secret_fingerprint: string;
-  last_received_at: string | null;
-}
-export interface VehicleRow {
-  id: number;
-  user_id: number;
-  user: { id: number; email: string; first_name: string | null; last_name: string | null };
-  brand: { id: number; name: string } | null;
-  model: Model | null;
-  vin: string | null;
-  license_plate: string | null;
-  telematics_provider: string | null;
-  odometer_km: number | null;
-  soc_percent: number | null;
-  telemetry_at: string | null;
-  webhook: Webhook | null;
-}
-
-type ActionResult =
-  | { error: string; field?: string }
-  | { secret: string; url: string }
-  | { saved: true }
-  | { webhookDeleted: true };
-
-const idOf = (raw?: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-};
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'fleet:vehicles');
-  const api = createApi(request, context);
-  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
-  const [vehicle, catalog] = await Promise.all([
-    api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].$get({ param })),
-    api.send(api.client.api.vehicles.$get()),
-  ]);
-  return { vehicle: must(vehicle, me), models: must(catalog, me).data };
-}
-
-const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const me = await requirePermission(request, context, 'fleet:vehicles');
-  const api = createApi(request, context, { language: me.user.language });
-  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
-  const form = await request.formData();
-  const intent = text(form, 'intent');
-  const fail = (result: { status: number; error: { 'error-msg': string; field?: string } }) => {
-    if (result.status === 403) forbidden(me, result.error['error-msg']);
-    return data<ActionResult>(
-      { error: result.error['error-msg'], field: result.error.field },
-      { status: result.status },
-    );
-  };
-  if (intent === 'delete') {
-    const r = await api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].$delete({ param }));
-    return r.ok ? redirect('/fleet/vehicles', { headers: api.headers() }) : fail(r);
-  }
-  if (intent === 'webhook-create') {
-    const r = await api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook.$post({ param }));
-    return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
-  }
-  if (intent === 'save') {
-    const num = (key: string) => (text(form, key) ? Number(text(form, key)) : null);
-    const r = await api.send(
-      api.client.api.users[':userId'].vehicles.$patch({
-        param: { userId: param.userId },
-        json: {
-          user_vehicle_id: Number(param.userVehicleId),
-          brand_id: num('brand_id'),
-          model_id: num('model_id'),
-          vin: text(form, 'vin') || null,
-          license_plate: text(form, 'license_plate') || null,
-          telematics_provider: text(form, 'telematics_provider') || null,
-        },
-      }),
-    );
-    return r.ok ? data<ActionResult>({ saved: true }) : fail(r);
-  }
-  if (intent === 'webhook-rotate' || intent === 'webhook-delete') {
-    const webhookId = idOf(text(form, 'webhookId') || undefined);
-    const hook = api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook[':webhookId'];
-    if (intent === 'webhook-delete') {
-      const r = await api.send(hook.$delete({ param: { ...param, webhookId } }));
-      return r.ok ? data<ActionResult>({ webhookDeleted: true }) : fail(r);
-    }
-    const r = await api.send(hook.$patch({ param: { ...param, webhookId } }));
-    return r.ok ? data<ActionResult>({ secret: r.data.secret, url: r.data.url }) : fail(r);
-  }
-  return data<ActionResult>({ error: 'Unknown action' }, { status: 400 });
-}
+export const loader = loadVehicle;
+export const action = saveVehicle;
 
 export default function VehicleDetail() {
   const { t, i18n } = useTranslation();
