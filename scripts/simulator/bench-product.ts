@@ -42,7 +42,18 @@ function lowerPriority(pid: number | undefined): void {
   }
 }
 
-const SERVED = ['workers', 'domain', 'drizzle', 'app', 'build', 'migrations', 'wrangler.toml', 'package.json'];
+// tsconfig.json: its path aliases (@domain/, @db/…) are what wrangler's bundler resolves the imports by.
+const SERVED = [
+  'workers',
+  'domain',
+  'drizzle',
+  'app',
+  'build',
+  'migrations',
+  'wrangler.toml',
+  'package.json',
+  'tsconfig.json',
+];
 
 /** What `wrangler dev` serves, copied now (node_modules linked), so later edits cannot reload it. */
 function snapshotSources(dir: string) {
