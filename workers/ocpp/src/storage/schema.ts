@@ -4,6 +4,11 @@
  * their meter samples, and the outgoing calls still awaiting an answer.
  */
 
+/** What the table modules (connectors.ts, transactions.ts, meter-values.ts, pending-calls.ts) run their SQL on: the Store. */
+export interface SqlHost {
+  readonly sql: SqlStorage;
+}
+
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS connectors (
