@@ -1,0 +1,33 @@
+/** @module What the ChargePoint object's modules share, built once per object life (charge-point.ts). */
+import type { Db } from '@db/db';
+import type { LiveEvent } from '@domain/live/events';
+import type { FrameLog } from './storage/frame-log';
+import type { Store } from './storage/store';
+
+/** Identity, station and address of the connection: read from storage once per object life, set again by each upgrade. */
+export interface Registration {
+  identity: string | null;
+  stationId: number | null;
+  ip: string | null;
+}
+
+export interface ObjectParts {
+  readonly ctx: DurableObjectState;
+  readonly env: Env;
+  readonly store: Store;
+  readonly frames: FrameLog;
+  /** Changed in place by the upgrade, so every module sees the current one. */
+  readonly registration: Registration;
+  /** One drizzle client per object life, not one per frame. */
+  db(): Db;
+  /** Sends the event to the live-feed rooms after the reply, never delaying the charge point (live-feed.ts). */
+  publish(event: LiveEvent): void;
+  /** The connection commands go to: the newest accepted socket, when it is still open. */
+  newestSocket(): { ws: WebSocket; tag: string } | null;
+}
+
+/** The connector a payload is about (its integer `connectorId`), or null. */
+export function connectorOf(payload: unknown): number | null {
+  const id = (payload as { connectorId?: unknown } | null | undefined)?.connectorId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}

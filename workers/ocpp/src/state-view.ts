@@ -1,0 +1,40 @@
+/** @module What the object knows of its charge point, as its `state()` RPC answers it to the web worker. */
+import type { Liveness } from './duties/heartbeat-timeout';
+import type { InboundReplies } from './ocpp-types';
+import type { BootState } from './storage/state';
+import type { ConnectorState, Store, TransactionState } from './storage/store';
+
+export interface ChargePointState {
+  identity: string | null;
+  stationId: number | null;
+  boot: BootState | null;
+  lastHeartbeat: string | null;
+  lastSeen: string | null;
+  connected: boolean;
+  /** Connected and heard from within two heartbeat intervals (false after a heartbeat timeout). */
+  online: boolean;
+  connectors: ConnectorState[];
+  // Concrete types only: RPC cannot describe `unknown` fields of a returned object.
+  openTransactions: (Omit<TransactionState, 'stop' | 'stopReply' | 'closed' | 'startReply'> & {
+    startReply: InboundReplies['StartTransaction'];
+  })[];
+  pendingCalls: { messageId: string; action: string; sentAt: number; timeoutAt: number }[];
+}
+
+export function chargePointState(store: Store, liveness: Liveness, connected: boolean): ChargePointState {
+  return {
+    identity: store.get('identity'),
+    stationId: store.get('stationId'),
+    boot: store.get('boot'),
+    lastHeartbeat: liveness.lastHeartbeat(),
+    lastSeen: liveness.lastSeen(),
+    connected,
+    online: connected && !liveness.timedOut(),
+    connectors: store.connectors(),
+    openTransactions: store.openTransactions().map(({ stop: _s, stopReply: _r, closed: _c, ...t }) => ({
+      ...t,
+      startReply: t.startReply as InboundReplies['StartTransaction'],
+    })),
+    pendingCalls: store.pendingCalls(),
+  };
+}
