@@ -3,116 +3,18 @@
  * groups, back-office roles, finalize. Each step checks the spec's rules before moving on (shared
  * with the API, which checks them again); the public permission asks for confirmation.
  */
-
 import { emailError, hasChargingPermission, licensePlateError, parseLimit } from '@domain/fleet/validation';
 import { isLanguage } from '@domain/i18n/languages';
 import { type MessageKey, translate } from '@domain/i18n/messages';
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  Checkbox,
-  FormLayout,
-  InlineStack,
-  Layout,
-  List,
-  Modal,
-  Page,
-  Select,
-  Tabs,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Page, Tabs, Text } from '@shopify/polaris';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CompanyGroupOptions,
-  CompanyGroupPicker,
-  describeGroups,
-  fieldOf,
-  GROUP_LEVELS,
-  type GroupIds,
-} from '../../components/company-groups/company-group-picker';
+import type { CompanyGroupOptions } from '../../components/company-groups/company-group-picker';
 import { tKey } from '../../i18n/resources';
 import type { FleetUserRow, WizardError, WizardOptions } from '../../lib/fleet';
-
-const STEPS = ['stepInfo', 'stepPermissions', 'stepRfid', 'stepGroups', 'stepRoles', 'stepFinalize'] as const;
-const PERMS = ['can_charge_public', 'can_charge_work', 'can_charge_home', 'only_private'] as const;
-const PERM_LABEL = {
-  can_charge_public: 'public',
-  can_charge_work: 'work',
-  can_charge_home: 'home',
-  only_private: 'only_private',
-} as const;
-const PERIODS = ['daily', 'weekly', 'monthly'] as const;
-
-/** The step that shows a field the API named. */
-function stepOf(field?: string): number {
-  if (!field) return 0;
-  if (field === 'permissions' || field.startsWith('can_') || field === 'only_private' || field.startsWith('limits'))
-    return 1;
-  if (field.startsWith('rfid')) return 2;
-  if (/^group\d_id$/.test(field)) return 3;
-  if (field === 'roles') return 4;
-  return 0;
-}
-
-interface Form {
-  email: string;
-  first_name: string;
-  last_name: string;
-  telephone: string;
-  license_plate: string;
-  employee_number: string;
-  cost_center: string;
-  corporate_group_id: string;
-  can_charge_public: boolean;
-  can_charge_work: boolean;
-  can_charge_home: boolean;
-  only_private: boolean;
-  charge_only_with_rfid: boolean;
-  confirm_public: boolean;
-  daily: string;
-  weekly: string;
-  monthly: string;
-  rfid_ids: number[];
-  roles: number[];
-  groups: GroupIds;
-}
-
-function initial(user: FleetUserRow | null): Form {
-  const limit = (v: number | null | undefined) => (v ? String(v) : '');
-  return {
-    email: user?.email ?? '',
-    first_name: user?.first_name ?? '',
-    last_name: user?.last_name ?? '',
-    telephone: user?.telephone ?? '',
-    license_plate: user?.license_plate ?? '',
-    employee_number: user?.employee_number ?? '',
-    cost_center: user?.cost_center ?? '',
-    corporate_group_id: user?.corporate_group_id ? String(user.corporate_group_id) : '',
-    can_charge_public: user?.can_charge_public ?? false,
-    can_charge_work: user?.can_charge_work ?? false,
-    can_charge_home: user?.can_charge_home ?? false,
-    only_private: user?.only_private ?? false,
-    charge_only_with_rfid: user?.charge_only_with_rfid ?? false,
-    confirm_public: false,
-    daily: limit(user?.limits.daily),
-    weekly: limit(user?.limits.weekly),
-    monthly: limit(user?.limits.monthly),
-    rfid_ids: [],
-    roles: user?.roles ?? [],
-    groups: {
-      group1_id: user?.group1_id ?? null,
-      group2_id: user?.group2_id ?? null,
-      group3_id: user?.group3_id ?? null,
-      group4_id: user?.group4_id ?? null,
-    },
-  };
-}
+import { initial, PERIODS, type PERMS, STEPS, stepOf, type WizardForm, wizardPayload } from './wizard-form';
+import { CardsStep, GroupsStep, InfoStep, PermissionsStep, RolesStep, SummaryStep } from './wizard-steps';
 
 export function UserWizard({
   options,
@@ -129,12 +31,12 @@ export function UserWizard({
   const actionData = useActionData<{ error?: WizardError }>();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [form, setForm] = useState<Form>(() => initial(user));
+  const [form, setForm] = useState<WizardForm>(() => initial(user));
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmingPublic, setConfirmingPublic] = useState(false);
   const [shownError, setShownError] = useState<WizardError | undefined>(undefined);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   // An API error opens the step of its field.
   if (actionData?.error && actionData.error !== shownError) {
@@ -178,32 +80,10 @@ export function UserWizard({
     setStep(target);
   };
 
-  const payload = useMemo(() => {
-    const body: Record<string, unknown> = {
-      email: form.email.trim(),
-      first_name: form.first_name.trim() || null,
-      last_name: form.last_name.trim() || null,
-      telephone: form.telephone.trim() || null,
-      license_plate: form.license_plate.trim() || null,
-      employee_number: form.employee_number.trim() || null,
-      cost_center: form.cost_center.trim() || null,
-      corporate_group_id: Number(form.corporate_group_id),
-      charge_only_with_rfid: form.charge_only_with_rfid,
-    };
-    if (!locked) for (const p of PERMS) body[p] = form[p];
-    if (form.confirm_public) body.confirm_public = true;
-    if (options.can_set_limits) body.limits = { daily: form.daily, weekly: form.weekly, monthly: form.monthly };
-    if (form.rfid_ids.length) body.rfid_ids = form.rfid_ids;
-    // Company groups: only the levels changed are sent (null clears one), so a group the user keeps
-    // from outside the caller's scope is not sent back for checking.
-    for (const level of GROUP_LEVELS) {
-      const field = fieldOf(level);
-      if (form.groups[field] !== (user?.[field] ?? null)) body[field] = form.groups[field];
-    }
-    const before = [...(user?.roles ?? [])].sort().join(',');
-    if ([...form.roles].sort().join(',') !== before) body.roles = form.roles;
-    return body;
-  }, [form, locked, options.can_set_limits, user]);
+  const payload = useMemo(
+    () => wizardPayload(form, user, locked, options.can_set_limits),
+    [form, locked, options.can_set_limits, user],
+  );
 
   const save = () => {
     for (let s = 0; s < 2; s++) {
@@ -228,6 +108,8 @@ export function UserWizard({
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
   const unit = options.limit_unit === 'kwh' ? t('fleet.wizard.limitUnitKwh') : options.currency;
   const groupName = options.corporate_groups.find((g) => String(g.id) === form.corporate_group_id)?.name;
+
+  const stepProps = { form, set, errors, options, user, companyGroups, locked, unit, groupName, togglePermission };
 
   return (
     <Page
@@ -255,224 +137,12 @@ export function UserWizard({
           onSelect={go}
         />
         <Card>
-          {step === 0 ? (
-            <FormLayout>
-              <TextField
-                label={t('fleet.wizard.email')}
-                type="email"
-                autoComplete="off"
-                value={form.email}
-                onChange={(v) => set('email', v)}
-                error={errors.email}
-                requiredIndicator
-              />
-              <FormLayout.Group>
-                <TextField
-                  label={t('fleet.wizard.firstName')}
-                  autoComplete="off"
-                  value={form.first_name}
-                  onChange={(v) => set('first_name', v)}
-                />
-                <TextField
-                  label={t('fleet.wizard.lastName')}
-                  autoComplete="off"
-                  value={form.last_name}
-                  onChange={(v) => set('last_name', v)}
-                />
-              </FormLayout.Group>
-              <TextField
-                label={t('fleet.wizard.telephone')}
-                type="tel"
-                autoComplete="off"
-                value={form.telephone}
-                onChange={(v) => set('telephone', v)}
-              />
-              <Select
-                label={t('fleet.wizard.corporateGroup')}
-                options={[
-                  { label: t('fleet.wizard.selectGroup'), value: '' },
-                  ...options.corporate_groups.map((g) => ({ label: g.name, value: String(g.id) })),
-                ]}
-                value={form.corporate_group_id}
-                onChange={(v) => set('corporate_group_id', v)}
-                error={errors.corporate_group_id}
-                requiredIndicator
-              />
-              <TextField
-                label={t('fleet.wizard.licensePlate')}
-                autoComplete="off"
-                value={form.license_plate}
-                onChange={(v) => set('license_plate', v.toUpperCase())}
-                helpText={`${t('fleet.wizard.licensePlateHelp')}${options.mandatory_license_plate ? ` ${t('fleet.wizard.licensePlateMandatory')}` : ''}`}
-                error={errors.license_plate}
-                requiredIndicator={options.mandatory_license_plate}
-              />
-              <FormLayout.Group>
-                <TextField
-                  label={t('fleet.wizard.employeeNumber')}
-                  autoComplete="off"
-                  value={form.employee_number}
-                  onChange={(v) => set('employee_number', v)}
-                />
-                <TextField
-                  label={t('fleet.wizard.costCenter')}
-                  autoComplete="off"
-                  value={form.cost_center}
-                  onChange={(v) => set('cost_center', v)}
-                />
-              </FormLayout.Group>
-            </FormLayout>
-          ) : null}
-          {step === 1 ? (
-            <BlockStack gap="400">
-              {locked ? <Banner tone="warning">{t('fleet.wizard.permissionsLocked')}</Banner> : null}
-              <BlockStack gap="200">
-                {PERMS.map((p) => (
-                  <Checkbox
-                    key={p}
-                    label={tKey(t, `fleet.permission.${PERM_LABEL[p]}`)}
-                    checked={form[p]}
-                    disabled={locked}
-                    onChange={(checked) => togglePermission(p, checked)}
-                  />
-                ))}
-                <Checkbox
-                  label={t('fleet.permission.rfid_only')}
-                  checked={form.charge_only_with_rfid}
-                  onChange={(checked) => set('charge_only_with_rfid', checked)}
-                />
-                {errors.permissions ? (
-                  <Text as="p" tone="critical">
-                    {errors.permissions}
-                  </Text>
-                ) : null}
-              </BlockStack>
-              {options.can_set_limits ? (
-                <BlockStack gap="200">
-                  <Text as="h3" variant="headingSm">
-                    {t('fleet.wizard.limits')}
-                  </Text>
-                  {options.limit_unit === 'currency' ? (
-                    <Banner tone="info">{t('fleet.wizard.currencyNote', { currency: options.currency })}</Banner>
-                  ) : null}
-                  <FormLayout.Group condensed>
-                    {PERIODS.map((p) => (
-                      <TextField
-                        key={p}
-                        label={tKey(t, `fleet.period.${p}`)}
-                        autoComplete="off"
-                        inputMode="decimal"
-                        suffix={unit}
-                        value={form[p]}
-                        onChange={(v) => set(p, v)}
-                        error={errors[`limits.${p}`]}
-                      />
-                    ))}
-                  </FormLayout.Group>
-                  <Text as="p" tone="subdued">
-                    {t('fleet.wizard.limitHelp')}
-                  </Text>
-                </BlockStack>
-              ) : null}
-            </BlockStack>
-          ) : null}
-          {step === 2 ? (
-            <BlockStack gap="300">
-              {user?.rfids.length ? (
-                <InlineStack gap="200">
-                  <Text as="span">{t('fleet.wizard.assignedCards')}:</Text>
-                  {user.rfids.map((r) => (
-                    <Badge key={r.id}>{`${r.key_hanger_code} · ${r.uuid}`}</Badge>
-                  ))}
-                </InlineStack>
-              ) : null}
-              <Text as="h3" variant="headingSm">
-                {t('fleet.wizard.cards')}
-              </Text>
-              <Text as="p" tone="subdued">
-                {t('fleet.wizard.cardsHelp')}
-              </Text>
-              {options.free_cards.length === 0 ? <Text as="p">{t('fleet.wizard.noFreeCards')}</Text> : null}
-              {options.free_cards.map((c) => (
-                <Checkbox
-                  key={c.id}
-                  label={`${c.key_hanger_code} · ${c.uuid}`}
-                  checked={form.rfid_ids.includes(c.id)}
-                  onChange={(checked) =>
-                    set('rfid_ids', checked ? [...form.rfid_ids, c.id] : form.rfid_ids.filter((x) => x !== c.id))
-                  }
-                />
-              ))}
-            </BlockStack>
-          ) : null}
-          {step === 3 ? (
-            <BlockStack gap="300">
-              <Text as="p" tone="subdued">
-                {t('fleet.wizard.groupsHelp')}
-              </Text>
-              <CompanyGroupPicker
-                options={companyGroups}
-                value={form.groups}
-                mode="assign"
-                onChange={(groups) => set('groups', groups)}
-                errors={{
-                  group1_id: errors.group1_id,
-                  group2_id: errors.group2_id,
-                  group3_id: errors.group3_id,
-                  group4_id: errors.group4_id,
-                }}
-              />
-            </BlockStack>
-          ) : null}
-          {step === 4 ? (
-            <BlockStack gap="200">
-              <Text as="p" tone="subdued">
-                {t('fleet.wizard.rolesHelp')}
-              </Text>
-              {options.grantable_roles.length === 0 ? <Text as="p">{t('fleet.wizard.noRoles')}</Text> : null}
-              {options.grantable_roles.map((r) => (
-                <Checkbox
-                  key={r}
-                  label={`${tKey(t, `fleet.roles.r${r}`)} (${r})`}
-                  checked={form.roles.includes(r)}
-                  onChange={(checked) => set('roles', checked ? [...form.roles, r] : form.roles.filter((x) => x !== r))}
-                />
-              ))}
-            </BlockStack>
-          ) : null}
-          {step === 5 ? (
-            <BlockStack gap="200">
-              <Text as="p">{t('fleet.wizard.summary')}</Text>
-              <List>
-                <List.Item>{`${t('fleet.wizard.email')}: ${form.email}`}</List.Item>
-                <List.Item>{`${t('fleet.wizard.corporateGroup')}: ${groupName ?? '—'}`}</List.Item>
-                <List.Item>{`${t('fleet.wizard.licensePlate')}: ${form.license_plate || '—'}`}</List.Item>
-                <List.Item>
-                  {`${t('fleet.wizard.stepPermissions')}: ${
-                    PERMS.filter((p) => form[p])
-                      .map((p) => tKey(t, `fleet.permission.${PERM_LABEL[p]}`))
-                      .join(', ') || '—'
-                  }`}
-                </List.Item>
-                {options.can_set_limits ? (
-                  <List.Item>
-                    {`${t('fleet.wizard.limits')}: ${PERIODS.map((p) => `${tKey(t, `fleet.period.${p}`)} ${form[p] || t('fleet.detail.noLimit')}`).join(' · ')}`}
-                  </List.Item>
-                ) : null}
-                <List.Item>{`${t('fleet.wizard.cards')}: ${form.rfid_ids.length || t('fleet.wizard.none')}`}</List.Item>
-                <List.Item>
-                  {`${t('fleet.wizard.stepGroups')}: ${
-                    describeGroups(companyGroups, form.groups)
-                      .map((g) => g.text)
-                      .join(', ') || t('fleet.wizard.none')
-                  }`}
-                </List.Item>
-                <List.Item>
-                  {`${t('fleet.wizard.roles')}: ${form.roles.map((r) => tKey(t, `fleet.roles.r${r}`)).join(', ') || t('fleet.wizard.none')}`}
-                </List.Item>
-              </List>
-            </BlockStack>
-          ) : null}
+          {step === 0 ? <InfoStep {...stepProps} /> : null}
+          {step === 1 ? <PermissionsStep {...stepProps} /> : null}
+          {step === 2 ? <CardsStep {...stepProps} /> : null}
+          {step === 3 ? <GroupsStep {...stepProps} /> : null}
+          {step === 4 ? <RolesStep {...stepProps} /> : null}
+          {step === 5 ? <SummaryStep {...stepProps} /> : null}
         </Card>
         <Layout>
           <Layout.Section>
