@@ -6,7 +6,6 @@ import {
   companies,
   corporateGroups,
   fleetCompanySettings,
-  type LimitUnit,
   rfids,
   userCurrencyLimits,
   userRoles,
@@ -61,15 +60,8 @@ export function scopedUser(db: Db, scope: number[], id: number) {
     .get();
 }
 
-/** The company's limit unit (fleet settings), kWh when it has none. */
-export async function limitUnitOf(db: Db, companyId: number): Promise<LimitUnit> {
-  const row = await db
-    .select({ unit: fleetCompanySettings.limitUnit })
-    .from(fleetCompanySettings)
-    .where(eq(fleetCompanySettings.companyId, companyId))
-    .get();
-  return row?.unit ?? 'kwh';
-}
+/** The company's limit unit (fleet settings), kWh when it has none: the fleet settings' own read. */
+export { unitOf as limitUnitOf } from '@api/routes/fleet-settings/fleet-settings.store';
 
 /** Roles, cards, group and company names of a page of users: five queries, whatever the page size. */
 export async function decorate(db: Db, list: User[]): Promise<Decorations> {
