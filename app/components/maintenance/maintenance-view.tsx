@@ -3,22 +3,8 @@
  * its live state, the commands the user's role allows, each behind a confirmation, the charge
  * point's real answer in a banner and a toast, and the connector's customer-service log.
  */
-import { useFetcher, useLocation } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  ChoiceList,
-  InlineStack,
-  Layout,
-  Modal,
-  Page,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { useFetcher } from '@remix-run/react';
+import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Modal, Page, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
@@ -37,6 +23,7 @@ import { useLiveFeed } from '../../lib/use-live-feed';
 import { useFeedback } from '../feedback';
 import { ConnectorLogCard, RecentSessionsCard, StateCard } from './maintenance-cards';
 import { ScheduledChangesCard } from './scheduled-changes';
+import { StartUserPicker } from './start-user-picker';
 
 export interface MaintenanceData {
   connector: ConnectorDetail;
@@ -77,58 +64,6 @@ function useOutcomeText() {
       text: t('maintenance.answer.failed', { action, message: o.message ?? t('maintenance.answer.unknown') }),
     };
   };
-}
-
-function StartUserPicker({
-  connectorId,
-  chosen,
-  onChoose,
-}: {
-  connectorId: number;
-  chosen: string;
-  onChoose: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  const search = useFetcher<{ users: StartUsers | null }>();
-  const location = useLocation();
-  const [keyword, setKeyword] = useState('');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load on keyword change only (the fetcher is stable enough).
-  useEffect(() => {
-    const timer = setTimeout(
-      () => search.load(`${location.pathname}?users=${encodeURIComponent(keyword)}&for=${connectorId}`),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [keyword]);
-  const users = search.data?.users ?? [];
-  return (
-    <BlockStack gap="300">
-      <TextField
-        label={t('maintenance.startUser.search')}
-        helpText={t('maintenance.startUser.searchHelp')}
-        value={keyword}
-        onChange={setKeyword}
-        autoComplete="off"
-      />
-      {search.data && users.length === 0 ? (
-        <Text as="p" tone="subdued">
-          {t('maintenance.startUser.none')}
-        </Text>
-      ) : (
-        <ChoiceList
-          title={t('maintenance.startUser.choose')}
-          selected={chosen ? [chosen] : []}
-          onChange={(v) => onChoose(v[0] ?? '')}
-          choices={users.map((u) => ({
-            label: `${[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email} (${u.email})`,
-            value: String(u.id),
-            disabled: !u.has_active_rfid,
-            helpText: u.has_active_rfid ? undefined : t('maintenance.startUser.noCard'),
-          }))}
-        />
-      )}
-    </BlockStack>
-  );
 }
 
 export function MaintenanceView({ data, title }: { data: MaintenanceData; title: string }) {
