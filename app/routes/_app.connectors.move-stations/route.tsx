@@ -3,7 +3,7 @@
  * the tree (confirmed in a modal; audited and written to the customer-service log), hide stations,
  * and show hidden ones again (administrators only). Keyword and page live in the URL.
  */
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import {
   Badge,
@@ -21,77 +21,19 @@ import {
   TextField,
   useIndexResourceState,
 } from '@shopify/polaris';
-import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
-import { type Api, createApi } from '../../lib/api.server';
 import { titleMeta } from '../../lib/meta';
-import { forbidden, requireUser } from '../../lib/session.server';
-
-type StationPage = InferResponseType<Api['client']['api']['stations']['movable']['$get'], 200>;
-const PAGE_SIZE = 25;
+import { loadMovableStations, moveStations } from './move-stations.server';
+import { PAGE_SIZE } from './paging';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'onboarding.move.title');
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requireUser(request, context);
-  const canMove = me.permissions.includes('stations:move');
-  const canHide = me.permissions.includes('stations:hide');
-  if (!canMove && !canHide) forbidden(me);
-  const url = new URL(request.url);
-  const keyword = url.searchParams.get('keyword')?.trim() ?? '';
-  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
-  const query = { page: String(page), items_per_page: String(PAGE_SIZE), ...(keyword ? { keyword } : {}) };
-  const api = createApi(request, context);
-  const empty: StationPage = { data: [], total: 0, page, items_per_page: PAGE_SIZE };
-  const [stations, targets, hidden] = await Promise.all([
-    canMove ? api.send(api.client.api.stations.movable.$get({ query })) : null,
-    canMove ? api.send(api.client.api.stations['move-targets'].$get()) : null,
-    canHide ? api.send(api.client.api.stations.hidden.$get({ query: { page: '0', items_per_page: '100' } })) : null,
-  ]);
-  return {
-    keyword,
-    page,
-    stations: stations?.ok ? stations.data : empty,
-    targets: targets?.ok ? targets.data.data : [],
-    hidden: hidden?.ok ? hidden.data : empty,
-    canMove,
-    canHide,
-    canUnhide: me.permissions.includes('stations:unhide'),
-  };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = String(form.get('intent'));
-  const api = createApi(request, context, { language: me.user.language });
-  const ids = String(form.get('ids') ?? '')
-    .split(',')
-    .filter(Boolean);
-  let res: Awaited<ReturnType<Api['send']>>;
-  if (intent === 'move') {
-    res = await api.send(
-      api.client.api.stations.move.$post({
-        json: {
-          stationIds: ids.map(Number),
-          targetCompanyId: Number(form.get('target')),
-          confirm: form.get('confirm') === 'yes',
-        },
-      }),
-    );
-  } else if (intent === 'hide' || intent === 'unhide') {
-    res = await api.send(api.client.api.stations.hide.$post({ json: { uids: ids, hidden: intent === 'hide' } }));
-  } else {
-    throw data({ message: 'Unknown action' }, { status: 400 });
-  }
-  if (res.ok) return { ok: true, intent, count: ids.length, message: null };
-  if (res.status === 403) forbidden(me, res.error['error-msg']);
-  return data({ ok: false, intent, count: 0, message: res.error['error-msg'] }, { status: res.status });
-}
+export const loader = loadMovableStations;
+export const action = moveStations;
 
 export default function MoveStationsPage() {
   const { t } = useTranslation();
