@@ -3,8 +3,8 @@ import { useNavigation, useSubmit } from '@remix-run/react';
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilesTable, StatusCard } from './transfer-cards';
 import type { FileList, Progress } from './shared';
+import { FilesTable, StatusCard } from './transfer-cards';
 
 export function DiagnosticsTab(props: { uid: string; progress: Progress; files: FileList; connected: boolean }) {
   const { t } = useTranslation();

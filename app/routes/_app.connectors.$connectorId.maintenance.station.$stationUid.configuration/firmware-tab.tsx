@@ -3,8 +3,8 @@ import { useRevalidator, useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, DropZone, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilesTable, StatusCard } from './transfer-cards';
 import type { FileList, Progress } from './shared';
+import { FilesTable, StatusCard } from './transfer-cards';
 
 export function FirmwareTab(props: { uid: string; progress: Progress; files: FileList; connected: boolean }) {
   const { t } = useTranslation();

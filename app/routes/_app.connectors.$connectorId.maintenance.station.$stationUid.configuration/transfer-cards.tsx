@@ -4,8 +4,8 @@ import { BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Paginati
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import { FILES_PER_PAGE, type FileList, type Progress } from './shared';
 import type { loader } from './route';
+import { FILES_PER_PAGE, type FileList, type Progress } from './shared';
 
 const formatSize = (bytes: number) => formatBytes(bytes);
 
