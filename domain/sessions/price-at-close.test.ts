@@ -15,7 +15,6 @@ const end = new Date('2026-03-02T09:00:00Z');
 const session = (o: Partial<ClosingSession> = {}): ClosingSession & { endAt: Date } => ({
   id: 7,
   status: 'closed',
-  endAt: end,
   refusedStatus: null,
   pricingStatus: 'unpriced',
   pricingNote: null,
@@ -27,7 +26,7 @@ const session = (o: Partial<ClosingSession> = {}): ClosingSession & { endAt: Dat
   currency: 'EUR',
   needsRevision: 0,
   ...o,
-  ...(o.endAt === undefined ? {} : { endAt: o.endAt ?? end }),
+  endAt: o.endAt ?? end,
 });
 
 /** A tariff of 0.25 per kWh excl. VAT (0.30 incl. at 20 %) of `type` for `companyId`. */

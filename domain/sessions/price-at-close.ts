@@ -179,7 +179,7 @@ export interface TariffLineRow {
   elementIndex: number;
   quantity: number;
   unitPrice: number;
-  vatBp: number;
+  vatBp: number | null;
   exclVat: number;
   vat: number;
   inclVat: number;
