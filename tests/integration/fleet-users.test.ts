@@ -271,6 +271,28 @@ describe('reads', () => {
     expect(sessions.data.at(-1)?.value).toBeGreaterThanOrEqual(1);
   });
 
+  it('lists users without plate, employee number and cost centre for role 59 (issue 24 least privilege)', async () => {
+    const u = await createdUser({ employee_number: unique('EMP'), cost_center: 'CC-42' });
+    const rfid = await createUser(
+      db,
+      { companyId: manager.company.id, email: email(), password: manager.password, roles: [ROLE.RFID_MANAGEMENT] },
+      { iterations: 1000 },
+    );
+    const rfidManager = await login(rfid.email, manager.password);
+    const listed = async (who: Session) => {
+      const res = await call('/users', { ...who, json: { keyword: u.email } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: FleetUser[] }).data.find((x) => x.id === u.id);
+    };
+    expect(await listed(session)).toMatchObject({ license_plate: 'AB-123-CD', cost_center: 'CC-42' });
+    expect(await listed(rfidManager)).toMatchObject({
+      email: u.email,
+      license_plate: null,
+      employee_number: null,
+      cost_center: null,
+    });
+  });
+
   it('exports CSV without formula injection', async () => {
     await createdUser({ first_name: '=HYPERLINK("x")' });
     const res = await call('/users/export', { ...session, json: {} });

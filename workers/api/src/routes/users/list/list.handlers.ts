@@ -5,8 +5,10 @@ import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import type { Cell } from '@domain/export/cells';
 import { CSV_CONTENT_TYPE, csvLine } from '@domain/export/csv';
+import { listedUser } from '@domain/fleet/personal-data';
 import { kwhLimitRatio, nearLimits as nearestFirst, usageRows } from '@domain/fleet/usage';
 import { userCounts as countsOf } from '@domain/fleet/user-counts';
+import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { hidesDeleted } from '../users.access';
@@ -37,13 +39,14 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
     const filters = c.req.valid('json');
     const db = c.get('db');
     const { rows, total } = await listUsers(db, await callerScope(c), filters, hidesDeleted(c));
+    const personal = can(authOf(c).access, 'fleet:users:export');
     const d = await decorate(
       db,
       rows.map((r) => r.user),
     );
     return c.json(
       {
-        data: rows.map((r) => toUser(r.user, d, r.sessionCount, Boolean(r.charging))),
+        data: rows.map((r) => listedUser(toUser(r.user, d, r.sessionCount, Boolean(r.charging)), personal)),
         total,
         page: filters.page,
         items_per_page: filters.items_per_page,
