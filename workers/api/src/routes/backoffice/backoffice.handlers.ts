@@ -11,7 +11,7 @@ import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import { checkRoles } from '@api/routes/users/account/account.checks';
 import { deleteUser, restoreUser } from '@api/routes/users/account/account.lifecycle';
-import { auditUser, foundUser } from '@api/routes/users/users.access';
+import { auditUser, editableUser, foundUser } from '@api/routes/users/users.access';
 import type { users } from '@db/schema';
 import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -62,9 +62,8 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
   .openapi(r.addRoles, async (c) => {
     const { userId } = c.req.valid('param');
     const body = c.req.valid('json');
-    const found = await foundUser(c, userId);
+    const found = await editableUser(c, userId);
     if (found.error) return found.error;
-    if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
     const denied = checkRoles(c, body.roles);
     if (denied) return denied;
     await store.addRoles(
@@ -86,9 +85,8 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
       const { userId } = c.req.valid('param');
       const body = c.req.valid('json');
       const db = c.get('db');
-      const found = await foundUser(c, userId);
+      const found = await editableUser(c, userId);
       if (found.error) return found.error;
-      if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
       if (body.roles) {
         const denied = checkRoles(c, body.roles);
         if (denied) return denied;

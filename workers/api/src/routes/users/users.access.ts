@@ -32,6 +32,19 @@ export async function foundUser(
   return { user: u };
 }
 
+/** The user of the scope that a change may still touch: foundUser's 404, then 409 for a deleted user. */
+export async function editableUser(
+  c: Ctx,
+  id: number,
+): Promise<
+  { user: User; error?: undefined } | { error: ReturnType<typeof apiError<404>> | ReturnType<typeof apiError<409>> }
+> {
+  const found = await foundUser(c, id);
+  if (found.error) return found;
+  if (found.user.status === 'deleted') return { error: apiError(c, 409, 'USER_DELETED', 'userDeleted') };
+  return found;
+}
+
 /**
  * The company a new user or corporate group goes to: the one the body names, else the caller's
  * selected company; one outside the caller's scope answers 403 (ADR 005).

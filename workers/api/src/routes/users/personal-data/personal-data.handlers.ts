@@ -10,7 +10,7 @@ import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { sessionSecret } from '@api/lib/session-cookie';
 import { authOf } from '@api/middleware/permission';
-import { foundUser } from '@api/routes/users/users.access';
+import { editableUser, foundUser } from '@api/routes/users/users.access';
 import type { users } from '@db/schema';
 import { encryptSecret } from '@domain/identity/secret-box';
 import { ibanChange, personalDataChanges } from '@domain/self-service/personal-data';
@@ -80,9 +80,8 @@ export const personalDataRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedVa
     return c.json(await userDataAnswer(c, found.user), 200);
   })
   .openapi(adminUpdate, async (c) => {
-    const found = await foundUser(c, c.req.valid('param').userId);
+    const found = await editableUser(c, c.req.valid('param').userId);
     if (found.error) return found.error;
-    if (found.user.status === 'deleted') return apiError(c, 409, 'USER_DELETED', 'userDeleted');
     const result = await saveUserData(c, found.user, c.req.valid('json'));
     if (result.error) return result.error;
     return c.json(result.answer, 200);
