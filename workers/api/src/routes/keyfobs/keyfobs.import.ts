@@ -6,7 +6,6 @@
  */
 
 import { XLSX_CONTENT_TYPE, xlsxStream } from '@domain/export/xlsx';
-import { type MessageKey, translate } from '@domain/i18n/messages';
 import {
   duplicateKeyfobIssues,
   type ImportedKeyfob,
@@ -21,7 +20,14 @@ import { DEFAULT_LIMITS, SpreadsheetError } from '@domain/import/xlsx-reader';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { answerImport, type ImportOutcome, type ImportProgress } from '../../lib/import-answer';
+import {
+  answerImport,
+  applyChecked,
+  type ImportOutcome,
+  type ImportProgress,
+  importFailure,
+  invalidRows,
+} from '../../lib/import-answer';
 import { requestLanguage } from '../../lib/language';
 import { defineRoute, ErrorSchema, errorResponse, json } from '../../lib/route';
 import { callerScope } from '../../lib/scope';
@@ -67,11 +73,6 @@ export const keyfobImportTemplate = defineRoute('fleet:key-hangers', {
   responses: { 200: { description: 'XLSX', content: { [XLSX_CONTENT_TYPE]: { schema: z.string() } } } },
 });
 
-const failure = (c: Ctx, status: 400 | 409, code: string, key: MessageKey, params?: Record<string, number>) => ({
-  status,
-  body: { 'error-msg': translate(requestLanguage(c), key, params), code },
-});
-
 interface Plan {
   rows: ImportedKeyfob[];
   /** Lower-case e-mail → id of the active user of the scope. */
@@ -80,7 +81,7 @@ interface Plan {
 
 async function validate(c: Ctx, bytes: Uint8Array, progress: ImportProgress): Promise<ImportOutcome | Plan> {
   if (bytes.length > MAX_KEYFOB_IMPORT_BYTES) {
-    return failure(c, 400, 'FILE_TOO_LARGE', 'fileTooLarge', { max: MAX_KEYFOB_IMPORT_BYTES });
+    return importFailure(c, 400, 'FILE_TOO_LARGE', 'fileTooLarge', { max: MAX_KEYFOB_IMPORT_BYTES });
   }
   await progress('read', 0, 1);
   let sheet: ReturnType<typeof readWorkbookOrCsv>;
@@ -89,12 +90,12 @@ async function validate(c: Ctx, bytes: Uint8Array, progress: ImportProgress): Pr
   } catch (err) {
     if (!(err instanceof SpreadsheetError)) throw err;
     const [code, key, params] = readFailure(err, MAX_KEYFOB_IMPORT_ROWS, 'stationImportFileType');
-    return failure(c, 400, code, key, params);
+    return importFailure(c, 400, code, key, params);
   }
   await progress('read', 1, 1);
   const header = mapKeyfobHeader(sheet[0]);
   const data = sheet.slice(1);
-  if (header.issues.length === 0 && data.length === 0) return failure(c, 400, 'EMPTY_FILE', 'keyfobImportEmpty');
+  if (header.issues.length === 0 && data.length === 0) return importFailure(c, 400, 'EMPTY_FILE', 'keyfobImportEmpty');
 
   const issues: RowIssue[] = [...header.issues];
   const rows: ImportedKeyfob[] = [];
@@ -125,35 +126,20 @@ async function validate(c: Ctx, bytes: Uint8Array, progress: ImportProgress): Pr
     }
   }
   if (issues.length === 0) return { rows, users };
-  const lang = requestLanguage(c);
-  issues.sort((a, b) => a.row - b.row);
-  return {
-    status: 422,
-    body: {
-      'error-msg': translate(lang, 'importInvalid'),
-      code: 'IMPORT_INVALID',
-      errors: issues.map((i) => ({
-        row: i.row,
-        column: i.column,
-        value: i.value,
-        message: translate(lang, i.message, i.params),
-      })),
-    },
-  };
+  return invalidRows(requestLanguage(c), issues);
 }
 
 async function runImport(c: Ctx, progress: ImportProgress): Promise<ImportOutcome> {
   const dryRun = c.req.query('dry_run') === 'true';
   const bytes = await uploadedFile(c);
-  if (!bytes) return failure(c, 400, 'NO_FILE', 'importNoFile');
+  if (!bytes) return importFailure(c, 400, 'NO_FILE', 'importNoFile');
   const plan = await validate(c, bytes, progress);
   if ('status' in plan) return plan;
   const assigned = plan.rows.filter((r) => r.userEmail).length;
   if (!dryRun) {
-    await progress('apply', 0, plan.rows.length);
     const { user, company } = authOf(c);
-    try {
-      await applyImport(
+    const applied = await applyChecked(progress, plan.rows.length, () =>
+      applyImport(
         c.env.DB,
         plan.rows.map((r) => ({
           uuid: r.uuid,
@@ -164,12 +150,9 @@ async function runImport(c: Ctx, progress: ImportProgress): Promise<ImportOutcom
           user_id: r.userEmail ? (plan.users.get(r.userEmail) ?? null) : null,
         })),
         { companyId: company.id, actorUserId: user.id, ip: clientIp(c) ?? null },
-      );
-    } catch (err) {
-      if (String(err).includes('UNIQUE')) return failure(c, 409, 'IMPORT_CONFLICT', 'importConflict');
-      throw err;
-    }
-    await progress('apply', plan.rows.length, plan.rows.length);
+      ),
+    );
+    if (!applied) return importFailure(c, 409, 'IMPORT_CONFLICT', 'importConflict');
   }
   return {
     status: 200,
