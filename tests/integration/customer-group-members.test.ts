@@ -4,6 +4,7 @@
  * group's user privacy allows, validation, permission and company scope.
  */
 import { env } from 'cloudflare:test';
+import { groupOverview } from '@api/routes/customer-groups/overview/overview.store';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
@@ -15,7 +16,6 @@ import {
   users,
 } from '../../drizzle/schema';
 import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
-import { groupOverview } from '../../workers/api/src/routes/customer-groups/customer-groups.overview';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 
 failOnConsoleError();

@@ -3,67 +3,14 @@
  * update, delete (deactivate, refused while tariffs or users still refer to the group) and reactivate, membership, and the group's session list. All behind
  * 'customer-groups:manage' and the caller's company tree.
  */
-import { z } from '@hono/zod-openapi';
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
-import { listResponses } from '../sessions/list/list.routes';
-import { SessionFilters } from '../sessions/list/list.schemas';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
+import { listResponses } from '@api/routes/sessions/list/list.routes';
+import { SessionFilters } from '@api/routes/sessions/list/list.schemas';
+import { CreateBody, IdParams, ListQuery, MemberParams, One, Page } from './groups.schemas';
 
 const ACCESS = 'customer-groups:manage';
 const tags = ['Customer groups'];
 const notFound = error('No such customer group in the caller’s company tree');
-
-const id = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name, in: 'path' }, example: 3 });
-export const IdParams = z.object({ id: id('id') });
-export const MemberParams = z.object({ id: id('id'), userId: id('userId') });
-
-export const CustomerGroupSchema = z
-  .object({
-    id: z.number(),
-    company_id: z.number(),
-    name: z.string(),
-    /** Minor units excluding VAT; null = no cap. */
-    max_price_excl_vat: z.number().nullable(),
-    hide_roaming: z.boolean(),
-    disable_payment: z.boolean(),
-    user_privacy: z.boolean(),
-    automatic_private: z.boolean(),
-    linked_company_ids: z.array(z.number()),
-    members: z.number(),
-    active: z.boolean(),
-  })
-  .openapi('CustomerGroup');
-
-export const CreateBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  max_price_excl_vat: z.number().int().min(0).nullable().default(null),
-  hide_roaming: z.boolean().default(false),
-  disable_payment: z.boolean().default(false),
-  user_privacy: z.boolean().default(false),
-  automatic_private: z.boolean().default(false),
-  linked_company_ids: z.array(z.number().int().positive()).max(50).default([]),
-});
-
-export const ListQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  items_per_page: z.coerce.number().int().min(1).max(100).default(25),
-  include_deleted: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-});
-
-const Page = z.object({
-  data: z.array(CustomerGroupSchema),
-  total: z.number(),
-  page: z.number(),
-  items_per_page: z.number(),
-});
-const One = z.object({ data: CustomerGroupSchema });
 
 export const list = defineRoute(ACCESS, {
   method: 'get',

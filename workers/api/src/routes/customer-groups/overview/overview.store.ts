@@ -1,41 +1,17 @@
 /**
- * @module The customer group overview (spec 7.14 `customer-type/{id}/overview`): per month of a year,
- * in CET as every session time on screen, the group's sessions, energy and provider amounts, its
- * members (from the membership history, ADR 026 addendum), the members who charged and those who joined. Sums come from the session list's footer machinery
- * (the day sums of ADR 033 plus the partial days at the month edges read directly), so a month here
- * equals the group's session list filtered on that month.
+ * @module The customer group overview's reads: per month of a year, in CET as every session time on
+ * screen, the group's sessions, energy and provider amounts, its members (from the membership history,
+ * ADR 026 addendum), the members who charged and those who joined. Sums come from the session list's
+ * footer machinery (the day sums of ADR 033 plus the partial days at the month edges read directly), so
+ * a month here equals the group's session list filtered on that month. The group is one of the caller's tree.
  */
-import { SESSION_TIME_ZONE } from '@domain/sessions/display';
-import { zoneClock } from '@domain/time/zone-clock';
-import { listSumsMany } from '../sessions/list/list.sums.store';
-import type { SessionQuery } from '../sessions/sessions.store';
-
-export interface OverviewMonth {
-  /** 1–12. */
-  month: number;
-  sessions: number;
-  /** Sessions not (yet) priced: their amounts are not in the totals. */
-  unpriced: number;
-  energy_wh: number;
-  /** Provider (emp) price incl. and excl. VAT of the priced sessions, minor units; null when none is priced. */
-  amount_incl_vat: number | null;
-  amount_excl_vat: number | null;
-  /**
-   * Users who were members at any time in the month (from `customer_group_membership`); 0 for a
-   * month not yet begun.
-   */
-  members: number;
-  /** Distinct members with a session started in the month. */
-  drivers: number;
-  /** Current members who joined in the month (members who left are not kept). */
-  new_members: number;
-}
-
-/** The 13 UTC instants at which the months of `year` start in CET (and the next year starts). */
-export function monthStarts(year: number): number[] {
-  const clock = zoneClock(SESSION_TIME_ZONE);
-  return Array.from({ length: 13 }, (_, m) => clock.earliestUtcOf(Date.UTC(year, m, 1)));
-}
+import { listSumsMany } from '@api/routes/sessions/list/list.sums.store';
+import type { SessionQuery } from '@api/routes/sessions/sessions.store';
+import type { Db } from '@db/db';
+import { customerGroupMembers } from '@db/schema';
+import { monthStarts } from '@domain/customer-groups/overview-months';
+import { count, eq } from 'drizzle-orm';
+import type { OverviewMonth } from './overview.schemas';
 
 /** `CASE` mapping an epoch-ms column to its month 1–12 inside [starts[0], starts[12]). */
 function monthCase(column: string, starts: number[]): string {
@@ -107,4 +83,14 @@ export async function groupOverview(
     drivers: byMonth(drivers.results, i + 1),
     new_members: byMonth(joined.results, i + 1),
   }));
+}
+
+/** How many users are members of the group now. */
+export async function memberCount(db: Db, groupId: number): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(customerGroupMembers)
+    .where(eq(customerGroupMembers.customerGroupId, groupId))
+    .get();
+  return row?.n ?? 0;
 }
