@@ -10,6 +10,7 @@ import { keyedValidation } from '@api/lib/keyed-validation';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import { checkRoles } from '@api/routes/users/account/account.checks';
+import { emailTaken } from '@api/routes/users/account/account.checks.store';
 import { deleteUser, restoreUser } from '@api/routes/users/account/account.lifecycle';
 import { auditUser, editableUser, foundUser } from '@api/routes/users/users.access';
 import type { users } from '@db/schema';
@@ -40,8 +41,7 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
       if (!scope.includes(companyId)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
       const denied = checkRoles(c, body.roles);
       if (denied) return denied;
-      if (await store.emailTaken(db, body.email))
-        return apiError(c, 409, 'EMAIL_TAKEN', 'emailTaken', { field: 'email' });
+      if (await emailTaken(db, body.email)) return apiError(c, 409, 'EMAIL_TAKEN', 'emailTaken', { field: 'email' });
       const row = await store.insertBackofficeUser(
         db,
         {
@@ -92,7 +92,7 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
         if (denied) return denied;
         if (userId === authOf(c).user.id) return apiError(c, 409, 'OWN_ACCOUNT', 'ownAccount', { field: 'roles' });
       }
-      if (body.email && body.email !== found.user.email && (await store.emailTaken(db, body.email))) {
+      if (body.email && body.email !== found.user.email && (await emailTaken(db, body.email))) {
         return apiError(c, 409, 'EMAIL_TAKEN', 'emailTaken', { field: 'email' });
       }
       const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };

@@ -5,10 +5,11 @@
  */
 
 import type { auditInsert } from '@api/lib/audit.store';
+import { emailOrNameContains, usersPage } from '@api/routes/users/users.store';
 import type { Db } from '@db/db';
 import { backofficeUserFlags, userRoles, users } from '@db/schema';
 import { ensureRoles } from '@db/seed/factories';
-import { and, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { toBackofficeUser, type UserRow } from './backoffice.schemas';
 
 type AuditRow = ReturnType<typeof auditInsert>;
@@ -56,28 +57,9 @@ export interface BackofficeFilter {
 export async function backofficePage(db: Db, scope: readonly number[], f: BackofficeFilter) {
   const conditions: (SQL | undefined)[] = [inArray(users.companyId, [...scope]), hasRole(db, f.role)];
   if (f.state) conditions.push(eq(users.status, f.state));
-  if (f.keyword) {
-    const k = f.keyword.toLowerCase();
-    conditions.push(
-      sql`(instr(lower(${users.email}), ${k}) > 0 OR instr(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ${k}) > 0)`,
-    );
-  }
-  const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(f.items_per_page)
-      .offset(f.page * f.items_per_page),
-    db.select({ n: count() }).from(users).where(where).get(),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  return !!(await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get());
+  if (f.keyword) conditions.push(emailOrNameContains(f.keyword));
+  const { rows, total } = await usersPage(db, and(...conditions), f, {});
+  return { rows: rows.map((r) => r.user), total };
 }
 
 export function userById(db: Db, id: number) {
