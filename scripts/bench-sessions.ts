@@ -32,10 +32,11 @@ import { columnsOf, SESSION_VARIANTS, type SessionVariant, sortableKeys } from '
 import { openDb } from '../drizzle/db';
 import { authSessions } from '../drizzle/schema';
 import { createUser } from '../drizzle/seed/factories';
+import { directSums, pageRowsRead, pageWithDirectSums, sumsRowsRead } from '../tests/support/session-list-reference';
 import { exportRows } from '../workers/api/src/routes/sessions/list/list.export.store';
 import { orderOf, ownerSortIndexesOf, whereOf } from '../workers/api/src/routes/sessions/list/list.plan.store';
-import { listPage, listPageWithSums, pageRowsRead } from '../workers/api/src/routes/sessions/list/list.store';
-import { listSums, sumsRowsRead } from '../workers/api/src/routes/sessions/list/list.sums.store';
+import { listPage, listPageWithSums } from '../workers/api/src/routes/sessions/list/list.store';
+import { listSums } from '../workers/api/src/routes/sessions/list/list.sums.store';
 import type { Scope, SessionQuery } from '../workers/api/src/routes/sessions/sessions.store';
 import { benchWorkspace, intOption } from './bench-lib';
 import { benchPdfExport } from './bench-pdf-export';
@@ -247,15 +248,15 @@ try {
         await listPageWithSums(d1, sc, filtered(v), page, 25, false);
       });
       const b = await timed(() => listPageWithSums(d1, sc, base(v), 0, 25, false));
-      const direct = await timed(() => listPageWithSums(d1, sc, base(v), 0, 25, false, { direct: true }), DIRECT_RUNS);
+      const direct = await timed(() => pageWithDirectSums(d1, sc, base(v), 0, 25, false), DIRECT_RUNS);
       // One statement at a time: two full scans at once made the local D1 drop its connection at 1,000,000 rows.
       const nf = await listSums(d1, sc, filtered(v));
       const nb = await listSums(d1, sc, base(v));
-      const nd = await listSums(d1, sc, base(v), { direct: true });
+      const nd = await directSums(d1, sc, base(v));
       if (JSON.stringify(nb) !== JSON.stringify(nd))
         throw new Error(`${v}: daily sums ${JSON.stringify(nb)} differ from direct sums ${JSON.stringify(nd)}`);
       const readDays = await sumsRowsRead(d1, sc, base(v));
-      const readDirect = await sumsRowsRead(d1, sc, base(v), { direct: true });
+      const readDirect = await sumsRowsRead(d1, sc, base(v), true);
       log(
         `  ${v.padEnd(15)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${ms(pct(direct, 50))} ${ms(pct(direct, 95))}   ${`${readDays.toLocaleString('en')} / ${readDirect.toLocaleString('en')}`.padEnd(18)} ${nf.total.toLocaleString('en')} / ${nb.total.toLocaleString('en')}`,
       );
@@ -307,7 +308,7 @@ try {
         // Owner variants: the merged walk against the one statement over the OR scope (the previous plan).
         const merged = ownerSortIndexesOf(sc, sorted(base(v))) !== null;
         const before = merged
-          ? `   (one walk ${(await pageRowsRead(d1, sc, sorted(filtered(v)), 3, 25, { oneWalk: true })).toLocaleString('en')} / ${(await pageRowsRead(d1, sc, sorted(base(v)), 3, 25, { oneWalk: true })).toLocaleString('en')})`
+          ? `   (one walk ${(await pageRowsRead(d1, sc, sorted(filtered(v)), 3, 25, true)).toLocaleString('en')} / ${(await pageRowsRead(d1, sc, sorted(base(v)), 3, 25, true)).toLocaleString('en')})`
           : '';
         log(
           `  ${v.padEnd(15)} ${key.padEnd(22)} ${ms(pct(f, 50)).padStart(12)} ${ms(pct(f, 95)).padStart(10)}   ${ms(pct(b, 50)).padStart(13)} ${ms(pct(b, 95)).padStart(10)}   ${rf.toLocaleString('en')} / ${rb.toLocaleString('en')}${before}`,

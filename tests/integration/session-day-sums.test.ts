@@ -12,6 +12,7 @@ import { SESSION_SUM_COLUMNS } from '../../drizzle/schema/session-sums';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { daySumsPlan, listSums } from '../../workers/api/src/routes/sessions/list/list.sums.store';
 import type { Scope, SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
+import { directSums } from '../support/session-list-reference';
 import { db, unique } from './helpers';
 
 const DAY = 86_400_000;
@@ -156,10 +157,7 @@ describe('session_day_sums', () => {
       const chunk = cases.slice(i, i + CASES_AT_ONCE);
       const answers = await Promise.all(
         chunk.map(async ({ scope, q }) => {
-          const [days, direct] = await Promise.all([
-            listSums(env.DB, scope, q),
-            listSums(env.DB, scope, q, { direct: true }),
-          ]);
+          const [days, direct] = await Promise.all([listSums(env.DB, scope, q), directSums(env.DB, scope, q)]);
           return { scope, q, days, direct };
         }),
       );

@@ -11,8 +11,8 @@ import { chargingSessions } from '../../drizzle/schema';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { exportRows } from '../../workers/api/src/routes/sessions/list/list.export.store';
 import { ownerSortIndexesOf } from '../../workers/api/src/routes/sessions/list/list.plan.store';
-import { pageRows } from '../../workers/api/src/routes/sessions/list/list.store';
 import type { Scope, SessionQuery } from '../../workers/api/src/routes/sessions/sessions.store';
+import { pageRows } from '../support/session-list-reference';
 import { sqliteOrder } from '../support/sqlite-order';
 import { db, failOnConsoleError, unique, world } from './helpers';
 
@@ -129,9 +129,7 @@ describe('owner session lists sorted by an indexed column', () => {
             const oneWalk: number[] = [];
             for (let page = 0; page * perPage < want.length + perPage; page++) {
               merged.push(...(await pageRows(env.DB, scope, q, page, perPage)).map((r) => Number(r.id)));
-              oneWalk.push(
-                ...(await pageRows(env.DB, scope, q, page, perPage, { oneWalk: true })).map((r) => Number(r.id)),
-              );
+              oneWalk.push(...(await pageRows(env.DB, scope, q, page, perPage, true)).map((r) => Number(r.id)));
             }
             const label = { variant, sort, direction, perPage };
             expect({ ...label, merged }).toEqual({ ...label, merged: oneWalk });
@@ -169,7 +167,7 @@ describe('owner session lists sorted by an indexed column', () => {
     const q: SessionQuery = { ...base, status: 'closed', from: '2026-02-15T00:00:00Z', to: '2026-03-15T00:00:00Z' };
     expect(ownerSortIndexesOf(scope, q)).not.toBeNull();
     const merged = (await pageRows(env.DB, scope, q, 0, 100)).map((r) => Number(r.id));
-    const oneWalk = (await pageRows(env.DB, scope, q, 0, 100, { oneWalk: true })).map((r) => Number(r.id));
+    const oneWalk = (await pageRows(env.DB, scope, q, 0, 100, true)).map((r) => Number(r.id));
     expect(merged.length).toBeGreaterThan(5);
     expect(merged).toEqual(oneWalk);
   });

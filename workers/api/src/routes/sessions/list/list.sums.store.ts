@@ -11,7 +11,7 @@ import { whereOf } from './list.plan.store';
 const NOT_QR = "s.start_method <> 'QR'";
 
 /** Direct sums: one pass over every session row the filter selects. */
-function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery) {
+export function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery) {
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
   const parts = summed.map((col) => {
     const expr = FIELD_SQL[col.key];
@@ -98,8 +98,8 @@ export function daySumsPlan(
  * directly: the same figures as `directSumsStatement` (tests/integration/session-day-sums.test.ts)
  * from a few thousand rows instead of every session in scope (ADR 033).
  */
-export function sumsStatement(d1: D1Database, scope: Scope, where: Sql, q: SessionQuery, direct = false) {
-  const plan = direct ? null : daySumsPlan(scope, q);
+export function sumsStatement(d1: D1Database, scope: Scope, where: Sql, q: SessionQuery) {
+  const plan = daySumsPlan(scope, q);
   if (!plan) return directSumsStatement(d1, where, q);
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
   const keys = [...new Set(summed.map((col) => col.key))];
@@ -145,8 +145,8 @@ export function sumsOf(row: Record<string, number | null> | null | undefined, su
 }
 
 /** Count, unpriced count and the footer sums of a variant over the whole filtered list. */
-export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery, opts: { direct?: boolean } = {}) {
-  const { statement, summed } = sumsStatement(d1, scope, whereOf(scope, q), q, opts.direct);
+export async function listSums(d1: D1Database, scope: Scope, q: SessionQuery) {
+  const { statement, summed } = sumsStatement(d1, scope, whereOf(scope, q), q);
   return sumsOf(await statement.first<Record<string, number | null>>(), summed);
 }
 
@@ -159,10 +159,4 @@ export async function listSumsMany(d1: D1Database, scope: Scope, qs: SessionQuer
   const built = qs.map((q) => sumsStatement(d1, scope, whereOf(scope, q), q));
   const results = await d1.batch<Record<string, number | null>>(built.map((b) => b.statement));
   return built.map((b, i) => sumsOf(results[i]?.results[0], b.summed));
-}
-
-/** D1's `rows_read` for the sums of a list: what the benchmark prints beside the times (load-independent). */
-export async function sumsRowsRead(d1: D1Database, scope: Scope, q: SessionQuery, opts: { direct?: boolean } = {}) {
-  const { statement } = sumsStatement(d1, scope, whereOf(scope, q), q, opts.direct);
-  return (await statement.all()).meta.rows_read ?? 0;
 }
