@@ -1,12 +1,15 @@
 /** @module Reads and writes of the company settings, always for one company the caller has in scope. */
 
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { serviceSettingsOf } from '@db/queries/companies.store';
 import { companies, companyServiceSettings, companySiblings } from '@db/schema';
 import { SERVICE_SETTING_IDS } from '@domain/permissions/service-settings';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { type Company, toSettings } from './company-settings.schemas';
 
-export type Company = typeof companies.$inferSelect;
+export type { Company } from './company-settings.schemas';
+export { serviceSettingsOf };
 
 /** The company if it is in `scope` (the caller's selected company and its descendants), else null. */
 export async function scopedCompany(db: Db, scope: readonly number[], id: number): Promise<Company | null> {
@@ -42,47 +45,32 @@ export async function settingsView(db: Db, company: Company, selectedId: number)
           .get(),
   ]);
   const known = SERVICE_SETTING_IDS as readonly number[];
-  return {
-    id: company.id,
-    parent: parent ?? null,
-    is_selected: company.id === selectedId,
-    general: {
-      name: company.name,
-      business_name: company.businessName,
-      email: company.email,
-      web: company.web,
-      phone: company.phone,
-      fax: company.fax,
-      street: company.street,
-      street_number: company.streetNumber,
-      city: company.city,
-      district: company.district,
-      state: company.state,
-      zip: company.zip,
-      country: company.country,
-      vat: company.vat,
-      tax_id_type: company.taxIdType,
-      tax_id_country: company.taxIdCountry,
-      legal_entity: company.legalEntity,
-      executive_name: company.executiveName,
-      commercial_register_number: company.commercialRegisterNumber,
-      time_zone: company.timeZone,
-      currency: company.currency,
-    },
-    services: {
-      service_settings: services.filter((id) => known.includes(id)).sort((a, b) => a - b),
-      parent_can_charge_on: company.parentCanChargeOn,
-      siblings_can_charge_on: company.siblingsCanChargeOn,
-      mandatory_license_plate: company.mandatoryLicensePlate,
-    },
-    siblings,
-    group_labels: [company.group1Label, company.group2Label, company.group3Label, company.group4Label],
-    updated_at: company.updatedAt ? company.updatedAt.toISOString() : null,
-  };
+  const on = services.filter((id) => known.includes(id)).sort((a, b) => a - b);
+  return toSettings(company, on, siblings, parent ?? null, selectedId);
+}
+
+/** The settings view of a company the caller has just changed (found in scope before the change). */
+export async function settingsViewOf(db: Db, id: number, selectedId: number) {
+  const company = await db.select().from(companies).where(eq(companies.id, id)).get();
+  if (!company) throw new Error(`company ${id} vanished after its update`);
+  return settingsView(db, company, selectedId);
+}
+
+type CompanyColumns = Partial<Omit<Company, 'id' | 'createdAt' | 'updatedAt'>>;
+
+/** Writes a scoped company's columns and the audit row of the change in one batch. */
+export async function writeCompany(db: Db, companyId: number, columns: CompanyColumns, audit: AuditEntry) {
+  await db.batch([
+    db
+      .update(companies)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(companies.id, companyId)),
+    auditInsert(db, audit),
+  ]);
 }
 
 /** The statements that make exactly `on` the company's known service settings; unknown stored ids stay. */
-export function replaceServiceSettings(db: Db, companyId: number, on: readonly number[]) {
+function replaceServiceSettings(db: Db, companyId: number, on: readonly number[]) {
   const known = SERVICE_SETTING_IDS as readonly number[];
   const off = known.filter((id) => !on.includes(id));
   const remove = db
@@ -96,4 +84,24 @@ export function replaceServiceSettings(db: Db, companyId: number, on: readonly n
       .values(on.map((settingId) => ({ companyId, settingId })))
       .onConflictDoNothing(),
   ] as const;
+}
+
+/** Makes `on` the company's known service settings and writes its flags and the audit row, in one batch. */
+export async function writeServices(
+  db: Db,
+  companyId: number,
+  on: readonly number[],
+  flags: CompanyColumns,
+  audit: AuditEntry,
+) {
+  const [first, ...rest] = replaceServiceSettings(db, companyId, on);
+  await db.batch([
+    first,
+    ...rest,
+    db
+      .update(companies)
+      .set({ ...flags, updatedAt: new Date() })
+      .where(eq(companies.id, companyId)),
+    auditInsert(db, audit),
+  ]);
 }
