@@ -1,12 +1,12 @@
 /**
- * @module The create action of /fleet/key-hangers-store (visual code and UUID) and
+ * @module The loader and create action of /fleet/key-hangers-store (visual code and UUID) and
  * /fleet/key-hangers-store-uuid (UUID alone, the code generated): POST /api/keyfob or
  * /api/keyfob/create/uuid/{uuid}, then the new card's page with a toast, or the field that failed.
  */
 
 import { DEFAULT_LANGUAGE, isLanguage } from '@domain/i18n/languages';
 import { translate } from '@domain/i18n/messages';
-import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';
 import { forbidden, requirePermission } from '../../lib/session.server';
@@ -16,6 +16,12 @@ import { expiryOfDay, KEYFOB_TYPES } from './keyfob';
 export interface StoreError {
   error: string;
   field?: string;
+}
+
+/** Both pages' loader: the permission, nothing to load. */
+export async function storeLoader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, 'fleet:key-hangers');
+  return null;
 }
 
 export async function storeAction({ request, context }: ActionFunctionArgs, withCode: boolean) {
