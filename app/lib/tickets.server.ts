@@ -1,6 +1,9 @@
 /** @module Maintenance tickets for the ticket screens: reads through the API, and the form's fields. */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import type { InferResponseType } from 'hono/client';
-import type { Api } from './api.server';
+import { type Api, createApi } from './api.server';
+import { unwrap } from './maintenance.server';
+import { requirePermission } from './session.server';
 import { PRIORITIES, type Priority } from './tickets';
 
 export type Ticket = InferResponseType<Api['client']['api']['maintenance']['ticket'][':id']['$get'], 200>;
@@ -20,4 +23,15 @@ export function readTicketForm(form: FormData) {
   };
   const missing = (['title', 'problem'] as const).filter((k) => !fields[k]);
   return { fields, missing };
+}
+
+/** Ticket {id} for a page behind tickets:manage, with the caller; unwrap's 403/404 otherwise. */
+export async function loadTicket({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'tickets:manage');
+  const api = createApi(request, context);
+  const ticket = unwrap<Ticket>(
+    me,
+    await api.send(api.client.api.maintenance.ticket[':id'].$get({ param: { id: params.id ?? '' } })),
+  );
+  return { me, ticket };
 }

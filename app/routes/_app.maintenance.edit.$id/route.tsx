@@ -16,17 +16,12 @@ import { createApi } from '../../lib/api.server';
 import { unwrap } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { readTicketForm, type Ticket } from '../../lib/tickets.server';
+import { loadTicket, readTicketForm, type Ticket } from '../../lib/tickets.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.tickets.edit');
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'tickets:manage');
-  const api = createApi(request, context);
-  const ticket = unwrap<Ticket>(
-    me,
-    await api.send(api.client.api.maintenance.ticket[':id'].$get({ param: { id: params.id ?? '' } })),
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { ticket } = await loadTicket(args);
   return { ticket };
 }
 

@@ -7,22 +7,14 @@ import { Field } from '../../components/maintenance/maintenance-cards';
 import { PRIORITY_TONE } from '../../components/maintenance/ticket-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
-import { createApi } from '../../lib/api.server';
 import { formatDateTime } from '../../lib/format';
-import { unwrap } from '../../lib/maintenance.server';
 import { titleMeta } from '../../lib/meta';
-import { requirePermission } from '../../lib/session.server';
-import type { Ticket } from '../../lib/tickets.server';
+import { loadTicket } from '../../lib/tickets.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.tickets.tickets');
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requirePermission(request, context, 'tickets:manage');
-  const api = createApi(request, context);
-  const ticket = unwrap<Ticket>(
-    me,
-    await api.send(api.client.api.maintenance.ticket[':id'].$get({ param: { id: params.id ?? '' } })),
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { me, ticket } = await loadTicket(args);
   return { ticket, timeZone: me.company.timeZone, language: me.user.language };
 }
 
