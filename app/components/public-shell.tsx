@@ -1,6 +1,6 @@
 /** @module The shell of the public pages: app name, language picker, notices, toasts. */
 import { Link } from '@remix-run/react';
-import { BlockStack, Box, Frame, InlineStack, Text } from '@shopify/polaris';
+import { BlockStack, Box, Card, Frame, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackOutlet } from './feedback';
@@ -38,5 +38,26 @@ export function AuthCard({ children }: { children: ReactNode }) {
         </Box>
       </InlineStack>
     </Box>
+  );
+}
+
+/** An auth card with its heading (the page title and its one-line introduction), then the page's content. */
+export function AuthPanel({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <AuthCard>
+      <Card>
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h1" variant="headingXl">
+              {title}
+            </Text>
+            <Text as="p" tone="subdued">
+              {intro}
+            </Text>
+          </BlockStack>
+          {children}
+        </BlockStack>
+      </Card>
+    </AuthCard>
   );
 }

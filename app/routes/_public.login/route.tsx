@@ -2,21 +2,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  Divider,
-  FormLayout,
-  InlineStack,
-  Link,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, Button, Divider, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../components/public-shell';
+import { AuthPanel } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, loginSchema } from '../../lib/auth-forms';
 import { fieldErrorFromMap } from '../../lib/field-errors';
@@ -56,96 +45,84 @@ export default function Login() {
   const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (
-    <AuthCard>
-      <Card>
-        <BlockStack gap="400">
-          <BlockStack gap="100">
-            <Text as="h1" variant="headingXl">
-              {t('login.title')}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t('login.intro')}
-            </Text>
-          </BlockStack>
-          {params.get('reason') === 'inactive' ? (
-            <Banner tone="info">
-              <p>{t('login.inactive', { minutes: INACTIVITY_LOGOUT_MINUTES })}</p>
-            </Banner>
-          ) : null}
-          {params.get('reason') === 'expired' ? (
-            <Banner tone="info">
-              <p>{t('login.expired')}</p>
-            </Banner>
-          ) : null}
-          {actionData?.formError && !clientErrors ? (
-            <Banner tone="critical" title={t('login.failed')}>
-              <p>{actionData.formError}</p>
-            </Banner>
-          ) : null}
-          <Form
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              const checked = check(loginSchema, values);
-              if (!checked.ok) {
-                event.preventDefault();
-                setClientErrors(checked.errors);
-              } else {
-                setClientErrors(null);
-              }
-            }}
-          >
-            <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-            <FormLayout>
-              <TextField
-                label={t('login.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={set('email')}
-                error={errorFor('email')}
-                requiredIndicator
-              />
-              <TextField
-                label={t('login.password')}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={set('password')}
-                error={errorFor('password')}
-                requiredIndicator
-              />
-              <Button submit variant="primary" size="large" fullWidth loading={submitting}>
-                {t('login.submit')}
-              </Button>
-            </FormLayout>
-          </Form>
-          <InlineStack align="end">
-            <Link url="/reset-password">{t('login.forgot')}</Link>
-          </InlineStack>
-          <InlineStack gap="300" blockAlign="center" wrap={false}>
-            <div style={{ flex: 1 }}>
-              <Divider />
-            </div>
-            <Text as="span" tone="subdued">
-              {t('login.or')}
-            </Text>
-            <div style={{ flex: 1 }}>
-              <Divider />
-            </div>
-          </InlineStack>
-          <Button fullWidth onClick={() => setSsoPressed(true)}>
-            {t('login.sso')}
+    <AuthPanel title={t('login.title')} intro={t('login.intro')}>
+      {params.get('reason') === 'inactive' ? (
+        <Banner tone="info">
+          <p>{t('login.inactive', { minutes: INACTIVITY_LOGOUT_MINUTES })}</p>
+        </Banner>
+      ) : null}
+      {params.get('reason') === 'expired' ? (
+        <Banner tone="info">
+          <p>{t('login.expired')}</p>
+        </Banner>
+      ) : null}
+      {actionData?.formError && !clientErrors ? (
+        <Banner tone="critical" title={t('login.failed')}>
+          <p>{actionData.formError}</p>
+        </Banner>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          const checked = check(loginSchema, values);
+          if (!checked.ok) {
+            event.preventDefault();
+            setClientErrors(checked.errors);
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <FormLayout>
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errorFor('email')}
+            requiredIndicator
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errorFor('password')}
+            requiredIndicator
+          />
+          <Button submit variant="primary" size="large" fullWidth loading={submitting}>
+            {t('login.submit')}
           </Button>
-          {ssoPressed ? (
-            <Banner tone="warning" onDismiss={() => setSsoPressed(false)}>
-              <p>{t('login.ssoNotConfigured')}</p>
-            </Banner>
-          ) : null}
-        </BlockStack>
-      </Card>
-    </AuthCard>
+        </FormLayout>
+      </Form>
+      <InlineStack align="end">
+        <Link url="/reset-password">{t('login.forgot')}</Link>
+      </InlineStack>
+      <InlineStack gap="300" blockAlign="center" wrap={false}>
+        <div style={{ flex: 1 }}>
+          <Divider />
+        </div>
+        <Text as="span" tone="subdued">
+          {t('login.or')}
+        </Text>
+        <div style={{ flex: 1 }}>
+          <Divider />
+        </div>
+      </InlineStack>
+      <Button fullWidth onClick={() => setSsoPressed(true)}>
+        {t('login.sso')}
+      </Button>
+      {ssoPressed ? (
+        <Banner tone="warning" onDismiss={() => setSsoPressed(false)}>
+          <p>{t('login.ssoNotConfigured')}</p>
+        </Banner>
+      ) : null}
+    </AuthPanel>
   );
 }

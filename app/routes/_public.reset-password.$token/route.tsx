@@ -9,7 +9,7 @@ import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Link, Text, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../components/feedback';
-import { AuthCard } from '../../components/public-shell';
+import { AuthCard, AuthPanel } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, newPasswordSchema } from '../../lib/auth-forms';
 import { fieldErrorFromMap } from '../../lib/field-errors';
@@ -69,64 +69,52 @@ export default function NewPassword() {
   const set = (field: keyof Fields) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (
-    <AuthCard>
-      <Card>
-        <BlockStack gap="400">
-          <BlockStack gap="100">
-            <Text as="h1" variant="headingXl">
-              {t('newPassword.title')}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t('newPassword.intro')}
-            </Text>
-          </BlockStack>
-          {actionData?.formError && !clientErrors ? (
-            <Banner tone="critical">
-              <p>{actionData.formError}</p>
-            </Banner>
-          ) : null}
-          <Form
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              const checked = check(newPasswordSchema, values);
-              if (checked.ok) return setClientErrors(null);
-              event.preventDefault();
-              setClientErrors(checked.errors);
-            }}
-          >
-            <input type="hidden" name="token" value={token} />
-            <FormLayout>
-              <TextField
-                label={t('newPassword.password')}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={values.password}
-                onChange={set('password')}
-                error={errorFor('password')}
-                requiredIndicator
-              />
-              <TextField
-                label={t('newPassword.confirmation')}
-                name="passwordConfirmation"
-                type="password"
-                autoComplete="new-password"
-                value={values.passwordConfirmation}
-                onChange={set('passwordConfirmation')}
-                error={errorFor('passwordConfirmation')}
-                requiredIndicator
-              />
-              <Button submit variant="primary" size="large" fullWidth loading={navigation.state === 'submitting'}>
-                {t('newPassword.submit')}
-              </Button>
-            </FormLayout>
-          </Form>
-          <InlineStack align="end">
-            <Link url="/login">{t('common.backToLogin')}</Link>
-          </InlineStack>
-        </BlockStack>
-      </Card>
-    </AuthCard>
+    <AuthPanel title={t('newPassword.title')} intro={t('newPassword.intro')}>
+      {actionData?.formError && !clientErrors ? (
+        <Banner tone="critical">
+          <p>{actionData.formError}</p>
+        </Banner>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          const checked = check(newPasswordSchema, values);
+          if (checked.ok) return setClientErrors(null);
+          event.preventDefault();
+          setClientErrors(checked.errors);
+        }}
+      >
+        <input type="hidden" name="token" value={token} />
+        <FormLayout>
+          <TextField
+            label={t('newPassword.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errorFor('password')}
+            requiredIndicator
+          />
+          <TextField
+            label={t('newPassword.confirmation')}
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            value={values.passwordConfirmation}
+            onChange={set('passwordConfirmation')}
+            error={errorFor('passwordConfirmation')}
+            requiredIndicator
+          />
+          <Button submit variant="primary" size="large" fullWidth loading={navigation.state === 'submitting'}>
+            {t('newPassword.submit')}
+          </Button>
+        </FormLayout>
+      </Form>
+      <InlineStack align="end">
+        <Link url="/login">{t('common.backToLogin')}</Link>
+      </InlineStack>
+    </AuthPanel>
   );
 }

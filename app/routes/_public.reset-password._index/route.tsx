@@ -4,11 +4,11 @@
  */
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
+import { Banner, Button, FormLayout, InlineStack, Link, TextField } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../components/feedback';
-import { AuthCard } from '../../components/public-shell';
+import { AuthPanel } from '../../components/public-shell';
 import { tKey } from '../../i18n/resources';
 import { check, type FieldErrors, formValues, resetRequestSchema } from '../../lib/auth-forms';
 import { titleMeta } from '../../lib/meta';
@@ -41,53 +41,41 @@ export default function ResetPassword() {
   const errorKey = clientError ?? actionData?.errors?.email;
 
   return (
-    <AuthCard>
-      <Card>
-        <BlockStack gap="400">
-          <BlockStack gap="100">
-            <Text as="h1" variant="headingXl">
-              {t('resetPassword.title')}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t('resetPassword.intro')}
-            </Text>
-          </BlockStack>
-          {actionData?.sent ? (
-            <Banner tone="success" title={t('resetPassword.sentTitle')}>
-              <p>{t('resetPassword.sent')}</p>
-            </Banner>
-          ) : null}
-          <Form
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              const checked = check(resetRequestSchema, { email });
-              if (checked.ok) return setClientError(null);
-              event.preventDefault();
-              setClientError(checked.errors.email ?? null);
-            }}
-          >
-            <FormLayout>
-              <TextField
-                label={t('login.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={setEmail}
-                error={errorKey ? tKey(t, errorKey) : undefined}
-                requiredIndicator
-              />
-              <Button submit variant="primary" size="large" fullWidth loading={navigation.state === 'submitting'}>
-                {t('resetPassword.submit')}
-              </Button>
-            </FormLayout>
-          </Form>
-          <InlineStack align="end">
-            <Link url="/login">{t('common.backToLogin')}</Link>
-          </InlineStack>
-        </BlockStack>
-      </Card>
-    </AuthCard>
+    <AuthPanel title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
+      {actionData?.sent ? (
+        <Banner tone="success" title={t('resetPassword.sentTitle')}>
+          <p>{t('resetPassword.sent')}</p>
+        </Banner>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          const checked = check(resetRequestSchema, { email });
+          if (checked.ok) return setClientError(null);
+          event.preventDefault();
+          setClientError(checked.errors.email ?? null);
+        }}
+      >
+        <FormLayout>
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={errorKey ? tKey(t, errorKey) : undefined}
+            requiredIndicator
+          />
+          <Button submit variant="primary" size="large" fullWidth loading={navigation.state === 'submitting'}>
+            {t('resetPassword.submit')}
+          </Button>
+        </FormLayout>
+      </Form>
+      <InlineStack align="end">
+        <Link url="/login">{t('common.backToLogin')}</Link>
+      </InlineStack>
+    </AuthPanel>
   );
 }
