@@ -10,4 +10,11 @@ export function must<T>(result: ApiResult<T>, me: Me): T {
   throw data({ status: result.status }, { status: Math.max(result.status, 500) });
 }
 
+/** A fleet user, group or vehicle id from a route param; anything but a positive integer is the not-found page. */
+export function fleetId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
+  return id;
+}
+
 export type { FleetUserRow, Usage } from './fleet';

@@ -1,6 +1,6 @@
 /** @module /fleet/corporate-groups/{id}: a corporate group, its members, rename and delete (with confirmation). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { BlockStack, Card, Modal, Page, ResourceItem, ResourceList, Text } from '@shopify/polaris';
 import { useState } from 'react';
@@ -10,22 +10,16 @@ import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
-import { must } from '../../lib/fleet.server';
+import { fleetId, must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.groups.title');
 
-const idOf = (raw?: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return id;
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const groupId = idOf(params.id);
+  const groupId = fleetId(params.id);
   const [group, members] = await Promise.all([
     api.send(api.client.api.users.group[':groupId'].$get({ param: { groupId: String(groupId) } })),
     api.send(api.client.api.users.$post({ json: { corporate_group_id: groupId, items_per_page: 100, page: 0 } })),
@@ -41,7 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const api = createApi(request, context, { language: me.user.language });
   const result = await api.read(
-    await api.client.api.users.group[':groupId'].$delete({ param: { groupId: String(idOf(params.id)) } }),
+    await api.client.api.users.group[':groupId'].$delete({ param: { groupId: String(fleetId(params.id)) } }),
   );
   if (!result.ok) {
     if (result.status === 403) must(result, me);

@@ -1,27 +1,21 @@
 /** @module /fleet/corporate-groups/update/{id}: rename a corporate group. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
-import { must } from '../../lib/fleet.server';
+import { fleetId, must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { GroupForm } from '../_app.fleet.create.corporate-groups/route';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.groups.title');
 
-const idOf = (raw?: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const api = createApi(request, context);
   const group = must(
-    await api.send(api.client.api.users.group[':groupId'].$get({ param: { groupId: idOf(params.id) } })),
+    await api.send(api.client.api.users.group[':groupId'].$get({ param: { groupId: String(fleetId(params.id)) } })),
     me,
   );
   return { group };
@@ -31,7 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const name = String((await request.formData()).get('name') ?? '');
   const api = createApi(request, context, { language: me.user.language });
-  const groupId = idOf(params.id);
+  const groupId = String(fleetId(params.id));
   const result = await api.read(
     await api.client.api.users.group[':groupId'].$put({ param: { groupId }, json: { name } }),
   );

@@ -1,31 +1,26 @@
 /** @module /fleet/corporate-groups/update/user/{id}: move one user to another corporate group. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { data, redirect } from '@remix-run/cloudflare';
+import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { BlockStack, Button, Card, Page, Select } from '@shopify/polaris';
+import { BlockStack, Button, Card, Page } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CorporateGroupSelect } from '../../components/corporate-group-select';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
-import { must } from '../../lib/fleet.server';
+import { fleetId, must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.groups.title');
 
-const idOf = (raw?: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:users:manage');
   const api = createApi(request, context);
   const [user, groups] = await Promise.all([
-    api.send(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })),
+    api.send(api.client.api.users[':userId'].$get({ param: { userId: String(fleetId(params.id)) } })),
     api.send(api.client.api.users.group.$get()),
   ]);
   return { user: must(user, me), groups: must(groups, me).data };
@@ -38,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await api.read(
     await api.client.api.users.group[':groupId'].users.$put({
       param: { groupId },
-      json: { user_ids: [Number(idOf(params.id))] },
+      json: { user_ids: [fleetId(params.id)] },
     }),
   );
   if (!result.ok) {
@@ -60,13 +55,7 @@ export default function UpdateUserGroup() {
       <Form method="post">
         <Card>
           <BlockStack gap="300">
-            <Select
-              label={t('fleet.wizard.corporateGroup')}
-              name="group"
-              options={groups.map((g) => ({ label: g.name, value: String(g.id) }))}
-              value={group}
-              onChange={setGroup}
-            />
+            <CorporateGroupSelect groups={groups} value={group} onChange={setGroup} />
             <Button submit variant="primary" loading={navigation.state !== 'idle'}>
               {t('fleet.groups.save')}
             </Button>

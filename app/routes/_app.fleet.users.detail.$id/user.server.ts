@@ -5,19 +5,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
-import { must } from '../../lib/fleet.server';
+import { fleetId, must } from '../../lib/fleet.server';
 import { requirePermission } from '../../lib/session.server';
-
-function idOf(raw: string | undefined): string {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-}
 
 export async function loadFleetUser({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const user = must(await api.send(api.client.api.users[':userId'].$get({ param: { userId: idOf(params.id) } })), me);
+  const user = must(
+    await api.send(api.client.api.users[':userId'].$get({ param: { userId: String(fleetId(params.id)) } })),
+    me,
+  );
   return {
     user,
     companyId: me.company.id,
@@ -36,7 +33,7 @@ export async function runUserAction({ request, context, params }: ActionFunction
   if (!(INTENTS as readonly string[]).includes(intent)) throw data({ message: 'Bad intent' }, { status: 400 });
   const me = await requirePermission(request, context, intent === 'limits' ? 'fleet:limits' : 'fleet:users:manage');
   const api = createApi(request, context, { language: me.user.language });
-  const userId = idOf(params.id);
+  const userId = String(fleetId(params.id));
   const param = { userId };
   const res =
     intent === 'delete'

@@ -4,7 +4,7 @@
  */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
-import { must } from '../../lib/fleet.server';
+import { fleetId, must } from '../../lib/fleet.server';
 import { forbidden, requirePermission } from '../../lib/session.server';
 
 export type ActionResult =
@@ -13,16 +13,10 @@ export type ActionResult =
   | { saved: true }
   | { webhookDeleted: true };
 
-const idOf = (raw?: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
-  return String(id);
-};
-
 export async function loadVehicle({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:vehicles');
   const api = createApi(request, context);
-  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
+  const param = { userId: String(fleetId(params.userId)), userVehicleId: String(fleetId(params.vehicleId)) };
   const [vehicle, catalog] = await Promise.all([
     api.send(api.client.api.users[':userId'].vehicles[':userVehicleId'].$get({ param })),
     api.send(api.client.api.vehicles.$get()),
@@ -35,7 +29,7 @@ const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim()
 export async function saveVehicle({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:vehicles');
   const api = createApi(request, context, { language: me.user.language });
-  const param = { userId: idOf(params.userId), userVehicleId: idOf(params.vehicleId) };
+  const param = { userId: String(fleetId(params.userId)), userVehicleId: String(fleetId(params.vehicleId)) };
   const form = await request.formData();
   const intent = text(form, 'intent');
   const fail = (result: { status: number; error: { 'error-msg': string; field?: string } }) => {
@@ -71,7 +65,7 @@ export async function saveVehicle({ request, context, params }: ActionFunctionAr
     return r.ok ? data<ActionResult>({ saved: true }) : fail(r);
   }
   if (intent === 'webhook-rotate' || intent === 'webhook-delete') {
-    const webhookId = idOf(text(form, 'webhookId') || undefined);
+    const webhookId = String(fleetId(text(form, 'webhookId') || undefined));
     const hook = api.client.api.users[':userId'].vehicles[':userVehicleId'].webhook[':webhookId'];
     if (intent === 'webhook-delete') {
       const r = await api.send(hook.$delete({ param: { ...param, webhookId } }));
