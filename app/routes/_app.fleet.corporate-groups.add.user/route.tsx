@@ -2,9 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { BlockStack, Button, Card, Checkbox, Page, Select, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Button, Card, Checkbox, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CorporateGroupSelect } from '../../components/corporate-group-select';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
@@ -69,13 +70,7 @@ export default function AddUsers() {
         <BlockStack gap="400">
           <Card>
             <BlockStack gap="300">
-              <Select
-                label={t('fleet.wizard.corporateGroup')}
-                name="group"
-                options={groups.map((g) => ({ label: g.name, value: String(g.id) }))}
-                value={group}
-                onChange={setGroup}
-              />
+              <CorporateGroupSelect groups={groups} value={group} onChange={setGroup} />
               <Text as="p" tone="subdued">
                 {t('fleet.groups.addUsersHelp')}
               </Text>
