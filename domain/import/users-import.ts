@@ -10,7 +10,6 @@ import { type ImportedRow, type ImportVariant, importColumns } from './users-imp
 import type { SheetRow } from './xlsx-reader';
 
 export { cellText, type HeaderMap, headerKey, mapColumns, type RowIssue } from './header-map';
-export { type RowContext, parseRow } from './users-import-row';
 export {
   type ImportColumn,
   type ImportedRow,
@@ -18,6 +17,7 @@ export {
   importColumns,
   MAX_IMPORT_ROWS,
 } from './users-import-columns';
+export { parseRow, type RowContext } from './users-import-row';
 
 /** Matches the header row to the variant's columns; the public permission is never imported. */
 export function mapHeader(header: SheetRow | undefined, variant: ImportVariant): HeaderMap {

@@ -6,12 +6,12 @@
 
 import { DEFAULT_TIME_ZONE, dayIndex, minuteOfDay, weekdayOfDay, type ZoneClock, zoneClock } from '../time/zone-clock';
 import { type CompiledTariff, compileTariff } from './compile';
-import { exactTotals, limitLines, roundTotals } from './totals';
 import { LineBook } from './lines';
 import { bookReservation, first } from './reservation';
 import { type CompiledRestrictions, matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
 import { soundTimeline } from './timeline';
+import { exactTotals, limitLines, roundTotals } from './totals';
 import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
 
 export interface PricingOptions {

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../drizzle/db';
-import { type AuthorizationInput, decideAuthorization as decideSingle } from '../../drizzle/queries/authorization.store';
+import {
+  type AuthorizationInput,
+  decideAuthorization as decideSingle,
+} from '../../drizzle/queries/authorization.store';
 import { chargingSessions, fleetCompanySettings, tariffs, userCurrencyLimits } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';

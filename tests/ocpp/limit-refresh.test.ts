@@ -6,8 +6,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/identity/password';
 import { periodStarts } from '../../domain/charging-authorization/periods';
+import { hashPassword } from '../../domain/identity/password';
 import { chargingSessions, users } from '../../drizzle/schema';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';

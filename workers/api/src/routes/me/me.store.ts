@@ -11,6 +11,10 @@ export async function selectCompany(db: Db, sessionId: string, userId: number, c
   ]);
 }
 
-export async function setPreferences(db: Db, userId: number, values: Pick<typeof users.$inferInsert, 'language' | 'theme'>) {
+export async function setPreferences(
+  db: Db,
+  userId: number,
+  values: Pick<typeof users.$inferInsert, 'language' | 'theme'>,
+) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
