@@ -7,11 +7,12 @@ import {
   redirect,
 } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { Banner, BlockStack, Button, Card, InlineStack, Modal, Page, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Page, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { fromApiTariff } from '../../components/tariffs/form-model';
+import { TariffConfirm, type TariffIntent } from '../../components/tariffs/tariff-confirm';
 import { TariffFormView } from '../../components/tariffs/tariff-form';
 import { ReachCard, ReachWarnings } from '../../components/tariffs/tariff-reach';
 import { refusalOf, type SaveRefusal, tabOf } from '../../components/tariffs/tariff-save';
@@ -114,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditTariff() {
   const { t } = useTranslation();
   const { tariff, canManage, canApprove, reach, language } = useLoaderData<typeof loader>();
-  const [confirm, setConfirm] = useState<'approve' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<TariffIntent | null>(null);
   const refusal = useActionData<typeof action>();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -172,24 +173,13 @@ export default function EditTariff() {
   ];
   return (
     <Page title={title} subtitle={typeLabel} backAction={back} secondaryActions={pendingActions}>
-      <Modal
-        open={confirm !== null}
+      <TariffConfirm
+        intent={confirm}
+        name={tariff.name}
+        loading={navigation.state === 'submitting'}
+        onConfirm={(intent) => submit({ intent }, { method: 'post' })}
         onClose={() => setConfirm(null)}
-        title={confirm ? tKey(t, `tariffs.confirm.${confirm}Title`, { name: tariff.name }) : ''}
-        primaryAction={{
-          content: confirm ? tKey(t, `tariffs.${confirm}`) : '',
-          destructive: confirm === 'delete',
-          loading: navigation.state === 'submitting',
-          onAction: () => {
-            if (confirm) submit({ intent: confirm }, { method: 'post' });
-          },
-        }}
-        secondaryActions={[{ content: t('tariffs.cancel'), onAction: () => setConfirm(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">{confirm ? tKey(t, `tariffs.confirm.${confirm}Text`) : ''}</Text>
-        </Modal.Section>
-      </Modal>
+      />
       <BlockStack gap="400">
         {reach ? <ReachWarnings reach={reach} language={language} /> : null}
         <TariffFormView

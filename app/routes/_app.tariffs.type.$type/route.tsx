@@ -1,11 +1,12 @@
 /** @module /tariffs/type/{type}: tariffs per type (CPO, EMSP, owner, revenue) and the pending queue, with approve and delete. */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useFetcher, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { Badge, Button, Card, EmptyState, IndexTable, Modal, Page, Tabs, Text } from '@shopify/polaris';
+import { Badge, Button, Card, EmptyState, IndexTable, Page, Tabs, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../components/feedback';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { TariffConfirm, type TariffIntent } from '../../components/tariffs/tariff-confirm';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { formatDate } from '../../lib/format';
@@ -91,7 +92,7 @@ export default function TariffList() {
   const [, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
   const { flash: show } = useFeedback();
-  const [confirm, setConfirm] = useState<{ intent: 'approve' | 'delete'; row: Row } | null>(null);
+  const [confirm, setConfirm] = useState<{ intent: TariffIntent; row: Row } | null>(null);
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data && 'toast' in fetcher.data) {
@@ -199,25 +200,15 @@ export default function TariffList() {
           ))}
         </IndexTable>
       </Card>
-      <Modal
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm ? tKey(t, `tariffs.confirm.${confirm.intent}Title`, { name: confirm.row.name }) : ''}
-        primaryAction={{
-          content: confirm ? tKey(t, `tariffs.${confirm.intent}`) : '',
-          destructive: confirm?.intent === 'delete',
-          loading: fetcher.state !== 'idle',
-          onAction: () => {
-            if (!confirm) return;
-            fetcher.submit({ intent: confirm.intent, id: String(confirm.row.id) }, { method: 'post' });
-          },
+      <TariffConfirm
+        intent={confirm?.intent ?? null}
+        name={confirm?.row.name ?? ''}
+        loading={fetcher.state !== 'idle'}
+        onConfirm={(intent) => {
+          if (confirm) fetcher.submit({ intent, id: String(confirm.row.id) }, { method: 'post' });
         }}
-        secondaryActions={[{ content: t('tariffs.cancel'), onAction: () => setConfirm(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">{confirm ? tKey(t, `tariffs.confirm.${confirm.intent}Text`) : ''}</Text>
-        </Modal.Section>
-      </Modal>
+        onClose={() => setConfirm(null)}
+      />
     </Page>
   );
 }
