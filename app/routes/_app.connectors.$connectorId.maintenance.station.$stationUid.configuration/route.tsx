@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Banner, BlockStack, Page, Tabs } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
@@ -47,24 +48,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return runIntent(request, context, me, params.stationUid ?? '', await request.formData());
 }
 
-/** The station's answer (or the API's message) after a command. */
-function Outcome({ result }: { result: ActionResult | undefined }) {
+type Said = { tone: 'success' | 'warning' | 'critical'; text: string; title?: string };
+
+/** What a command's answer says: the station's answer, or the API's message when it failed. */
+function useOutcome(result: ActionResult | undefined): Said | null {
   const { t } = useTranslation();
   if (!result) return null;
-  if (!result.ok) {
-    return (
-      <Banner tone="critical" title={t('stationConfig.commandFailed')}>
-        <p>{result.message}</p>
-      </Banner>
-    );
-  }
-  if (result.intent === 'revoke-certificate') {
-    return (
-      <Banner tone="success">
-        <p data-testid="command-outcome">{t('stationCertificates.revokedDone', { serial: result.serial ?? '' })}</p>
-      </Banner>
-    );
-  }
+  if (!result.ok) return { tone: 'critical', title: t('stationConfig.commandFailed'), text: result.message };
+  if (result.intent === 'revoke-certificate')
+    return { tone: 'success', text: t('stationCertificates.revokedDone', { serial: result.serial ?? '' }) };
   if (!result.answer) return null;
   const { status, succeeded, action } = result.answer;
   let message = t('stationConfig.answered', { status });
@@ -73,9 +65,20 @@ function Outcome({ result }: { result: ActionResult | undefined }) {
     message = `${result.key}: ${known ? tKey(t, `stationConfig.answers.${status}`) : message}`;
   } else if (action === 'GetDiagnostics') message = t('stationConfig.diagnostics.requested', { status });
   else if (action === 'UpdateFirmware') message = t('stationConfig.firmware.requested', { status });
+  return { tone: status === 'RebootRequired' ? 'warning' : succeeded ? 'success' : 'critical', text: message };
+}
+
+/**
+ * The outcome of a command: a toast (house pattern for a mutation's outcome) and, until the next
+ * command, the station's answer above the tabs (what it said stays worth reading: a reboot required).
+ */
+function Outcome({ result }: { result: ActionResult | undefined }) {
+  const said = useOutcome(result);
+  useOutcomeToast(result, said && { text: said.text, error: said.tone === 'critical' });
+  if (!said) return null;
   return (
-    <Banner tone={status === 'RebootRequired' ? 'warning' : succeeded ? 'success' : 'critical'}>
-      <p data-testid="command-outcome">{message}</p>
+    <Banner tone={said.tone} title={said.title}>
+      <p data-testid="command-outcome">{said.text}</p>
     </Banner>
   );
 }
