@@ -9,10 +9,10 @@
  * Options: --rows 10000,100000
  */
 
+import { sessions } from '@i18n/areas/sessions';
 import type { Cell } from '../domain/export/cells';
 import { sessionPdfStream } from '../domain/export/pdf-sessions';
 import { xlsxStream } from '../domain/export/xlsx';
-import { sessions } from '../domain/i18n/areas/sessions';
 import { exportCells, exportColumns, exportTextsIn } from '../domain/sessions/export-rows';
 import { columnsOf } from '../domain/sessions/variants';
 

@@ -2,8 +2,9 @@
  * The PDF row of `npm run bench:sessions`: time and peak memory (RSS sampled every 20 ms) of a
  * streamed PDF export of the same rows as the XLSX export, printed next to it.
  */
+
+import { sessions } from '@i18n/areas/sessions';
 import { sessionPdfStream } from '../domain/export/pdf-sessions';
-import { sessions } from '../domain/i18n/areas/sessions';
 import { exportTextsIn } from '../domain/sessions/export-rows';
 import { columnsOf } from '../domain/sessions/variants';
 import { exportRows } from '../workers/api/src/routes/sessions/list/list.export.store';

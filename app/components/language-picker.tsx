@@ -1,7 +1,8 @@
 /** @module The language switch of the public pages (the logged-in one is in the profile menu). */
+
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@i18n/languages';
 import { Select } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../domain/i18n/languages';
 import { usePreferences } from './use-preferences';
 
 const OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));

@@ -1,7 +1,8 @@
 /** @module Changing language or theme from anywhere: POST /preferences, then a toast in the new language. */
+
+import type { Language } from '@i18n/languages';
 import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
-import type { Language } from '../../domain/i18n/languages';
 import type { action } from '../routes/preferences';
 import { useFeedback } from './feedback';
 

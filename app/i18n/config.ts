@@ -1,6 +1,7 @@
 /** @module i18next options shared by the server and the browser. */
+
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@i18n/languages';
 import type { InitOptions } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/i18n/languages';
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],

@@ -3,6 +3,15 @@
  * logged-in user's, else the `lng` cookie, else Accept-Language, else English; the browser gets
  * the catalog (and Polaris' own translations) of that one language through the root loader.
  */
+
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@i18n/languages';
+import { de } from '@i18n/locales/de';
+import { en, type UiCatalog } from '@i18n/locales/en';
+import { es } from '@i18n/locales/es';
+import { fr } from '@i18n/locales/fr';
+import { it } from '@i18n/locales/it';
+import { nl } from '@i18n/locales/nl';
+import { pt } from '@i18n/locales/pt';
 import type { AppLoadContext } from '@remix-run/cloudflare';
 import polarisDe from '@shopify/polaris/locales/de.json';
 import polarisEn from '@shopify/polaris/locales/en.json';
@@ -13,14 +22,6 @@ import polarisNl from '@shopify/polaris/locales/nl.json';
 import polarisPt from '@shopify/polaris/locales/pt-PT.json';
 import type { TFunction } from 'i18next';
 import { RemixI18Next } from 'remix-i18next/server';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/i18n/languages';
-import { de } from '../../domain/i18n/locales/de';
-import { en, type UiCatalog } from '../../domain/i18n/locales/en';
-import { es } from '../../domain/i18n/locales/es';
-import { fr } from '../../domain/i18n/locales/fr';
-import { it } from '../../domain/i18n/locales/it';
-import { nl } from '../../domain/i18n/locales/nl';
-import { pt } from '../../domain/i18n/locales/pt';
 import { languageCookie } from '../lib/cookies.server';
 import { getMe } from '../lib/session.server';
 import { i18nConfig } from './config';

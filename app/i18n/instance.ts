@@ -1,6 +1,7 @@
 /** @module One i18next instance per render tree, holding only the current language's catalog. */
+
+import type { UiCatalog } from '@i18n/locales/en';
 import { createInstance, type i18n as I18n } from 'i18next';
-import type { UiCatalog } from '../../domain/i18n/locales/en';
 import { i18nConfig } from './config';
 import './resources';
 

@@ -1,6 +1,7 @@
 /** @module Types i18next's `t` against the English catalog, so an unknown key is a type error. */
+
+import type { en } from '@i18n/locales/en';
 import type { TFunction } from 'i18next';
-import type { en } from '../../domain/i18n/locales/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

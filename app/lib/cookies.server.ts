@@ -2,8 +2,9 @@
  * @module The web app's own cookies: the language and theme of a visitor who is not logged in
  * (and a copy for one who is), and a one-shot toast carried across a redirect.
  */
+
+import { isLanguage, type Language } from '@i18n/languages';
 import { createCookie } from '@remix-run/cloudflare';
-import { isLanguage, type Language } from '../../domain/i18n/languages';
 import { isTheme, type Theme } from './theme';
 import { type FlashToast, isFlashToast } from './toast';
 

@@ -1,9 +1,10 @@
 /** @module /my-profile: who is logged in, read from GET /api/me; private users (role 55) also edit their personal data. */
+
+import { isLanguage, LANGUAGE_NAMES } from '@i18n/languages';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Card, InlineGrid, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGE_NAMES } from '../../domain/i18n/languages';
 import { AppRouteErrorBoundary } from '../components/route-error';
 import { PersonalDataCard } from '../components/self-service/personal-data-card';
 import { displayName } from '../lib/display-name';

@@ -3,8 +3,9 @@
  * GET reads the data (masked) and the stations the user may charge at; POST saves the form through
  * users/{id}/update-user-data (fleet) or /my-data/{id}/update-user-data (self).
  */
+
+import { isLanguage } from '@i18n/languages';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { isLanguage } from '../../domain/i18n/languages';
 import { createApi } from '../lib/api.server';
 import { writeLanguageCookie } from '../lib/cookies.server';
 import { bodyFromForm, type PersonalDataScope, type UsableStation, type UserData } from '../lib/personal-data';

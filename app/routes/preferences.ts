@@ -2,8 +2,9 @@
  * @module POST /preferences: language and/or theme. Always kept in cookies (the login page uses
  * them too); saved to the account with PUT /api/me/preferences when logged in.
  */
+
+import { isLanguage, LANGUAGE_NAMES, type Language } from '@i18n/languages';
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
-import { isLanguage, LANGUAGE_NAMES, type Language } from '../../domain/i18n/languages';
 import { createApi } from '../lib/api.server';
 import { writeLanguageCookie, writeThemeCookie } from '../lib/cookies.server';
 import { getMe } from '../lib/session.server';

@@ -3,7 +3,7 @@
  * the European VAT number, which service settings hide screens when turned off (and so need a
  * confirmation), and the private-user session choices 53-55, of which at most one may be on.
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 import { RULES } from '../permissions/permissions';
 import { SERVICE, SERVICE_SETTING_IDS, type ServiceSettingId } from '../permissions/service-settings';
 

@@ -5,8 +5,8 @@
  * is made faster. A change to the layout on purpose updates the digest here, in the same commit.
  */
 import { createHash } from 'node:crypto';
+import { sessions } from '@i18n/areas/sessions';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../i18n/areas/sessions';
 import { exportTextsIn } from '../sessions/export-rows';
 import { columnsOf } from '../sessions/variants';
 import type { Cell } from './cells';

@@ -3,7 +3,7 @@
  * wizard and the import share them: French license plates, the decimal dot, limits where zero
  * removes the limit, at least one charging permission.
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 
 /** The French SIV pattern, e.g. AB-999-CD (letters upper-cased before matching). */
 export const LICENSE_PLATE_PATTERN = /^[A-Z]{2}-\d{3}-[A-Z]{2}$/;

@@ -2,7 +2,7 @@
  * @module The header row of an imported sheet matched to known columns (shared by the user, key fob
  * and station imports), the issue type every import reports, and a cell as text for matching and reports.
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 import type { CellValue, SheetRow } from './xlsx-reader';
 
 export interface RowIssue {

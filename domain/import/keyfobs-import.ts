@@ -4,7 +4,7 @@
  * the visual code is generated when absent). What needs the database (UUID already taken, the user
  * of the scope) is checked by the API, which then applies the whole file or nothing.
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 import { cellText, type HeaderMap, mapColumns, type RowIssue } from './users-import';
 import type { CellValue, SheetRow } from './xlsx-reader';
 

@@ -1,5 +1,5 @@
 /** @module The reader for an uploaded workbook, chosen by its signature: .xlsx (a ZIP) or .xls (a compound file). */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 import { isCompoundFile } from './cfb';
 import { readCsv } from './csv-reader';
 import { readXls } from './xls-reader';

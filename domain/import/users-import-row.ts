@@ -2,6 +2,8 @@
  * @module One fleet user import row checked with the wizard's own rules (spec section 5) as far as a
  * row alone decides: e-mail, permissions, license plate, limits, texts, the RFID UUID of the uuid variant.
  */
+
+import type { MessageKey } from '@i18n/messages';
 import {
   emailError,
   hasChargingPermission,
@@ -10,7 +12,6 @@ import {
   normalizePlate,
   parseLimit,
 } from '../fleet/validation';
-import type { MessageKey } from '../i18n/messages';
 import { cellText, type HeaderMap, type RowIssue } from './header-map';
 import { type ImportColumn, type ImportedRow, type ImportVariant, importColumns } from './users-import-columns';
 import type { SheetRow } from './xlsx-reader';

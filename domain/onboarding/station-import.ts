@@ -5,7 +5,7 @@
  * station) as far as a row alone decides. What needs the database (the template by name, OCPP ids
  * already taken) is checked by the API. Rows come from the .xlsx reader or the CSV reader alike.
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 import { cellText, mapColumns, type RowIssue } from '../import/users-import';
 import type { CellValue, SheetRow } from '../import/xlsx-reader';
 import { parseCoordinate, stationProblems } from '../stations/station-rules';

@@ -3,9 +3,10 @@
  * (so sums work in the sheet), times as CET text, durations as h:mm:ss, an unpriced price as the
  * word for "unpriced" — never 0 — and a QR session's hidden party prices as empty cells.
  */
+
+import { sessions } from '@i18n/areas/sessions';
+import type { Language } from '@i18n/languages';
 import type { Cell, ExportColumn } from '../export/cells';
-import { sessions } from '../i18n/areas/sessions';
-import type { Language } from '../i18n/languages';
 import { cetDateTime, duration } from './display';
 import type { SessionColumn } from './variants';
 

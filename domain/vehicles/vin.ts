@@ -6,7 +6,7 @@
  *   character 1–5): European and Asian manufacturers do not use position 9 as a check digit, so
  *   checking it there would refuse real cars (e.g. most VW, Renault, Tesla Berlin VINs).
  */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from '@i18n/messages';
 
 const VALUES: Record<string, number> = {
   A: 1,

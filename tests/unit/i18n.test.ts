@@ -1,18 +1,19 @@
 /**
  * Every language has every English key, non-empty, with the same interpolation placeholders:
- * the UI catalogs (domain/i18n/locales) and the API messages (domain/i18n/messages.ts). Every
+ * the UI catalogs (i18n/locales) and the API messages (i18n/messages.ts). Every
  * navigation label key exists.
  */
+
+import { LANGUAGES, type Language } from '@i18n/languages';
+import { de } from '@i18n/locales/de';
+import { en } from '@i18n/locales/en';
+import { es } from '@i18n/locales/es';
+import { fr } from '@i18n/locales/fr';
+import { it as italian } from '@i18n/locales/it';
+import { nl } from '@i18n/locales/nl';
+import { pt } from '@i18n/locales/pt';
+import { MESSAGES } from '@i18n/messages';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../domain/i18n/languages';
-import { de } from '../../domain/i18n/locales/de';
-import { en } from '../../domain/i18n/locales/en';
-import { es } from '../../domain/i18n/locales/es';
-import { fr } from '../../domain/i18n/locales/fr';
-import { it as italian } from '../../domain/i18n/locales/it';
-import { nl } from '../../domain/i18n/locales/nl';
-import { pt } from '../../domain/i18n/locales/pt';
-import { MESSAGES } from '../../domain/i18n/messages';
 import { NAVIGATION } from '../../domain/permissions/navigation';
 
 const UI: Record<Language, unknown> = { en, de, fr, nl, it: italian, es, pt };

@@ -3,6 +3,15 @@
  * dot whatever the language (spec section 5), display in the company's number format (spec section 9:
  * en-GB for GBP, it-IT otherwise) whatever the language, and hints that show a dot.
  */
+
+import { LANGUAGES } from '@i18n/languages';
+import { de } from '@i18n/locales/de';
+import { en } from '@i18n/locales/en';
+import { es } from '@i18n/locales/es';
+import { fr } from '@i18n/locales/fr';
+import { it as italian } from '@i18n/locales/it';
+import { nl } from '@i18n/locales/nl';
+import { pt } from '@i18n/locales/pt';
 import { describe, expect, it } from 'vitest';
 import { minorUnits } from '../../app/components/customer-groups/group-form';
 import { readDecimal } from '../../app/components/tariffs/form-model';
@@ -15,14 +24,6 @@ import {
   formatPercent,
   parseDecimal,
 } from '../../app/lib/format';
-import { LANGUAGES } from '../../domain/i18n/languages';
-import { de } from '../../domain/i18n/locales/de';
-import { en } from '../../domain/i18n/locales/en';
-import { es } from '../../domain/i18n/locales/es';
-import { fr } from '../../domain/i18n/locales/fr';
-import { it as italian } from '../../domain/i18n/locales/it';
-import { nl } from '../../domain/i18n/locales/nl';
-import { pt } from '../../domain/i18n/locales/pt';
 
 const CATALOGS = { en, de, fr, nl, it: italian, es, pt };
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -1,6 +1,6 @@
 /** @module The profile menu: profile, support, language, theme, logout. */
 
-import { LANGUAGE_NAMES, LANGUAGES } from '@domain/i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES } from '@i18n/languages';
 import { useRouteLoaderData } from '@remix-run/react';
 import { type ActionListSection, Icon, TopBar } from '@shopify/polaris';
 import { CheckIcon, ExitIcon, PersonIcon, QuestionCircleIcon } from '@shopify/polaris-icons';

@@ -4,8 +4,8 @@
  * /api/keyfob/create/uuid/{uuid}, then the new card's page with a toast, or the field that failed.
  */
 
-import { DEFAULT_LANGUAGE, isLanguage } from '@domain/i18n/languages';
-import { translate } from '@domain/i18n/messages';
+import { DEFAULT_LANGUAGE, isLanguage } from '@i18n/languages';
+import { translate } from '@i18n/messages';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
 import { writeToast } from '../../lib/cookies.server';

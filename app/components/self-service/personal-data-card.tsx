@@ -5,7 +5,7 @@
  * and an empty field keeps it.
  */
 
-import { LANGUAGE_NAMES, LANGUAGES } from '@domain/i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES } from '@i18n/languages';
 import { useFetcher } from '@remix-run/react';
 import {
   Banner,

@@ -4,8 +4,8 @@
  * with the API, which checks them again); the public permission asks for confirmation.
  */
 import { emailError, hasChargingPermission, licensePlateError, parseLimit } from '@domain/fleet/validation';
-import { isLanguage } from '@domain/i18n/languages';
-import { type MessageKey, translate } from '@domain/i18n/messages';
+import { isLanguage } from '@i18n/languages';
+import { type MessageKey, translate } from '@i18n/messages';
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Page, Tabs, Text } from '@shopify/polaris';
 import { useMemo, useState } from 'react';

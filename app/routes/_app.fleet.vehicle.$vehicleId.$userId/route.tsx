@@ -4,8 +4,8 @@
  */
 
 import { licensePlateError, normalizePlate } from '@domain/fleet/validation';
-import { translate } from '@domain/i18n/messages';
 import { normalizeVin, vinError } from '@domain/vehicles/vin';
+import { translate } from '@i18n/messages';
 import type { MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import {

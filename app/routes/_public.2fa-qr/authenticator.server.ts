@@ -3,8 +3,8 @@
  * authenticator with the current second factor).
  */
 
-import type { Language } from '@domain/i18n/languages';
-import { translate } from '@domain/i18n/messages';
+import type { Language } from '@i18n/languages';
+import { translate } from '@i18n/messages';
 import { type ActionFunctionArgs, type AppLoadContext, data, redirect } from '@remix-run/cloudflare';
 import { localeFor, remixI18n } from '../../i18n/i18n.server';
 import { tKey } from '../../i18n/resources';

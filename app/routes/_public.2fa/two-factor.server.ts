@@ -1,6 +1,6 @@
 /** @module /2fa actions: verify the e-mailed code, or send a new one. */
 
-import { translate } from '@domain/i18n/messages';
+import { translate } from '@i18n/messages';
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/cloudflare';
 import { localeFor, remixI18n } from '../../i18n/i18n.server';
 import { tKey } from '../../i18n/resources';

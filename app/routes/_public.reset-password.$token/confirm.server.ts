@@ -1,6 +1,6 @@
 /** @module POST /api/reset-password/confirm (token from the form body), with the API's field errors mapped onto the form. */
 
-import { translate } from '@domain/i18n/messages';
+import { translate } from '@i18n/messages';
 import { type ActionFunctionArgs, data } from '@remix-run/cloudflare';
 import { localeFor } from '../../i18n/i18n.server';
 import { createApi } from '../../lib/api.server';

@@ -1,6 +1,6 @@
 /** @module The API's one error shape: `error-msg` carries the spec's message, translated. */
 
-import { type MessageKey, translate } from '@domain/i18n/messages';
+import { type MessageKey, translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requestLanguage } from './language';

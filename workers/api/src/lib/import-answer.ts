@@ -5,9 +5,9 @@
  * and station imports, for imports that come after them.
  */
 
-import type { Language } from '@domain/i18n/languages';
-import { type MessageKey, translate } from '@domain/i18n/messages';
 import type { RowIssue } from '@domain/import/users-import';
+import type { Language } from '@i18n/languages';
+import { type MessageKey, translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../env';

@@ -4,7 +4,7 @@
  * (in the caller's language) instead of the generic validation message.
  */
 
-import { isMessageKey, translate } from '@domain/i18n/messages';
+import { isMessageKey, translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';

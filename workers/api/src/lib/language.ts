@@ -1,6 +1,6 @@
 /** @module Picks the language of API messages: the user's, else Accept-Language, else English. */
 
-import { isLanguage, LANGUAGES, type Language } from '@domain/i18n/languages';
+import { isLanguage, LANGUAGES, type Language } from '@i18n/languages';
 import type { Context } from 'hono';
 
 export function requestLanguage(c: Context): Language {

@@ -2,7 +2,7 @@
  * @module The 400 answer of a record that breaks domain rules (station rules of spec section 5, a
  * location's): the first problem's field, and every problem's field and translated message in `issues`.
  */
-import { type MessageKey, translate } from '@domain/i18n/messages';
+import { type MessageKey, translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import { apiError } from './errors';
 import { requestLanguage } from './language';

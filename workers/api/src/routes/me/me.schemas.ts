@@ -1,6 +1,7 @@
 /** @module Answer and body shapes of the caller's own calls (/me). */
-import { LANGUAGES } from '@domain/i18n/languages';
+
 import { z } from '@hono/zod-openapi';
+import { LANGUAGES } from '@i18n/languages';
 
 type TreeNode = { id: number; name: string; children: TreeNode[] };
 // Recursive, so it must be a named component: the OpenAPI generator then emits a $ref.

@@ -10,11 +10,11 @@ import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { consume, tooManyAttempts } from '@api/lib/rate-limit';
 import { clientIp } from '@api/lib/session-cookie';
-import { authEmail } from '@domain/i18n/auth-emails';
 import { PASSWORD_RESET_TTL_MINUTES } from '@domain/identity/constants';
 import { randomToken, sha256Hex } from '@domain/identity/encoding';
 import { hashPassword } from '@domain/identity/password';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { authEmail } from '@i18n/auth-emails';
 import * as r from './reset-password.routes';
 import {
   activeUserByEmail,

@@ -17,7 +17,6 @@ import { clientIp, sessionSecret } from '@api/lib/session-cookie';
 import { authOf } from '@api/middleware/permission';
 import type { AuthContext } from '@api/middleware/session';
 import { TWO_FACTOR_METHOD } from '@db/schema';
-import { authEmail } from '@domain/i18n/auth-emails';
 import { TWO_FACTOR_CODE_TTL_MINUTES } from '@domain/identity/constants';
 import { sha256Hex } from '@domain/identity/encoding';
 import {
@@ -34,6 +33,7 @@ import { decryptSecret, encryptSecret } from '@domain/identity/secret-box';
 import { newTotpSecret, totpUri } from '@domain/identity/totp';
 import { generateNumericCode } from '@domain/identity/two-factor';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { authEmail } from '@i18n/auth-emails';
 import type { Context } from 'hono';
 import { renderSVG } from 'uqr';
 import { markTwoFactorPassed } from '../auth.store';

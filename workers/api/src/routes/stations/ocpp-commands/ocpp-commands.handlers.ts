@@ -11,11 +11,11 @@ import { answerCommand, type Dispatched, dispatchCommand } from '@api/lib/charge
 import { apiError } from '@api/lib/errors';
 import { requestLanguage } from '@api/lib/language';
 import { onStation, type Station } from '@api/lib/station-scope';
-import { translate } from '@domain/i18n/messages';
 import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
 import { remoteStartHeldBack } from '@domain/ocpp/verbatim-remote-start';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import { handOverAuthorizationKey } from '../credentials/credentials.key';
 import { sendOcppCommand } from './ocpp-commands.routes';

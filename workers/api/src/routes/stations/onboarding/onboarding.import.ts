@@ -14,7 +14,6 @@ import { requestLanguage } from '@api/lib/language';
 import { clientIp } from '@api/lib/session-cookie';
 import { uploadedFile } from '@api/lib/uploaded-file';
 import { authOf } from '@api/middleware/permission';
-import { type MessageKey, translate } from '@domain/i18n/messages';
 import { hashPassword } from '@domain/identity/password';
 import { readFailure, readWorkbookOrCsv } from '@domain/import/spreadsheet';
 import { DEFAULT_LIMITS, SpreadsheetError } from '@domain/import/xlsx-reader';
@@ -28,6 +27,7 @@ import {
   type RowIssue,
 } from '@domain/onboarding/station-import';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { type MessageKey, translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import {
   type ImportedConnectorRow,

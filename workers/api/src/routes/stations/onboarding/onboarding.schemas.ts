@@ -2,8 +2,6 @@
 
 import { ErrorSchema } from '@api/lib/route';
 import type { stationOnboardingSteps, stations } from '@db/schema';
-import type { Language } from '@domain/i18n/languages';
-import { type MessageKey, translate } from '@domain/i18n/messages';
 import {
   COMMISSIONING_STATUSES,
   ONBOARDING_STEPS,
@@ -13,6 +11,8 @@ import {
 import { MAX_STATION_IMPORT_ROWS } from '@domain/onboarding/station-import';
 import { STATION_TYPES } from '@domain/stations/statuses';
 import { z } from '@hono/zod-openapi';
+import type { Language } from '@i18n/languages';
+import { type MessageKey, translate } from '@i18n/messages';
 
 export const TemplateSchema = z
   .object({

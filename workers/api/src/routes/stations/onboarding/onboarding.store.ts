@@ -9,11 +9,11 @@ import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations.store';
 import { stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
 import type { TemplateConnector } from '@db/seed/station-templates';
-import type { Language } from '@domain/i18n/languages';
-import type { MessageKey } from '@domain/i18n/messages';
 import type { TypeStatusChange } from '@domain/onboarding/commissioning';
 import type { OnboardingStep, StepStatus } from '@domain/onboarding/onboarding';
 import type { Peering, RoamingStepOutcome } from '@domain/onboarding/roaming-steps';
+import type { Language } from '@i18n/languages';
+import type { MessageKey } from '@i18n/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { toOnboardingState } from './onboarding.schemas';
 

@@ -4,10 +4,10 @@
  */
 
 import type { stations, userPersonalData, users } from '@db/schema';
-import { LANGUAGES } from '@domain/i18n/languages';
 import { isIsoCountry } from '@domain/self-service/countries';
 import { maskIban, maskSecret } from '@domain/self-service/iban';
 import { z } from '@hono/zod-openapi';
+import { LANGUAGES } from '@i18n/languages';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 
