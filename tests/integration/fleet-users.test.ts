@@ -291,6 +291,13 @@ describe('reads', () => {
       employee_number: null,
       cost_center: null,
     });
+    // Nor can a search reveal them: the keyword does not match the hidden columns for role 59.
+    const search = async (who: Session, keyword: string) =>
+      ((await (await call('/users', { ...who, json: { keyword } })).json()) as { data: FleetUser[] }).data.map(
+        (x) => x.id,
+      );
+    expect(await search(session, 'CC-42')).toContain(u.id);
+    expect(await search(rfidManager, 'CC-42')).not.toContain(u.id);
   });
 
   it('exports CSV without formula injection', async () => {

@@ -38,8 +38,8 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => {
     const filters = c.req.valid('json');
     const db = c.get('db');
-    const { rows, total } = await listUsers(db, await callerScope(c), filters, hidesDeleted(c));
     const personal = can(authOf(c).access, 'fleet:users:export');
+    const { rows, total } = await listUsers(db, await callerScope(c), filters, hidesDeleted(c), personal);
     const d = await decorate(
       db,
       rows.map((r) => r.user),

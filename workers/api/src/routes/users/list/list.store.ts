@@ -40,7 +40,17 @@ const PERMISSION_COLUMN = {
 } as const;
 
 /** The WHERE of the fleet user list; deleted users are hidden when service setting 42 is on. */
-export function listConditions(scope: number[], f: Partial<ListFilters>, hideDeleted: boolean): SQL | undefined {
+/**
+ * The list's filter. `personal` false (a caller who may not see plates, employee numbers and cost
+ * centres, domain/fleet/personal-data.ts) leaves those columns out of the keyword match too, so a
+ * search cannot reveal what the list hides.
+ */
+export function listConditions(
+  scope: number[],
+  f: Partial<ListFilters>,
+  hideDeleted: boolean,
+  personal = true,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(users.companyId, scope)];
   if (hideDeleted) conditions.push(eq(users.status, 'active'));
   else if (f.state) conditions.push(eq(users.status, f.state));
@@ -61,9 +71,13 @@ export function listConditions(scope: number[], f: Partial<ListFilters>, hideDel
       or(
         contains(users.email, k),
         contains(name, k),
-        contains(sql`${users.licensePlate}`, k),
-        contains(sql`${users.employeeNumber}`, k),
-        contains(sql`${users.costCenter}`, k),
+        ...(personal
+          ? [
+              contains(sql`${users.licensePlate}`, k),
+              contains(sql`${users.employeeNumber}`, k),
+              contains(sql`${users.costCenter}`, k),
+            ]
+          : []),
         sql`EXISTS (SELECT 1 FROM rfids r WHERE r.user_id = ${userIdColumn} AND (instr(lower(r.uuid), ${k.toLowerCase()}) > 0 OR instr(lower(r.key_hanger_code), ${k.toLowerCase()}) > 0))`,
       ),
     );
@@ -86,16 +100,16 @@ function pageOf(db: Db, where: SQL | undefined, limit: number, offset: number) {
 }
 
 /** The two statements of a list call (also for `npm run bench:fleet`'s query plans). */
-export function listQueries(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean) {
-  const where = listConditions(scope, f, hideDeleted);
+export function listQueries(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean, personal = true) {
+  const where = listConditions(scope, f, hideDeleted, personal);
   return {
     page: pageOf(db, where, f.items_per_page, f.page * f.items_per_page),
     count: db.select({ n: count() }).from(users).where(where),
   };
 }
 
-export async function listUsers(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean) {
-  const q = listQueries(db, scope, f, hideDeleted);
+export async function listUsers(db: Db, scope: number[], f: ListFilters, hideDeleted: boolean, personal = true) {
+  const q = listQueries(db, scope, f, hideDeleted, personal);
   const [rows, total] = await Promise.all([q.page, q.count.get()]);
   return { rows, total: total?.n ?? 0 };
 }
