@@ -3,8 +3,8 @@
  * dimension (kWh, h:mm:ss, a count) and the unit price as the tariff states it (four decimals,
  * per kWh, hour or session). Amounts use the session's money formatter.
  */
-import { formatUnitPrice } from '../format/format';
-import { duration, energyKwh } from '../sessions/display';
+import { formatKwh, formatUnitPrice } from '../format/format';
+import { duration } from '../sessions/display';
 
 export type UnitKind = 'perKwh' | 'perHour' | 'perSession' | null;
 
@@ -19,7 +19,7 @@ export function unitOf(dimension: string): UnitKind {
 /** Wh as kWh, seconds as h:mm:ss, flat fees as a count, adjustments as a dash. */
 export function lineQuantity(dimension: string, quantity: number): string {
   const unit = unitOf(dimension);
-  if (unit === 'perKwh') return energyKwh(quantity);
+  if (unit === 'perKwh') return formatKwh(quantity);
   if (unit === 'perHour') return duration(quantity);
   if (unit === 'perSession') return String(quantity);
   return '—';

@@ -5,7 +5,8 @@
  * sums of the exported rows at the end (priced sessions only; QR sessions only in provider sums).
  * Sums are added up as the rows stream past, in integer units, so they match the printed rows.
  */
-import { cetDateTime, decimal, duration } from '../sessions/display';
+import { formatDecimal } from '../format/format';
+import { cetDateTime, duration } from '../sessions/display';
 import { type ExportTexts, exportCells } from '../sessions/export-rows';
 import type { SessionColumn } from '../sessions/variants';
 import type { Cell } from './cells';
@@ -31,11 +32,11 @@ export function pdfCell(value: Cell, col: SessionColumn, currency: string): Cell
   if (typeof value !== 'number') return value;
   switch (col.kind) {
     case 'energy':
-      return decimal(value, 3, currency);
+      return formatDecimal(value, 3, currency);
     case 'money':
-      return decimal(value, col.key === 'owner_cost_per_kwh' ? 4 : 2, currency);
+      return formatDecimal(value, col.key === 'owner_cost_per_kwh' ? 4 : 2, currency);
     case 'power':
-      return decimal(value, 1, currency);
+      return formatDecimal(value, 1, currency);
     case 'minutes':
       return String(Math.round(value));
     default:
@@ -48,11 +49,11 @@ function sumCell(col: SessionColumn, total: number | null, currency: string): Ce
   if (total === null) return null;
   switch (col.kind) {
     case 'energy':
-      return decimal(total / 1000, 3, currency);
+      return formatDecimal(total / 1000, 3, currency);
     case 'seconds':
       return duration(total);
     case 'money':
-      return decimal(total / 100, 2, currency);
+      return formatDecimal(total / 100, 2, currency);
     default:
       return String(total);
   }

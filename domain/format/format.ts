@@ -28,9 +28,17 @@ export interface NumberOptions {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** One Intl.NumberFormat per locale and options, built once (exports format millions of cells). */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+type NumberStyle = Pick<
+  Intl.NumberFormatOptions,
+  'style' | 'currency' | 'minimumFractionDigits' | 'maximumFractionDigits'
+>;
+
+/**
+ * One Intl.NumberFormat per locale and options, built once (exports format millions of cells: the
+ * key is a plain string of the four options used, no serialisation per call).
+ */
+function numberFormat(locale: string, options: NumberStyle): Intl.NumberFormat {
+  const key = `${locale}|${options.style ?? ''}|${options.currency ?? ''}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, { useGrouping: 'always', ...options });
@@ -106,12 +114,19 @@ export function parseDecimal(
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: 'invalid' };
 }
 
+/** The currency's minor units per major unit (100 for EUR, 1 for JPY), read once per currency. */
+const minorUnitsPerMajor = new Map<string, number>();
+
 /** Money from integer minor units (cents, pence), never a float amount. */
 export function formatMoney(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
   const code = currency.toUpperCase();
   const format = numberFormat(numberLocale(code), { style: 'currency', currency: code });
-  const fractionDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** fractionDigits);
+  let perMajor = minorUnitsPerMajor.get(code);
+  if (perMajor === undefined) {
+    perMajor = 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2);
+    minorUnitsPerMajor.set(code, perMajor);
+  }
+  return format.format(minorUnits / perMajor);
 }
 
 export function formatPercent(part: number, whole: number, currency?: string): string {
@@ -182,19 +197,23 @@ function zoneOf(options: DateOptions): string {
 /** 21/11/2026 (or 11/21/2026 in English) in the company's time zone; '' for an invalid date. */
 export function formatDate(value: Date | string | number, options: DateOptions = {}): string {
   const p = parts(value, zoneOf(options));
-  if (!p) return '';
-  return options.language === 'en' ? `${p.month}/${p.day}/${p.year}` : `${p.day}/${p.month}/${p.year}`;
+  return p ? dateOf(p, options) : '';
 }
+
+const dateOf = (p: Parts, options: DateOptions) =>
+  options.language === 'en' ? `${p.month}/${p.day}/${p.year}` : `${p.day}/${p.month}/${p.year}`;
+
+const timeOf = (p: Parts, options: DateOptions) =>
+  options.seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
 
 /** 17:05 (17:05:09 with `seconds`) in the company's time zone, 24-hour clock. */
 export function formatTime(value: Date | string | number, options: DateOptions = {}): string {
   const p = parts(value, zoneOf(options));
-  if (!p) return '';
-  return options.seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+  return p ? timeOf(p, options) : '';
 }
 
-/** 21/11/2026 17:05 in the company's time zone. */
+/** 21/11/2026 17:05 in the company's time zone (the date's parts read once). */
 export function formatDateTime(value: Date | string | number, options: DateOptions = {}): string {
-  const date = formatDate(value, options);
-  return date ? `${date} ${formatTime(value, options)}` : '';
+  const p = parts(value, zoneOf(options));
+  return p ? `${dateOf(p, options)} ${timeOf(p, options)}` : '';
 }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cetDateTime,
-  decimal,
-  demoPlaceholder,
-  displayStartMethod,
-  duration,
-  energyKwh,
-  money,
-  moneyPerKwh,
-  powerKw,
-} from './display';
+import { formatDecimal as decimal, formatKwh as energyKwh, formatMoneyPerKwh as moneyPerKwh } from '../format/format';
+import { cetDateTime, demoPlaceholder, displayStartMethod, duration, money, powerKw } from './display';
 import { exportCells } from './export-rows';
 import { projectCdr } from './project';
 import { networkVariantsFor, SESSION_VARIANTS, VARIANT_COLUMNS, variantChannel } from './variants';

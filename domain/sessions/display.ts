@@ -5,16 +5,11 @@
  * placeholders (1000–5000) instead of e-mails and codes.
  */
 
-import { formatDateTime, formatDecimal, formatKwh, formatMoney, formatMoneyPerKwh } from '../format/format';
+import { formatDateTime, formatDecimal, formatMoney } from '../format/format';
 
 export const SESSION_TIME_ZONE = 'Europe/Paris';
 export const DEMO_MIN = 1000;
 export const DEMO_MAX = 5000;
-
-/** A number with a decimal comma (thousands with a dot), `digits` decimals. */
-export function decimal(value: number, digits = 2, currency?: string): string {
-  return formatDecimal(value, digits, currency);
-}
 
 /** Power in kW from watts: 22000 → "22,0 kW". */
 export function powerKw(watts: number | null | undefined): string {
@@ -22,20 +17,10 @@ export function powerKw(watts: number | null | undefined): string {
   return `${formatDecimal(watts / 1000, 1)} kW`;
 }
 
-/** Energy in kWh from Wh: 12345 → "12,345 kWh". */
-export function energyKwh(wh: number | null | undefined): string {
-  return formatKwh(wh);
-}
-
 /** A price in minor units: 1234 EUR → "12,34 €". Null means unpriced, never 0. */
 export function money(minor: number | null | undefined, currency = 'EUR'): string | null {
   if (minor === null || minor === undefined) return null;
   return formatMoney(minor, currency);
-}
-
-/** Owner cost per kWh is stored in minor units × 1000. */
-export function moneyPerKwh(milliMinor: number | null | undefined, currency = 'EUR'): string | null {
-  return formatMoneyPerKwh(milliMinor, currency);
 }
 
 /** Seconds as h:mm:ss (hours unbounded): 3725 → "1:02:05". */

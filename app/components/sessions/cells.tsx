@@ -1,12 +1,10 @@
 /** @module One session cell as shown: the display rules of spec section 9 applied per column kind. */
 
-import { cetDateTime, duration } from '@domain/sessions/display';
+import { cetDateTime, duration, money } from '@domain/sessions/display';
 import { Badge, Text } from '@shopify/polaris';
 import type { TFunction } from 'i18next';
 import { tKey } from '../../i18n/resources';
-import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
-
-const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
+import { formatKwh, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
 
 export interface ColumnInfo {
   key: string;

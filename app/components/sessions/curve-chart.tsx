@@ -3,7 +3,7 @@
  * measured quantity from the recorded meter curve. Points with no value are skipped, not drawn as 0.
  */
 
-import { decimal } from '@domain/sessions/display';
+import { formatDecimal } from '@domain/format/format';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
@@ -60,7 +60,7 @@ function Chart({
           fillOpacity={0.12}
         />
         <LinePath data={points} x={(p) => x(new Date(p.at))} y={(p) => y(p.value)} stroke={color} strokeWidth={2} />
-        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => decimal(Number(v), Number(v) >= 10 ? 0 : 1)} />
+        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => formatDecimal(Number(v), Number(v) >= 10 ? 0 : 1)} />
         <AxisBottom
           top={innerH}
           scale={x}
