@@ -12,5 +12,7 @@ type Personal = { [K in (typeof PERSONAL_USER_FIELDS)[number]]: string | null };
 /** The user as a list shows it to a caller who may (`personal`) or may not see personal data. */
 export function listedUser<U extends Personal>(user: U, personal: boolean): U {
   if (personal) return user;
-  return { ...user, license_plate: null, employee_number: null, cost_center: null };
+  const hidden = { ...user };
+  for (const field of PERSONAL_USER_FIELDS) hidden[field] = null as U[typeof field];
+  return hidden;
 }

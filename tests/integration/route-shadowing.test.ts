@@ -26,8 +26,7 @@ it('registers no route after a parameterised route that would answer for it', ()
   const table: { method: string; path: string }[] = [];
   for (const r of createApi().routes) {
     if (r.method === 'ALL' || r.path.includes('*')) continue;
-    const last = table.at(-1);
-    if (last?.method === r.method && last.path === r.path) continue;
+    // A route appears once per middleware and handler; its first registration is the one that counts.
     if (!table.some((t) => t.method === r.method && t.path === r.path)) table.push({ method: r.method, path: r.path });
   }
   expect(table.length).toBeGreaterThan(150);

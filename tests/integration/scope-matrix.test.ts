@@ -54,32 +54,39 @@ const NOT_SCOPED = [
   /^\/api\/tariff\/mps\/list\/\{type\}$/,
 ];
 
+const STATION_UID = 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
+const CONNECTOR_UID =
+  'SELECT c.uid FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
+const CONNECTOR_ID =
+  'SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
+const SESSION_ID =
+  'SELECT cs.id FROM charging_sessions cs JOIN connectors c ON c.id = cs.connector_id JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY cs.id LIMIT 1';
 /** A company-owned resource per path parameter (first matching rule), read from another company's rows. */
 type Rule = [path: RegExp, param: string, query: string];
 const RESOURCE_RULES: Rule[] = [
   [/./, 'userId', 'SELECT id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/settings\/company\//, 'companyId', 'SELECT ?1'],
   [/^\/api\/tariff\/list\//, 'scopeId', 'SELECT ?1'],
-  [/^\/api\/connectors\/\{uid\}/, 'uid', connectorUid()],
-  [/^\/api\/(maintenance\/status|station-log)\//, 'stationUid', stationUid()],
-  [/^\/api\/(maintenance\/status|station-log)\//, 'connectorUid', connectorUid()],
+  [/^\/api\/connectors\/\{uid\}/, 'uid', CONNECTOR_UID],
+  [/^\/api\/(maintenance\/status|station-log)\//, 'stationUid', STATION_UID],
+  [/^\/api\/(maintenance\/status|station-log)\//, 'connectorUid', CONNECTOR_UID],
   [/^\/api\/location\//, 'uid', 'SELECT uid FROM locations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
-  [/^\/api\/stations\/\{uid\}/, 'uid', stationUid()],
+  [/^\/api\/stations\/\{uid\}/, 'uid', STATION_UID],
   [/^\/api\/stations\/\{id\}/, 'id', 'SELECT id FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/stations\/\{uid\}\/scheduled-availability\//, 'id', 'SELECT 1 WHERE ?1 IS NOT NULL'],
-  [/^\/api\/connectors\/\{id\}/, 'id', connectorId()],
+  [/^\/api\/connectors\/\{id\}/, 'id', CONNECTOR_ID],
   [
     /^\/api\/maintenance\/ticket\//,
     'id',
     'SELECT id FROM maintenance_tickets WHERE company_id = ?1 ORDER BY id LIMIT 1',
   ],
-  [/^\/api\/maintenance\/\{connectorId\}/, 'connectorId', connectorId()],
-  [/^\/api\/maintenance\/\{id\}/, 'id', connectorId()],
+  [/^\/api\/maintenance\/\{connectorId\}/, 'connectorId', CONNECTOR_ID],
+  [/^\/api\/maintenance\/\{id\}/, 'id', CONNECTOR_ID],
   [/^\/api\/(groups|tags)\//, 'id', 'SELECT id FROM connector_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/customer-type\//, 'id', 'SELECT id FROM customer_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/keyfob\//, 'id', 'SELECT id FROM rfids WHERE company_id = ?1 ORDER BY id LIMIT 1'],
-  [/^\/api\/sessions\//, 'id', sessionId()],
-  [/^\/api\/tariff\/sessions\//, 'sessionId', sessionId()],
+  [/^\/api\/sessions\//, 'id', SESSION_ID],
+  [/^\/api\/tariff\/sessions\//, 'sessionId', SESSION_ID],
   [/^\/api\/tariff\/mps\//, 'tariffId', 'SELECT id FROM mps_tariffs WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/tariff\/id\//, 'tariffId', 'SELECT id FROM tariffs WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/users\/group\//, 'groupId', 'SELECT id FROM corporate_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
@@ -91,19 +98,6 @@ const RESOURCE_RULES: Rule[] = [
   ],
   [/./, 'contractId', 'SELECT id FROM subscription_contracts WHERE company_id = ?1 ORDER BY id LIMIT 1'],
 ];
-
-function stationUid(): string {
-  return 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
-}
-function connectorUid(): string {
-  return 'SELECT c.uid FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
-}
-function connectorId(): string {
-  return 'SELECT c.id FROM connectors c JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY c.id LIMIT 1';
-}
-function sessionId(): string {
-  return 'SELECT cs.id FROM charging_sessions cs JOIN connectors c ON c.id = cs.connector_id JOIN stations s ON s.id = c.station_id WHERE s.company_id = ?1 ORDER BY cs.id LIMIT 1';
-}
 
 type Schema = {
   $ref?: string;
