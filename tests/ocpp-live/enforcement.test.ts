@@ -50,12 +50,31 @@ afterAll(async () => {
 });
 
 /** A session on connector 1 that charges `wh`; returns the transaction id and how it was answered. */
+/**
+ * Ten minutes ago, but never before today's midnight in the fleet's time zone (Europe/Paris): a
+ * session started yesterday counts toward yesterday's daily limit, so a run just after midnight
+ * would otherwise never reach today's.
+ */
+function startedAt(): string {
+  const now = Date.now();
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const sinceMidnightMs = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
+  return new Date(Math.max(now - 600_000, now - sinceMidnightMs + 1000)).toISOString();
+}
+
 async function charge(idTag: string, wh: number) {
   const start = (await charger.call('StartTransaction', {
     connectorId: 1,
     idTag,
     meterStart: 0,
-    timestamp: iso(-600),
+    timestamp: startedAt(),
   })) as { transactionId: number; idTagInfo: IdTagInfo };
   await charger.call('MeterValues', { connectorId: 1, transactionId: start.transactionId, meterValue: register(wh) });
   return start;
