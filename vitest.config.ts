@@ -93,7 +93,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'i18n/**/*.test.ts', 'drizzle/**/*.test.ts', 'tests/unit/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'i18n/**/*.test.ts',
+            'drizzle/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       apiProject('workers', ['tests/integration/**/*.test.ts'], { OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN }),
