@@ -213,6 +213,16 @@ const en = {
   companyPrivateSessionsOne: 'Choose at most one of the private-user session settings 53, 54 and 55.',
   companyServicesConfirm:
     'Turning off these settings hides screens from the users of this company: {{ids}}. Confirm to continue.',
+  billingNotConfigured: 'Billing is not available: no payment provider key is configured.',
+  productUpdateFailed: 'Product update failed',
+  productCreationFailed: 'Product creation failed',
+  updateFailed: 'Update failed',
+  creationFailed: 'Creation failed',
+  paymentDetailsFailed: 'Failed to process payment details. Please try another payment method.',
+  paymentProcessing: 'Your payment details are being processed. We will update you when processing is complete.',
+  paymentFailed: 'Payment error: failed',
+  billingOnboardingIncomplete: 'The onboarding with the payment provider is incomplete.',
+  stripeSignatureInvalid: 'The event signature is invalid or too old.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -438,6 +448,18 @@ const de: Catalog = {
     'Wählen Sie höchstens eine der Einstellungen 53, 54 und 55 für Ladevorgänge privater Nutzer.',
   companyServicesConfirm:
     'Das Ausschalten dieser Einstellungen blendet Bildschirme für die Nutzer dieses Unternehmens aus: {{ids}}. Bestätigen Sie, um fortzufahren.',
+  billingNotConfigured: 'Abrechnung nicht verfügbar: Es ist kein Schlüssel des Zahlungsanbieters konfiguriert.',
+  productUpdateFailed: 'Aktualisierung des Produkts fehlgeschlagen',
+  productCreationFailed: 'Erstellung des Produkts fehlgeschlagen',
+  updateFailed: 'Aktualisierung fehlgeschlagen',
+  creationFailed: 'Erstellung fehlgeschlagen',
+  paymentDetailsFailed:
+    'Die Zahlungsdaten konnten nicht verarbeitet werden. Bitte versuchen Sie eine andere Zahlungsmethode.',
+  paymentProcessing:
+    'Ihre Zahlungsdaten werden verarbeitet. Wir informieren Sie, sobald die Verarbeitung abgeschlossen ist.',
+  paymentFailed: 'Zahlungsfehler: fehlgeschlagen',
+  billingOnboardingIncomplete: 'Die Registrierung beim Zahlungsanbieter ist unvollständig.',
+  stripeSignatureInvalid: 'Die Signatur des Ereignisses ist ungültig oder zu alt.',
 };
 
 const fr: Catalog = {
@@ -658,6 +680,18 @@ const fr: Catalog = {
   companyPrivateSessionsOne: 'Choisissez au plus un des paramètres 53, 54 et 55 des sessions des utilisateurs privés.',
   companyServicesConfirm:
     'Désactiver ces paramètres masque des écrans aux utilisateurs de cette société : {{ids}}. Confirmez pour continuer.',
+  billingNotConfigured: 'Facturation indisponible : aucune clé du prestataire de paiement n’est configurée.',
+  productUpdateFailed: 'Échec de la mise à jour du produit',
+  productCreationFailed: 'Échec de la création du produit',
+  updateFailed: 'Échec de la mise à jour',
+  creationFailed: 'Échec de la création',
+  paymentDetailsFailed:
+    'Impossible de traiter les informations de paiement. Veuillez essayer un autre moyen de paiement.',
+  paymentProcessing:
+    'Vos informations de paiement sont en cours de traitement. Nous vous informerons à la fin du traitement.',
+  paymentFailed: 'Erreur de paiement : échec',
+  billingOnboardingIncomplete: 'L’inscription auprès du prestataire de paiement est incomplète.',
+  stripeSignatureInvalid: 'La signature de l’événement est invalide ou trop ancienne.',
 };
 
 const nl: Catalog = {
@@ -873,6 +907,16 @@ const nl: Catalog = {
   companyPrivateSessionsOne: 'Kies hoogstens één van de instellingen 53, 54 en 55 voor sessies van privégebruikers.',
   companyServicesConfirm:
     'Deze instellingen uitzetten verbergt schermen voor de gebruikers van dit bedrijf: {{ids}}. Bevestig om door te gaan.',
+  billingNotConfigured: 'Facturering niet beschikbaar: er is geen sleutel van de betaalprovider ingesteld.',
+  productUpdateFailed: 'Bijwerken van product mislukt',
+  productCreationFailed: 'Aanmaken van product mislukt',
+  updateFailed: 'Bijwerken mislukt',
+  creationFailed: 'Aanmaken mislukt',
+  paymentDetailsFailed: 'Betaalgegevens konden niet worden verwerkt. Probeer een andere betaalmethode.',
+  paymentProcessing: 'Uw betaalgegevens worden verwerkt. We laten het u weten zodra de verwerking klaar is.',
+  paymentFailed: 'Betaalfout: mislukt',
+  billingOnboardingIncomplete: 'De aanmelding bij de betaalprovider is onvolledig.',
+  stripeSignatureInvalid: 'De handtekening van de gebeurtenis is ongeldig of te oud.',
 };
 
 const it: Catalog = {
@@ -1090,6 +1134,16 @@ const it: Catalog = {
     'Scegli al massimo una delle impostazioni 53, 54 e 55 per le sessioni degli utenti privati.',
   companyServicesConfirm:
     'Disattivare queste impostazioni nasconde schermate agli utenti di questa società: {{ids}}. Conferma per continuare.',
+  billingNotConfigured: 'Fatturazione non disponibile: nessuna chiave del fornitore di pagamento configurata.',
+  productUpdateFailed: 'Aggiornamento del prodotto non riuscito',
+  productCreationFailed: 'Creazione del prodotto non riuscita',
+  updateFailed: 'Aggiornamento non riuscito',
+  creationFailed: 'Creazione non riuscita',
+  paymentDetailsFailed: 'Impossibile elaborare i dati di pagamento. Prova un altro metodo di pagamento.',
+  paymentProcessing: 'I tuoi dati di pagamento sono in elaborazione. Ti aggiorneremo al termine.',
+  paymentFailed: 'Errore di pagamento: non riuscito',
+  billingOnboardingIncomplete: 'La registrazione presso il fornitore di pagamento è incompleta.',
+  stripeSignatureInvalid: 'La firma dell’evento non è valida o è troppo vecchia.',
 };
 
 const es: Catalog = {
@@ -1305,6 +1359,16 @@ const es: Catalog = {
   companyPrivateSessionsOne: 'Elija como máximo uno de los ajustes 53, 54 y 55 de sesiones de usuarios privados.',
   companyServicesConfirm:
     'Desactivar estos ajustes oculta pantallas a los usuarios de esta empresa: {{ids}}. Confirme para continuar.',
+  billingNotConfigured: 'Facturación no disponible: no hay ninguna clave del proveedor de pagos configurada.',
+  productUpdateFailed: 'Error al actualizar el producto',
+  productCreationFailed: 'Error al crear el producto',
+  updateFailed: 'Error al actualizar',
+  creationFailed: 'Error al crear',
+  paymentDetailsFailed: 'No se pudieron procesar los datos de pago. Pruebe con otro método de pago.',
+  paymentProcessing: 'Sus datos de pago se están procesando. Le avisaremos cuando termine el proceso.',
+  paymentFailed: 'Error de pago: fallido',
+  billingOnboardingIncomplete: 'El alta en el proveedor de pagos está incompleta.',
+  stripeSignatureInvalid: 'La firma del evento no es válida o es demasiado antigua.',
 };
 
 const pt: Catalog = {
@@ -1519,6 +1583,16 @@ const pt: Catalog = {
   companyPrivateSessionsOne: 'Escolha no máximo uma das definições 53, 54 e 55 de sessões de utilizadores privados.',
   companyServicesConfirm:
     'Desativar estas definições oculta ecrãs aos utilizadores desta empresa: {{ids}}. Confirme para continuar.',
+  billingNotConfigured: 'Faturação indisponível: nenhuma chave do fornecedor de pagamentos está configurada.',
+  productUpdateFailed: 'Falha ao atualizar o produto',
+  productCreationFailed: 'Falha ao criar o produto',
+  updateFailed: 'Falha ao atualizar',
+  creationFailed: 'Falha ao criar',
+  paymentDetailsFailed: 'Não foi possível processar os dados de pagamento. Tente outro método de pagamento.',
+  paymentProcessing: 'Os seus dados de pagamento estão a ser processados. Avisaremos quando o processamento terminar.',
+  paymentFailed: 'Erro de pagamento: falhou',
+  billingOnboardingIncomplete: 'O registo no fornecedor de pagamentos está incompleto.',
+  stripeSignatureInvalid: 'A assinatura do evento é inválida ou demasiado antiga.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };

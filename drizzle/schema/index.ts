@@ -1,5 +1,6 @@
 /** @module The D1 schema: the system of record. */
 export * from './auth';
+export * from './billing';
 export * from './certificates';
 export * from './companies';
 export * from './customer-groups';
