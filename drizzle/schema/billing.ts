@@ -7,8 +7,8 @@
  * last Stripe event applied to the row, so an older event never overwrites a newer state.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { companies } from './companies';
 import { createdAt, flag, timestamp } from './columns';
+import { companies } from './companies';
 
 export const ONBOARDING_STATES = ['todo', 'pending', 'done', 'interrupted', 'reauth', 'recover'] as const;
 export type OnboardingState = (typeof ONBOARDING_STATES)[number];
