@@ -21,6 +21,7 @@ import { referenceRoutes } from './reference/reference.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
+import { stripeRoutes } from './stripe/stripe.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.handlers';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
@@ -51,6 +52,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', caRoutes)
   .route('/', sessionRoutes)
   .route('/', customerGroupRoutes)
+  .route('/', stripeRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
