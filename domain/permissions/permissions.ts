@@ -186,6 +186,16 @@ export const RULES = {
     roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
     anyService: [SERVICE.PAYMENT_PROVIDER_COMPANY_ONBOARDING, SERVICE.PAYMENT_PROVIDER_CUSTOMER_BILLING],
   },
+  /** /stripe/onboard: the operator's Stripe Connect onboarding, account and payouts (setting 30). */
+  'billing:onboarding': {
+    roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
+    services: [SERVICE.PAYMENT_PROVIDER_COMPANY_ONBOARDING],
+  },
+  /** /stripe/customers: billed companies' customers and payment methods (setting 35). */
+  'billing:customers': {
+    roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
+    services: [SERVICE.PAYMENT_PROVIDER_CUSTOMER_BILLING],
+  },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
