@@ -6,9 +6,11 @@
  * integer minor units beside an ISO currency. `stripeEventAt` holds the `created` second of the
  * last Stripe event applied to the row, so an older event never overwrites a newer state.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, flag, timestamp } from './columns';
 import { companies } from './companies';
+import { subscriptionContracts, userSubscriptionContracts } from './self-service';
 
 export const ONBOARDING_STATES = ['todo', 'pending', 'done', 'interrupted', 'reauth', 'recover'] as const;
 export type OnboardingState = (typeof ONBOARDING_STATES)[number];
@@ -107,8 +109,14 @@ export const billingProducts = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
+    // Subscriptions and invoices (migration 0033): the fleet subscription contract this product sells.
+    contractId: integer('contract_id').references(() => subscriptionContracts.id),
   },
-  (t) => [index('billing_products_owner_idx').on(t.ownerCompanyId, t.name)],
+  (t) => [
+    index('billing_products_owner_idx').on(t.ownerCompanyId, t.name),
+    // Subscriptions and invoices (migration 0033): one product per contract and operator.
+    uniqueIndex('billing_products_contract_uq').on(t.ownerCompanyId, t.contractId).where(sql`contract_id IS NOT NULL`),
+  ],
 );
 
 export const PRICE_INTERVALS = ['one_time', 'month', 'year'] as const;
@@ -127,6 +135,8 @@ export const billingPrices = sqliteTable(
     unitAmount: integer('unit_amount').notNull(),
     currency: text('currency').notNull(),
     interval: text('interval', { enum: PRICE_INTERVALS }).notNull(),
+    // Subscriptions and invoices (migration 0033): the price recurs every `intervalCount` intervals.
+    intervalCount: integer('interval_count').notNull().default(1),
     /** The product's default price (one per product). */
     isDefault: flag('is_default'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
@@ -215,10 +225,14 @@ export const billingSubscriptions = sqliteTable(
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
+    // Subscriptions and invoices (migration 0033): the driver's subscription contract it pays.
+    userContractId: integer('user_contract_id').references(() => userSubscriptionContracts.id),
   },
   (t) => [
     index('billing_subscriptions_owner_idx').on(t.ownerCompanyId, t.status),
     index('billing_subscriptions_company_idx').on(t.companyId),
+    // Subscriptions and invoices (migration 0033).
+    index('billing_subscriptions_user_contract_idx').on(t.userContractId),
   ],
 );
 
