@@ -1,0 +1,81 @@
+/**
+ * @module Payment methods of a billed company (spec 3: last 4 digits, expiry, default flag, bank code;
+ * spec 4: payment method result success, processing, failed; spec 9: card, SEPA, BACS, bank transfer).
+ */
+
+export type PaymentMethodType = 'card' | 'sepa_debit' | 'bacs_debit' | 'customer_balance';
+
+/**
+ * The kinds a setup intent offers for a customer billed in `currency`: card always; SEPA Direct
+ * Debit only in euros and BACS Direct Debit only in pounds (the only currencies those schemes
+ * debit). Bank transfer is the fallback of an invoice (`customer_balance`), not a saved method.
+ */
+export function setupPaymentMethodTypes(currency: string): ('card' | 'sepa_debit' | 'bacs_debit')[] {
+  const c = currency.toUpperCase();
+  if (c === 'EUR') return ['card', 'sepa_debit'];
+  if (c === 'GBP') return ['card', 'bacs_debit'];
+  return ['card'];
+}
+
+export type SetupResult = 'success' | 'processing' | 'failed';
+
+/** The result of coming back from a setup, from Stripe's `redirect_status` (anything unknown failed). */
+export function setupResult(redirectStatus: string | null | undefined): SetupResult {
+  if (redirectStatus === 'succeeded') return 'success';
+  if (redirectStatus === 'processing') return 'processing';
+  return 'failed';
+}
+
+/** The part of a Stripe PaymentMethod the row keeps. */
+export interface StripePaymentMethodLike {
+  id: string;
+  type: string;
+  card?: { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null } | null;
+  sepa_debit?: { last4?: string | null; bank_code?: string | null } | null;
+  bacs_debit?: { last4?: string | null; sort_code?: string | null } | null;
+}
+
+export interface PaymentMethodFields {
+  stripePaymentMethodId: string;
+  type: PaymentMethodType;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  bankCode: string | null;
+}
+
+/**
+ * What a screen shows of a payment method: brand, last 4 and expiry for a card; last 4 and bank
+ * code (the SEPA bank code, the BACS sort code) for a debit. Null for a kind we do not keep.
+ */
+export function paymentMethodFields(pm: StripePaymentMethodLike): PaymentMethodFields | null {
+  const base = { stripePaymentMethodId: pm.id, brand: null, expMonth: null, expYear: null, bankCode: null };
+  if (pm.type === 'card' && pm.card) {
+    return {
+      ...base,
+      type: 'card',
+      brand: pm.card.brand ?? null,
+      last4: pm.card.last4 ?? null,
+      expMonth: pm.card.exp_month ?? null,
+      expYear: pm.card.exp_year ?? null,
+    };
+  }
+  if (pm.type === 'sepa_debit' && pm.sepa_debit) {
+    return {
+      ...base,
+      type: 'sepa_debit',
+      last4: pm.sepa_debit.last4 ?? null,
+      bankCode: pm.sepa_debit.bank_code ?? null,
+    };
+  }
+  if (pm.type === 'bacs_debit' && pm.bacs_debit) {
+    return {
+      ...base,
+      type: 'bacs_debit',
+      last4: pm.bacs_debit.last4 ?? null,
+      bankCode: pm.bacs_debit.sort_code ?? null,
+    };
+  }
+  return null;
+}
