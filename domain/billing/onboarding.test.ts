@@ -13,7 +13,7 @@ const enabled = { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: 
 
 describe('onboardingState', () => {
   it('is todo without an account, whatever else is said', () => {
-    expect(onboardingState(facts({ hasAccount: false, ...enabled, cameBack: 'return' }))).toBe('todo');
+    expect(onboardingState(facts({ hasAccount: false, ...enabled, step: 'return' }))).toBe('todo');
   });
 
   it('is pending once the account exists and the link is handed out', () => {
@@ -28,19 +28,25 @@ describe('onboardingState', () => {
   });
 
   it('back on the return page without the details submitted: interrupted', () => {
-    expect(onboardingState(facts({ cameBack: 'return' }))).toBe('interrupted');
+    expect(onboardingState(facts({ step: 'return' }))).toBe('interrupted');
   });
 
   it('back on the return page with the details submitted but not yet enabled: pending (Stripe verifies)', () => {
-    expect(onboardingState(facts({ cameBack: 'return', detailsSubmitted: true }))).toBe('pending');
+    expect(onboardingState(facts({ step: 'return', detailsSubmitted: true }))).toBe('pending');
   });
 
   it('an expired or reused link (refresh page): reauth', () => {
-    expect(onboardingState(facts({ cameBack: 'refresh' }))).toBe('reauth');
+    expect(onboardingState(facts({ step: 'refresh' }))).toBe('reauth');
   });
 
   it('the user leaving the flow from our side: interrupted', () => {
-    expect(onboardingState(facts({ cameBack: 'left' }))).toBe('interrupted');
+    expect(onboardingState(facts({ step: 'left' }))).toBe('interrupted');
+  });
+
+  it('a fresh link resumes an interrupted or reauth onboarding: pending', () => {
+    expect(onboardingState(facts({ previous: 'interrupted', step: 'resume' }))).toBe('pending');
+    expect(onboardingState(facts({ previous: 'reauth', step: 'resume' }))).toBe('pending');
+    expect(onboardingState(facts({ previous: 'todo', step: 'resume' }))).toBe('pending');
   });
 
   it('a webhook keeps interrupted and reauth until the user resumes or submits', () => {
@@ -51,7 +57,7 @@ describe('onboardingState', () => {
 
   it('a done account that loses charges or payouts must be recovered, and stays so until enabled again', () => {
     expect(onboardingState(facts({ previous: 'done', detailsSubmitted: true, chargesEnabled: true }))).toBe('recover');
-    expect(onboardingState(facts({ previous: 'recover', detailsSubmitted: true, cameBack: 'return' }))).toBe('recover');
+    expect(onboardingState(facts({ previous: 'recover', detailsSubmitted: true, step: 'return' }))).toBe('recover');
     expect(onboardingState(facts({ previous: 'recover', ...enabled }))).toBe('done');
   });
 });

@@ -10,17 +10,18 @@
  * - `facts.detailsSubmitted`, `facts.chargesEnabled`, `facts.payoutsEnabled`: the account's flags as
  *   Stripe last reported them (`details_submitted`, `charges_enabled`, `payouts_enabled`);
  * - `facts.previous`: the state stored before (null when none);
- * - `facts.cameBack`: how the browser came back from Stripe's hosted onboarding, when it did:
- *   `return` (the link's return_url), `refresh` (its refresh_url: the link expired or was reused),
- *   `left` (the user closed the flow from our side: "I will finish later"); absent for a webhook.
+ * - `facts.step`: what the user just did, when the decision follows a browser step: `resume` (a
+ *   fresh onboarding link was handed out), `return` (back on the link's return_url), `refresh` (back
+ *   on its refresh_url: the link expired or was reused), `left` (stopped the flow from our screen:
+ *   "finish later"); absent for a webhook.
  *
- * A webhook (no `cameBack`) never turns an interrupted or reauth state back to pending: only the
- * user resuming does; it does move any state to done or recover, since those follow Stripe's flags.
+ * A webhook (no `step`) never turns an interrupted or reauth state back to pending: only the user
+ * resuming does; it does move any state to done or recover, since those follow Stripe's flags.
  */
 /** The states of spec 4, as `billing_accounts.state` stores them (drizzle/schema/billing.ts). */
 export type OnboardingState = 'todo' | 'pending' | 'done' | 'interrupted' | 'reauth' | 'recover';
 
-export type OnboardingReturn = 'return' | 'refresh' | 'left';
+export type OnboardingStep = 'resume' | 'return' | 'refresh' | 'left';
 
 export interface OnboardingFacts {
   hasAccount: boolean;
@@ -28,7 +29,7 @@ export interface OnboardingFacts {
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
   previous: OnboardingState | null;
-  cameBack?: OnboardingReturn;
+  step?: OnboardingStep;
 }
 
 /** Where the onboarding stands, from the account's flags and how the user came back. */
@@ -37,9 +38,10 @@ export function onboardingState(f: OnboardingFacts): OnboardingState {
   if (f.detailsSubmitted && f.chargesEnabled && f.payoutsEnabled) return 'done';
   // Once done, an account that loses charges or payouts (new requirements past due) must be recovered.
   if (f.previous === 'done' || f.previous === 'recover') return 'recover';
-  if (f.cameBack === 'refresh') return 'reauth';
-  if (f.cameBack === 'left') return 'interrupted';
-  if (f.cameBack === 'return') {
+  if (f.step === 'resume') return 'pending';
+  if (f.step === 'refresh') return 'reauth';
+  if (f.step === 'left') return 'interrupted';
+  if (f.step === 'return') {
     // Back with everything submitted: Stripe is verifying. Back without: the user stopped half-way.
     return f.detailsSubmitted ? 'pending' : 'interrupted';
   }
