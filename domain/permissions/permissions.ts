@@ -13,12 +13,18 @@ export interface CompanyKind {
   isLifestyle: boolean;
   isEvfleet: boolean;
   empServices: boolean;
+  /** Has no parent company: with an operating kind, the platform's top company (billing:cpo-invoices). */
+  isTop?: boolean;
 }
+
+/** The fixed user-id lists of spec section 6 ("values not shown") that the caller is on. */
+export type FixedUserList = 'cpo-invoice-manager';
 
 export interface AccessContext {
   roles: readonly number[];
   services: readonly number[];
   company: CompanyKind;
+  lists?: readonly FixedUserList[];
 }
 
 type Rule = {
@@ -29,6 +35,8 @@ type Rule = {
   /** At least one of these service settings must be on. */
   anyService?: readonly ServiceSettingId[];
   company?: (kind: CompanyKind) => boolean;
+  /** A further condition on the whole context, for rules that differ per role or read a user list. */
+  check?: (ctx: AccessContext) => boolean;
 };
 
 const ADMINS = [ROLE.ADMINISTRATIVE_SERVICES, ROLE.SUPER_USER, ROLE.SUPER_USER_OPERATOR] as const;
@@ -41,6 +49,26 @@ const MAINTAINERS = [
   ROLE.BASIC_MAINTENANCE,
   ROLE.SUPERVISION_ASSISTANCE,
 ] as const;
+
+/**
+ * The operator invoice board (/cpo-invoices): super users (50, 51), the payment provider admin (42)
+ * of the platform's top operating company, and the CPO invoice managers, a fixed user-id list (spec
+ * section 6) set by CPO_INVOICE_MANAGER_IDS (`isListedUser`).
+ */
+function cpoInvoiceManager(ctx: AccessContext): boolean {
+  const roles = effectiveRoles(ctx.roles);
+  if (roles.some((r) => (SUPER as readonly number[]).includes(r))) return true;
+  if (roles.includes(ROLE.PAYMENT_PROVIDER_ADMIN) && ctx.company.isTop === true && operates(ctx.company)) return true;
+  return ctx.lists?.includes('cpo-invoice-manager') ?? false;
+}
+
+/** Whether `userId` is on a fixed list given as comma-separated user ids (empty or unset: nobody). */
+export function isListedUser(userId: number, ids: string | undefined): boolean {
+  return (ids ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .some((id) => /^\d+$/.test(id) && Number(id) === userId);
+}
 
 export const RULES = {
   /** Any logged-in user: welcome, profile, tutorials. */
@@ -196,6 +224,7 @@ export const RULES = {
     roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
     services: [SERVICE.PAYMENT_PROVIDER_CUSTOMER_BILLING],
   },
+  'billing:cpo-invoices': { roles: [], check: cpoInvoiceManager },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
@@ -214,6 +243,7 @@ export function can(ctx: AccessContext, permission: Permission): boolean {
   if (rule.services && !rule.services.every((s) => ctx.services.includes(s))) return false;
   if (rule.anyService && !rule.anyService.some((s) => ctx.services.includes(s))) return false;
   if (rule.company && !rule.company(ctx.company)) return false;
+  if (rule.check && !rule.check(ctx)) return false;
   return true;
 }
 

@@ -51,6 +51,7 @@ export function companyKind(c: typeof companies.$inferSelect): CompanyKind {
     isLifestyle: c.isLifestyle,
     isEvfleet: c.isEvfleet,
     empServices: c.empServices,
+    isTop: c.parentCompanyId === null,
   };
 }
 

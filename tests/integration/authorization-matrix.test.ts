@@ -27,7 +27,12 @@ failOnConsoleError();
 const FORBIDDEN = "Forbidden resource. You don't have the permission to request this resource.";
 const KIND: CompanyKind = { cpms: 'public', isSubcpo: true, isEvfleet: true, isLifestyle: true, empServices: true };
 const COMPANY = { ...KIND, services: [...SERVICE_SETTING_IDS] };
-const contextFor = (roles: number[]): AccessContext => ({ roles, services: SERVICE_SETTING_IDS, company: KIND });
+// Each actor's company is a root (no parent): the platform's top company for billing:cpo-invoices.
+const contextFor = (roles: number[]): AccessContext => ({
+  roles,
+  services: SERVICE_SETTING_IDS,
+  company: { ...KIND, isTop: true },
+});
 
 interface Operation {
   method: string;

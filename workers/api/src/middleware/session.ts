@@ -7,7 +7,7 @@ import { companyKind } from '@db/queries/companies.store';
 import type { companies, users } from '@db/schema';
 import { sha256Hex } from '@domain/identity/encoding';
 import { sessionUse } from '@domain/identity/session-use';
-import type { AccessContext } from '@domain/permissions/permissions';
+import { type AccessContext, isListedUser } from '@domain/permissions/permissions';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { jwtVerify } from 'jose';
@@ -79,6 +79,7 @@ async function resolveSession(c: Context<AppEnv>, sid: string): Promise<AuthCont
       roles: JSON.parse(session.rolesJson) as number[],
       services: services.sort((a, b) => a - b),
       company: companyKind(company),
+      lists: isListedUser(user.id, c.env.CPO_INVOICE_MANAGER_IDS) ? ['cpo-invoice-manager'] : [],
     },
     scope,
   };
