@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+import { freePort } from './scripts/node-processes';
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const migrations = await readD1Migrations(root('./migrations'));
@@ -19,6 +20,17 @@ const testVars = {
   APP_VERSION: '0.1.0-test',
   SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
   EMAIL_FROM: 'no-reply@test.localhost',
+};
+/**
+ * The local Stripe-compatible server of the `workers` project (tests/support/stripe-fake-setup.ts)
+ * listens on this port; the API inside workerd reaches it as `STRIPE_API_BASE`.
+ */
+const stripePort = Number(process.env.STRIPE_FAKE_PORT ?? (await freePort()));
+process.env.STRIPE_FAKE_PORT = String(stripePort);
+const STRIPE = {
+  STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+  STRIPE_SECRET_KEY: 'sk_test_workers_project',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_workers_project',
 };
 /** A stand-in CA chain: with it the API's tests see SignCertificate accepted and CertificateSigned sent (ADR 014). */
 const TEST_CA_CHAIN = '-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----';
@@ -38,6 +50,7 @@ function apiProject(
   name: string,
   include: string[],
   ca: { OCPP_CA_CERTIFICATE_CHAIN: string } & Record<string, string>,
+  stripe?: typeof STRIPE,
 ) {
   return {
     plugins: [
@@ -51,6 +64,7 @@ function apiProject(
             ...testVars,
             OCPP_CA_CERTIFICATE_CHAIN: ca.OCPP_CA_CERTIFICATE_CHAIN,
             TEST_MIGRATIONS: migrations,
+            ...stripe,
           },
           workers: [
             {
@@ -75,6 +89,7 @@ function apiProject(
       hookTimeout: 60_000,
       testTimeout: 60_000,
       setupFiles: ['./tests/integration/setup.ts'],
+      globalSetup: stripe ? ['./tests/support/stripe-fake-setup.ts'] : [],
     },
   };
 }
@@ -102,7 +117,7 @@ export default defineConfig({
           ],
         },
       },
-      apiProject('workers', ['tests/integration/**/*.test.ts'], { OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN }),
+      apiProject('workers', ['tests/integration/**/*.test.ts'], { OCPP_CA_CERTIFICATE_CHAIN: TEST_CA_CHAIN }, STRIPE),
       // The same API whose ocpp worker holds a built-in CA key (ADR 014, addendum 2): a certificate it
       // issues can be revoked through the API and appears in the signed CRL.
       apiProject('workers-ca', ['tests/integration-ca/**/*.test.ts'], BUILT_IN_CA),

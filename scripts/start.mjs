@@ -21,6 +21,33 @@ console.log('▸ Certificate authority for SignCertificate …');
 const ca = runNode(bin.tsx, ['scripts/dev-ca.ts', persistDir], { quiet: true }).stdout;
 console.log(`  ${ca.trim()}`);
 
+// Billing: without a Stripe endpoint of your own (STRIPE_API_BASE with STRIPE_SECRET_KEY and
+// STRIPE_WEBHOOK_SECRET in .dev.vars, see README), the project's local Stripe-compatible server.
+const stripeBase = process.env.STRIPE_API_BASE;
+let stripe;
+const stripeVars = [];
+if (!stripeBase) {
+  const stripePort = process.env.STRIPE_PORT ?? '12111';
+  console.log(`▸ Local Stripe-compatible server on 127.0.0.1:${stripePort} …`);
+  stripe = startNode(bin.tsx, [
+    'scripts/stripe-fake/server.ts',
+    '--port',
+    stripePort,
+    '--webhook-url',
+    `http://127.0.0.1:${port}/api/stripe/webhook`,
+    // wrangler.toml's development secret ([env.dev.vars]); never a production one.
+    '--webhook-secret',
+    'whsec_local_development_only',
+  ]);
+  stripe.stderr.on('data', (d) => process.stderr.write(d));
+  stripe.on('exit', (code) => {
+    if (code) console.error(`local Stripe-compatible server exited (${code})`);
+  });
+  stripeVars.push('--var', `STRIPE_API_BASE:http://127.0.0.1:${stripePort}`);
+} else {
+  stripeVars.push('--var', `STRIPE_API_BASE:${stripeBase}`);
+}
+
 console.log('▸ Starting the web and ocpp workers …');
 const dev = startNode(bin.wrangler, [
   'dev',
@@ -39,6 +66,7 @@ const dev = startNode(bin.wrangler, [
   '--persist-to',
   persistDir,
   '--test-scheduled',
+  ...stripeVars,
   '--show-interactive-dev-session=false',
 ]);
 const verbose = process.env.VERBOSE === '1';
@@ -48,7 +76,11 @@ dev.on('exit', (code) => {
   console.log(`wrangler dev exited (${code})`);
   process.exit(code ?? 1);
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill('SIGINT'));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stripe?.kill('SIGINT');
+    dev.kill('SIGINT');
+  });
 
 const base = `http://127.0.0.1:${port}`;
 await waitForHttp(`${base}/api/client-version`);
@@ -61,5 +93,6 @@ console.log(`
   2FA: the e-mailed code is readable at ${base}/dev/mailbox (or ${base}/api/dev/mailbox).
   Charge points connect to ws://127.0.0.1:${port}/ocpp/{chargePointId} with subprotocol ocpp1.6.
   API reference: ${base}/api/docs   Cron: ${base}/__scheduled?cron=*/5+*+*+*+*
+  Billing: ${stripe ? 'the local Stripe-compatible server (card entry through its dev page), log in as billing@voltaria.test' : `Stripe at ${stripeBase}`}
   Stop with Ctrl+C. Local D1, R2 and Durable Object state is kept in ${persistDir}.
 `);

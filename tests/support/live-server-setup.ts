@@ -8,12 +8,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { childEnv, freePort, node, runNode, wrangler } from '../../scripts/node-processes';
+import { startStripeFake } from '../../scripts/stripe-fake/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The local Stripe-compatible server the product under test calls. */
+    stripeURL: string;
   }
 }
+
+/** wrangler.toml's development webhook secret ([env.dev.vars] STRIPE_WEBHOOK_SECRET). */
+const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
 
 async function waitFor(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000;
@@ -48,6 +54,13 @@ export default async function setup(project: TestProject) {
   const state = `tests/.tmp/live-state-${project.name}-${process.pid}`;
   rmSync(state, { recursive: true, force: true });
   cpSync(seededState(), state, { recursive: true });
+  // Billing runs against the project's local Stripe-compatible server, which signs its webhooks
+  // back to this server's endpoint as Stripe would (the secret is wrangler.toml's development one).
+  const stripe = await startStripeFake({
+    port: 0,
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+    webhookSecret: DEV_WEBHOOK_SECRET,
+  });
 
   let output = '';
   const child = spawn(
@@ -69,6 +82,8 @@ export default async function setup(project: TestProject) {
       String(inspector),
       '--persist-to',
       state,
+      '--var',
+      `STRIPE_API_BASE:${stripe.url}`,
       '--show-interactive-dev-session=false',
     ],
     { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -78,11 +93,13 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitFor(`${baseURL}/api/client-version`, child, () => output.slice(-4000));
   project.provide('baseURL', baseURL);
+  project.provide('stripeURL', stripe.url);
 
   return async () => {
     child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(state, { recursive: true, force: true });
+    await stripe.close();
   };
 }
