@@ -4,6 +4,7 @@
  */
 import type { Language } from '../languages';
 import { authRecovery } from './auth-recovery';
+import { billingCatalogue } from './billing-catalogue';
 import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
@@ -50,5 +51,6 @@ export function areaCatalogs(language: Language) {
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
     authRecovery: authRecovery[language],
+    billingCatalogue: billingCatalogue[language],
   };
 }
