@@ -77,6 +77,8 @@ export const billingPaymentMethods = sqliteTable(
     bankCode: text('bank_code'),
     detachedAt: timestamp('detached_at'),
     createdAt: createdAt(),
+    // webhooks (migration 0032): the second of the last Stripe event applied to the row.
+    stripeEventAt: integer('stripe_event_at').notNull().default(0),
   },
   (t) => [index('billing_payment_methods_customer_idx').on(t.customerId)],
 );
@@ -391,8 +393,15 @@ export const stripeEvents = sqliteTable(
       .default('pending'),
     error: text('error'),
     deliveries: integer('deliveries').notNull().default(1),
+    // webhooks (migration 0032): why an `ignored` event was not applied.
+    reason: text('reason'),
   },
-  (t) => [index('stripe_events_received_idx').on(t.receivedAt), index('stripe_events_object_idx').on(t.objectId)],
+  (t) => [
+    index('stripe_events_received_idx').on(t.receivedAt),
+    index('stripe_events_object_idx').on(t.objectId),
+    // webhooks (migration 0032): the log screen lists a connected account's events newest first.
+    index('stripe_events_account_idx').on(t.account, t.receivedAt),
+  ],
 );
 
 /**
