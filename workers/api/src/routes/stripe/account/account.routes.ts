@@ -1,0 +1,83 @@
+/**
+ * @module Route declarations of the Stripe Connect account API (spec 7.2), behind 'billing:onboarding'.
+ *
+ * The spec's `GET stripe/account/onboard/refresh` makes a new account link, a write at Stripe and a
+ * state change here, so it is a POST (no state change on GET); so is the return page's report
+ * (`/stripe/account/onboard/return`), which reads the account from Stripe and stores its state.
+ */
+import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import {
+  AccountSchema,
+  CollectionMethodBody,
+  CompanyBody,
+  CompanyQuery,
+  OnboardLinkSchema,
+  ReturnBody,
+} from './account.schemas';
+
+const ACCESS = 'billing:onboarding';
+const tags = ['Payment provider: account'];
+const notFound = error('The company does not exist or is outside the caller’s tree');
+/** What a Stripe failure answers (`stripeFailure`): 402 payment, 409 idempotency, 502 unavailable. */
+const stripe = {
+  402: error('The payment provider refused the payment details'),
+  409: error('No connected account yet (billingOnboardingIncomplete), or a payment provider conflict'),
+  502: error('The payment provider failed: the spec’s failure text'),
+  503: error('No payment provider key is configured (billingNotConfigured)'),
+};
+
+export const detail = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/stripe/account',
+  tags,
+  summary: 'The operator’s connected account, its onboarding state and the incomplete notice; refresh=1 reads Stripe',
+  request: { query: CompanyQuery },
+  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+});
+
+export const onboard = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/stripe/account/onboard',
+  tags,
+  summary:
+    'Start or resume the onboarding: creates the connected account once (idempotent), then a fresh onboarding link to follow',
+  request: { body: jsonBody(CompanyBody) },
+  responses: { 200: json(OnboardLinkSchema), 404: notFound, ...stripe },
+});
+
+export const refresh = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/stripe/account/onboard/refresh',
+  tags,
+  summary: 'The link expired or was reused (reauth): a fresh onboarding link (the spec’s GET, as a POST)',
+  request: { body: jsonBody(CompanyBody) },
+  responses: { 200: json(OnboardLinkSchema), 404: notFound, ...stripe },
+});
+
+export const returned = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/stripe/account/onboard/return',
+  tags,
+  summary:
+    'Back from the onboarding (return) or stopped from our screen (left): the account is read and its state stored',
+  request: { body: jsonBody(ReturnBody) },
+  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+});
+
+export const collectionMethod = defineRoute(ACCESS, {
+  method: 'put',
+  path: '/stripe/account/collection-method',
+  tags,
+  summary: 'How the operator’s invoices are collected: charge_automatically or send_invoice',
+  request: { body: jsonBody(CollectionMethodBody) },
+  responses: { 200: json(AccountSchema), 404: notFound, 409: stripe[409] },
+});
+
+export const remove = defineRoute(ACCESS, {
+  method: 'delete',
+  path: '/stripe/account',
+  tags,
+  summary: 'Delete the connected account at Stripe and here (irreversible; the screen asks for a confirmation)',
+  request: { query: CompanyQuery },
+  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+});
