@@ -225,6 +225,10 @@ export const RULES = {
     services: [SERVICE.PAYMENT_PROVIDER_CUSTOMER_BILLING],
   },
   'billing:cpo-invoices': { roles: [], check: cpoInvoiceManager },
+  /** /jobs: the job-runs page and the monthly invoice job triggered by hand (issue 17 part 10). */
+  'billing:jobs': { roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN] },
+  /** /fleet/invoices: the fleet company's own usage invoices and their XLS (spec 001 7.5). */
+  'fleet:invoices': { roles: ADMINS, company: fleet },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
