@@ -5,6 +5,7 @@
 import type { Language } from '../languages';
 import { authRecovery } from './auth-recovery';
 import { billingCatalogue } from './billing-catalogue';
+import { billingJobs } from './billing-jobs';
 import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
@@ -52,5 +53,6 @@ export function areaCatalogs(language: Language) {
     companySettings: companySettings[language],
     authRecovery: authRecovery[language],
     billingCatalogue: billingCatalogue[language],
+    billingJobs: billingJobs[language],
   };
 }

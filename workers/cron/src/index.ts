@@ -4,6 +4,7 @@ import { pruneOutbox } from '@api/lib/email.store';
 import { pruneRateLimits } from '@api/lib/rate-limit';
 import { openDb } from '@db/db';
 import { purgeExpired } from './cron.store';
+import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS } from './monthly-invoices';
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = openDb(env.DB);
@@ -12,10 +13,12 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await deliverPendingEmails(db, env);
       // Every five minutes, so a login code or reset link never stays in clear much past a day.
       await pruneOutbox(db);
+      await resumeMonthlyInvoices(env, controller.scheduledTime, { budgetMs: SCHEDULED_BUDGET_MS });
       break;
     case '0 3 * * *':
       await purgeExpired(env.DB, Date.now());
       await pruneRateLimits(db);
+      await monthlyInvoicesDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS });
       break;
   }
 }

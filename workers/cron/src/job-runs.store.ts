@@ -1,0 +1,77 @@
+/** @module The monthly invoice job's run in `job_runs`: start once per period, chunks saved with a compare-and-set cursor, stale runs, the end. */
+import { countBillable } from './monthly-invoices.store';
+
+export const MONTHLY_INVOICES_JOB = 'monthly-invoices';
+
+export interface JobRun {
+  id: number;
+  job: string;
+  period: string;
+  status: 'running' | 'done' | 'failed';
+  cursor: string | null;
+  processed: number;
+  total: number | null;
+  chunks: number;
+  triggered_by: number | null;
+  error: string | null;
+  started_at: number;
+  heartbeat_at: number | null;
+  finished_at: number | null;
+}
+
+/** Starts the run of `period` (a second start finds the first: unique job + period) and answers it. */
+export async function startRun(d1: D1Database, period: string, triggeredBy: number | null, now: number) {
+  const total = await countBillable(d1);
+  await d1
+    .prepare(
+      `INSERT INTO job_runs (job, period, status, processed, total, chunks, triggered_by, started_at, heartbeat_at)
+       VALUES (?1, ?2, 'running', 0, ?3, 0, ?4, ?5, ?5) ON CONFLICT (job, period) DO NOTHING`,
+    )
+    .bind(MONTHLY_INVOICES_JOB, period, total, triggeredBy, now)
+    .run();
+  return runOf(d1, period) as Promise<JobRun>;
+}
+
+export function runOf(d1: D1Database, period: string) {
+  return d1
+    .prepare('SELECT * FROM job_runs WHERE job = ?1 AND period = ?2')
+    .bind(MONTHLY_INVOICES_JOB, period)
+    .first<JobRun>();
+}
+
+/** Runs still `running` whose last heartbeat is older than `before`: a crashed or timed-out worker's. */
+export async function staleRuns(d1: D1Database, before: number) {
+  const { results } = await d1
+    .prepare(
+      `SELECT * FROM job_runs WHERE job = ?1 AND status = 'running' AND COALESCE(heartbeat_at, started_at) < ?2 ORDER BY id`,
+    )
+    .bind(MONTHLY_INVOICES_JOB, before)
+    .all<JobRun>();
+  return results;
+}
+
+/**
+ * Saves a finished chunk: the cursor moves from `from` to `to` only if no other worker moved it
+ * meanwhile (false then: this worker stops, the other carries on).
+ */
+export async function saveChunk(d1: D1Database, run: JobRun, to: string, processed: number, now: number) {
+  const r = await d1
+    .prepare(
+      `UPDATE job_runs SET cursor = ?1, processed = processed + ?2, chunks = chunks + 1, heartbeat_at = ?3
+       WHERE id = ?4 AND status = 'running' AND cursor IS ?5`,
+    )
+    .bind(to, processed, now, run.id, run.cursor)
+    .run();
+  return r.meta.changes === 1;
+}
+
+export function heartbeat(d1: D1Database, runId: number, error: string | null, now: number) {
+  return d1.prepare('UPDATE job_runs SET heartbeat_at = ?1, error = ?2 WHERE id = ?3').bind(now, error, runId).run();
+}
+
+export function finishRun(d1: D1Database, runId: number, status: 'done' | 'failed', error: string | null, now: number) {
+  return d1
+    .prepare(`UPDATE job_runs SET status = ?1, error = ?2, finished_at = ?3, heartbeat_at = ?3 WHERE id = ?4`)
+    .bind(status, error, now, runId)
+    .run();
+}

@@ -1,0 +1,227 @@
+/**
+ * @module The monthly invoice job (issue 17 part 10): on the 1st of the month it bills the previous
+ * month's usage of every fleet company that has a Stripe customer, in chunks of companies in id
+ * order. After each chunk the run saves its cursor, count and heartbeat, so a worker that dies (CPU
+ * limit, deploy, crash) loses at most the chunk it was in, and the every-five-minutes trigger resumes
+ * a run whose heartbeat went quiet. Per company: gather (store) → decide (`usageInvoice`, pure) →
+ * write (one D1 batch) → mirror to Stripe. Idempotent at every step: the unique usage invoice of a
+ * company and month and the billed sessions' primary key mean a rerun bills nobody twice; every
+ * Stripe write carries an idempotency key derived from our row, so a retried call returns the first
+ * object. A company whose Stripe calls fail keeps its invoice unsynced; the next chunk run of the
+ * period retries it first, and the run is done only when every invoice of the period is on Stripe.
+ */
+import { idempotencyKey, type Stripe, type StripeSettings, stripeClient } from '@api/lib/stripe';
+import { periodBounds, previousPeriod } from '@domain/billing/period';
+import { usageInvoice } from '@domain/billing/usage-invoice';
+import { finishRun, heartbeat, type JobRun, runOf, saveChunk, staleRuns, startRun } from './job-runs.store';
+import { mirrorFacts, setLineItems, setStripeInvoice, unsyncedInvoices } from './monthly-invoices.mirror.store';
+import { type BillableCompany, billableCompanies, companyFacts, writeInvoice } from './monthly-invoices.store';
+
+export interface JobEnv extends StripeSettings {
+  DB: D1Database;
+}
+
+export interface JobOptions {
+  /** Companies per chunk. */
+  chunkSize?: number;
+  /** Stop starting chunks after this many ms of this call (the Workers CPU/time budget). */
+  budgetMs?: number;
+  /** Stop after this many chunks in this call (tests interrupt a run half-way with 1). */
+  maxChunks?: number;
+  /** Days a `send_invoice` invoice is due in. */
+  daysUntilDue?: number;
+  /** Measures each chunk (the benchmark). */
+  onChunk?: (ms: number, companies: number) => void;
+  clock?: () => number;
+}
+
+export const DEFAULT_CHUNK = 25;
+/** A running run whose heartbeat is older than this is taken over by the five-minute trigger. */
+export const STALE_AFTER_MS = 2 * 60_000;
+/** Wall-clock budget of one scheduled invocation (Stripe waits are not CPU; chunks stay well under the CPU limit). */
+export const SCHEDULED_BUDGET_MS = 60_000;
+/** Stripe item calls in flight at once for one invoice. */
+const STRIPE_PARALLEL = 8;
+
+export interface CompanyOutcome {
+  invoiceId: number | null;
+  created: boolean;
+  lines: number;
+  synced: boolean;
+}
+
+/** Bills one company for the period (or finds its invoice), then mirrors the invoice to Stripe. */
+export async function billCompany(
+  env: JobEnv,
+  stripe: Stripe | null,
+  c: BillableCompany,
+  period: string,
+  opts: JobOptions,
+): Promise<CompanyOutcome> {
+  const d1 = env.DB;
+  const now = (opts.clock ?? Date.now)();
+  const { start, end } = periodBounds(period, c.timeZone);
+  const facts = await companyFacts(d1, c, period, start.getTime(), end.getTime());
+  let invoiceId = facts.invoiceId;
+  let created = false;
+  let lines = 0;
+  if (invoiceId === null) {
+    const decision = usageInvoice({ company: c, period, ...facts });
+    if (decision.lines.length === 0) return { invoiceId: null, created: false, lines: 0, synced: true };
+    try {
+      await writeInvoice(d1, c, decision, now);
+      created = true;
+      lines = decision.lines.length;
+    } catch (err) {
+      // Another worker billed the company at the same moment: its batch won, ours rolled back whole.
+      if (!String(err).includes('UNIQUE')) throw err;
+    }
+    invoiceId = (await companyFacts(d1, c, period, start.getTime(), end.getTime())).invoiceId;
+  }
+  if (invoiceId === null) return { invoiceId, created, lines, synced: true };
+  const synced = stripe ? await mirrorInvoice(env, stripe, invoiceId, opts).catch(() => false) : false;
+  return { invoiceId, created, lines, synced };
+}
+
+/**
+ * Puts one invoice on Stripe: the invoice (a draft holding only its own items, advanced automatically
+ * by Stripe once finalised), then one invoice item per line not yet there. Ids are stored as they come
+ * back; a failure leaves the rest for the next run, whose calls reuse the same idempotency keys.
+ */
+export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: number, opts: JobOptions) {
+  const d1 = env.DB;
+  const clock = opts.clock ?? Date.now;
+  const f = await mirrorFacts(d1, invoiceId);
+  if (!f) return false;
+  const account = f.stripeAccountId ? { stripeAccount: f.stripeAccountId } : {};
+  let stripeInvoiceId = f.invoice.stripe_invoice_id;
+  if (!stripeInvoiceId) {
+    const sendInvoice = f.collectionMethod === 'send_invoice';
+    const created = await stripe.invoices.create(
+      {
+        customer: f.stripeCustomerId,
+        currency: f.invoice.currency.toLowerCase(),
+        collection_method: f.collectionMethod,
+        ...(sendInvoice ? { days_until_due: opts.daysUntilDue ?? 30 } : {}),
+        auto_advance: true,
+        pending_invoice_items_behavior: 'exclude',
+        description: `Usage ${f.invoice.period}`,
+        metadata: { invoice_id: String(invoiceId), period: f.invoice.period, kind: 'usage' },
+      },
+      { ...account, idempotencyKey: idempotencyKey('invoice', 'create', invoiceId) },
+    );
+    stripeInvoiceId = created.id as string;
+    await setStripeInvoice(d1, invoiceId, stripeInvoiceId, created.status ?? 'draft', clock());
+  }
+  for (let i = 0; i < f.lines.length; i += STRIPE_PARALLEL) {
+    const part = f.lines.slice(i, i + STRIPE_PARALLEL);
+    const settled = await Promise.allSettled(
+      part.map((line) =>
+        stripe.invoiceItems.create(
+          {
+            customer: f.stripeCustomerId,
+            invoice: stripeInvoiceId as string,
+            amount: line.amount,
+            currency: f.invoice.currency.toLowerCase(),
+            description: line.description,
+            period: { start: Math.floor(line.period_start / 1000), end: Math.floor(line.period_end / 1000) },
+            metadata: { invoice_line_id: String(line.id) },
+          },
+          { ...account, idempotencyKey: idempotencyKey('invoice-line', 'create', line.id) },
+        ),
+      ),
+    );
+    const done = part.flatMap((line, k) => {
+      const r = settled[k];
+      return r?.status === 'fulfilled' ? [{ lineId: line.id, itemId: r.value.id }] : [];
+    });
+    await setLineItems(d1, done);
+    if (done.length < part.length) return false;
+  }
+  return true;
+}
+
+/** Starts (or finds) the run of `period`. */
+export function startMonthlyRun(env: JobEnv, period: string, triggeredBy: number | null, clock = Date.now) {
+  return startRun(env.DB, period, triggeredBy, clock());
+}
+
+/**
+ * Processes chunks of the run until it is done, the budget is spent or `maxChunks` ran; answers the
+ * run as it stands. Unsynced invoices of the period are retried before each chunk.
+ */
+export async function continueMonthlyRun(env: JobEnv, period: string, opts: JobOptions = {}): Promise<JobRun | null> {
+  const d1 = env.DB;
+  const clock = opts.clock ?? Date.now;
+  const began = clock();
+  const stripe = stripeClient(env);
+  const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
+  let chunks = 0;
+  for (;;) {
+    const run = await runOf(d1, period);
+    if (run?.status !== 'running') return run;
+    if (chunks >= (opts.maxChunks ?? Number.POSITIVE_INFINITY)) return run;
+    if (chunks > 0 && clock() - began >= (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
+    const chunkStart = clock();
+    const companies = await billableCompanies(d1, Number(run.cursor ?? 0), chunkSize);
+    if (companies.length === 0) {
+      const retried = await retryUnsynced(env, stripe, period, chunkSize, opts);
+      if (retried === 'pending') {
+        await heartbeat(d1, run.id, 'Some invoices are not on Stripe yet: retried on the next run', clock());
+        return runOf(d1, period);
+      }
+      await finishRun(
+        d1,
+        run.id,
+        'done',
+        retried === 'no-stripe' ? 'Stripe is not configured: invoices not mirrored' : null,
+        clock(),
+      );
+      return runOf(d1, period);
+    }
+    await retryUnsynced(env, stripe, period, chunkSize, opts);
+    try {
+      for (const c of companies) await billCompany(env, stripe, c, period, opts);
+    } catch (err) {
+      await heartbeat(
+        d1,
+        run.id,
+        `Chunk after company ${run.cursor ?? 0} failed: ${String(err).slice(0, 200)}`,
+        clock(),
+      );
+      throw err;
+    }
+    const last = companies[companies.length - 1] as BillableCompany;
+    const moved = await saveChunk(d1, run, String(last.id), companies.length, clock());
+    opts.onChunk?.(clock() - chunkStart, companies.length);
+    chunks++;
+    // Another worker moved the cursor meanwhile: it carries on; our writes were idempotent.
+    if (!moved) return runOf(d1, period);
+  }
+}
+
+/** Retries the period's invoices not yet wholly on Stripe: 'pending' while any remains. */
+async function retryUnsynced(env: JobEnv, stripe: Stripe | null, period: string, limit: number, opts: JobOptions) {
+  if (!stripe) return 'no-stripe' as const;
+  const ids = await unsyncedInvoices(env.DB, period, limit);
+  let pending = false;
+  for (const id of ids) if (!(await mirrorInvoice(env, stripe, id, opts).catch(() => false))) pending = true;
+  return pending ? ('pending' as const) : ('synced' as const);
+}
+
+/** Starts the period's run (no-op when it exists) and processes it within the budget. */
+export async function runMonthlyInvoices(env: JobEnv, period: string, opts: JobOptions = {}, triggeredBy = null) {
+  await startMonthlyRun(env, period, triggeredBy, opts.clock);
+  return continueMonthlyRun(env, period, opts);
+}
+
+/** The daily trigger: on the 1st (UTC) it bills the previous month. */
+export async function monthlyInvoicesDaily(env: JobEnv, now: Date, opts: JobOptions = {}) {
+  if (now.getUTCDate() !== 1) return null;
+  return runMonthlyInvoices(env, previousPeriod(now), opts);
+}
+
+/** The five-minute trigger: continues every run whose heartbeat went quiet. */
+export async function resumeMonthlyInvoices(env: JobEnv, now: number, opts: JobOptions = {}) {
+  for (const run of await staleRuns(env.DB, now - STALE_AFTER_MS)) await continueMonthlyRun(env, run.period, opts);
+}
