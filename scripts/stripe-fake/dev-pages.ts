@@ -1,0 +1,229 @@
+/**
+ * The dev-only pages that stand in for Stripe's hosted ones (plain HTML, no external assets): setup
+ * of a payment method, Connect onboarding, Checkout, paying an invoice by bank transfer. A GET shows
+ * the choice, the form POSTs it back, the server applies it, sends the events and redirects like
+ * Stripe would. Also `GET /dev/events` (webhook deliveries) and `POST /dev/config` (webhook URL).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { markPaid } from './billing';
+import { type Ctx, StripeError } from './context';
+import { finishOnboarding } from './resources-accounts';
+import { completeSetup, finishCheckout, type SetupOutcome, settleSetup } from './resources-payments';
+import type { StripeObject } from './store';
+import { now } from './store';
+import type { State } from './server';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · local Stripe</title>
+<style>body{font:16px system-ui,sans-serif;background:#f6f6f7;margin:0}main{max-width:28rem;margin:4rem auto;background:#fff;border:1px solid #ddd;border-radius:8px;padding:2rem}
+h1{font-size:1.25rem;margin-top:0}p.note{color:#666;font-size:.875rem}form{display:flex;flex-direction:column;gap:.75rem}
+button{font:inherit;padding:.6rem;border-radius:6px;border:1px solid #999;background:#fff;cursor:pointer}button.primary{background:#635bff;color:#fff;border-color:#635bff}
+select{font:inherit;padding:.4rem}</style></head><body><main><h1>${esc(title)}</h1>${body}
+<p class="note">Local Stripe-compatible server for development: nothing here is a real payment.</p></main></body></html>`;
+}
+
+function form(hidden: Record<string, string>, buttons: [string, string, boolean?][], extra = ''): string {
+  const fields = Object.entries(hidden)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  const buttonHtml = buttons
+    .map(
+      ([value, label, primary]) =>
+        `<button name="choice" value="${value}"${primary ? ' class="primary"' : ''}>${esc(label)}</button>`,
+    )
+    .join('');
+  return `<form method="post">${fields}${extra}${buttonHtml}</form>`;
+}
+
+function html(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+function redirect(res: ServerResponse, target: string, params: Record<string, string> = {}): void {
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new StripeError(400, 'Only http(s) return URLs are followed.');
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  res.writeHead(303, { Location: url.toString() });
+  res.end();
+}
+
+/** Runs a dev-page action in the object's account and sends the events it made. */
+function act(state: State, account: string, action: (ctx: Ctx) => void): void {
+  const ctx: Ctx = {
+    store: state.store,
+    hooks: state.hooks,
+    account,
+    params: {},
+    input: {},
+    origin: state.origin,
+    path: '',
+    outbox: [],
+  };
+  action(ctx);
+  for (const e of ctx.outbox) state.hooks.emit(account, e.type, e.object, e.previous);
+}
+
+function find(state: State, id: string, object: string): { account: string; value: StripeObject } {
+  const found = state.store.find(id);
+  if (!found || found.value.object !== object) throw new StripeError(404, `No such ${object}: '${id}'`);
+  return found;
+}
+
+type Body = () => Promise<URLSearchParams>;
+
+async function setupPage(state: State, res: ServerResponse, id: string, url: URL, method: string, body: Body) {
+  const { account, value: intent } = find(state, id, 'setup_intent');
+  if (method === 'POST') {
+    const data = await body();
+    const choice = data.get('choice') ?? '';
+    act(state, account, (ctx) =>
+      choice === 'settle'
+        ? settleSetup(ctx, intent)
+        : completeSetup(ctx, intent, choice as SetupOutcome, data.get('kind') ?? undefined),
+    );
+    const status =
+      choice === 'success' || choice === 'settle' ? 'succeeded' : choice === 'processing' ? 'processing' : 'failed';
+    const back = data.get('return_url');
+    if (back)
+      return redirect(res, back, {
+        setup_intent: intent.id,
+        setup_intent_client_secret: String(intent.client_secret),
+        redirect_status: status,
+      });
+    return html(res, 200, page('Payment details', `<p>Result: <strong>${status}</strong>.</p>`));
+  }
+  const returnUrl = url.searchParams.get('return_url') ?? '';
+  const kinds = intent.payment_method_types as string[];
+  if (intent.status === 'processing') {
+    return html(
+      res,
+      200,
+      page(
+        'Payment details processing',
+        `<p>The bank has not confirmed ${esc(String(intent.payment_method))} yet.</p>${form({ return_url: returnUrl }, [['settle', 'Bank confirmed (succeeds)', true]])}`,
+      ),
+    );
+  }
+  if (intent.status !== 'requires_payment_method')
+    return html(res, 409, page('Payment details', `<p>This setup is already ${esc(String(intent.status))}.</p>`));
+  const select =
+    kinds.length > 1
+      ? `<label>Kind <select name="kind">${kinds.map((k) => `<option>${esc(k)}</option>`).join('')}</select></label>`
+      : '';
+  const buttons: [string, string, boolean?][] = [
+    ['success', 'Success', true],
+    ['processing', 'Processing'],
+    ['failed', 'Failed'],
+  ];
+  return html(
+    res,
+    200,
+    page(
+      'Set up payment details',
+      `<p>Customer ${esc(String(intent.customer))}, ${esc(kinds.join(', '))}.</p>${form({ return_url: returnUrl }, buttons, select)}`,
+    ),
+  );
+}
+
+async function onboardPage(state: State, res: ServerResponse, id: string, url: URL, method: string, body: Body) {
+  const { value: account } = find(state, id, 'account');
+  const data = method === 'POST' ? await body() : url.searchParams;
+  const link = state.store.get('', '_account_link', data.get('link') ?? '');
+  if (!link || link.account !== account.id)
+    return html(res, 404, page('Onboarding', '<p>This onboarding link is not valid.</p>'));
+  if ((link.expires_at as number) < now() && link.refresh_url) return redirect(res, link.refresh_url as string);
+  if (method === 'POST') {
+    act(state, account.id, (ctx) => finishOnboarding(ctx, account, data.get('choice') === 'complete'));
+    state.store.remove(link.id);
+    if (link.return_url) return redirect(res, link.return_url as string);
+    return html(res, 200, page('Onboarding', '<p>Done.</p>'));
+  }
+  return html(
+    res,
+    200,
+    page(
+      'Connect onboarding',
+      `<p>Account ${esc(account.id)}.</p>${form({ link: link.id }, [
+        ['complete', 'Complete onboarding', true],
+        ['leave', 'Leave unfinished'],
+      ])}`,
+    ),
+  );
+}
+
+async function checkoutPage(state: State, res: ServerResponse, id: string, method: string, body: Body) {
+  const { account, value: session } = find(state, id, 'checkout.session');
+  if (method === 'POST') {
+    const pay = (await body()).get('choice') === 'pay';
+    act(state, account, (ctx) => finishCheckout(ctx, session, pay));
+    const target = pay
+      ? (session.success_url as string)
+      : ((session.cancel_url as string | null) ?? (session.success_url as string));
+    return redirect(res, target.replace('{CHECKOUT_SESSION_ID}', session.id));
+  }
+  const amount =
+    session.amount_total === null
+      ? ''
+      : `<p>Total: ${esc(String(session.amount_total))} ${esc(String(session.currency))} (minor units).</p>`;
+  const label = session.mode === 'setup' ? 'Save payment details' : 'Pay';
+  return html(
+    res,
+    200,
+    page(
+      'Checkout',
+      `${amount}${form({}, [
+        ['pay', label, true],
+        ['cancel', 'Cancel'],
+      ])}`,
+    ),
+  );
+}
+
+async function invoicePage(state: State, res: ServerResponse, id: string, method: string) {
+  const { account, value: invoice } = find(state, id, 'invoice');
+  if (method === 'POST' && invoice.status === 'open') {
+    act(state, account, (ctx) => markPaid(ctx, invoice));
+  }
+  const open = invoice.status === 'open';
+  const summary = `<p>Invoice ${esc(String(invoice.number ?? invoice.id))}: ${esc(String(invoice.amount_remaining))} ${esc(String(invoice.currency))} (minor units) due, status <strong>${esc(String(invoice.status))}</strong>.</p>`;
+  return html(
+    res,
+    200,
+    page('Bank transfer', `${summary}${open ? form({}, [['pay', 'Bank transfer received', true]]) : ''}`),
+  );
+}
+
+export async function devRoutes(
+  state: State,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  readBody: (req: IncomingMessage) => Promise<string>,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const body = async () => new URLSearchParams(await readBody(req));
+  const [, , kind, id, action] = url.pathname.split('/');
+  if (method === 'GET' && url.pathname === '/dev/events') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ webhook_url: state.hooks.url ?? null, deliveries: state.hooks.deliveries }, null, 2));
+    return;
+  }
+  if (method === 'POST' && url.pathname === '/dev/config') {
+    const config = JSON.parse((await readBody(req)) || '{}') as { webhook_url?: string | null };
+    if (config.webhook_url !== undefined) state.hooks.url = config.webhook_url ?? undefined;
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ webhook_url: state.hooks.url ?? null }));
+    return;
+  }
+  if (id && (method === 'GET' || method === 'POST')) {
+    if (kind === 'setup' && !action) return setupPage(state, res, id, url, method, body);
+    if (kind === 'onboard' && !action) return onboardPage(state, res, id, url, method, body);
+    if (kind === 'checkout' && !action) return checkoutPage(state, res, id, method, body);
+    if (kind === 'invoices' && action === 'pay') return invoicePage(state, res, id, method);
+  }
+  html(res, 404, page('Not found', `<p>No dev page at ${esc(url.pathname)}.</p>`));
+}
