@@ -4,5 +4,6 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { webhookRoutes } from './webhooks/webhooks.handlers';
 
-export const stripeRoutes = new OpenAPIHono<AppEnv>();
+export const stripeRoutes = new OpenAPIHono<AppEnv>().route('/', webhookRoutes);

@@ -1,0 +1,44 @@
+/**
+ * @module Applying a verified Stripe event exactly once (issue 17 §9): stored first (a replay is
+ * counted and acknowledged, never applied twice), then gather → decide → write, and the outcome
+ * recorded: applied, stale, ignored (with the reason) or failed (with the error; Stripe retries, and a
+ * redelivery of a failed event applies it again).
+ */
+import type { Db } from '@db/db';
+import { type BillingEvent, decideEvent, eventTarget } from '@domain/billing/apply-event';
+import { gatherFacts, writeDecision } from './webhooks.apply.store';
+import { markEvent, recordEvent } from './webhooks.store';
+
+export type WebhookOutcome = 'applied' | 'stale' | 'ignored' | 'failed' | 'duplicate';
+
+/** At most this much of an apply error is kept (it is shown on the log screen). */
+const ERROR_CHARS = 500;
+
+export async function receiveEvent(db: Db, event: BillingEvent, payloadJson: string): Promise<WebhookOutcome> {
+  const target = eventTarget(event);
+  const { apply } = await recordEvent(db, {
+    id: event.id,
+    type: event.type,
+    account: event.account ?? null,
+    objectId: target.objectId,
+    created: event.created,
+    payloadJson,
+  });
+  if (!apply) return 'duplicate';
+  try {
+    const decision = decideEvent(event, await gatherFacts(db, event, target));
+    if (decision.outcome === 'applied') await writeDecision(db, event, decision.write);
+    else
+      await markEvent(
+        db,
+        event.id,
+        decision.outcome,
+        decision.outcome === 'ignored' ? { reason: decision.reason } : {},
+      );
+    return decision.outcome;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await markEvent(db, event.id, 'failed', { error: message.slice(0, ERROR_CHARS) });
+    return 'failed';
+  }
+}
