@@ -4,7 +4,9 @@
  * `@cfworker/json-schema` understands.
  *
  * The one transformation: OpenAPI 3.0's `nullable: true` is not JSON Schema, so a nullable schema
- * `S` becomes `{ anyOf: [S, { type: 'null' }] }` (and a nullable `enum` gains `null`). Everything
+ * with a `type` gets `type: [type, 'null']` (and a nullable `enum` gains `null`), any other nullable
+ * schema `S` becomes `{ anyOf: [S, { type: 'null' }] }`. Descriptions and `x-` extensions are dropped. Everything
+ * Request schemas are also closed (see `closeObjects`). Everything
  * else (`anyOf` with `enum: [""]` for "unset", `additionalProperties: false`, `format: unix-time`,
  * which the validator ignores as an unknown format) is valid JSON Schema as it stands.
  */
@@ -51,7 +53,10 @@ export function toJsonSchema(node: unknown): unknown {
     out[key] = key === 'properties' ? mapValues(value as Record<string, unknown>, toJsonSchema) : toJsonSchema(value);
   }
   if ((node as { nullable?: boolean }).nullable !== true) return out;
-  if (Array.isArray(out.enum)) return { ...out, enum: [...out.enum, null] };
+  if (typeof out.type === 'string') {
+    const typed = { ...out, type: [out.type, 'null'] };
+    return Array.isArray(out.enum) ? { ...typed, enum: [...out.enum, null] } : typed;
+  }
   return { anyOf: [out, { type: 'null' }] };
 }
 
@@ -64,16 +69,34 @@ interface RawOperation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
+/**
+ * Stripe refuses unknown nested parameters too (`invoice_settings[colour]`), but the document says
+ * `additionalProperties: false` only at the top: request objects that list their properties and say
+ * nothing about others are closed here as well.
+ */
+function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = key === 'properties' ? mapValues(value as Record<string, unknown>, closeObjects) : closeObjects(value);
+  }
+  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
 function inputSchema(method: string, op: RawOperation): JsonSchema {
   if (method === 'post') {
     const form = op.requestBody?.content['application/x-www-form-urlencoded']?.schema;
-    return (toJsonSchema(form ?? { type: 'object', additionalProperties: false, properties: {} }) as JsonSchema) ?? {};
+    return closeObjects(
+      toJsonSchema(form ?? { type: 'object', additionalProperties: false, properties: {} }),
+    ) as JsonSchema;
   }
   const query = (op.parameters ?? []).filter((p) => p.in === 'query');
   return {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(query.map((p) => [p.name, toJsonSchema(p.schema)])),
+    properties: Object.fromEntries(query.map((p) => [p.name, closeObjects(toJsonSchema(p.schema))])),
     required: query.filter((p) => p.required).map((p) => p.name),
   } as JsonSchema;
 }

@@ -69,7 +69,7 @@ export class Store {
 
   /** Stores a new object: skeleton of `component` ← `fields`, id with `prefix`. */
   create(account: string, component: string, prefix: string, fields: Record<string, unknown>): StripeObject {
-    const value = { ...this.skeleton(component), id: newId(prefix), ...fields } as StripeObject;
+    const value = { object: component, ...this.skeleton(component), id: newId(prefix), ...fields } as StripeObject;
     if ('livemode' in value || component !== 'account') value.livemode = false;
     if ('created' in value && !fields.created) value.created = now();
     this.put(account, value);
