@@ -34,6 +34,8 @@ export const CATALOGUE_ERRORS = [
   'companyRequired',
   'quantityInvalid',
   'unitPriceInvalid',
+  'subscriptionInvalid',
+  'couponInvalid',
 ] as const;
 export type CatalogueError = (typeof CATALOGUE_ERRORS)[number];
 

@@ -198,6 +198,8 @@ export const billingCatalogue = defineArea(
       companyRequired: 'Select the company.',
       quantityInvalid: 'Enter a quantity of 1 or more (a whole number).',
       unitPriceInvalid: 'Enter a unit price of zero or more.',
+      subscriptionInvalid: 'Select one of this company’s subscriptions, or none.',
+      couponInvalid: 'Select one of your coupons that is not deleted, or none.',
     },
   },
   {
@@ -399,6 +401,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Wählen Sie das Unternehmen.',
         quantityInvalid: 'Geben Sie eine Menge ab 1 ein (ganze Zahl).',
         unitPriceInvalid: 'Geben Sie einen Stückpreis ab null ein.',
+        subscriptionInvalid: 'Wählen Sie eines der Abos dieses Unternehmens oder keines.',
+        couponInvalid: 'Wählen Sie einen Ihrer nicht gelöschten Gutscheine oder keinen.',
       },
     },
     fr: {
@@ -596,6 +600,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Sélectionnez la société.',
         quantityInvalid: 'Saisissez une quantité de 1 ou plus (nombre entier).',
         unitPriceInvalid: 'Saisissez un prix unitaire positif ou nul.',
+        subscriptionInvalid: 'Sélectionnez un abonnement de cette société, ou aucun.',
+        couponInvalid: 'Sélectionnez un de vos coupons non supprimés, ou aucun.',
       },
     },
     nl: {
@@ -795,6 +801,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Selecteer het bedrijf.',
         quantityInvalid: 'Voer een aantal van 1 of meer in (geheel getal).',
         unitPriceInvalid: 'Voer een stukprijs van nul of meer in.',
+        subscriptionInvalid: 'Selecteer een abonnement van dit bedrijf, of geen.',
+        couponInvalid: 'Selecteer een van uw niet-verwijderde coupons, of geen.',
       },
     },
     it: {
@@ -991,6 +999,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Seleziona l’azienda.',
         quantityInvalid: 'Inserisci una quantità di 1 o più (numero intero).',
         unitPriceInvalid: 'Inserisci un prezzo unitario maggiore o uguale a zero.',
+        subscriptionInvalid: 'Seleziona un abbonamento di questa azienda, o nessuno.',
+        couponInvalid: 'Seleziona uno dei tuoi coupon non eliminati, o nessuno.',
       },
     },
     es: {
@@ -1187,6 +1197,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Seleccione la empresa.',
         quantityInvalid: 'Introduzca una cantidad de 1 o más (número entero).',
         unitPriceInvalid: 'Introduzca un precio unitario igual o mayor que cero.',
+        subscriptionInvalid: 'Seleccione una suscripción de esta empresa, o ninguna.',
+        couponInvalid: 'Seleccione uno de sus cupones no eliminados, o ninguno.',
       },
     },
     pt: {
@@ -1382,6 +1394,8 @@ export const billingCatalogue = defineArea(
         companyRequired: 'Selecione a empresa.',
         quantityInvalid: 'Introduza uma quantidade de 1 ou mais (número inteiro).',
         unitPriceInvalid: 'Introduza um preço unitário igual ou superior a zero.',
+        subscriptionInvalid: 'Selecione uma subscrição desta empresa, ou nenhuma.',
+        couponInvalid: 'Selecione um dos seus cupões não eliminados, ou nenhum.',
       },
     },
   },

@@ -4,6 +4,17 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { couponRoutes } from './coupons/coupons.handlers';
+import { oneTimeRoutes } from './one-time-products/one-time-products.handlers';
+import { priceRoutes } from './prices/prices.handlers';
+import { productRoutes } from './products/products.handlers';
+import { taxRateRoutes } from './tax-rates/tax-rates.handlers';
 import { webhookRoutes } from './webhooks/webhooks.handlers';
 
-export const stripeRoutes = new OpenAPIHono<AppEnv>().route('/', webhookRoutes);
+export const stripeRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', productRoutes)
+  .route('/', priceRoutes)
+  .route('/', taxRateRoutes)
+  .route('/', couponRoutes)
+  .route('/', oneTimeRoutes)
+  .route('/', webhookRoutes);
