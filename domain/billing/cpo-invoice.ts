@@ -107,9 +107,14 @@ export function parseMonth(value: string): { year: number; month: number } | nul
   return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
 }
 
+/** The local date of `at` in `timeZone`, as "YYYY-MM-DD" (a new row's invoice date is today's). */
+export function localDate(at: Date, timeZone: string): string {
+  return new Date(zoneClock(timeZone).wall(at.getTime())).toISOString().slice(0, 10);
+}
+
 /** The month `at` falls in, in `timeZone`, as "YYYY-MM". */
 export function monthOf(at: Date, timeZone: string): string {
-  return new Date(zoneClock(timeZone).wall(at.getTime())).toISOString().slice(0, 7);
+  return localDate(at, timeZone).slice(0, 7);
 }
 
 /** The UTC instants [from, to) of a local calendar month. */
