@@ -70,6 +70,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'subscriptions.nav', url: '/fleet/users/subscriptions', permission: 'fleet:subscriptions' },
       { label: 'nav.keyHangers', url: '/fleet/key-hangers', permission: 'fleet:key-hangers' },
       { label: 'nav.vehicles', url: '/fleet/vehicles', permission: 'fleet:vehicles' },
+      { label: 'billingJobs.invoices.title', url: '/fleet/invoices', permission: 'fleet:invoices' },
       {
         label: 'nav.homeReimbursement',
         url: '/fleet/home-reimbursement',
@@ -102,6 +103,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.stripeCoupons', url: '/stripe/coupons', permission: 'billing:admin', planned: true },
       { label: 'nav.stripeInvoices', url: '/stripe/invoices', permission: 'billing:admin', planned: true },
       { label: 'nav.wallets', url: '/wallet', permission: 'billing:admin', planned: true },
+      { label: 'billingJobs.jobs.title', url: '/jobs', permission: 'billing:jobs' },
     ],
   },
   {

@@ -3,6 +3,10 @@ import { countBillable } from './monthly-invoices.store';
 
 export const MONTHLY_INVOICES_JOB = 'monthly-invoices';
 
+/** `started_at` is the row's `created_at`. */
+const COLUMNS = `id, job, period, status, cursor, processed, total, chunks, triggered_by, error,
+  created_at AS started_at, heartbeat_at, finished_at`;
+
 export interface JobRun {
   id: number;
   job: string;
@@ -24,7 +28,7 @@ export async function startRun(d1: D1Database, period: string, triggeredBy: numb
   const total = await countBillable(d1);
   await d1
     .prepare(
-      `INSERT INTO job_runs (job, period, status, processed, total, chunks, triggered_by, started_at, heartbeat_at)
+      `INSERT INTO job_runs (job, period, status, processed, total, chunks, triggered_by, created_at, heartbeat_at)
        VALUES (?1, ?2, 'running', 0, ?3, 0, ?4, ?5, ?5) ON CONFLICT (job, period) DO NOTHING`,
     )
     .bind(MONTHLY_INVOICES_JOB, period, total, triggeredBy, now)
@@ -34,7 +38,7 @@ export async function startRun(d1: D1Database, period: string, triggeredBy: numb
 
 export function runOf(d1: D1Database, period: string) {
   return d1
-    .prepare('SELECT * FROM job_runs WHERE job = ?1 AND period = ?2')
+    .prepare(`SELECT ${COLUMNS} FROM job_runs WHERE job = ?1 AND period = ?2`)
     .bind(MONTHLY_INVOICES_JOB, period)
     .first<JobRun>();
 }
@@ -43,7 +47,7 @@ export function runOf(d1: D1Database, period: string) {
 export async function staleRuns(d1: D1Database, before: number) {
   const { results } = await d1
     .prepare(
-      `SELECT * FROM job_runs WHERE job = ?1 AND status = 'running' AND COALESCE(heartbeat_at, started_at) < ?2 ORDER BY id`,
+      `SELECT ${COLUMNS} FROM job_runs WHERE job = ?1 AND status = 'running' AND COALESCE(heartbeat_at, created_at) < ?2 ORDER BY id`,
     )
     .bind(MONTHLY_INVOICES_JOB, before)
     .all<JobRun>();

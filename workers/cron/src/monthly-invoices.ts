@@ -42,6 +42,7 @@ export const STALE_AFTER_MS = 2 * 60_000;
 export const SCHEDULED_BUDGET_MS = 60_000;
 /** Stripe item calls in flight at once for one invoice. */
 const STRIPE_PARALLEL = 8;
+const ITEM_IDS_PER_WRITE = 96;
 
 export interface CompanyOutcome {
   invoiceId: number | null;
@@ -113,6 +114,7 @@ export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: numb
     stripeInvoiceId = created.id as string;
     await setStripeInvoice(d1, invoiceId, stripeInvoiceId, created.status ?? 'draft', clock());
   }
+  const stored: { lineId: number; itemId: string }[] = [];
   for (let i = 0; i < f.lines.length; i += STRIPE_PARALLEL) {
     const part = f.lines.slice(i, i + STRIPE_PARALLEL);
     const settled = await Promise.allSettled(
@@ -135,9 +137,15 @@ export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: numb
       const r = settled[k];
       return r?.status === 'fulfilled' ? [{ lineId: line.id, itemId: r.value.id }] : [];
     });
-    await setLineItems(d1, done);
-    if (done.length < part.length) return false;
+    stored.push(...done);
+    if (done.length < part.length) {
+      await setLineItems(d1, stored);
+      return false;
+    }
+    // Ids go to D1 every hundred or so; a crash in between re-asks Stripe with the same keys.
+    if (stored.length >= ITEM_IDS_PER_WRITE) await setLineItems(d1, stored.splice(0));
   }
+  await setLineItems(d1, stored);
   return true;
 }
 
@@ -161,7 +169,6 @@ export async function continueMonthlyRun(env: JobEnv, period: string, opts: JobO
     const run = await runOf(d1, period);
     if (run?.status !== 'running') return run;
     if (chunks >= (opts.maxChunks ?? Number.POSITIVE_INFINITY)) return run;
-    if (chunks > 0 && clock() - began >= (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
     const chunkStart = clock();
     const companies = await billableCompanies(d1, Number(run.cursor ?? 0), chunkSize);
     if (companies.length === 0) {
@@ -179,6 +186,7 @@ export async function continueMonthlyRun(env: JobEnv, period: string, opts: JobO
       );
       return runOf(d1, period);
     }
+    if (chunks > 0 && clock() - began >= (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
     await retryUnsynced(env, stripe, period, chunkSize, opts);
     try {
       for (const c of companies) await billCompany(env, stripe, c, period, opts);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { authRoutes } from './auth/auth.handlers';
 import { backofficeRoutes } from './backoffice/backoffice.handlers';
 import { caRoutes } from './ca/ca.handlers';
+import { companyRoutes } from './company/company.handlers';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
@@ -11,6 +12,7 @@ import { customerGroupRoutes } from './customer-groups/customer-groups.handlers'
 import { devRoutes } from './dev/dev.handlers';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.handlers';
 import { groupRoutes } from './groups/groups.handlers';
+import { jobRoutes } from './jobs/jobs.handlers';
 import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.handlers';
 import { locationRoutes } from './locations/locations.handlers';
@@ -54,6 +56,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', sessionRoutes)
   .route('/', customerGroupRoutes)
   .route('/', stripeRoutes)
+  .route('/', companyRoutes)
+  .route('/', jobRoutes)
   .route('/', cpoInvoiceRoutes)
   .route('/', authRoutes);
 

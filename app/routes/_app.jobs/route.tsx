@@ -1,0 +1,200 @@
+/**
+ * @module /jobs (issue 17 part 10): the runs of the scheduled jobs, and the monthly invoices run by
+ * hand for a month (confirmation first). While a run is going the page posts again every two seconds:
+ * each post processes a few chunks and answers the progress shown in the bar.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import {
+  Badge,
+  BlockStack,
+  Card,
+  EmptyState,
+  IndexTable,
+  Modal,
+  Page,
+  Pagination,
+  ProgressBar,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
+import { createApi } from '../../lib/api.server';
+import { must } from '../../lib/fleet.server';
+import { formatDateTime } from '../../lib/format';
+import { titleMeta } from '../../lib/meta';
+import { requirePermission } from '../../lib/session.server';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingJobs.jobs.title');
+
+const PAGE_SIZE = 25;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requirePermission(request, context, 'billing:jobs');
+  const page = Math.max(0, Number(new URL(request.url).searchParams.get('page') ?? 0) || 0);
+  const api = createApi(request, context);
+  const runs = await api.send(
+    api.client.api.jobs.runs.$get({ query: { page: String(page), items_per_page: String(PAGE_SIZE) } }),
+  );
+  return { runs: must(runs, me), page };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, 'billing:jobs');
+  const period = String((await request.formData()).get('period') ?? '');
+  const api = createApi(request, context, { language: me.user.language });
+  const res = await api.send(
+    api.client.api.jobs['monthly-invoices'].run.$post({ json: MONTH.test(period) ? { period } : {} }),
+  );
+  if (res.ok) return { run: res.data, error: null };
+  if (res.status === 403) must(res, me);
+  return { run: null, error: res.error['error-msg'] || null };
+}
+
+/** The month before this one, as the month picker's default. */
+function lastMonth(): string {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export default function JobRuns() {
+  const { t } = useTranslation();
+  const { runs, page } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const [period, setPeriod] = useState(lastMonth);
+  const answer = fetcher.data;
+  const live = answer?.run ?? null;
+  const running = live?.status === 'running';
+  useOutcomeToast(answer, answer?.error ? { text: answer.error, error: true } : null);
+
+  // Poll: post again while the run goes on; reload the list when it ends.
+  useEffect(() => {
+    if (!live || fetcher.state !== 'idle') return;
+    if (live.status !== 'running') {
+      revalidator.revalidate();
+      return;
+    }
+    const id = setTimeout(() => fetcher.submit({ period: live.period }, { method: 'post' }), 2_000);
+    return () => clearTimeout(id);
+  }, [live, fetcher, revalidator]);
+
+  const start = () => {
+    setOpen(false);
+    fetcher.submit({ period }, { method: 'post' });
+  };
+  const statusBadge = (s: 'running' | 'done' | 'failed') => (
+    <Badge tone={s === 'done' ? 'success' : s === 'failed' ? 'critical' : 'attention'}>
+      {t(`billingJobs.jobs.${s}`)}
+    </Badge>
+  );
+  const pages = Math.ceil(runs.total / PAGE_SIZE);
+  const goTo = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(n));
+    setParams(next);
+  };
+
+  return (
+    <Page
+      title={t('billingJobs.jobs.title')}
+      primaryAction={{
+        content: t('billingJobs.jobs.runMonthly'),
+        onAction: () => setOpen(true),
+        loading: fetcher.state !== 'idle' || running,
+      }}
+    >
+      <BlockStack gap="400">
+        {live && running ? (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="p">
+                {t('billingJobs.jobs.jobMonthlyInvoices')} {live.period} ·{' '}
+                {t('billingJobs.jobs.progress', { processed: live.processed, total: live.total ?? '—' })}
+              </Text>
+              <ProgressBar progress={live.total ? Math.round((100 * live.processed) / live.total) : 0} />
+            </BlockStack>
+          </Card>
+        ) : null}
+        <Card padding="0">
+          <IndexTable
+            resourceName={{ singular: t('billingJobs.jobs.title'), plural: t('billingJobs.jobs.title') }}
+            itemCount={runs.data.length}
+            selectable={false}
+            emptyState={
+              <EmptyState heading={t('billingJobs.jobs.emptyTitle')} image="">
+                <p>{t('billingJobs.jobs.emptyBody')}</p>
+              </EmptyState>
+            }
+            headings={[
+              { title: t('billingJobs.jobs.colJob') },
+              { title: t('billingJobs.jobs.colPeriod') },
+              { title: t('billingJobs.jobs.colStatus') },
+              { title: t('billingJobs.jobs.colProgress') },
+              { title: t('billingJobs.jobs.colChunks') },
+              { title: t('billingJobs.jobs.colStarted') },
+              { title: t('billingJobs.jobs.colFinished') },
+              { title: t('billingJobs.jobs.colError') },
+            ]}
+          >
+            {runs.data.map((r, i) => (
+              <IndexTable.Row id={String(r.id)} key={r.id} position={i}>
+                <IndexTable.Cell>
+                  {r.job === 'monthly-invoices' ? t('billingJobs.jobs.jobMonthlyInvoices') : r.job}
+                </IndexTable.Cell>
+                <IndexTable.Cell>{r.period}</IndexTable.Cell>
+                <IndexTable.Cell>{statusBadge(r.status)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {r.processed} / {r.total ?? '—'}
+                </IndexTable.Cell>
+                <IndexTable.Cell>{r.chunks}</IndexTable.Cell>
+                <IndexTable.Cell>{formatDateTime(r.started_at)}</IndexTable.Cell>
+                <IndexTable.Cell>{r.finished_at ? formatDateTime(r.finished_at) : '—'}</IndexTable.Cell>
+                <IndexTable.Cell>{r.error ?? ''}</IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+        {pages > 1 ? (
+          <Pagination
+            hasPrevious={page > 0}
+            onPrevious={() => goTo(page - 1)}
+            hasNext={page + 1 < pages}
+            onNext={() => goTo(page + 1)}
+            label={t('billingJobs.jobs.count', { count: runs.total })}
+          />
+        ) : null}
+      </BlockStack>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('billingJobs.jobs.confirmTitle', { period })}
+        primaryAction={{ content: t('billingJobs.jobs.confirm'), onAction: start, disabled: !MONTH.test(period) }}
+        secondaryActions={[{ content: t('billingJobs.jobs.cancel'), onAction: () => setOpen(false) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            <TextField
+              label={t('billingJobs.jobs.month')}
+              type="month"
+              value={period}
+              onChange={setPeriod}
+              autoComplete="off"
+              error={MONTH.test(period) ? undefined : t('billingJobs.errors.periodInvalid')}
+            />
+            <Text as="p">{t('billingJobs.jobs.confirmBody')}</Text>
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;

@@ -1,0 +1,40 @@
+/**
+ * @module The job-runs API (issue 17 part 10): the list of runs, and the monthly invoice job by hand.
+ * The POST starts the month's run (a second start finds the first) and processes chunks within a
+ * per-request budget, so the page polls it until the run is done; the five-minute trigger would
+ * carry on a run nobody polls.
+ */
+import { previousPeriod } from '@domain/billing/period';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { billingJobs } from '@i18n/areas/billing-jobs';
+import { continueMonthlyRun, startMonthlyRun } from '../../../../cron/src/monthly-invoices';
+import type { AppEnv } from '../../env';
+import { keyedValidation } from '../../lib/keyed-validation';
+import { requestLanguage } from '../../lib/language';
+import { authOf } from '../../middleware/permission';
+import { listRuns, runMonthlyInvoices } from './jobs.routes';
+import type { RunRow } from './jobs.schemas';
+import { toRun } from './jobs.schemas';
+import { listRuns as readRuns } from './jobs.store';
+
+/** Wall-clock budget of one POST: a few chunks, well inside the Workers limits; the page posts again. */
+const REQUEST_BUDGET_MS = 8_000;
+
+export const jobRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidation })
+  .openapi(listRuns, async (c) => {
+    const { page, items_per_page } = c.req.valid('query');
+    const { data, total } = await readRuns(c.get('db'), page, items_per_page);
+    return c.json({ data: data.map(toRun), total, page, items_per_page }, 200);
+  })
+  .openapi(runMonthlyInvoices, async (c) => {
+    const now = new Date();
+    const period = c.req.valid('json').period ?? previousPeriod(now);
+    // A month is billed once it is over everywhere: from the 1st of the next month, UTC.
+    if (period >= previousPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)))) {
+      const texts = billingJobs[requestLanguage(c)].errors;
+      return c.json({ 'error-msg': texts.periodNotOver, code: 'PERIOD_NOT_OVER', field: 'period' }, 400);
+    }
+    await startMonthlyRun(c.env, period, authOf(c).user.id);
+    const run = await continueMonthlyRun(c.env, period, { budgetMs: REQUEST_BUDGET_MS });
+    return c.json(toRun(run as unknown as RunRow), 200);
+  });
