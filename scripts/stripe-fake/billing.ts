@@ -100,6 +100,7 @@ export function recompute(ctx: Ctx, invoice: StripeObject): void {
   let allocated = 0;
   const discountable = all.filter((l) => l.discountable);
   for (const line of all) {
+    ctx.store.prune('line_item', line);
     const isLast = line === discountable.at(-1);
     const share =
       !line.discountable || base === 0

@@ -67,11 +67,21 @@ export class Store {
     }
   }
 
+  /** Drops the null fields the component does not allow to be null (Stripe leaves them out). */
+  prune<T extends Record<string, unknown>>(component: string, value: T): T {
+    const properties = (this.doc.components[component]?.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [key, field] of Object.entries(value)) {
+      if (field === null && properties[key] && properties[key].nullable !== true) delete value[key];
+    }
+    return value;
+  }
+
   /** Stores a new object: skeleton of `component` ← `fields`, id with `prefix`. */
   create(account: string, component: string, prefix: string, fields: Record<string, unknown>): StripeObject {
     const value = { object: component, ...this.skeleton(component), id: newId(prefix), ...fields } as StripeObject;
     if ('livemode' in value || component !== 'account') value.livemode = false;
     if ('created' in value && !fields.created) value.created = now();
+    this.prune(component, value);
     this.put(account, value);
     return value;
   }
