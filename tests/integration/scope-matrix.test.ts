@@ -97,11 +97,26 @@ const RESOURCE_RULES: Rule[] = [
     'SELECT w.id FROM vehicle_webhooks w JOIN user_vehicles v ON v.id = w.vehicle_id WHERE v.company_id = ?1 LIMIT 1',
   ],
   [/./, 'contractId', 'SELECT id FROM subscription_contracts WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // The billing catalogue is the operator's own (owner_company_id).
+  [/^\/api\/stripe\/products\//, 'productId', 'SELECT id FROM billing_products WHERE owner_company_id = ?1 LIMIT 1'],
+  [/^\/api\/stripe\/prices\//, 'priceId', 'SELECT id FROM billing_prices WHERE owner_company_id = ?1 LIMIT 1'],
+  [
+    /^\/api\/stripe\/account\/tax-rate\//,
+    'taxRateId',
+    'SELECT id FROM billing_tax_rates WHERE owner_company_id = ?1 LIMIT 1',
+  ],
+  [/^\/api\/stripe\/coupons\//, 'couponId', 'SELECT id FROM billing_coupons WHERE owner_company_id = ?1 LIMIT 1'],
+  [
+    /^\/api\/stripe\/one-time-products\//,
+    'pendingOneTimeId',
+    'SELECT id FROM billing_one_time_products WHERE owner_company_id = ?1 LIMIT 1',
+  ],
   [
     /^\/api\/company\/evfleet\/invoices\//,
     'reportId',
     "SELECT id FROM billing_invoices WHERE company_id = ?1 AND kind = 'usage' ORDER BY id LIMIT 1",
   ],
+  [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
 ];
 
 type Schema = {
@@ -227,6 +242,14 @@ beforeAll(async () => {
   )
     .bind(JSON.stringify(otherCompanies))
     .run();
+  // Nor an operator invoice board row: one for the demo's first operator.
+  await env.DB.prepare(
+    `INSERT INTO cpo_invoices (operator_company_id, month, name, currency, invoice_date, computed_at)
+     SELECT id, '2026-01', 'CPO-2026-01-scope', currency, '2026-02-01', 0 FROM companies
+     WHERE id IN (SELECT value FROM json_each(?1)) AND cpms IS NOT NULL ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
   // Nor a fleet company's usage invoice (issue 17): one for the demo's first fleet company.
   await env.DB.prepare(
     `INSERT INTO billing_customers (company_id, owner_company_id, name)
@@ -242,6 +265,16 @@ beforeAll(async () => {
   )
     .bind(JSON.stringify(otherCompanies))
     .run();
+  // The demo seed has no billing catalogue: give its root operator one row of each kind.
+  await env.DB.batch(
+    [
+      "INSERT INTO billing_products (owner_company_id, name, country, type) VALUES (?1, 'scope-matrix', 'IT', 'one_time')",
+      "INSERT INTO billing_prices (owner_company_id, product_id, unit_amount, currency, interval) SELECT ?1, max(id), 100, 'EUR', 'one_time' FROM billing_products WHERE owner_company_id = ?1",
+      "INSERT INTO billing_tax_rates (owner_company_id, description, percentage) VALUES (?1, 'scope-matrix', 22)",
+      "INSERT INTO billing_coupons (owner_company_id, name, percent_off, duration) VALUES (?1, 'scope-matrix', 10, 'once')",
+      "INSERT INTO billing_one_time_products (owner_company_id, company_id, product_id, quantity, unit_amount, currency) SELECT ?1, ?1, max(id), 1, 100, 'EUR' FROM billing_products WHERE owner_company_id = ?1",
+    ].map((q) => env.DB.prepare(q).bind(root.id)),
+  );
   const w = await world({
     // Every role but maintenance-only, which would reduce the others to itself.
     roles: ROLE_IDS.filter((r) => r !== ROLE.MAINTENANCE_ONLY),
