@@ -8,6 +8,7 @@ import { billingCatalogue } from './billing-catalogue';
 import { billingJobs } from './billing-jobs';
 import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
+import { cpoInvoices } from './cpo-invoices';
 import { customerGroups } from './customer-groups';
 import { fleet } from './fleet';
 import { groups } from './groups';
@@ -52,6 +53,7 @@ export function areaCatalogs(language: Language) {
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
     authRecovery: authRecovery[language],
+    cpoInvoices: cpoInvoices[language],
     billingCatalogue: billingCatalogue[language],
     billingJobs: billingJobs[language],
   };
