@@ -332,6 +332,8 @@ describe('list', () => {
     const second = await read(`operator_id=${operator.id}&items_per_page=2&page=1`);
     expect(second.data.map((r) => r.month)).toEqual(['2026-05']);
     expect(await read(`operator_id=${manager.company.id}`)).toMatchObject({ total: 0, data: [] });
+    const named = await read(`keyword=${encodeURIComponent(operator.name.slice(0, 12).toUpperCase())}&month=2026-08`);
+    expect(named.data.map((r) => [r.operator.id, r.month])).toEqual([[operator.id, '2026-08']]);
   });
 
   it('offers the operators of the scope', async () => {

@@ -26,6 +26,8 @@ export const IdParams = z.object({
 });
 
 export const ListQuery = z.object({
+  /** Part of the row's name or of the operator's name. */
+  keyword: z.string().trim().max(100).optional(),
   operator_id: operatorId.optional(),
   month: month.optional(),
   status: z.enum(CPO_INVOICE_STATUSES).optional(),

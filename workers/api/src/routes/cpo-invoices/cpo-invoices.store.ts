@@ -68,6 +68,7 @@ export async function monthSessionSums(db: Db, operatorId: number, from: Date, t
 }
 
 export interface ListFilters {
+  keyword?: string | undefined;
   operator_id?: number | undefined;
   month?: string | undefined;
   status?: CpoInvoiceStatus | undefined;
@@ -82,6 +83,12 @@ export async function listCpoInvoices(db: Db, scope: number[], f: ListFilters) {
   if (f.operator_id) conditions.push(eq(cpoInvoices.operatorCompanyId, f.operator_id));
   if (f.month) conditions.push(eq(cpoInvoices.month, f.month));
   if (f.status) conditions.push(eq(cpoInvoices.status, f.status));
+  if (f.keyword) {
+    const k = f.keyword.toLowerCase();
+    conditions.push(
+      or(sql`instr(lower(${cpoInvoices.name}), ${k}) > 0`, sql`instr(lower(${companies.name}), ${k}) > 0`),
+    );
+  }
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
@@ -92,7 +99,12 @@ export async function listCpoInvoices(db: Db, scope: number[], f: ListFilters) {
       .orderBy(desc(cpoInvoices.month), asc(companies.name), desc(cpoInvoices.id))
       .limit(f.items_per_page)
       .offset(f.page * f.items_per_page),
-    db.select({ n: count() }).from(cpoInvoices).where(where).get(),
+    db
+      .select({ n: count() })
+      .from(cpoInvoices)
+      .innerJoin(companies, eq(companies.id, cpoInvoices.operatorCompanyId))
+      .where(where)
+      .get(),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
