@@ -131,6 +131,11 @@ const RESOURCE_RULES: Rule[] = [
     "SELECT id FROM billing_invoices WHERE company_id = ?1 AND kind = 'usage' ORDER BY id LIMIT 1",
   ],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
+  [
+    /^\/api\/stripe\/webhooks\//,
+    'eventId',
+    'SELECT e.id FROM stripe_events e JOIN billing_accounts a ON a.stripe_account_id = e.account WHERE a.company_id = ?1 LIMIT 1',
+  ],
 ];
 
 type Schema = {
@@ -297,6 +302,13 @@ beforeAll(async () => {
       "INSERT INTO billing_tax_rates (owner_company_id, description, percentage) VALUES (?1, 'scope-matrix', 22)",
       "INSERT INTO billing_coupons (owner_company_id, name, percent_off, duration) VALUES (?1, 'scope-matrix', 10, 'once')",
       "INSERT INTO billing_one_time_products (owner_company_id, company_id, product_id, quantity, unit_amount, currency) SELECT ?1, ?1, max(id), 1, 100, 'EUR' FROM billing_products WHERE owner_company_id = ?1",
+    ].map((q) => env.DB.prepare(q).bind(root.id)),
+  );
+  // Nor a connected account with a Stripe event (the webhook log's).
+  await env.DB.batch(
+    [
+      "INSERT INTO billing_accounts (company_id, stripe_account_id) VALUES (?1, 'acct_scope_matrix') ON CONFLICT DO NOTHING",
+      "INSERT INTO stripe_events (id, type, account, created, payload_json) SELECT 'evt_scope_matrix', 'account.updated', stripe_account_id, 0, '{}' FROM billing_accounts WHERE company_id = ?1 ON CONFLICT DO NOTHING",
     ].map((q) => env.DB.prepare(q).bind(root.id)),
   );
   const w = await world({
