@@ -6,6 +6,7 @@ import type { Language } from '../languages';
 import { authRecovery } from './auth-recovery';
 import { billingCatalogue } from './billing-catalogue';
 import { billingJobs } from './billing-jobs';
+import { billingWebhooks } from './billing-webhooks';
 import { companySettings } from './company-settings';
 import { customerGroupMembers } from './customer-group-members';
 import { cpoInvoices } from './cpo-invoices';
@@ -56,5 +57,6 @@ export function areaCatalogs(language: Language) {
     cpoInvoices: cpoInvoices[language],
     billingCatalogue: billingCatalogue[language],
     billingJobs: billingJobs[language],
+    billingWebhooks: billingWebhooks[language],
   };
 }
