@@ -250,6 +250,16 @@ describe('a run interrupted half-way', () => {
     expect(run?.status).toBe('done');
     expect((await shapeOf(c.id, '2026-05'))?.lines).toHaveLength(5);
   });
+  it('ends a chunk early when its time budget runs out, saving the companies billed so far', async () => {
+    const first = await runMonthlyInvoices(env, '2026-06', { budgetMs: 0 });
+    expect(first).toMatchObject({ status: 'running', processed: 1, chunks: 1 });
+    const billed = await db.select().from(billingInvoices).where(eq(billingInvoices.period, '2026-06'));
+    expect(billed).toHaveLength(1);
+    const rest = await continueMonthlyRun(env, '2026-06');
+    expect(rest).toMatchObject({ status: 'done', processed: rest?.total });
+    const all = await db.select().from(billingInvoices).where(eq(billingInvoices.period, '2026-06'));
+    expect(all).toHaveLength(rest?.total as number);
+  });
 });
 
 describe('the job-runs API', () => {

@@ -188,8 +188,15 @@ export async function continueMonthlyRun(env: JobEnv, period: string, opts: JobO
     }
     if (chunks > 0 && clock() - began >= (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
     await retryUnsynced(env, stripe, period, chunkSize, opts);
+    const budget = opts.budgetMs ?? Number.POSITIVE_INFINITY;
+    const done: BillableCompany[] = [];
     try {
-      for (const c of companies) await billCompany(env, stripe, c, period, opts);
+      // A chunk ends early when the budget runs out (large fleets: thousands of Stripe items each).
+      for (const c of companies) {
+        await billCompany(env, stripe, c, period, opts);
+        done.push(c);
+        if (clock() - began >= budget) break;
+      }
     } catch (err) {
       await heartbeat(
         d1,
@@ -199,9 +206,9 @@ export async function continueMonthlyRun(env: JobEnv, period: string, opts: JobO
       );
       throw err;
     }
-    const last = companies[companies.length - 1] as BillableCompany;
-    const moved = await saveChunk(d1, run, String(last.id), companies.length, clock());
-    opts.onChunk?.(clock() - chunkStart, companies.length);
+    const last = done[done.length - 1] as BillableCompany;
+    const moved = await saveChunk(d1, run, String(last.id), done.length, clock());
+    opts.onChunk?.(clock() - chunkStart, done.length);
     chunks++;
     // Another worker moved the cursor meanwhile: it carries on; our writes were idempotent.
     if (!moved) return runOf(d1, period);
