@@ -4,6 +4,7 @@
  * payment method ("processing" ones leave the invoice open until the dev page settles them), and
  * the invoice's effect on its subscription.
  */
+import { cloverInvoice, cloverLine } from './clover';
 import { type Ctx, emit, mustGet, StripeError } from './context';
 import { newId, now, type StripeObject } from './store';
 
@@ -154,6 +155,8 @@ export function recompute(ctx: Ctx, invoice: StripeObject): void {
     amount_remaining: Math.max(0, total) - (invoice.amount_paid as number),
   });
   (invoice.lines as { has_more: boolean }).has_more = false;
+  for (const line of all) cloverLine(line);
+  cloverInvoice(invoice);
 }
 
 /** draft → open: number, due date, hosted page; a zero invoice is paid at once, auto_advance charges. */

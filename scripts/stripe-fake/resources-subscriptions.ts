@@ -5,6 +5,7 @@
  * (there is no clock here); updates change items and settings without proration invoices.
  */
 import { discountFor, taxRates } from './billing';
+import { cloverItems } from './clover';
 import { assign, type Ctx, emit, type Handler, list, mustGet, StripeError } from './context';
 import { now, type StripeObject } from './store';
 import { addInterval, firstInvoice } from './subscription-invoice';
@@ -116,6 +117,7 @@ function createSubscription(ctx: Ctx): StripeObject {
   sub.billing_cycle_anchor = trialEnd ?? anchor ?? start;
   if (input.coupon)
     sub.discount = discountFor(ctx, input.coupon as string, 'coupon', { customer: customer.id, subscription: sub.id });
+  cloverItems(sub);
   const outboxStart = ctx.outbox.length;
   const invoice = firstInvoice(ctx, sub, customer, items, trialEnd !== undefined);
   sub.latest_invoice = invoice.id;
@@ -180,6 +182,7 @@ function updateSubscription(ctx: Ctx): StripeObject {
     });
     sub.items = itemsList(sub.id, items);
   }
+  cloverItems(sub);
   emit(ctx, 'customer.subscription.updated', sub, previous);
   return sub;
 }
