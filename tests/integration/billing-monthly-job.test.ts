@@ -250,6 +250,28 @@ describe('a run interrupted half-way', () => {
     expect(run?.status).toBe('done');
     expect((await shapeOf(c.id, '2026-05'))?.lines).toHaveLength(5);
   });
+  it('keeps an invoice unsynced while Stripe fails, and the next run mirrors it without billing twice', async () => {
+    const c = await fleetCompany();
+    await monthSessions(c.driver.id, '2026-02');
+    // Nothing listens on port 9: every Stripe call fails as in an outage.
+    const down = { ...env, STRIPE_API_BASE: 'http://127.0.0.1:9' };
+    const failed = await runMonthlyInvoices(down, '2026-02');
+    expect(failed).toMatchObject({ status: 'running', error: expect.stringContaining('not on Stripe yet') });
+    const [before] = (await invoicesOf(c.id)).filter((i) => i.period === '2026-02');
+    expect(before?.stripeInvoiceId).toBeNull();
+    const linesBefore = await linesOf(before?.id as number);
+    expect(linesBefore.every((l) => l.stripeInvoiceItemId === null)).toBe(true);
+
+    const resumed = await continueMonthlyRun(env, '2026-02');
+    expect(resumed).toMatchObject({ status: 'done', error: null });
+    const after = (await invoicesOf(c.id)).filter((i) => i.period === '2026-02');
+    expect(after.map((i) => i.id)).toEqual([before?.id]);
+    expect((await shapeOf(c.id, '2026-02'))?.synced).toBe(true);
+    expect((await linesOf(before?.id as number)).map((l) => l.id)).toEqual(linesBefore.map((l) => l.id));
+    const remote = await stripe().invoices.listLineItems(after[0]?.stripeInvoiceId as string, { limit: 100 });
+    expect(remote.data).toHaveLength(linesBefore.length);
+  });
+
   it('ends a chunk early when its time budget runs out, saving the companies billed so far', async () => {
     const first = await runMonthlyInvoices(env, '2026-06', { budgetMs: 0 });
     expect(first).toMatchObject({ status: 'running', processed: 1, chunks: 1 });
