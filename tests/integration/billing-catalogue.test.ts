@@ -266,6 +266,12 @@ describe('prices', () => {
     expect(byProduct.id).toBe(price.id);
     const shown = await ok<Product>(await send(`/stripe/products/${product.id}`, 'GET'));
     expect(shown.default_price?.id).toBe(price.id);
+    const found = await ok<Page<Price>>(
+      await send(`/stripe/prices?q=${encodeURIComponent(product.name.toUpperCase())}`, 'GET'),
+    );
+    expect(found.data.map((p) => p.id)).toEqual([price.id]);
+    const none = await ok<Page<Price>>(await send('/stripe/prices?q=no-such-product-name', 'GET'));
+    expect(none).toMatchObject({ data: [], total: 0 });
   });
 
   it('replaces a price whose amount changes (Stripe prices are immutable) and deactivates the old one', async () => {

@@ -48,7 +48,7 @@ export const update = defineRoute(ACCESS, {
   summary:
     'Rename the coupon (the spec\'s POST as update; Stripe changes nothing else); "Update failed" when Stripe does not take it',
   request: { params: CouponParams, body: jsonBody(CouponUpdateBody) },
-  responses: { 200: json(CouponSchema), 404: notFound, 409: error('The coupon is deleted'), ...stripeErrors },
+  responses: { 200: json(CouponSchema), 404: notFound, ...stripeErrors, 409: error('The coupon is deleted') },
 });
 
 export const remove = defineRoute(ACCESS, {

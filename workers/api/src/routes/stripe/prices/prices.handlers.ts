@@ -82,6 +82,7 @@ export const priceRoutes = new OpenAPIHono<AppEnv>()
     const { rows, total } = await listPrices(c.get('db'), ownerOf(c), {
       productId: q.productId,
       active: q.active === undefined ? undefined : q.active === '1',
+      q: q.q,
       page: q.page,
       items_per_page: q.items_per_page,
     });

@@ -39,6 +39,8 @@ export const PriceListQuery = z.object({
   ...pageQueryFields(25),
   productId: z.coerce.number().int().positive().optional(),
   active: z.enum(['0', '1']).optional(),
+  /** Part of the product's name. */
+  q: z.string().trim().max(100).optional(),
 });
 
 export const PriceSchema = z

@@ -1,7 +1,7 @@
 /** @module Price reads and writes: the only file of the resource that touches the database, always within the owner company. */
 import type { Db } from '@db/db';
 import { billingPrices, billingProducts } from '@db/schema';
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Price = typeof billingPrices.$inferSelect;
@@ -41,6 +41,8 @@ export async function defaultPriceOf(db: Db, owner: number, productId: number) {
 export interface PriceFilters {
   productId?: number;
   active?: boolean;
+  /** Part of the product's name. */
+  q?: string;
   page: number;
   items_per_page: number;
 }
@@ -49,6 +51,7 @@ export async function listPrices(db: Db, owner: number, f: PriceFilters) {
   const conditions: (SQL | undefined)[] = [ofOwner(owner)];
   if (f.productId) conditions.push(eq(billingPrices.productId, f.productId));
   if (f.active !== undefined) conditions.push(eq(billingPrices.active, f.active));
+  if (f.q) conditions.push(sql`instr(lower(${billingProducts.name}), ${f.q.toLowerCase()}) > 0`);
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
@@ -59,7 +62,12 @@ export async function listPrices(db: Db, owner: number, f: PriceFilters) {
       .orderBy(desc(billingPrices.id))
       .limit(f.items_per_page)
       .offset(f.page * f.items_per_page),
-    db.select({ n: count() }).from(billingPrices).where(where).get(),
+    db
+      .select({ n: count() })
+      .from(billingPrices)
+      .innerJoin(billingProducts, eq(billingProducts.id, billingPrices.productId))
+      .where(where)
+      .get(),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -79,10 +87,9 @@ export async function insertPrice(
 ) {
   const [row] = await db.insert(billingPrices).values(values).returning();
   if (!row) throw new Error('price insert returned nothing');
-  await db.batch([
-    ...(row.isDefault ? [clearDefault(db, row.productId, row.id)] : []),
-    auditInsert(db, { ...audit, entityId: row.id }),
-  ]);
+  const audited = auditInsert(db, { ...audit, entityId: row.id });
+  if (row.isDefault) await db.batch([clearDefault(db, row.productId, row.id), audited]);
+  else await audited;
   return row;
 }
 

@@ -34,7 +34,7 @@ export async function pushProduct(
   c: Ctx,
   stripe: Stripe,
   row: Product,
-  failure: 'productCreationFailed' | 'productUpdateFailed' | 'creationFailed',
+  failure: 'productCreationFailed' | 'productUpdateFailed' | 'creationFailed' | 'updateFailed',
 ) {
   if (row.stripeProductId) return { ok: true as const, value: row };
   const options = await ownerStripeOptions(c.get('db'), row.ownerCompanyId);
