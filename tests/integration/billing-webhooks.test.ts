@@ -501,6 +501,10 @@ describe('GET /api/stripe/webhooks/events: the log', () => {
     const stale = await ids(admin, '?outcome=stale');
     expect(stale.data.every((e) => e.outcome === 'stale')).toBe(true);
     expect(stale.total).toBe(2);
+    const byObject = await ids(admin, '?q=in_order');
+    expect(byObject.data.length).toBe(3);
+    expect((await ids(admin, `?q=${mine}`)).data.map((e) => e.id)).toEqual([mine]);
+    expect((await ids(admin, `?q=${theirs}`)).total).toBe(0);
     const two = await ids(admin, '?items_per_page=2&page=1');
     expect(two.data).toHaveLength(2);
     expect(two.total).toBe(page.total);

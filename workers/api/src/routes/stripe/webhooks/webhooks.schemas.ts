@@ -23,6 +23,8 @@ export const EventIdParams = z.object({
 });
 
 export const LogQuery = z.object({
+  /** An event id or an object id (`in_…`, `sub_…`), exactly. */
+  q: z.string().trim().max(255).optional(),
   /** Stripe's event type, e.g. `invoice.paid`. */
   type: z
     .string()

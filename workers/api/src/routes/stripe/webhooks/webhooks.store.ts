@@ -91,6 +91,7 @@ function visible(db: Db, reader: LogReader): SQL | undefined {
 }
 
 export interface LogFilters {
+  q?: string;
   type?: string;
   outcome?: StoredEvent['outcome'];
   page: number;
@@ -101,6 +102,7 @@ export interface LogFilters {
 export async function listEvents(db: Db, reader: LogReader, f: LogFilters) {
   const where = and(
     visible(db, reader),
+    f.q ? or(eq(stripeEvents.id, f.q), eq(stripeEvents.objectId, f.q)) : undefined,
     f.type ? eq(stripeEvents.type, f.type) : undefined,
     f.outcome ? eq(stripeEvents.outcome, f.outcome) : undefined,
   );
