@@ -322,6 +322,16 @@ describe('webhooks', () => {
       deliveries: { type: string; status: string; attempts: number }[];
     };
     expect(deliveries.deliveries.at(-1)).toMatchObject({ type: 'customer.created', status: 'delivered', attempts: 2 });
+    listener.control.failNext = 4;
+    const givenUp = await stripe.products.create({ name: 'Never delivered' });
+    const next = await stripe.products.create({ name: 'Delivered' });
+    expect(await typesFor(givenUp.id)).toEqual([]);
+    expect(await typesFor(next.id)).toEqual(['product.created']);
+    const after = (await (await fetch(`${fake.url}/dev/events`)).json()) as typeof deliveries;
+    expect(after.deliveries.slice(-2)).toMatchObject([
+      { type: 'product.created', status: 'failed', attempts: 4 },
+      { type: 'product.created', status: 'delivered', attempts: 1 },
+    ]);
     const forged = listener.received[0];
     await expect(
       stripe.webhooks.constructEventAsync(forged?.body ?? '', forged?.signature ?? '', 'whsec_other'),

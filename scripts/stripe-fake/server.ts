@@ -23,6 +23,8 @@ export interface StripeFakeOptions {
   port?: number;
   webhookUrl?: string;
   webhookSecret: string;
+  /** Waits between webhook attempts (default 250 ms, 1 s, 3 s); tests shorten them. */
+  retryDelaysMs?: number[];
 }
 
 export interface StripeFake {
@@ -189,7 +191,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const state: State = {
     doc,
     store,
-    hooks: new Webhooks(store, options.webhookUrl, options.webhookSecret),
+    hooks: new Webhooks(store, options.webhookUrl, options.webhookSecret, options.retryDelaysMs),
     origin: '',
     idempotency: new Map(),
   };

@@ -40,7 +40,12 @@ export async function webhookListener() {
 export async function startWithClient(
   webhookUrl?: string,
 ): Promise<{ fake: StripeFake; stripe: Stripe; port: number }> {
-  const fake = await startStripeFake({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookUrl });
+  const fake = await startStripeFake({
+    port: 0,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl,
+    retryDelaysMs: [10, 20, 40],
+  });
   const port = Number(new URL(fake.url).port);
   const stripe = new Stripe('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
   return { fake, stripe, port };

@@ -9,7 +9,7 @@ import { now, type StripeObject, type Store } from './store';
 
 export const API_VERSION = '2025-09-30.clover';
 /** Waits before the 2nd, 3rd and 4th attempt; after the 4th the event stays failed. */
-const RETRY_DELAYS_MS = [250, 1000, 3000];
+export const RETRY_DELAYS_MS = [250, 1000, 3000];
 
 export interface Delivery {
   event: string;
@@ -38,6 +38,7 @@ export class Webhooks {
     private readonly store: Store,
     public url: string | undefined,
     private readonly secret: string,
+    private readonly retryDelaysMs: number[] = RETRY_DELAYS_MS,
   ) {}
 
   /** Records `type` for `object` under `account` and queues its delivery. */
@@ -88,13 +89,13 @@ export class Webhooks {
       const next = this.queue[0];
       if (!next) break;
       const ok = await this.attempt(next.delivery, next.payload);
-      if (ok || next.delivery.attempts > RETRY_DELAYS_MS.length) {
+      if (ok || next.delivery.attempts > this.retryDelaysMs.length) {
         next.delivery.status = ok ? 'delivered' : 'failed';
         this.queue.shift();
         continue;
       }
       await new Promise<void>((resolve) => {
-        this.timer = setTimeout(resolve, RETRY_DELAYS_MS[next.delivery.attempts - 1]);
+        this.timer = setTimeout(resolve, this.retryDelaysMs[next.delivery.attempts - 1]);
       });
     }
     this.running = false;
