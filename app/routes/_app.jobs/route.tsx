@@ -18,7 +18,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
@@ -75,16 +75,22 @@ export default function JobRuns() {
   const running = live?.status === 'running';
   useOutcomeToast(answer, answer?.error ? { text: answer.error, error: true } : null);
 
-  // Poll: post again while the run goes on; reload the list when it ends.
+  // Poll: post again while the run goes on; reload the list once when it ends.
+  const { submit, state } = fetcher;
+  const { revalidate } = revalidator;
+  const reloaded = useRef<unknown>(null);
   useEffect(() => {
-    if (!live || fetcher.state !== 'idle') return;
+    if (!live || state !== 'idle') return;
     if (live.status !== 'running') {
-      revalidator.revalidate();
+      if (reloaded.current !== live) {
+        reloaded.current = live;
+        revalidate();
+      }
       return;
     }
-    const id = setTimeout(() => fetcher.submit({ period: live.period }, { method: 'post' }), 2_000);
+    const id = setTimeout(() => submit({ period: live.period }, { method: 'post' }), 2_000);
     return () => clearTimeout(id);
-  }, [live, fetcher, revalidator]);
+  }, [live, state, submit, revalidate]);
 
   const start = () => {
     setOpen(false);
