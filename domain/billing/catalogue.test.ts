@@ -9,6 +9,7 @@ import {
   majorUnitsText,
   minorUnitsOf,
   priceChange,
+  productTypeChangeAllowed,
   taxRateEditAllowed,
 } from './catalogue';
 
@@ -34,6 +35,14 @@ describe('checkProduct (spec 5: name, country and type mandatory)', () => {
     expect(fields(checkProduct({ name: 'x'.repeat(251), country: 'FR', type: 'one_time' }))).toEqual([
       'name:nameTooLong',
     ]);
+  });
+});
+
+describe('productTypeChangeAllowed', () => {
+  it('keeps the type of a product that has prices', () => {
+    expect(productTypeChangeAllowed('recurring', 'recurring', 3)).toBe(true);
+    expect(productTypeChangeAllowed('recurring', 'one_time', 0)).toBe(true);
+    expect(productTypeChangeAllowed('recurring', 'one_time', 1)).toBe(false);
   });
 });
 

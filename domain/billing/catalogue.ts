@@ -13,6 +13,7 @@ export const CATALOGUE_ERRORS = [
   'nameTooLong',
   'countryRequired',
   'typeRequired',
+  'typeFixed',
   'unitAmountRequired',
   'unitAmountInvalid',
   'currencyRequired',
@@ -83,6 +84,14 @@ export function checkProduct(input: ProductInput): Checked<{ name: string; count
   const type = PRODUCT_TYPES.find((t) => t === input.type);
   if (!type) issues.push({ field: 'type', message: 'typeRequired' });
   return checked(issues, () => ({ name, country, type: type as ProductType }));
+}
+
+/**
+ * A product's type decides its prices' intervals (`checkPrice`): once it has prices, its type stays, so no price is
+ * left one-time on a recurring product or the other way round.
+ */
+export function productTypeChangeAllowed(current: ProductType, wanted: ProductType, priceCount: number): boolean {
+  return current === wanted || priceCount === 0;
 }
 
 /**

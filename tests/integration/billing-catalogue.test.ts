@@ -262,6 +262,18 @@ describe('prices', () => {
       product: product.stripe_product_id,
       recurring: expect.objectContaining({ interval: 'month' }),
     });
+    const typeChange = (await expectError(
+      await send(`/stripe/products/${product.id}`, 'PUT', { type: 'one_time' }),
+      400,
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Product update failed',
+        field: 'type',
+      },
+    )) as Failure;
+    expect(typeChange.issues?.[0]?.message).toBe(
+      'The type of a product that has prices cannot change: create another product.',
+    );
     const byProduct = await ok<Price>(await send(`/stripe/prices/${product.id}?byProductId=1`, 'GET'));
     expect(byProduct.id).toBe(price.id);
     const shown = await ok<Product>(await send(`/stripe/products/${product.id}`, 'GET'));

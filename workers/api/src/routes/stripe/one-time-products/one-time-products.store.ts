@@ -127,13 +127,12 @@ export async function insertLine(
 
 /** Changes a line only while it is pending (the invoice job may take it meanwhile); false when it no longer was. */
 export async function updatePendingLine(db: Db, id: number, changes: Partial<Line>, audit: AuditEntry) {
-  const [[row]] = await db.batch([
-    db
-      .update(billingOneTimeProducts)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(billingOneTimeProducts.id, id), eq(billingOneTimeProducts.status, 'pending')))
-      .returning({ id: billingOneTimeProducts.id }),
-    auditInsert(db, audit),
-  ]);
-  return row !== undefined;
+  const [row] = await db
+    .update(billingOneTimeProducts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(billingOneTimeProducts.id, id), eq(billingOneTimeProducts.status, 'pending')))
+    .returning({ id: billingOneTimeProducts.id });
+  if (!row) return false;
+  await auditInsert(db, audit);
+  return true;
 }

@@ -5,7 +5,7 @@
  * and is stored only once Stripe took it. Lists come from our table, never from paging Stripe.
  */
 import type { billingProducts } from '@db/schema';
-import { checkProduct, type ProductType } from '@domain/billing/catalogue';
+import { checkProduct, type ProductType, productTypeChangeAllowed } from '@domain/billing/catalogue';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../env';
@@ -15,7 +15,14 @@ import { attempt, auditOf, invalid, notConfigured, ownerOf, stripeOf, versionOf 
 import { ownerStripeOptions } from '../catalogue.store';
 import { create, deactivate, detail, list, update } from './products.routes';
 import { toProduct } from './products.schemas';
-import { insertProduct, listProducts, scopedProduct, setStripeProductId, updateProduct } from './products.store';
+import {
+  insertProduct,
+  listProducts,
+  priceCount,
+  scopedProduct,
+  setStripeProductId,
+  updateProduct,
+} from './products.store';
 
 type Ctx = Context<AppEnv>;
 type Product = typeof billingProducts.$inferSelect;
@@ -125,6 +132,8 @@ export const productRoutes = new OpenAPIHono<AppEnv>()
       type: body.type === undefined ? p.type : body.type,
     });
     if (!checked.ok) return invalid(c, checked.issues, 'productUpdateFailed');
+    if (!productTypeChangeAllowed(p.type, checked.value.type, await priceCount(c.get('db'), p.id)))
+      return invalid(c, [{ field: 'type', message: 'typeFixed' }], 'productUpdateFailed');
     const changed = await change(c, p, { ...checked.value, active: body.active ?? p.active });
     if (!changed.ok) return changed.answer;
     return c.json(toProduct(changed.value, found.price), 200);

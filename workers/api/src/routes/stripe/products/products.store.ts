@@ -59,6 +59,12 @@ export async function listProducts(db: Db, owner: number, f: ProductFilters) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/** How many prices (active or not) the product has. */
+export async function priceCount(db: Db, productId: number) {
+  const row = await db.select({ n: count() }).from(billingPrices).where(eq(billingPrices.productId, productId)).get();
+  return row?.n ?? 0;
+}
+
 /** Inserts the product (not yet in Stripe) and its audit row. */
 export async function insertProduct(
   db: Db,
