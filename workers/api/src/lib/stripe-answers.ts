@@ -44,5 +44,15 @@ export async function stripeFailed(
 ) {
   const failure = stripeFailure(error, fallback);
   await audit(c.get('db'), billingAudit(c, `${action}.failed`, entity, entityId, { stripe: failure.detail }));
-  return apiError(c, failure.status, failure.code, failure.message);
+  // One literal status per branch, so each route's typed answers (400, 402, 409, 502) accept it.
+  switch (failure.status) {
+    case 400:
+      return apiError(c, 400, failure.code, failure.message);
+    case 402:
+      return apiError(c, 402, failure.code, failure.message);
+    case 409:
+      return apiError(c, 409, failure.code, failure.message);
+    default:
+      return apiError(c, 502, failure.code, failure.message);
+  }
 }

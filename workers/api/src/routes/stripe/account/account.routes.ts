@@ -19,12 +19,10 @@ const ACCESS = 'billing:onboarding';
 const tags = ['Payment provider: account'];
 const notFound = error('The company does not exist or is outside the caller’s tree');
 /** What a Stripe failure answers (`stripeFailure`): 402 payment, 409 idempotency, 502 unavailable. */
-const stripe = {
-  402: error('The payment provider refused the payment details'),
-  409: error('No connected account yet (billingOnboardingIncomplete), or a payment provider conflict'),
-  502: error('The payment provider failed: the spec’s failure text'),
-  503: error('No payment provider key is configured (billingNotConfigured)'),
-};
+const refused = error('The payment provider refused the payment details');
+const conflict = error('No connected account yet (billingOnboardingIncomplete), or a payment provider conflict');
+const failed = error('The payment provider failed: the spec’s failure text');
+const notConfigured = error('No payment provider key is configured (billingNotConfigured)');
 
 export const detail = defineRoute(ACCESS, {
   method: 'get',
@@ -32,7 +30,7 @@ export const detail = defineRoute(ACCESS, {
   tags,
   summary: 'The operator’s connected account, its onboarding state and the incomplete notice; refresh=1 reads Stripe',
   request: { query: CompanyQuery },
-  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+  responses: { 200: json(AccountSchema), 404: notFound, 402: refused, 409: conflict, 502: failed, 503: notConfigured },
 });
 
 export const onboard = defineRoute(ACCESS, {
@@ -42,7 +40,14 @@ export const onboard = defineRoute(ACCESS, {
   summary:
     'Start or resume the onboarding: creates the connected account once (idempotent), then a fresh onboarding link to follow',
   request: { body: jsonBody(CompanyBody) },
-  responses: { 200: json(OnboardLinkSchema), 404: notFound, ...stripe },
+  responses: {
+    200: json(OnboardLinkSchema),
+    404: notFound,
+    402: refused,
+    409: conflict,
+    502: failed,
+    503: notConfigured,
+  },
 });
 
 export const refresh = defineRoute(ACCESS, {
@@ -51,7 +56,14 @@ export const refresh = defineRoute(ACCESS, {
   tags,
   summary: 'The link expired or was reused (reauth): a fresh onboarding link (the spec’s GET, as a POST)',
   request: { body: jsonBody(CompanyBody) },
-  responses: { 200: json(OnboardLinkSchema), 404: notFound, ...stripe },
+  responses: {
+    200: json(OnboardLinkSchema),
+    404: notFound,
+    402: refused,
+    409: conflict,
+    502: failed,
+    503: notConfigured,
+  },
 });
 
 export const returned = defineRoute(ACCESS, {
@@ -61,7 +73,7 @@ export const returned = defineRoute(ACCESS, {
   summary:
     'Back from the onboarding (return) or stopped from our screen (left): the account is read and its state stored',
   request: { body: jsonBody(ReturnBody) },
-  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+  responses: { 200: json(AccountSchema), 404: notFound, 402: refused, 409: conflict, 502: failed, 503: notConfigured },
 });
 
 export const collectionMethod = defineRoute(ACCESS, {
@@ -70,7 +82,7 @@ export const collectionMethod = defineRoute(ACCESS, {
   tags,
   summary: 'How the operator’s invoices are collected: charge_automatically or send_invoice',
   request: { body: jsonBody(CollectionMethodBody) },
-  responses: { 200: json(AccountSchema), 404: notFound, 409: stripe[409] },
+  responses: { 200: json(AccountSchema), 404: notFound, 409: conflict },
 });
 
 export const remove = defineRoute(ACCESS, {
@@ -79,5 +91,5 @@ export const remove = defineRoute(ACCESS, {
   tags,
   summary: 'Delete the connected account at Stripe and here (irreversible; the screen asks for a confirmation)',
   request: { query: CompanyQuery },
-  responses: { 200: json(AccountSchema), 404: notFound, ...stripe },
+  responses: { 200: json(AccountSchema), 404: notFound, 402: refused, 409: conflict, 502: failed, 503: notConfigured },
 });

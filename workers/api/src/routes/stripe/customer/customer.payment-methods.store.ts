@@ -1,0 +1,138 @@
+/** @module Reads and writes of payment methods and setup intents: always through a customer of the caller's tree. */
+import type { Db } from '@db/db';
+import { billingCustomers, billingPaymentMethods, billingSetupIntents } from '@db/schema';
+import type { PaymentMethodFields } from '@domain/billing/payment-methods';
+import { and, asc, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
+
+/** The attached (not detached) payment methods of a customer, oldest first. */
+export function listPaymentMethods(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(billingPaymentMethods)
+    .where(and(eq(billingPaymentMethods.customerId, customerId), isNull(billingPaymentMethods.detachedAt)))
+    .orderBy(asc(billingPaymentMethods.createdAt));
+}
+
+/** An attached payment method of a customer of the tree, with its customer; undefined otherwise (404). */
+export function scopedPaymentMethod(db: Db, scope: readonly number[], paymentMethodId: string) {
+  return db
+    .select({ method: billingPaymentMethods, customer: billingCustomers })
+    .from(billingPaymentMethods)
+    .innerJoin(billingCustomers, eq(billingCustomers.id, billingPaymentMethods.customerId))
+    .where(
+      and(
+        eq(billingPaymentMethods.stripePaymentMethodId, paymentMethodId),
+        isNull(billingPaymentMethods.detachedAt),
+        inArray(billingCustomers.companyId, [...scope]),
+      ),
+    )
+    .get();
+}
+
+const upsert = (db: Db, customerId: number, f: PaymentMethodFields) =>
+  db
+    .insert(billingPaymentMethods)
+    .values({ ...f, customerId })
+    .onConflictDoUpdate({
+      target: billingPaymentMethods.stripePaymentMethodId,
+      set: { ...f, customerId, detachedAt: null },
+    });
+
+/**
+ * Mirrors what Stripe lists for the customer: each method upserted, ours that Stripe no longer lists
+ * marked detached, and the default payment method; in one batch.
+ */
+export async function syncPaymentMethods(
+  db: Db,
+  customerId: number,
+  methods: PaymentMethodFields[],
+  defaultId: string | null,
+) {
+  const ids = methods.map((m) => m.stripePaymentMethodId);
+  await db.batch([
+    db
+      .update(billingPaymentMethods)
+      .set({ detachedAt: new Date() })
+      .where(
+        and(
+          eq(billingPaymentMethods.customerId, customerId),
+          isNull(billingPaymentMethods.detachedAt),
+          ids.length > 0 ? notInArray(billingPaymentMethods.stripePaymentMethodId, ids) : undefined,
+        ),
+      ),
+    db
+      .update(billingCustomers)
+      .set({ defaultPaymentMethodId: defaultId, updatedAt: new Date() })
+      .where(eq(billingCustomers.id, customerId)),
+    ...methods.map((m) => upsert(db, customerId, m)),
+  ]);
+}
+
+export async function setDefaultPaymentMethod(db: Db, customerId: number, id: string | null, audit: AuditEntry) {
+  await db.batch([
+    db
+      .update(billingCustomers)
+      .set({ defaultPaymentMethodId: id, updatedAt: new Date() })
+      .where(eq(billingCustomers.id, customerId)),
+    auditInsert(db, audit),
+  ]);
+}
+
+/** Marks a method detached (kept for the history) and clears it as the default; with its audit row. */
+export async function detachPaymentMethod(db: Db, customerId: number, id: string, audit: AuditEntry) {
+  await db.batch([
+    db
+      .update(billingPaymentMethods)
+      .set({ detachedAt: new Date() })
+      .where(eq(billingPaymentMethods.stripePaymentMethodId, id)),
+    db
+      .update(billingCustomers)
+      .set({ defaultPaymentMethodId: null, updatedAt: new Date() })
+      .where(and(eq(billingCustomers.id, customerId), eq(billingCustomers.defaultPaymentMethodId, id))),
+    auditInsert(db, audit),
+  ]);
+}
+
+export async function setupIntentCount(db: Db, customerId: number) {
+  const row = await db
+    .select({ n: count() })
+    .from(billingSetupIntents)
+    .where(eq(billingSetupIntents.customerId, customerId))
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function insertSetupIntent(db: Db, customerId: number, id: string, audit: AuditEntry) {
+  await db.batch([
+    db.insert(billingSetupIntents).values({ stripeSetupIntentId: id, customerId }).onConflictDoNothing(),
+    auditInsert(db, audit),
+  ]);
+}
+
+/** A setup intent of a customer of the tree, with its customer; undefined otherwise (404). */
+export function scopedSetupIntent(db: Db, scope: readonly number[], id: string) {
+  return db
+    .select({ intent: billingSetupIntents, customer: billingCustomers })
+    .from(billingSetupIntents)
+    .innerJoin(billingCustomers, eq(billingCustomers.id, billingSetupIntents.customerId))
+    .where(and(eq(billingSetupIntents.stripeSetupIntentId, id), inArray(billingCustomers.companyId, [...scope])))
+    .get();
+}
+
+/** Stores a setup's result and the payment method it attached, if any. */
+export async function saveSetupResult(
+  db: Db,
+  intentId: string,
+  customerId: number,
+  result: 'pending' | 'success' | 'processing' | 'failed',
+  method: PaymentMethodFields | null,
+) {
+  await db.batch([
+    db
+      .update(billingSetupIntents)
+      .set({ result, updatedAt: new Date() })
+      .where(eq(billingSetupIntents.stripeSetupIntentId, intentId)),
+    ...(method ? [upsert(db, customerId, method)] : []),
+  ]);
+}
