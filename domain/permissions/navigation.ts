@@ -104,6 +104,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'billingCatalogue.navOneTimeProducts', url: '/stripe/one-time-products', permission: 'billing:admin' },
       { label: 'nav.stripeInvoices', url: '/stripe/invoices', permission: 'billing:admin', planned: true },
       { label: 'nav.wallets', url: '/wallet', permission: 'billing:admin', planned: true },
+      { label: 'cpoInvoices.nav', url: '/cpo-invoices/list', permission: 'billing:cpo-invoices' },
       { label: 'billingWebhooks.nav', url: '/stripe/webhooks', permission: 'billing:admin' },
       { label: 'billingJobs.jobs.title', url: '/jobs', permission: 'billing:jobs' },
     ],
