@@ -3,6 +3,7 @@ import {
   activationAt,
   anchorConfig,
   anchorDates,
+  collectionFor,
   contractRecurrence,
   firstAnchorDate,
   isFree,
@@ -161,5 +162,13 @@ describe('contractRecurrence', () => {
   it('refuses a term Stripe cannot recur', () => {
     expect(() => contractRecurrence(0)).toThrow(RangeError);
     expect(() => contractRecurrence(37)).toThrow(RangeError);
+  });
+});
+
+describe('collectionFor', () => {
+  it('charges the default payment method, else sends the invoice to pay within 30 days', () => {
+    expect(collectionFor('charge_automatically', 'pm_1')).toEqual({ collection_method: 'charge_automatically' });
+    expect(collectionFor(null, null)).toEqual({ collection_method: 'send_invoice', days_until_due: 30 });
+    expect(collectionFor('send_invoice', 'pm_1')).toEqual({ collection_method: 'send_invoice', days_until_due: 30 });
   });
 });

@@ -133,3 +133,19 @@ export function contractRecurrence(durationMonths: number): { interval: 'month' 
     ? { interval: 'year', intervalCount: durationMonths / 12 }
     : { interval: 'month', intervalCount: durationMonths };
 }
+
+/** Days a customer paying by bank transfer has to pay an invoice Stripe sends. */
+export const DAYS_UNTIL_DUE = 30;
+
+/**
+ * How Stripe collects a subscription's invoices: the operator's choice when it is "send invoice";
+ * otherwise charged to the customer's default payment method, and sent (to pay by transfer, within
+ * 30 days) when the customer has none yet, so the subscription starts instead of staying incomplete.
+ */
+export function collectionFor(
+  operatorMethod: 'charge_automatically' | 'send_invoice' | null | undefined,
+  defaultPaymentMethodId: string | null,
+): { collection_method: 'charge_automatically' } | { collection_method: 'send_invoice'; days_until_due: number } {
+  if (operatorMethod !== 'send_invoice' && defaultPaymentMethodId) return { collection_method: 'charge_automatically' };
+  return { collection_method: 'send_invoice', days_until_due: DAYS_UNTIL_DUE };
+}
