@@ -120,12 +120,8 @@ const writes = new OpenAPIHono<AppEnv>()
             country: company.country,
             ...(company.email ? { email: company.email } : {}),
             business_profile: { name: company.name },
-            // Express-like: Stripe hosts onboarding and the dashboard; the platform pays fees and bears losses.
-            controller: {
-              stripe_dashboard: { type: 'express' },
-              fees: { payer: 'application' },
-              losses: { payments: 'application' },
-            },
+            // Express: Stripe hosts the onboarding and the operator's dashboard.
+            type: 'express',
             capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
             metadata: { company_id: String(company.id) },
           },
