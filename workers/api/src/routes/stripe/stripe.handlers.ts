@@ -4,9 +4,13 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { accountRoutes } from './account/account.handlers';
 import { couponRoutes } from './coupons/coupons.handlers';
+import { customerRoutes } from './customer/customer.handlers';
+import { paymentMethodRoutes } from './customer/customer.payment-methods';
 import { invoiceRoutes } from './invoices/invoices.handlers';
 import { oneTimeRoutes } from './one-time-products/one-time-products.handlers';
+import { payoutRoutes } from './payouts/payouts.handlers';
 import { priceRoutes } from './prices/prices.handlers';
 import { productRoutes } from './products/products.handlers';
 import { subscriptionRoutes } from './subscriptions/subscriptions.handlers';
@@ -19,6 +23,10 @@ export const stripeRoutes = new OpenAPIHono<AppEnv>()
   .route('/', taxRateRoutes)
   .route('/', couponRoutes)
   .route('/', oneTimeRoutes)
+  .route('/', accountRoutes)
+  .route('/', payoutRoutes)
+  .route('/', customerRoutes)
+  .route('/', paymentMethodRoutes)
   .route('/', subscriptionRoutes)
   .route('/', invoiceRoutes)
   .route('/', webhookRoutes);
