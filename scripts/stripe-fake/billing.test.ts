@@ -112,7 +112,7 @@ describe('subscriptions', () => {
     });
     expect(updated.items.data[0]?.quantity).toBe(3);
     expect((await stripe.subscriptions.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([sub.id]);
-    const canceled = await stripe.subscriptions.cancel(sub.id);
+    const canceled = await stripe.subscriptions.cancel(sub.id, { invoice_now: false, prorate: false });
     expect(canceled.status).toBe('canceled');
     expect(await typesFor(sub.id)).toEqual([
       'customer.subscription.created',

@@ -92,12 +92,22 @@ function inputSchema(method: string, op: RawOperation): JsonSchema {
       toJsonSchema(form ?? { type: 'object', additionalProperties: false, properties: {} }),
     ) as JsonSchema;
   }
+  // GET and DELETE parameters travel in the query string (so the SDK sends them), though the document
+  // lists some DELETE ones (`invoice_now`, `prorate`) in a form body: both are accepted.
   const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+  const body = op.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+  const bodyProperties = (body?.properties ?? {}) as Record<string, JsonSchema>;
   return {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(query.map((p) => [p.name, closeObjects(toJsonSchema(p.schema))])),
-    required: query.filter((p) => p.required).map((p) => p.name),
+    properties: {
+      ...mapValues(bodyProperties, (schema) => closeObjects(toJsonSchema(schema))),
+      ...Object.fromEntries(query.map((p) => [p.name, closeObjects(toJsonSchema(p.schema))])),
+    },
+    required: [
+      ...query.filter((p) => p.required).map((p) => p.name),
+      ...((body?.required as string[] | undefined) ?? []),
+    ],
   } as JsonSchema;
 }
 

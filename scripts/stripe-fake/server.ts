@@ -85,7 +85,8 @@ function authenticate(req: IncomingMessage): string {
 /** The Stripe API part: auth, match, decode, validate, idempotency, handler, expand, events. */
 async function handleApi(state: State, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? 'GET';
-  const raw = method === 'POST' ? await readBody(req) : url.search.slice(1);
+  const sent = method === 'GET' ? '' : await readBody(req);
+  const raw = method === 'POST' ? sent : [url.search.slice(1), sent].filter(Boolean).join('&');
   const key = authenticate(req);
   const matched = state.doc.match(method, url.pathname);
   if (!matched) throw new StripeError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
