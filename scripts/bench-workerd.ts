@@ -61,7 +61,12 @@ function bundle(dir: string, log: (s: string) => void) {
  * Starts the workers over the local D1 persisted in `state` (the layout of `wrangler d1 migrations
  * apply --local --persist-to state`); the bundles go to `state/bench-bundles`, removed with it.
  */
-export async function startWorkerd(state: string, log: (s: string) => void): Promise<Workerd> {
+export async function startWorkerd(
+  state: string,
+  log: (s: string) => void,
+  /** Further bindings of the web worker (a secret a benchmark needs, e.g. STRIPE_WEBHOOK_SECRET). */
+  extraBindings: Record<string, string> = {},
+): Promise<Workerd> {
   const bundles = join(state, 'bench-bundles');
   mkdirSync(bundles, { recursive: true });
   bundle(bundles, log);
@@ -97,6 +102,7 @@ export async function startWorkerd(state: string, log: (s: string) => void): Pro
             APP_VERSION: '0.1.0',
             SESSION_SECRET: 'dev-only-session-secret-change-me-0123456789',
             EMAIL_FROM: 'no-reply@backoffice.localhost',
+            ...extraBindings,
           },
         },
         {
