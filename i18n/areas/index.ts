@@ -4,6 +4,7 @@
  */
 import type { Language } from '../languages';
 import { authRecovery } from './auth-recovery';
+import { billingAccounts } from './billing-accounts';
 import { billingCatalogue } from './billing-catalogue';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
@@ -55,6 +56,7 @@ export function areaCatalogs(language: Language) {
     companySettings: companySettings[language],
     authRecovery: authRecovery[language],
     cpoInvoices: cpoInvoices[language],
+    billingAccounts: billingAccounts[language],
     billingCatalogue: billingCatalogue[language],
     billingJobs: billingJobs[language],
     billingWebhooks: billingWebhooks[language],
