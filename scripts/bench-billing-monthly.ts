@@ -97,6 +97,7 @@ async function count(d1: D1Database, sql: string) {
 async function runJob(env: { DB: D1Database; STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string }) {
   const cpu: number[] = [];
   let peak = process.memoryUsage().rss;
+  let heap = process.memoryUsage().heapUsed;
   let mark = process.cpuUsage();
   const t0 = performance.now();
   await startMonthlyRun(env, PERIOD, null);
@@ -105,10 +106,12 @@ async function runJob(env: { DB: D1Database; STRIPE_SECRET_KEY?: string; STRIPE_
       const used = process.cpuUsage(mark);
       cpu.push((used.user + used.system) / 1000);
       mark = process.cpuUsage();
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      heap = Math.max(heap, m.heapUsed);
     },
   });
-  return { run, seconds: (performance.now() - t0) / 1000, cpu: cpu.sort((a, b) => a - b), peak };
+  return { run, seconds: (performance.now() - t0) / 1000, cpu: cpu.sort((a, b) => a - b), peak, heap };
 }
 
 /** The baseline: the same invoice and line rows inserted bare into copies of the tables, same batching. */
@@ -230,7 +233,9 @@ export async function benchMonthly(): Promise<void> {
     console.log(
       `  CPU of the job's code per chunk: p50 ${ms(pct(first.cpu, 50))}, p95 ${ms(pct(first.cpu, 95))}, max ${ms(first.cpu.at(-1) ?? 0)}`,
     );
-    console.log(`  peak memory (RSS of this process) ${mib(first.peak)}`);
+    console.log(
+      `  peak memory of this process: RSS ${mib(first.peak)}, JS heap used ${mib(first.heap)} (sampled after each chunk)`,
+    );
     console.log(`  invoices ${invoices}, lines ${lines}, sessions billed ${billed}, lines not on Stripe ${unsynced}`);
     const base = await bareInsert(d1);
     console.log(`  baseline, bare insert of the same ${invoices} invoices and ${lines} lines: ${base.toFixed(1)} s`);
