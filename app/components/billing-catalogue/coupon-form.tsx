@@ -2,7 +2,7 @@
  * @module The coupon form (spec 3, 9: percent off or amount off; once, repeating with months, forever). On update only
  * the name is editable: Stripe changes nothing else of a coupon.
  */
-import { currencyDecimals, minorUnitsOf } from '@domain/billing/catalogue';
+import { currencyDecimals, minorUnitsOf } from '@domain/billing/typed-amount';
 import { Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

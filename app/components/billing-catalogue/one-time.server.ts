@@ -1,5 +1,5 @@
 /** @module The one-time product pages' server side: the API body from the posted form and the wizard's choices. */
-import { minorUnitsOf } from '@domain/billing/catalogue';
+import { minorUnitsOf } from '@domain/billing/typed-amount';
 import type { Api } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import type { Me } from '../../lib/session.server';

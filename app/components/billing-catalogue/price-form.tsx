@@ -3,13 +3,8 @@
  * for create and update. The amount is typed in major units with a dot and sent in minor units; "recurring" is sent
  * as monthly (`intervalOfChoice`, domain/billing/catalogue.ts).
  */
-import {
-  currencyDecimals,
-  INTERVAL_CHOICES,
-  type IntervalChoice,
-  intervalOfChoice,
-  minorUnitsOf,
-} from '@domain/billing/catalogue';
+import { INTERVAL_CHOICES, type IntervalChoice, intervalOfChoice } from '@domain/billing/catalogue';
+import { currencyDecimals, minorUnitsOf } from '@domain/billing/typed-amount';
 import { Checkbox, Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,12 @@
 /** @module /stripe/coupons/update/{couponId}: rename a coupon (all Stripe allows) or delete it, confirmed. */
+
+import { majorUnitsText } from '@domain/billing/typed-amount';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { majorUnitsText } from '@domain/billing/catalogue';
 import { useLoaderData } from '@remix-run/react';
 import { Banner } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { billingAdmin, done, refused, rowId } from '../../components/billing-catalogue/catalogue.server';
+import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { CouponForm } from '../../components/billing-catalogue/coupon-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

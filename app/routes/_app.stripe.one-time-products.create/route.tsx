@@ -3,13 +3,13 @@
  * 3 the product, quantity and unit price excluding VAT, 4 the coupon and a review. The company's choice reloads its
  * subscriptions and currency; the last step posts every value. A refused field takes the wizard back to its step.
  */
+
+import { minorUnitsOf } from '@domain/billing/typed-amount';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { minorUnitsOf } from '@domain/billing/catalogue';
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefusal } from '../../components/billing-catalogue/catalogue-form';
 import {
   billingAdmin,
   done,
@@ -17,6 +17,8 @@ import {
   type Refusal,
   refused,
 } from '../../components/billing-catalogue/catalogue.server';
+import { useRefusal } from '../../components/billing-catalogue/catalogue-form';
+import { oneTimeBody, oneTimeChoices } from '../../components/billing-catalogue/one-time.server';
 import {
   CouponField,
   HiddenValues,
@@ -24,7 +26,6 @@ import {
   ProductFields,
   SubscriptionField,
 } from '../../components/billing-catalogue/one-time-fields';
-import { oneTimeBody, oneTimeChoices } from '../../components/billing-catalogue/one-time.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';

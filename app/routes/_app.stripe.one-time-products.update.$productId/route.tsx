@@ -1,12 +1,14 @@
 /** @module /stripe/one-time-products/update/{productId}: change a pending one-time product, or delete it (confirmed). */
+
+import { majorUnitsText } from '@domain/billing/typed-amount';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { majorUnitsText } from '@domain/billing/catalogue';
 import { useLoaderData } from '@remix-run/react';
 import { Banner, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueForm, useRefusal } from '../../components/billing-catalogue/catalogue-form';
 import { billingAdmin, done, formRefusal, refused, rowId } from '../../components/billing-catalogue/catalogue.server';
+import { CatalogueForm, useRefusal } from '../../components/billing-catalogue/catalogue-form';
+import { oneTimeBody, oneTimeChoices } from '../../components/billing-catalogue/one-time.server';
 import {
   CouponField,
   HiddenValues,
@@ -14,7 +16,6 @@ import {
   ProductFields,
   SubscriptionField,
 } from '../../components/billing-catalogue/one-time-fields';
-import { oneTimeBody, oneTimeChoices } from '../../components/billing-catalogue/one-time.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';

@@ -2,13 +2,14 @@
  * @module /stripe/prices/update/{priceId}: Stripe never changes a price, so a new amount, currency or interval
  * creates a new price (the page then shows it) and deactivates this one; deactivating alone is confirmed.
  */
+
+import { majorUnitsText } from '@domain/billing/typed-amount';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { majorUnitsText } from '@domain/billing/catalogue';
 import { useLoaderData } from '@remix-run/react';
 import { Banner } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { billingAdmin, done, formRefusal, refused, rowId } from '../../components/billing-catalogue/catalogue.server';
+import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { choiceOf, PriceForm, priceBody } from '../../components/billing-catalogue/price-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

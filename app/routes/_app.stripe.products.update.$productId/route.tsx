@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react';
 import { Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { billingAdmin, done, refused, rowId } from '../../components/billing-catalogue/catalogue.server';
+import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { ProductForm, productBody } from '../../components/billing-catalogue/product-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { Banner } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { billingAdmin, done, formRefusal, refused, rowId } from '../../components/billing-catalogue/catalogue.server';
+import { SyncNote } from '../../components/billing-catalogue/catalogue-form';
 import { TaxRateForm, taxRateBody } from '../../components/billing-catalogue/tax-rate-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
