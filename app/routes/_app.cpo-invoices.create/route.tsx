@@ -12,7 +12,6 @@ import {
   Card,
   EmptyState,
   FormLayout,
-  InlineGrid,
   Layout,
   Page,
   Select,
@@ -21,12 +20,11 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Figure } from '../../components/cpo-invoices/figure';
+import { Figures } from '../../components/cpo-invoices/figure';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 import { must } from '../../lib/fleet.server';
-import { formatKwh, formatMoney, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 
@@ -91,7 +89,6 @@ export default function CreateCpoInvoice() {
   const errorOf = fieldErrorFrom(failure);
   const beside = failureBesideFields(failure, FIELDS);
   const figures = preview?.figures;
-  const money = (minor: number) => (figures ? formatMoney(minor, figures.currency) : '');
 
   if (operators.length === 0)
     return (
@@ -155,31 +152,7 @@ export default function CreateCpoInvoice() {
                   <Text as="p" tone="subdued">
                     {preview.name}
                   </Text>
-                  <InlineGrid columns={{ xs: 2, md: 3 }} gap="300">
-                    <Figure
-                      label={t('cpoInvoices.colSessions')}
-                      value={formatNumber(figures.sessions, { currency: figures.currency })}
-                    />
-                    <Figure label={t('cpoInvoices.colKwh')} value={formatKwh(figures.energy_wh, figures.currency)} />
-                    <Figure
-                      label={t('cpoInvoices.colEnergy')}
-                      value={money(figures.energy_amount)}
-                      help={t('cpoInvoices.energyHelp')}
-                    />
-                    <Figure
-                      label={t('cpoInvoices.colOperatorTotal')}
-                      value={money(figures.sub_operator_total)}
-                      help={t('cpoInvoices.operatorTotalHelp')}
-                    />
-                    <Figure
-                      label={t('cpoInvoices.colOwnerTotal')}
-                      value={money(figures.owner_total)}
-                      help={t('cpoInvoices.ownerTotalHelp')}
-                    />
-                  </InlineGrid>
-                  {figures.unpriced_sessions > 0 ? (
-                    <Banner tone="warning">{t('cpoInvoices.unpriced', { count: figures.unpriced_sessions })}</Banner>
-                  ) : null}
+                  <Figures figures={figures} />
                   <Form method="post">
                     <input type="hidden" name="operator_id" value={operatorId} />
                     <input type="hidden" name="month" value={month} />

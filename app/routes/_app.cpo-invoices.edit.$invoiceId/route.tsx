@@ -14,7 +14,6 @@ import {
   Card,
   Checkbox,
   FormLayout,
-  InlineGrid,
   InlineStack,
   Layout,
   Modal,
@@ -23,10 +22,9 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Figure } from '../../components/cpo-invoices/figure';
+import { Figures } from '../../components/cpo-invoices/figure';
 import {
   CPO_INVOICE_CHECKS,
   CPO_INVOICE_STATUSES,
@@ -36,12 +34,13 @@ import {
   STATUS_TONE,
   statusLabel,
 } from '../../components/cpo-invoices/labels';
+import { Timeline } from '../../components/cpo-invoices/timeline';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 import { fleetId, must } from '../../lib/fleet.server';
-import { formatDate, formatDateTime, formatKwh, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 
@@ -92,34 +91,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return { ok: true as const, intent, field: null, error: null };
 }
 
-type Invoice = ReturnType<typeof useLoaderData<typeof loader>>['invoice'];
-
-function timelineText(t: TFunction, e: Invoice['timeline'][number]): string {
-  const d = e.detail ?? {};
-  const isCheck = (v: unknown): v is CpoInvoiceCheck => CPO_INVOICE_CHECKS.some((c) => c === v);
-  const isStatus = (v: unknown): v is CpoInvoiceStatus => CPO_INVOICE_STATUSES.some((s) => s === v);
-  switch (e.kind) {
-    case 'created':
-      return t('cpoInvoices.timelineCreated');
-    case 'recomputed':
-      return t('cpoInvoices.timelineRecomputed');
-    case 'status':
-      return isStatus(d.from) && isStatus(d.to)
-        ? t('cpoInvoices.timelineStatus', { from: statusLabel(t, d.from), to: statusLabel(t, d.to) })
-        : e.kind;
-    case 'check':
-      return isCheck(d.check)
-        ? t(d.value ? 'cpoInvoices.timelineCheckOn' : 'cpoInvoices.timelineCheckOff', { check: checkLabel(t, d.check) })
-        : e.kind;
-    case 'notes':
-      return t('cpoInvoices.timelineNotes');
-    case 'invoice-date':
-      return t('cpoInvoices.timelineDate');
-    default:
-      return e.kind;
-  }
-}
-
 export default function EditCpoInvoice() {
   const { t, i18n } = useTranslation();
   const { invoice, timeZone } = useLoaderData<typeof loader>();
@@ -151,7 +122,6 @@ export default function EditCpoInvoice() {
         ? { text: beside, error: true }
         : null,
   );
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
   const when = (at: string) => formatDateTime(at, { timeZone, language: i18n.language });
 
   return (
@@ -197,31 +167,7 @@ export default function EditCpoInvoice() {
                     </Form>
                   ) : null}
                 </InlineStack>
-                <InlineGrid columns={{ xs: 2, md: 3 }} gap="300">
-                  <Figure
-                    label={t('cpoInvoices.colSessions')}
-                    value={formatNumber(invoice.sessions, { currency: invoice.currency })}
-                  />
-                  <Figure label={t('cpoInvoices.colKwh')} value={formatKwh(invoice.energy_wh, invoice.currency)} />
-                  <Figure
-                    label={t('cpoInvoices.colEnergy')}
-                    value={money(invoice.energy_amount)}
-                    help={t('cpoInvoices.energyHelp')}
-                  />
-                  <Figure
-                    label={t('cpoInvoices.colOperatorTotal')}
-                    value={money(invoice.sub_operator_total)}
-                    help={t('cpoInvoices.operatorTotalHelp')}
-                  />
-                  <Figure
-                    label={t('cpoInvoices.colOwnerTotal')}
-                    value={money(invoice.owner_total)}
-                    help={t('cpoInvoices.ownerTotalHelp')}
-                  />
-                </InlineGrid>
-                {invoice.unpriced_sessions > 0 ? (
-                  <Banner tone="warning">{t('cpoInvoices.unpriced', { count: invoice.unpriced_sessions })}</Banner>
-                ) : null}
+                <Figures figures={invoice} />
                 <Text as="p" tone="subdued">
                   {t('cpoInvoices.computedAt', { at: when(invoice.computed_at) })} · {t('cpoInvoices.recomputeHelp')}
                 </Text>
@@ -300,28 +246,7 @@ export default function EditCpoInvoice() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t('cpoInvoices.timeline')}
-              </Text>
-              <Text as="p" tone="subdued">
-                {t('cpoInvoices.colDate')}:{' '}
-                {formatDate(`${invoice.invoice_date}T12:00:00Z`, { timeZone: 'UTC', language: i18n.language })}
-              </Text>
-              <BlockStack gap="200" as="ul">
-                {[...invoice.timeline].reverse().map((e) => (
-                  <BlockStack key={e.id} gap="050" as="li">
-                    <Text as="span">{timelineText(t, e)}</Text>
-                    <Text as="span" variant="bodySm" tone="subdued">
-                      {when(e.at)}
-                      {e.actor?.email ? ` · ${t('cpoInvoices.by', { email: e.actor.email })}` : ''}
-                    </Text>
-                  </BlockStack>
-                ))}
-              </BlockStack>
-            </BlockStack>
-          </Card>
+          <Timeline entries={invoice.timeline} invoiceDate={invoice.invoice_date} timeZone={timeZone} />
         </Layout.Section>
       </Layout>
     </Page>
