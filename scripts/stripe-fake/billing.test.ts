@@ -187,6 +187,23 @@ describe('subscriptions', () => {
     expect(await typesFor(sub.id)).toEqual(['customer.subscription.created', 'customer.subscription.updated']);
   });
 
+  it('refuses a one-time price or an unknown coupon and stores nothing', async () => {
+    const customer = await stripe.customers.create({});
+    const product = await stripe.products.create({ name: 'Keyfob' });
+    const oneTime = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 500 });
+    const monthly = await monthlyPrice(700);
+    const refusedPrice = await stripe.subscriptions
+      .create({ customer: customer.id, items: [{ price: oneTime.id }] })
+      .catch((e: Stripe.errors.StripeError) => e);
+    expect(refusedPrice).toMatchObject({ statusCode: 400, param: 'items[0][price]' });
+    const refusedCoupon = await stripe.subscriptions
+      .create({ customer: customer.id, items: [{ price: monthly.id }], coupon: 'nope' })
+      .catch((e: Stripe.errors.StripeError) => e);
+    expect(refusedCoupon).toMatchObject({ statusCode: 404, param: 'coupon' });
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toEqual([]);
+    expect((await stripe.invoices.list({ customer: customer.id })).data).toEqual([]);
+  });
+
   it('a failed setup attaches nothing', async () => {
     const customer = await stripe.customers.create({});
     const intent = await stripe.setupIntents.create({ customer: customer.id, payment_method_types: ['card'] });

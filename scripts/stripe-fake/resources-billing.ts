@@ -1,5 +1,6 @@
 /** Invoices: create, update, list, lines, finalize, pay, send, void, delete a draft. */
 import {
+  usableCoupon,
   attemptPayment,
   discountFor,
   finalize,
@@ -33,6 +34,11 @@ function createInvoice(ctx: Ctx): StripeObject {
       'days_until_due',
     );
   }
+  const discounts = (input.discounts as { coupon?: string; discount?: string }[] | '' | undefined) || [];
+  discounts.forEach((d, i) => {
+    if (d.discount) mustGet(ctx, 'discount', d.discount, `discounts[${i}][discount]`);
+    else usableCoupon(ctx, d.coupon ?? '', `discounts[${i}][coupon]`);
+  });
   const invoice = newInvoice(ctx, customer, {
     auto_advance: input.auto_advance ?? false,
     collection_method: collection,
@@ -46,7 +52,6 @@ function createInvoice(ctx: Ctx): StripeObject {
     metadata: input.metadata ?? {},
     subscription: input.subscription ?? null,
   });
-  const discounts = (input.discounts as { coupon?: string; discount?: string }[] | '' | undefined) || [];
   invoice.discounts = discounts.map((d, i) =>
     d.discount
       ? mustGet(ctx, 'discount', d.discount, `discounts[${i}][discount]`).id

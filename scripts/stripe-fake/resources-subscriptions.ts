@@ -4,7 +4,7 @@
  * `trialing`; `billing_cycle_anchor` prorates the first period. Later periods are not invoiced
  * (there is no clock here); updates change items and settings without proration invoices.
  */
-import { discountFor, taxRates } from './billing';
+import { discountFor, taxRates, usableCoupon } from './billing';
 import { cloverItems } from './clover';
 import { assign, type Ctx, emit, type Handler, list, mustGet, StripeError } from './context';
 import { now, type StripeObject } from './store';
@@ -74,6 +74,14 @@ function createSubscription(ctx: Ctx): StripeObject {
   if (collection === 'send_invoice' && input.days_until_due === undefined) {
     throw new StripeError(400, 'Missing required param: days_until_due.', 'days_until_due', 'parameter_missing');
   }
+  // Everything that can refuse the request is checked before anything is stored.
+  const prices = itemInputs.map((item, i) => recurringPrice(ctx, item.price ?? '', `items[${i}][price]`));
+  if (prices.some((p) => p.currency !== prices[0]?.currency)) {
+    throw new StripeError(400, 'All prices on a subscription must have the same currency.', 'items');
+  }
+  if (input.coupon) usableCoupon(ctx, input.coupon as string, 'coupon');
+  taxRates(ctx, input.default_tax_rates, 'default_tax_rates');
+  itemInputs.forEach((item, i) => taxRates(ctx, item.tax_rates, `items[${i}][tax_rates]`));
   const start = now();
   const trialEnd =
     input.trial_end === 'now'
@@ -108,8 +116,6 @@ function createSubscription(ctx: Ctx): StripeObject {
   });
   const items = itemInputs.map((item, i) => newItem(ctx, sub.id, item, i));
   const first = items[0]?.price as { currency: string; recurring: { interval: string; interval_count: number } };
-  const mixed = items.find((item) => (item.price as { currency: string }).currency !== first.currency);
-  if (mixed) throw new StripeError(400, 'All prices on a subscription must have the same currency.', 'items');
   sub.currency = first.currency;
   sub.items = itemsList(sub.id, items);
   sub.current_period_end =
