@@ -42,9 +42,15 @@ const subscriptionBy = (db: Db, stripeId: string | null | undefined) =>
 
 /** The rows `target` names, as the decision reads them (absent or null: unknown to us). */
 export async function gatherFacts(db: Db, event: BillingEvent, target: EventTarget): Promise<EventFacts> {
-  const accountCompanyId = event.account ? await accountCompany(db, event.account) : null;
+  // The account's company is read while the rows are (two reads in flight, not one after the other).
+  const accountCompanyId = event.account ? accountCompany(db, event.account) : Promise.resolve(null);
+  const [facts, accountOf] = await Promise.all([objectFacts(db, target), accountCompanyId]);
+  return { ...facts, accountCompanyId: accountOf };
+}
+
+async function objectFacts(db: Db, target: EventTarget): Promise<Omit<EventFacts, 'accountCompanyId'>> {
   const id = target.objectId ?? '';
-  const facts: EventFacts = { accountCompanyId };
+  const facts = {};
   switch (target.kind) {
     case 'account': {
       const row = await db
