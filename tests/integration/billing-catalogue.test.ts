@@ -425,6 +425,16 @@ describe('coupons', () => {
     expect(live.data.map((c) => c.id)).not.toContain(pct.id);
   });
 
+  it('deletes a coupon Stripe no longer has (deleted there): ours is deleted too', async () => {
+    const c = await ok<{ id: number; stripe_coupon_id: string }>(
+      await send('/stripe/coupons', 'POST', { percent_off: 15, duration: 'forever' }),
+      201,
+    );
+    await stripe().coupons.del(c.stripe_coupon_id);
+    const deleted = await ok<{ deleted: boolean }>(await send(`/stripe/coupons/${c.id}`, 'DELETE'));
+    expect(deleted.deleted).toBe(true);
+  });
+
   it('refuses both discounts, and months on a coupon that does not repeat', async () => {
     await expectError(
       await send('/stripe/coupons', 'POST', { percent_off: 5, amount_off: 100, currency: 'EUR', duration: 'once' }),

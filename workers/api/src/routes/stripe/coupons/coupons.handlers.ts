@@ -10,7 +10,16 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../../env';
 import { apiError } from '../../../lib/errors';
 import { idempotencyKey, type Stripe } from '../../../lib/stripe';
-import { attempt, auditOf, invalid, notConfigured, ownerOf, stripeOf, versionOf } from '../catalogue.answers';
+import {
+  attempt,
+  auditOf,
+  invalid,
+  notConfigured,
+  ownerOf,
+  stripeFailed,
+  stripeOf,
+  versionOf,
+} from '../catalogue.answers';
 import { ownerStripeOptions } from '../catalogue.store';
 import { create, detail, list, remove, update } from './coupons.routes';
 import { toCoupon } from './coupons.schemas';
@@ -112,10 +121,12 @@ export const couponRoutes = new OpenAPIHono<AppEnv>()
     if (cur.stripeCouponId) {
       const id = cur.stripeCouponId;
       const options = await ownerStripeOptions(db, cur.ownerCompanyId);
-      const sent = await attempt(c, 'updateFailed', () =>
-        options.stripeAccount ? stripe.coupons.del(id, {}, options) : stripe.coupons.del(id),
-      );
-      if (!sent.ok) return sent.answer;
+      try {
+        await (options.stripeAccount ? stripe.coupons.del(id, {}, options) : stripe.coupons.del(id));
+      } catch (error) {
+        // Already gone at Stripe (deleted there, or a retry after our write failed): ours is deleted too.
+        if ((error as { code?: string }).code !== 'resource_missing') return stripeFailed(c, error, 'updateFailed');
+      }
     }
     const row = await updateCoupon(
       db,
