@@ -16,6 +16,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CPO_INVOICE_CHECKS,
@@ -111,7 +112,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function CheckCell({ row, check }: { row: Row; check: CpoInvoiceCheck }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
-  const pending = fetcher.formData ? fetcher.formData.get('value') === 'true' : null;
+  // Ticked at once; back to what the server holds when the save is over (refused: as it was).
+  const [local, setLocal] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle') setLocal(null);
+  }, [fetcher.state]);
   useOutcomeToast(
     fetcher.data,
     fetcher.data
@@ -125,9 +130,12 @@ function CheckCell({ row, check }: { row: Row; check: CpoInvoiceCheck }) {
       <Checkbox
         label={`${checkLabel(t, check)} · ${row.name}`}
         labelHidden
-        checked={pending ?? row.checks[check]}
+        checked={local ?? row.checks[check]}
         disabled={row.status === 'paid' || fetcher.state !== 'idle'}
-        onChange={(value) => fetcher.submit({ id: String(row.id), check, value: String(value) }, { method: 'post' })}
+        onChange={(value) => {
+          setLocal(value);
+          fetcher.submit({ id: String(row.id), check, value: String(value) }, { method: 'post' });
+        }}
       />
     </div>
   );
