@@ -3,6 +3,7 @@ import {
   activationAt,
   anchorConfig,
   anchorDates,
+  anchorParams,
   collectionFor,
   contractRecurrence,
   firstAnchorDate,
@@ -170,5 +171,22 @@ describe('collectionFor', () => {
     expect(collectionFor('charge_automatically', 'pm_1')).toEqual({ collection_method: 'charge_automatically' });
     expect(collectionFor(null, null)).toEqual({ collection_method: 'send_invoice', days_until_due: 30 });
     expect(collectionFor('send_invoice', 'pm_1')).toEqual({ collection_method: 'send_invoice', days_until_due: 30 });
+  });
+});
+
+describe('anchorParams', () => {
+  const now = d('2026-11-10T09:00:00Z');
+  const sec = (iso: string) => Date.parse(iso) / 1000;
+  it('sends the end of the month as day 31 of the anchor config', () => {
+    expect(anchorParams('eom', null, now)).toEqual({ billing_cycle_anchor_config: { day_of_month: 31 } });
+  });
+  it('sends a day as its first date, after the trial when there is one', () => {
+    expect(anchorParams(15, null, now)).toEqual({ billing_cycle_anchor: sec('2026-11-15T00:00:00Z') });
+    expect(anchorParams(15, d('2026-11-20T00:00:00Z'), now)).toEqual({
+      billing_cycle_anchor: sec('2026-12-15T00:00:00Z'),
+    });
+  });
+  it('sends nothing without an anchor', () => {
+    expect(anchorParams(null, null, now)).toEqual({});
   });
 });

@@ -149,3 +149,21 @@ export function collectionFor(
   if (operatorMethod !== 'send_invoice' && defaultPaymentMethodId) return { collection_method: 'charge_automatically' };
   return { collection_method: 'send_invoice', days_until_due: DAYS_UNTIL_DUE };
 }
+
+/**
+ * The billing cycle anchor as Stripe's subscription parameters. A day 1–28 exists in every month, so
+ * it is sent as the first such date (after the trial when there is one), Stripe keeping that day for
+ * every later period. The end of the month is `billing_cycle_anchor_config: { day_of_month: 31 }`,
+ * which Stripe puts on the last day of shorter months (a first anchor on 30 November would keep the
+ * 30th instead).
+ */
+export function anchorParams(
+  anchor: BillingAnchor | null | undefined,
+  trialEnd: Date | null | undefined,
+  now: Date,
+): { billing_cycle_anchor?: number; billing_cycle_anchor_config?: { day_of_month: number } } {
+  if (!anchor) return {};
+  if (anchor === 'eom') return { billing_cycle_anchor_config: anchorConfig(anchor) };
+  const from = trialEnd && trialEnd > now ? trialEnd : now;
+  return { billing_cycle_anchor: Math.floor(firstAnchorDate(anchor, from).getTime() / 1000) };
+}

@@ -87,11 +87,11 @@ describe('buyRefusal', () => {
       refusal: 'contractAlreadyActive',
     },
     {
-      name: 'a paid contract',
+      name: 'a paid contract (bought through the card payment provider)',
       userDeleted: false,
       contract: { active: true, priceMinor: 900 },
       alreadyRunning: false,
-      refusal: 'paymentUnavailable',
+      refusal: null,
     },
   ] as const)('$name: $refusal', ({ userDeleted, contract, alreadyRunning, refusal }) => {
     expect(buyRefusal({ userDeleted, contract, alreadyRunning })).toBe(refusal);

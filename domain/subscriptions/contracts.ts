@@ -31,12 +31,12 @@ export function autorenewOn(value: 'true' | 'false' | '1' | '0'): boolean {
   return value === 'true' || value === '1';
 }
 
-export type BuyRefusal = 'userDeleted' | 'contractNotFound' | 'contractAlreadyActive' | 'paymentUnavailable';
+export type BuyRefusal = 'userDeleted' | 'contractNotFound' | 'contractAlreadyActive';
 
 /**
  * Whether a contract may be bought for the user now, or the first reason why not: a deleted user,
- * a contract that is unknown, out of scope or withdrawn, one of this kind still running, or a price
- * to pay (the card payment provider is not built: only free contracts are activated).
+ * a contract that is unknown, out of scope or withdrawn, or one of this kind still running. A free
+ * contract is then activated at once; a paid one through the card payment provider (issue 17).
  */
 export function buyRefusal(facts: {
   userDeleted: boolean;
@@ -46,6 +46,5 @@ export function buyRefusal(facts: {
   if (facts.userDeleted) return 'userDeleted';
   if (!facts.contract?.active) return 'contractNotFound';
   if (facts.alreadyRunning) return 'contractAlreadyActive';
-  if (facts.contract.priceMinor > 0) return 'paymentUnavailable';
   return null;
 }

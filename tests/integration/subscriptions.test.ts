@@ -1,6 +1,6 @@
 /**
  * Subscription contracts (spec 2 7.8, service setting 31): catalog, a user's contracts, buy (free:
- * activated; paid: not yet available), autorenew, the holders list with filters and paging,
+ * activated; paid without a billing customer: 409, the paid flow in billing-subscriptions.test.ts), autorenew, the holders list with filters and paging,
  * permissions, setting 31, another company's user and contract, a cross-site navigation refused.
  */
 
@@ -22,7 +22,7 @@ const MSG = {
   contractNotFound: 'The subscription contract does not exist.',
   notHeld: 'The user has no active contract of this kind.',
   already: 'The user already has an active contract of this kind.',
-  paid: 'Buying a paid contract needs the card payment provider, which is not yet available.',
+  noCustomer: 'This company has no billing customer yet',
 };
 
 interface Held {
@@ -115,8 +115,12 @@ describe('buy', () => {
     expect(((await list.json()) as { data: Held[] }).data.map((h) => h.contract_id)).toEqual([free]);
   });
 
-  it('answers a paid contract plainly: not yet available, nothing recorded', async () => {
-    await expectError(await buy(driver2, paid), 501, { code: 'NOT_AVAILABLE', message: MSG.paid });
+  it('answers a paid contract of a company without a billing customer with 409, nothing recorded', async () => {
+    await expectError(await buy(driver2, paid), 409, {
+      code: 'BILLING_NO_CUSTOMER',
+      message: MSG.noCustomer,
+      field: 'userId',
+    });
     const rows = await db.select().from(userSubscriptionContracts).where(eq(userSubscriptionContracts.userId, driver2));
     expect(rows).toEqual([]);
   });

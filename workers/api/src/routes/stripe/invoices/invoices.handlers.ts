@@ -77,7 +77,12 @@ export const invoiceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidat
     if (stripe.error) return stripe.error;
     try {
       const options = stripeAccountOptions(await operatorAccount(db, invoice.ownerCompanyId));
-      const fetched = await stripe.stripe.invoices.listLineItems(invoice.stripeInvoiceId, { limit: 100 }, options);
+      // The SDK refuses an empty options object: none on the platform's account.
+      const fetched = await stripe.stripe.invoices.listLineItems(
+        invoice.stripeInvoiceId,
+        { limit: 100 },
+        options.stripeAccount ? options : undefined,
+      );
       await keepLines(
         db,
         fetched.data.map((l) => lineFromStripe(invoice.id, l)),

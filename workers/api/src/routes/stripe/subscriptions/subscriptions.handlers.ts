@@ -192,10 +192,12 @@ const writes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidation })
     const stripe = stripeOr503(c);
     if (stripe.error) return stripe.error;
     try {
+      // The SDK refuses an empty options object: none on the platform's account.
+      const onAccount = stripeAccountOptions(account);
       const current = await stripe.stripe.subscriptions.retrieve(
         sub.stripeSubscriptionId,
         {},
-        stripeAccountOptions(account),
+        onAccount.stripeAccount ? onAccount : undefined,
       );
       const item = current.items.data[0];
       const params = {

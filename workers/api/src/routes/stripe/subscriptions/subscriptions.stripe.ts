@@ -6,7 +6,7 @@
 
 import type { billingSubscriptions } from '@db/schema';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
-import { activationAt, anchorConfig, type BillingAnchor, collectionFor } from '@domain/billing/subscriptions';
+import { activationAt, anchorParams, type BillingAnchor, collectionFor } from '@domain/billing/subscriptions';
 import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 
 export interface StripeCreate {
@@ -40,8 +40,7 @@ export function createAtStripe(stripe: Stripe, p: StripeCreate): Promise<Stripe.
     ...collectionFor(p.account?.collectionMethod, p.defaultPaymentMethodId),
     ...(p.stripeCouponId ? { discounts: [{ coupon: p.stripeCouponId }] } : {}),
     ...(p.trialEnd ? { trial_end: Math.floor(p.trialEnd.getTime() / 1000) } : {}),
-    // Stripe puts day 31 on the last day of shorter months: the spec's end-of-month invoicing.
-    ...(p.anchor ? { billing_cycle_anchor_config: anchorConfig(p.anchor) } : {}),
+    ...anchorParams(p.anchor, p.trialEnd, new Date()),
     ...(p.cancelAtPeriodEnd ? { cancel_at_period_end: true } : {}),
     metadata: { subscription_row: String(p.rowId), ...p.metadata },
   };

@@ -1,7 +1,7 @@
 /**
  * @module The router of a user's subscription contracts: the list, buying and the autorenew switch.
- * Paying needs the card payment provider (billing issue, not built): a paid contract is answered
- * "not yet available"; a free contract (price 0) is assigned for real.
+ * A free contract (price 0) is assigned at once; a paid one becomes a Stripe subscription of the
+ * driver's company customer (subscriptions.paid.ts), its renewal Stripe's `cancel_at_period_end`.
  */
 
 import type { AppEnv } from '@api/env';
@@ -13,6 +13,8 @@ import { toHolder } from '@api/routes/subscription-contracts/subscription-contra
 import { foundUser } from '@api/routes/users/users.access';
 import { addMonths, autorenewOn, buyRefusal, refusedFetchSite } from '@domain/subscriptions/contracts';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { buyPaidContract, setPaidRenewal } from './subscriptions.paid';
+import { subscriptionOfContract } from './subscriptions.paid.store';
 import { autorenew, buy, ofUser } from './subscriptions.routes';
 import {
   activateContract,
@@ -45,8 +47,14 @@ export const userSubscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: key
     if (refusal === 'contractNotFound') return apiError(c, 404, 'CONTRACT_NOT_FOUND', 'contractNotFound');
     if (refusal === 'contractAlreadyActive')
       return apiError(c, 409, 'CONTRACT_ALREADY_ACTIVE', 'contractAlreadyActive');
-    if (refusal === 'paymentUnavailable') return apiError(c, 501, 'NOT_AVAILABLE', 'contractPaymentUnavailable');
     if (!contract) throw new Error('a contract to activate');
+    if (contract.priceMinor > 0) {
+      const bought = await buyPaidContract(c, found.user, contract);
+      if (bought.error) return bought.error;
+      const row = await holderById(db, bought.userContractId);
+      if (!row) throw new Error('bought contract not found');
+      return c.json(toHolder(row), 201);
+    }
     const now = new Date();
     const id = await activateContract(
       db,
@@ -71,6 +79,11 @@ export const userSubscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: key
     const held = await runningContract(db, userId, contractId);
     if (!held) return apiError(c, 404, 'CONTRACT_NOT_HELD', 'contractNotHeld');
     const on = autorenewOn(autorenewNextTime);
+    const paid = await subscriptionOfContract(db, held.id);
+    if (paid) {
+      const failed = await setPaidRenewal(c, paid, on);
+      if (failed) return failed;
+    }
     await setAutorenew(
       db,
       held.id,

@@ -27,13 +27,17 @@ export const buy = defineRoute(MANAGE, {
   path: '/users/{userId}/subscription-contracts/{contractId}/buy',
   tags,
   summary:
-    'Buy a contract for the user. A free contract is activated at once (irreversible); a paid one needs the card payment provider and is answered 501 (not yet available)',
+    'Buy a contract for the user (irreversible). A free contract is activated at once; a paid one becomes a Stripe subscription of the billing customer of the user’s company, recurring once per term, renewing only when autorenew is switched on; the term starts when Stripe reports it active',
   request: { params: BuyParams },
   responses: {
     201: json(UserContract, 'Activated'),
+    402: error('Payment error: failed (Stripe did not activate the subscription)'),
     404: notFound,
-    409: error('The user already has an active contract of this kind, or is deleted'),
-    501: error('Paid contracts need the card payment provider: not yet available'),
+    409: error(
+      'The user already has an active contract of this kind, or is deleted, or the company has no billing customer yet',
+    ),
+    502: error('The payment provider failed: "Creation failed"'),
+    503: error('No payment provider key is configured (billingNotConfigured)'),
   },
 });
 
@@ -41,7 +45,15 @@ export const autorenew = defineRoute(MANAGE, {
   method: 'post',
   path: '/users/{userId}/subscription-contracts/{contractId}/autorenew/{autorenewNextTime}',
   tags,
-  summary: "Switch renewal at the end of the term of the user's active contract of this kind",
+  summary:
+    "Switch renewal at the end of the term of the user's active contract of this kind (a paid one: Stripe's cancel_at_period_end)",
   request: { params: AutorenewParams },
-  responses: { 200: json(UserContract), 404: notFound },
+  responses: {
+    200: json(UserContract),
+    402: error('The payment provider refused'),
+    404: notFound,
+    409: error('A payment provider conflict'),
+    502: error('The payment provider failed: "Update failed"'),
+    503: error('No payment provider key is configured (billingNotConfigured)'),
+  },
 });
