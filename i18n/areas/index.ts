@@ -6,6 +6,7 @@ import type { Language } from '../languages';
 import { authRecovery } from './auth-recovery';
 import { billingAccounts } from './billing-accounts';
 import { billingCatalogue } from './billing-catalogue';
+import { billingInvoices } from './billing-invoices';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
 import { companySettings } from './company-settings';
@@ -58,6 +59,7 @@ export function areaCatalogs(language: Language) {
     cpoInvoices: cpoInvoices[language],
     billingAccounts: billingAccounts[language],
     billingCatalogue: billingCatalogue[language],
+    billingInvoices: billingInvoices[language],
     billingJobs: billingJobs[language],
     billingWebhooks: billingWebhooks[language],
   };
