@@ -61,7 +61,11 @@ interface Patch {
 }
 
 export const CLOVER_REQUEST_PATCHES: Patch[] = [
-  { path: '/v1/subscriptions', add: { discounts, billing_cycle_anchor_config: anchorConfig }, remove: ['coupon', 'promotion_code'] },
+  {
+    path: '/v1/subscriptions',
+    add: { discounts, billing_cycle_anchor_config: anchorConfig },
+    remove: ['coupon', 'promotion_code'],
+  },
   { path: '/v1/subscriptions/{subscription_exposed_id}', add: { discounts }, remove: ['coupon', 'promotion_code'] },
   { path: '/v1/invoiceitems', add: { pricing }, remove: ['price', 'unit_amount'] },
   { path: '/v1/invoiceitems/{invoiceitem}', add: { pricing }, remove: ['price', 'unit_amount'] },

@@ -78,3 +78,13 @@ export function cloverItems(subscription: StripeObject): void {
     item.current_period_end = subscription.current_period_end;
   }
 }
+
+/** An invoice item's clover `pricing`, beside the document's `price` and `unit_amount_decimal`. */
+export function cloverItem(item: StripeObject): void {
+  const price = item.price as { id: string; product: string } | null;
+  item.pricing = {
+    type: 'price_details',
+    ...(price ? { price_details: { price: price.id, product: price.product } } : {}),
+    unit_amount_decimal: (item.unit_amount_decimal as string | null | undefined) ?? null,
+  };
+}

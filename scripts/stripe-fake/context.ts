@@ -1,5 +1,5 @@
 /** What a resource handler receives and how it fails: Stripe's error shape, its "No such …" wording. */
-import { type ListParams, listOf, type StripeObject, type Store } from './store';
+import { type ListParams, listOf, type Store, type StripeObject } from './store';
 import type { Webhooks } from './webhooks';
 
 export type Input = Record<string, unknown> & ListParams & { expand?: string[]; metadata?: Record<string, string> };

@@ -9,9 +9,9 @@ import { markPaid } from './billing';
 import { type Ctx, StripeError } from './context';
 import { finishOnboarding } from './resources-accounts';
 import { completeSetup, finishCheckout, type SetupOutcome, settleSetup } from './resources-payments';
+import type { State } from './server';
 import type { StripeObject } from './store';
 import { now } from './store';
-import type { State } from './server';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dereference, type OutputUnit, type Schema, Validator, validate } from '@cfworker/json-schema';
+import { applyCloverRequestChanges } from './clover-requests';
 
 export type JsonSchema = Schema & Record<string, unknown>;
 
@@ -123,6 +124,7 @@ export class StripeDocument {
       paths: Record<string, Record<string, RawOperation>>;
       components: { schemas: Record<string, JsonSchema> };
     };
+    applyCloverRequestChanges(doc);
     this.components = doc.components.schemas;
     this.pathCount = Object.keys(doc.paths).length;
     for (const [template, ops] of Object.entries(doc.paths)) {

@@ -1,17 +1,7 @@
 /** Invoices: create, update, list, lines, finalize, pay, send, void, delete a draft. */
-import {
-  usableCoupon,
-  attemptPayment,
-  discountFor,
-  finalize,
-  lineFromItem,
-  lines,
-  markPaid,
-  newInvoice,
-  recompute,
-  taxRates,
-} from './billing';
+import { attemptPayment, finalize, lineFromItem, lines, markPaid, newInvoice, recompute } from './billing';
 import { assign, type Ctx, deleted, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
+import { discountFor, taxRates, usableCoupon } from './discounts';
 import { invoiceItemHandlers } from './resources-invoiceitems';
 import { subscriptionHandlers } from './resources-subscriptions';
 import { now, type StripeObject } from './store';

@@ -2,8 +2,10 @@
  * Invoice items: pending ones wait for the customer's next invoice, others sit on a draft invoice
  * as a line. The amount comes from `price`, `unit_amount`, `unit_amount_decimal` or `amount`.
  */
-import { lineFromItem, lines, recompute, taxRates } from './billing';
+import { lineFromItem, lines, recompute } from './billing';
+import { cloverItem } from './clover';
 import { assign, type Ctx, deleted, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
+import { taxRates } from './discounts';
 import { now, type StripeObject } from './store';
 
 function draftOf(ctx: Ctx, id: string, param: string): StripeObject {
@@ -22,8 +24,10 @@ function draftOf(ctx: Ctx, id: string, param: string): StripeObject {
 /** Amount from `price`, `unit_amount`, `unit_amount_decimal` or `amount`, times the quantity. */
 function pricing(ctx: Ctx, input: Ctx['input'], current?: StripeObject) {
   const quantity = (input.quantity as number | undefined) ?? (current?.quantity as number | undefined) ?? 1;
-  if (input.price) {
-    const price = mustGet(ctx, 'price', input.price as string, 'price');
+  // `pricing[price]` is the clover name (see clover-requests.ts) of the document's `price`.
+  const priceId = (input.pricing as { price?: string } | undefined)?.price ?? (input.price as string | undefined);
+  if (priceId) {
+    const price = mustGet(ctx, 'price', priceId, input.pricing ? 'pricing[price]' : 'price');
     const unit = (price.unit_amount as number | null) ?? 0;
     return {
       price: structuredClone(price),
@@ -63,6 +67,7 @@ function pricing(ctx: Ctx, input: Ctx['input'], current?: StripeObject) {
 
 /** Puts the item's line on its draft invoice again (after a change) and recomputes the totals. */
 function refreshLine(ctx: Ctx, item: StripeObject): void {
+  cloverItem(item);
   if (!item.invoice) return;
   const invoice = mustGet(ctx, 'invoice', item.invoice as string, 'invoice');
   const all = lines(invoice);
@@ -130,7 +135,7 @@ export const invoiceItemHandlers: Record<string, Handler> = {
     const item = itemOf(ctx);
     if (item.invoice) draftOf(ctx, item.invoice as string, 'invoiceitem');
     const previous = assign(item, ctx.input, ['description', 'discountable', 'metadata', 'period']);
-    if (['amount', 'price', 'quantity', 'unit_amount', 'unit_amount_decimal'].some((f) => f in ctx.input))
+    if (['amount', 'price', 'pricing', 'quantity', 'unit_amount', 'unit_amount_decimal'].some((f) => f in ctx.input))
       Object.assign(item, pricing(ctx, ctx.input, item));
     if (ctx.input.tax_rates !== undefined) item.tax_rates = taxRates(ctx, ctx.input.tax_rates, 'tax_rates');
     refreshLine(ctx, item);

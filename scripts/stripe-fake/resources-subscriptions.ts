@@ -4,11 +4,12 @@
  * `trialing`; `billing_cycle_anchor` prorates the first period. Later periods are not invoiced
  * (there is no clock here); updates change items and settings without proration invoices.
  */
-import { discountFor, taxRates, usableCoupon } from './billing';
+
 import { cloverItems } from './clover';
 import { assign, type Ctx, emit, type Handler, list, mustGet, StripeError } from './context';
+import { taxRates } from './discounts';
 import { now, type StripeObject } from './store';
-import { addInterval, firstInvoice } from './subscription-invoice';
+import { addInterval, anchorFromConfig, applyDiscounts, checkDiscounts, firstInvoice } from './subscription-invoice';
 
 interface ItemInput {
   id?: string;
@@ -79,7 +80,7 @@ function createSubscription(ctx: Ctx): StripeObject {
   if (prices.some((p) => p.currency !== prices[0]?.currency)) {
     throw new StripeError(400, 'All prices on a subscription must have the same currency.', 'items');
   }
-  if (input.coupon) usableCoupon(ctx, input.coupon as string, 'coupon');
+  checkDiscounts(ctx, input.discounts);
   taxRates(ctx, input.default_tax_rates, 'default_tax_rates');
   itemInputs.forEach((item, i) => taxRates(ctx, item.tax_rates, `items[${i}][tax_rates]`));
   const start = now();
@@ -90,7 +91,8 @@ function createSubscription(ctx: Ctx): StripeObject {
         (input.trial_period_days ? start + (input.trial_period_days as number) * 86400 : undefined));
   if (trialEnd !== undefined && trialEnd <= start)
     throw new StripeError(400, 'Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end');
-  const anchor = input.billing_cycle_anchor as number | undefined;
+  const config = input.billing_cycle_anchor_config as Parameters<typeof anchorFromConfig>[1] | undefined;
+  const anchor = config ? anchorFromConfig(start, config) : (input.billing_cycle_anchor as number | undefined);
   if (anchor !== undefined && anchor <= start)
     throw new StripeError(400, 'billing_cycle_anchor cannot be in the past.', 'billing_cycle_anchor');
   const sub = ctx.store.create(ctx.account, 'subscription', 'sub', {
@@ -111,6 +113,7 @@ function createSubscription(ctx: Ctx): StripeObject {
     trial_end: trialEnd ?? null,
     current_period_start: start,
     discount: null,
+    discounts: [],
     latest_invoice: null,
     pending_setup_intent: null,
   });
@@ -121,8 +124,7 @@ function createSubscription(ctx: Ctx): StripeObject {
   sub.current_period_end =
     trialEnd ?? anchor ?? addInterval(start, first.recurring.interval, first.recurring.interval_count);
   sub.billing_cycle_anchor = trialEnd ?? anchor ?? start;
-  if (input.coupon)
-    sub.discount = discountFor(ctx, input.coupon as string, 'coupon', { customer: customer.id, subscription: sub.id });
+  applyDiscounts(ctx, sub, input.discounts);
   cloverItems(sub);
   const outboxStart = ctx.outbox.length;
   const invoice = firstInvoice(ctx, sub, customer, items, trialEnd !== undefined);
@@ -165,11 +167,11 @@ function updateSubscription(ctx: Ctx): StripeObject {
     sub.current_period_end = end;
     if (end <= now() && sub.status === 'trialing') sub.status = 'active';
   }
-  if (ctx.input.coupon !== undefined) {
+  if (ctx.input.discounts !== undefined) {
+    checkDiscounts(ctx, ctx.input.discounts);
     previous.discount = sub.discount;
-    sub.discount = ctx.input.coupon
-      ? discountFor(ctx, ctx.input.coupon as string, 'coupon', { customer: sub.customer, subscription: sub.id })
-      : null;
+    previous.discounts = sub.discounts;
+    applyDiscounts(ctx, sub, ctx.input.discounts);
   }
   const itemInputs = ctx.input.items as ItemInput[] | undefined;
   if (itemInputs) {

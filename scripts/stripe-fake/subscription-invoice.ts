@@ -1,6 +1,7 @@
-/** A subscription's first invoice, and the period arithmetic it needs. */
+/** A subscription's first invoice, its discounts, and the period arithmetic they need. */
 import { attemptPayment, finalize, lineFor, lineFromItem, lines, newInvoice, recompute } from './billing';
-import { type Ctx, emit } from './context';
+import { type Ctx, emit, mustGet, StripeError } from './context';
+import { discountFor, usableCoupon } from './discounts';
 import type { StripeObject } from './store';
 
 export function addInterval(from: number, interval: string, count: number): number {
@@ -27,7 +28,7 @@ function firstInvoice(
     currency: sub.currency,
     days_until_due: sub.days_until_due,
     default_tax_rates: sub.default_tax_rates,
-    discounts: sub.discount ? [(sub.discount as StripeObject).id] : [],
+    discounts: [...((sub.discounts as string[] | undefined) ?? [])],
     subscription: sub.id,
     period_start: sub.current_period_start,
     period_end: sub.current_period_start,
@@ -75,4 +76,62 @@ function firstInvoice(
   finalize(ctx, invoice, false);
   if (invoice.status === 'open' && invoice.collection_method === 'charge_automatically') attemptPayment(ctx, invoice);
   return invoice;
+}
+
+interface AnchorConfig {
+  day_of_month: number;
+  month?: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+}
+
+/**
+ * `billing_cycle_anchor_config`: the first such day after `from` (day 31 falls on the last day of a
+ * shorter month), at the given time or the start's time of day, UTC.
+ */
+export function anchorFromConfig(from: number, config: AnchorConfig): number {
+  const start = new Date(from * 1000);
+  for (let k = 0; k <= 24; k++) {
+    const month = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + k, 1));
+    if (config.month !== undefined && month.getUTCMonth() + 1 !== config.month) continue;
+    const last = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
+    const at = Date.UTC(
+      month.getUTCFullYear(),
+      month.getUTCMonth(),
+      Math.min(config.day_of_month, last),
+      config.hour ?? start.getUTCHours(),
+      config.minute ?? start.getUTCMinutes(),
+      config.second ?? start.getUTCSeconds(),
+    );
+    if (at / 1000 > from) return at / 1000;
+  }
+  throw new StripeError(400, 'Invalid billing_cycle_anchor_config.', 'billing_cycle_anchor_config');
+}
+
+type DiscountInput = { coupon?: string; discount?: string; promotion_code?: string };
+
+/** Checks `discounts` before anything is stored. */
+export function checkDiscounts(ctx: Ctx, input: unknown): void {
+  ((input as DiscountInput[] | '' | undefined) || []).forEach((d, i) => {
+    if (d.promotion_code)
+      throw new StripeError(
+        400,
+        'Promotion codes are not supported by the local Stripe server.',
+        `discounts[${i}][promotion_code]`,
+      );
+    if (d.discount) mustGet(ctx, 'discount', d.discount, `discounts[${i}][discount]`);
+    else usableCoupon(ctx, d.coupon ?? '', `discounts[${i}][coupon]`);
+  });
+}
+
+/** `discounts` as discount objects: `sub.discounts` (clover) holds their ids, `sub.discount` (document) the first. */
+export function applyDiscounts(ctx: Ctx, sub: StripeObject, input: unknown): void {
+  const made = ((input as DiscountInput[] | '' | undefined) || []).map((d, i) =>
+    d.discount
+      ? mustGet(ctx, 'discount', d.discount, `discounts[${i}][discount]`)
+      : discountFor(ctx, d.coupon ?? '', `discounts[${i}][coupon]`, { customer: sub.customer, subscription: sub.id }),
+  );
+  sub.discounts = made.map((d) => d.id);
+  sub.discount = made[0] ?? null;
 }

@@ -5,7 +5,7 @@
  * retried with backoff on a non-2xx answer or a connection error, then kept as failed.
  */
 import { createHmac } from 'node:crypto';
-import { now, type StripeObject, type Store } from './store';
+import { now, type Store, type StripeObject } from './store';
 
 export const API_VERSION = '2025-09-30.clover';
 /** Waits before the 2nd, 3rd and 4th attempt; after the 4th the event stays failed. */
