@@ -3,6 +3,7 @@ import { defineArea } from './define';
 
 export const billingInvoices = defineArea(
   {
+    apply: 'Apply',
     title: 'Invoices',
     intro: 'Invoices of your customers and your own, from Stripe.',
     empty: 'No invoices',
@@ -103,6 +104,7 @@ export const billingInvoices = defineArea(
   },
   {
     de: {
+      apply: 'Anwenden',
       title: 'Rechnungen',
       intro: 'Rechnungen Ihrer Kunden und Ihre eigenen, von Stripe.',
       empty: 'Keine Rechnungen',
@@ -204,6 +206,7 @@ export const billingInvoices = defineArea(
       },
     },
     fr: {
+      apply: 'Appliquer',
       title: 'Factures',
       intro: 'Les factures de vos clients et les vôtres, depuis Stripe.',
       empty: 'Aucune facture',
@@ -303,6 +306,7 @@ export const billingInvoices = defineArea(
       },
     },
     nl: {
+      apply: 'Toepassen',
       title: 'Facturen',
       intro: 'Facturen van uw klanten en uw eigen, uit Stripe.',
       empty: 'Geen facturen',
@@ -402,6 +406,7 @@ export const billingInvoices = defineArea(
       },
     },
     it: {
+      apply: 'Applica',
       title: 'Fatture',
       intro: 'Le fatture dei tuoi clienti e le tue, da Stripe.',
       empty: 'Nessuna fattura',
@@ -501,6 +506,7 @@ export const billingInvoices = defineArea(
       },
     },
     es: {
+      apply: 'Aplicar',
       title: 'Facturas',
       intro: 'Las facturas de sus clientes y las suyas, desde Stripe.',
       empty: 'Sin facturas',
@@ -600,6 +606,7 @@ export const billingInvoices = defineArea(
       },
     },
     pt: {
+      apply: 'Aplicar',
       title: 'Faturas',
       intro: 'As faturas dos seus clientes e as suas, a partir do Stripe.',
       empty: 'Sem faturas',
