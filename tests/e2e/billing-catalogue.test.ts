@@ -49,5 +49,21 @@ describe('billing catalogue screens', () => {
     await expect.poll(() => row.textContent()).toMatch(/19,90\s*€/);
     await expect.poll(() => row.textContent()).toContain('Monthly');
     await expect.poll(() => row.textContent()).not.toContain('Not in Stripe yet');
+
+    // Deactivating asks first; the product then reads Inactive and can be reactivated.
+    await page.goto(`${baseURL}/stripe/products?q=${encodeURIComponent(name)}`);
+    await page.locator('tbody tr').filter({ hasText: name }).click();
+    await page.waitForURL(/\/stripe\/products\/update\/\d+$/);
+    await page.getByRole('button', { name: 'Deactivate' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(`Deactivate ${name}?`).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await page.waitForURL(/\/stripe\/products$/);
+    await page.goto(`${baseURL}/stripe/products?status=inactive&q=${encodeURIComponent(name)}`);
+    const inactive = page.locator('tbody tr').filter({ hasText: name });
+    await expect.poll(() => inactive.textContent()).toContain('Inactive');
+    await inactive.click();
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Deactivate' }).count()).toBe(1);
   });
 });

@@ -142,6 +142,9 @@ describe('products', () => {
     expect((await stripe().products.retrieve(p.stripe_product_id as string)).active).toBe(false);
     const inactive = await ok<Page<Product>>(await send('/stripe/products?active=0', 'GET'));
     expect(inactive.data.map((x) => x.id)).toContain(p.id);
+    const back = await ok<Product>(await send(`/stripe/products/${p.id}`, 'PUT', { active: true }));
+    expect(back).toMatchObject({ active: true, name: 'Activation fee', type: 'one_time' });
+    expect((await stripe().products.retrieve(p.stripe_product_id as string)).active).toBe(true);
   });
 
   it('answers "Product creation failed" with a message per missing field, and stores nothing', async () => {

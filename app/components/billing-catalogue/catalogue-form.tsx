@@ -3,7 +3,7 @@
  * products): the page with its way back, the form posting to the route's action, the refusal summary, and on an
  * update page the irreversible action (deactivate, delete) behind a confirmation.
  */
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Modal, Page, Text } from '@shopify/polaris';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,8 @@ export function CatalogueForm(props: {
   /** Shown above the fields (what Stripe allows, whether the row is in Stripe). */
   notes?: ReactNode;
   danger?: Danger | null;
+  /** An inactive row's way back (reversible, so not confirmed): posts `intent` = `reactivate`. */
+  reactivate?: boolean;
   /** Fields the refusal shows under an input: anything else goes to the summary. */
   fields: readonly string[];
   children: ReactNode;
@@ -41,6 +43,7 @@ export function CatalogueForm(props: {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { refusal } = useRefusal();
+  const submit = useSubmit();
   const [confirming, setConfirming] = useState(false);
   const busy = navigation.state === 'submitting';
   const summary =
@@ -49,9 +52,19 @@ export function CatalogueForm(props: {
     <Page
       title={props.title}
       backAction={{ content: t('billingCatalogue.back'), url: props.back }}
-      secondaryActions={
-        props.danger ? [{ content: props.danger.label, destructive: true, onAction: () => setConfirming(true) }] : []
-      }
+      secondaryActions={[
+        ...(props.danger
+          ? [{ content: props.danger.label, destructive: true, onAction: () => setConfirming(true) }]
+          : []),
+        ...(props.reactivate
+          ? [
+              {
+                content: t('billingCatalogue.reactivate'),
+                onAction: () => submit({ intent: 'reactivate' }, { method: 'post' }),
+              },
+            ]
+          : []),
+      ]}
     >
       <BlockStack gap="400">
         {summary ? <Banner tone="critical">{summary}</Banner> : null}

@@ -50,6 +50,7 @@ export function PriceForm(props: {
   products: { id: number; name: string }[] | null;
   submitLabel: string;
   danger?: Danger | null;
+  reactivate?: boolean;
   notes?: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -72,6 +73,7 @@ export function PriceForm(props: {
       back="/stripe/prices"
       submitLabel={props.submitLabel}
       danger={props.danger}
+      reactivate={props.reactivate}
       notes={props.notes}
       fields={PRICE_FIELDS}
     >

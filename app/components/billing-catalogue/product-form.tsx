@@ -24,6 +24,7 @@ export function ProductForm(props: {
   initial: ProductValues;
   submitLabel: string;
   danger?: Danger | null;
+  reactivate?: boolean;
   notes?: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export function ProductForm(props: {
       back="/stripe/products"
       submitLabel={props.submitLabel}
       danger={props.danger}
+      reactivate={props.reactivate}
       notes={props.notes}
       fields={PRODUCT_FIELDS}
     >

@@ -45,6 +45,7 @@ export function TaxRateForm(props: {
   creating: boolean;
   submitLabel: string;
   danger?: Danger | null;
+  reactivate?: boolean;
   notes?: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export function TaxRateForm(props: {
       back="/stripe/tax-rate"
       submitLabel={props.submitLabel}
       danger={props.danger}
+      reactivate={props.reactivate}
       notes={props.notes}
       fields={TAX_RATE_FIELDS}
     >

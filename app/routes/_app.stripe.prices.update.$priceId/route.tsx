@@ -36,6 +36,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return refused(me, result);
     return done(request, api, '/stripe/prices', 'billingCatalogue.deactivated');
   }
+  if (form.get('intent') === 'reactivate') {
+    const result = await api.send(price.$put({ param, json: { active: true } }));
+    if (!result.ok) return refused(me, result);
+    return done(request, api, `/stripe/prices/update/${param.priceId}`, 'billingCatalogue.reactivated');
+  }
   const parsed = priceBody(form);
   if (parsed.refused) return formRefusal(parsed.refused);
   const { product_id: _product, ...body } = parsed.body;
@@ -66,6 +71,7 @@ export default function UpdatePrice() {
           <Banner tone="info">{t('billingCatalogue.prices.replaceNote')}</Banner>
         </>
       }
+      reactivate={!p.active}
       danger={
         p.active
           ? {

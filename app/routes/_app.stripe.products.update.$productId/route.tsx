@@ -31,6 +31,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return refused(me, result);
     return done(request, api, '/stripe/products', 'billingCatalogue.deactivated');
   }
+  if (form.get('intent') === 'reactivate') {
+    const result = await api.send(product.$put({ param, json: { active: true } }));
+    if (!result.ok) return refused(me, result);
+    return done(request, api, `/stripe/products/update/${param.productId}`, 'billingCatalogue.reactivated');
+  }
   const result = await api.send(product.$put({ param, json: productBody(form) }));
   if (!result.ok) return refused(me, result);
   return done(request, api, `/stripe/products/update/${param.productId}`, 'billingCatalogue.saved');
@@ -54,6 +59,7 @@ export default function UpdateProduct() {
           </Text>
         </>
       }
+      reactivate={!p.active}
       danger={
         p.active
           ? {

@@ -31,6 +31,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return refused(me, result);
     return done(request, api, '/stripe/tax-rate', 'billingCatalogue.deactivated');
   }
+  if (form.get('intent') === 'reactivate') {
+    const result = await api.send(rate.$put({ param, json: { active: true } }));
+    if (!result.ok) return refused(me, result);
+    return done(request, api, `/stripe/tax-rate/update/${param.taxRateId}`, 'billingCatalogue.reactivated');
+  }
   const parsed = taxRateBody(form, false);
   if (parsed.refused) return formRefusal(parsed.refused);
   const result = await api.send(rate.$put({ param, json: parsed.body }));
@@ -60,6 +65,7 @@ export default function UpdateTaxRate() {
           <Banner tone="info">{t('billingCatalogue.taxRates.fixedNote')}</Banner>
         </>
       }
+      reactivate={!r.active}
       danger={
         r.active
           ? {
