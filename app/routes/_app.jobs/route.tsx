@@ -125,7 +125,7 @@ export default function JobRuns() {
                 {t('billingJobs.jobs.jobMonthlyInvoices')} {live.period} ·{' '}
                 {t('billingJobs.jobs.progress', { processed: live.processed, total: live.total ?? '—' })}
               </Text>
-              <ProgressBar progress={live.total ? Math.round((100 * live.processed) / live.total) : 0} />
+              <ProgressBar progress={live.total ? Math.min(100, Math.round((100 * live.processed) / live.total)) : 0} />
             </BlockStack>
           </Card>
         ) : null}
