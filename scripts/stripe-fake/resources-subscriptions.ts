@@ -82,7 +82,7 @@ function createSubscription(ctx: Ctx): StripeObject {
   }
   checkDiscounts(ctx, input.discounts);
   taxRates(ctx, input.default_tax_rates, 'default_tax_rates');
-  itemInputs.forEach((item, i) => taxRates(ctx, item.tax_rates, `items[${i}][tax_rates]`));
+  for (const [i, item] of itemInputs.entries()) taxRates(ctx, item.tax_rates, `items[${i}][tax_rates]`);
   const start = now();
   const trialEnd =
     input.trial_end === 'now'
