@@ -26,7 +26,7 @@ import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDateTime } from '../../lib/format';
-import { type ListField, keyword, type ListStateOf, listUrl, oneOf, pageNumber } from '../../lib/list-url';
+import { keyword, type ListField, type ListStateOf, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
