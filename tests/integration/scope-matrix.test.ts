@@ -130,6 +130,17 @@ const RESOURCE_RULES: Rule[] = [
     'reportId',
     "SELECT id FROM billing_invoices WHERE company_id = ?1 AND kind = 'usage' ORDER BY id LIMIT 1",
   ],
+  // Subscriptions and invoices: the operator's that bills them (owner_company_id) or the billed company's.
+  [
+    /^\/api\/stripe\/customer\/subscription\//,
+    'subscriptionId',
+    'SELECT id FROM billing_subscriptions WHERE owner_company_id = ?1 OR company_id = ?1 ORDER BY id LIMIT 1',
+  ],
+  [
+    /^\/api\/stripe\/invoices\//,
+    'invoiceId',
+    'SELECT id FROM billing_invoices WHERE owner_company_id = ?1 OR company_id = ?1 ORDER BY id LIMIT 1',
+  ],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   [
     /^\/api\/stripe\/webhooks\//,
@@ -311,6 +322,16 @@ beforeAll(async () => {
       "INSERT INTO stripe_events (id, type, account, created, payload_json) SELECT 'evt_scope_matrix', 'account.updated', stripe_account_id, 0, '{}' FROM billing_accounts WHERE company_id = ?1 ON CONFLICT DO NOTHING",
     ].map((q) => env.DB.prepare(q).bind(root.id)),
   );
+  // Nor a subscription (issue 17 §6): one of a billed company of the demo, on the root operator's price.
+  await env.DB.prepare(
+    `INSERT INTO billing_subscriptions (owner_company_id, company_id, customer_id, price_id, name)
+     SELECT c.owner_company_id, c.company_id, c.id, p.id, 'scope-matrix'
+     FROM billing_customers c, billing_prices p
+     WHERE c.company_id IN (SELECT value FROM json_each(?1)) AND p.owner_company_id = ?2
+     ORDER BY c.id, p.id LIMIT 1`,
+  )
+    .bind(JSON.stringify(otherCompanies), root.id)
+    .run();
   const w = await world({
     // Every role but maintenance-only, which would reduce the others to itself.
     roles: ROLE_IDS.filter((r) => r !== ROLE.MAINTENANCE_ONLY),
