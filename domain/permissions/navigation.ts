@@ -96,7 +96,7 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'billing',
     label: 'nav.billing',
     items: [
-      { label: 'nav.stripeCustomers', url: '/stripe/customers', permission: 'billing:admin', planned: true },
+      { label: 'nav.stripeCustomers', url: '/stripe/customers', permission: 'billing:customers' },
       { label: 'nav.stripeProducts', url: '/stripe/products', permission: 'billing:admin' },
       { label: 'nav.stripePrices', url: '/stripe/prices', permission: 'billing:admin' },
       { label: 'nav.stripeTaxRates', url: '/stripe/tax-rate', permission: 'billing:admin' },
