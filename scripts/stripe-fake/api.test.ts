@@ -3,10 +3,10 @@
  * document, authentication, idempotency, Connect namespaces, and the objects it keeps (each
  * checked against the document's component schema).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeFake } from './server';
-import { schemaErrors, startWithClient, submitDevForm } from './test-support';
+import { refusal, schemaErrors, startWithClient, submitDevForm } from './test-support';
 
 let fake: StripeFake;
 let stripe: Stripe;
@@ -16,16 +16,6 @@ beforeAll(async () => {
   ({ fake, stripe, port } = await startWithClient());
 });
 afterAll(() => fake.close());
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-  const e = error as Stripe.errors.StripeError;
-  return { status: e.statusCode, type: e.type, message: e.message, param: e.param, code: e.code };
-}
 
 describe('request validation against the OpenAPI document', () => {
   it('refuses an unknown parameter, naming it', async () => {

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { expect } from 'vitest';
 import { StripeDocument } from './openapi';
 import { type StripeFake, startStripeFake } from './server';
 
@@ -64,4 +65,15 @@ export async function submitDevForm(url: string, fields: Record<string, string>)
   const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
   await response.arrayBuffer();
   return response.headers.get('location') ?? String(response.status);
+}
+
+/** The SDK's error for a refused call, as the fields a test compares. */
+export async function refusal(call: Promise<unknown>) {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Stripe.errors.StripeError);
+  const e = error as Stripe.errors.StripeError;
+  return { status: e.statusCode, type: e.type, message: e.message, param: e.param, code: e.code };
 }
