@@ -1,0 +1,288 @@
+/**
+ * @module /stripe/subscriptions: the subscriptions of the operator's customers (all, or active only), paginated,
+ * the create form (activation cannot be undone: confirmed first) and cancellation (at period end or now, confirmed).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  Checkbox,
+  FormLayout,
+  IndexTable,
+  Modal,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { billingAdmin, type Refusal, refused } from '../../components/billing-catalogue/catalogue.server';
+import { PlainList } from '../../components/billing-catalogue/plain-list';
+import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
+import { tKey } from '../../i18n/resources';
+import { createApi } from '../../lib/api.server';
+import { must } from '../../lib/fleet.server';
+import { formatDate, formatMoney } from '../../lib/format';
+import { titleMeta } from '../../lib/meta';
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingInvoices.subsTitle');
+
+const PAGE_SIZE = 25;
+const ANCHORS = ['', 'eom', ...Array.from({ length: 28 }, (_, i) => String(i + 1))];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await billingAdmin(request, context);
+  const url = new URL(request.url);
+  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
+  const onlyActive = url.searchParams.get('active') === '1';
+  const api = createApi(request, context);
+  const query = { query: { page: String(page), items_per_page: String(PAGE_SIZE) } };
+  const sub = api.client.api.stripe.customer.subscription;
+  const rows = must(await api.send(onlyActive ? sub.active.$get(query) : sub.$get(query)), me);
+  return { rows: rows.data, total: rows.total, page, onlyActive };
+}
+
+const positive = (v: FormDataEntryValue | null) => (/^[1-9]\d*$/.test(String(v ?? '')) ? Number(v) : undefined);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await billingAdmin(request, context);
+  const api = createApi(request, context, { language: me.user.language });
+  const form = await request.formData();
+  const sub = api.client.api.stripe.customer.subscription;
+  if (form.get('intent') === 'cancel') {
+    const param = { subscriptionId: String(positive(form.get('id')) ?? 0) };
+    const at_period_end = form.get('now') === '1' ? ('false' as const) : ('true' as const);
+    const result = await api.send(sub[':subscriptionId'].$delete({ param, query: { at_period_end } }));
+    if (!result.ok) return refused(me, result);
+    return { done: 'canceled' as const };
+  }
+  const anchor = String(form.get('billing_cycle_anchor') ?? '');
+  const trial = String(form.get('trial_end') ?? '');
+  const name = String(form.get('name') ?? '').trim();
+  const result = await api.send(
+    sub.$post({
+      json: {
+        company_id: positive(form.get('company_id')) ?? 0,
+        price_id: positive(form.get('price_id')) ?? 0,
+        quantity: positive(form.get('quantity')) ?? 1,
+        coupon_id: positive(form.get('coupon_id')),
+        tax_rate_id: positive(form.get('tax_rate_id')),
+        ...(name ? { name } : {}),
+        ...(trial ? { trial_end: new Date(`${trial}T00:00:00Z`).toISOString() } : {}),
+        ...(anchor === 'eom' ? { billing_cycle_anchor: 'eom' as const } : {}),
+        ...(positive(anchor) ? { billing_cycle_anchor: positive(anchor) } : {}),
+        // The screen asked "Activating a subscription cannot be undone" before sending this.
+        confirm: true as const,
+      },
+    }),
+  );
+  if (!result.ok) return refused(me, result);
+  return { done: 'created' as const };
+}
+
+type Answer = Refusal | { done: 'created' | 'canceled' };
+
+export default function Subscriptions() {
+  const { t } = useTranslation();
+  const { rows, total, page, onlyActive } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== 'idle';
+  const refusal = answer && 'error' in answer ? answer : null;
+  useOutcomeToast(
+    answer,
+    answer && 'done' in answer
+      ? { text: t(answer.done === 'created' ? 'billingInvoices.createdToast' : 'billingInvoices.canceledToast') }
+      : null,
+  );
+  const [fields, setFields] = useState({
+    company_id: '',
+    price_id: '',
+    quantity: '1',
+    coupon_id: '',
+    tax_rate_id: '',
+    trial_end: '',
+    billing_cycle_anchor: '',
+    name: '',
+  });
+  const [activating, setActivating] = useState(false);
+  const [canceling, setCanceling] = useState<number | null>(null);
+  const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const fieldError = (key: string) => refusal?.issues[key];
+  const anchorLabel = (a: string) =>
+    a === ''
+      ? t('billingInvoices.anchorNone')
+      : a === 'eom'
+        ? t('billingInvoices.anchorEom')
+        : t('billingInvoices.anchorDay', { day: a });
+  const text = (key: keyof typeof fields, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={fields[key]}
+      onChange={set(key)}
+      autoComplete="off"
+      error={fieldError(key)}
+      {...extra}
+    />
+  );
+  return (
+    <Page title={t('billingInvoices.subsTitle')} subtitle={t('billingInvoices.subsIntro')}>
+      <BlockStack gap="400">
+        {refusal?.error ? <Banner tone="critical">{refusal.error}</Banner> : null}
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t('billingInvoices.subsCreate')}
+            </Text>
+            <FormLayout>
+              <FormLayout.Group>
+                {text('company_id', t('billingInvoices.company'), { type: 'number' })}
+                {text('price_id', t('billingInvoices.price'), { type: 'number' })}
+                {text('quantity', t('billingInvoices.quantity'), { type: 'number' })}
+              </FormLayout.Group>
+              <FormLayout.Group>
+                {text('coupon_id', t('billingInvoices.couponId'), { type: 'number' })}
+                {text('tax_rate_id', t('billingInvoices.taxRateId'), { type: 'number' })}
+                {text('name', t('billingInvoices.name'))}
+              </FormLayout.Group>
+              <FormLayout.Group>
+                {text('trial_end', t('billingInvoices.trialEnd'), {
+                  type: 'date',
+                  helpText: t('billingInvoices.trialHelp'),
+                })}
+                <Select
+                  label={t('billingInvoices.anchor')}
+                  options={ANCHORS.map((a) => ({ label: anchorLabel(a), value: a }))}
+                  value={fields.billing_cycle_anchor}
+                  onChange={set('billing_cycle_anchor')}
+                  error={fieldError('billing_cycle_anchor')}
+                />
+              </FormLayout.Group>
+              <Button variant="primary" onClick={() => setActivating(true)}>
+                {t('billingInvoices.activate')}
+              </Button>
+            </FormLayout>
+          </BlockStack>
+        </Card>
+        <Checkbox
+          label={t('billingInvoices.onlyActive')}
+          checked={onlyActive}
+          onChange={(on) => submit(on ? { active: '1' } : {}, { method: 'get' })}
+        />
+        <PlainList
+          resourceName={t('billingInvoices.subsTitle')}
+          empty={{
+            heading: t('billingInvoices.subsEmpty'),
+            body: t('billingInvoices.subsEmptyHelp'),
+            action: { content: t('billingInvoices.all'), url: '/stripe/subscriptions' },
+          }}
+          headings={[
+            { title: t('billingInvoices.name') },
+            { title: t('billingInvoices.colCompany') },
+            { title: t('billingInvoices.colStatus') },
+            { title: t('billingInvoices.colPrice'), alignment: 'end' },
+            { title: t('billingInvoices.expireAt') },
+            { title: t('billingInvoices.anchor') },
+            { title: '' },
+          ]}
+          rowCount={rows.length}
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+        >
+          {rows.map((s, index) => (
+            <IndexTable.Row id={String(s.id)} key={s.id} position={index}>
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {s.name}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{s.company_name}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <ButtonGroup>
+                  <Badge tone={s.status === 'active' ? 'success' : undefined}>
+                    {tKey(t, `billingInvoices.sstatus.${s.status}`)}
+                  </Badge>
+                  {s.free ? <Badge tone="info">{t('billingInvoices.free')}</Badge> : null}
+                  {s.cancel_at_period_end ? <Badge>{t('billingInvoices.cancelAtEnd')}</Badge> : null}
+                </ButtonGroup>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {`${s.quantity} × ${formatMoney(s.unit_amount, s.currency)}`}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{s.expire_at ? formatDate(s.expire_at) : t('billingInvoices.none')}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {anchorLabel(s.billing_cycle_anchor === null ? '' : String(s.billing_cycle_anchor))}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {s.status === 'canceled' ? null : (
+                  <Button variant="plain" tone="critical" onClick={() => setCanceling(s.id)}>
+                    {t('billingInvoices.cancelSub')}
+                  </Button>
+                )}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </PlainList>
+      </BlockStack>
+      <Modal
+        open={activating}
+        onClose={() => setActivating(false)}
+        title={t('billingInvoices.activateTitle')}
+        primaryAction={{
+          content: t('billingInvoices.activate'),
+          loading: busy,
+          onAction: () => {
+            submit({ intent: 'create', ...fields }, { method: 'post' });
+            setActivating(false);
+          },
+        }}
+        secondaryActions={[{ content: t('billingInvoices.cancel'), onAction: () => setActivating(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{t('billingInvoices.activateText')}</Text>
+        </Modal.Section>
+      </Modal>
+      <Modal
+        open={canceling !== null}
+        onClose={() => setCanceling(null)}
+        title={t('billingInvoices.cancelTitle')}
+        primaryAction={{
+          content: t('billingInvoices.cancelSub'),
+          destructive: true,
+          loading: busy,
+          onAction: () => {
+            submit({ intent: 'cancel', id: String(canceling) }, { method: 'post' });
+            setCanceling(null);
+          },
+        }}
+        secondaryActions={[
+          {
+            content: t('billingInvoices.cancelNow'),
+            destructive: true,
+            onAction: () => {
+              submit({ intent: 'cancel', id: String(canceling), now: '1' }, { method: 'post' });
+              setCanceling(null);
+            },
+          },
+          { content: t('billingInvoices.cancel'), onAction: () => setCanceling(null) },
+        ]}
+      >
+        <Modal.Section>
+          <Text as="p">{t('billingInvoices.cancelText')}</Text>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+export const ErrorBoundary = AppRouteErrorBoundary;
