@@ -27,7 +27,7 @@ export const subscriptions = defineArea(
     empty: 'No contracts',
     emptyHelp: 'No driver holds a contract matching these filters.',
     buyNote:
-      'Free contracts can be assigned through the API; buying a paid contract needs the card payment provider, which is not yet available.',
+      'Contracts are bought through the API: a free one is assigned at once; a paid one is billed by Stripe to the billing customer of the driver’s company.',
     updated: 'Renewal updated.',
   },
   {
@@ -56,7 +56,7 @@ export const subscriptions = defineArea(
       empty: 'Keine Verträge',
       emptyHelp: 'Kein Fahrer hat einen Vertrag, der zu diesen Filtern passt.',
       buyNote:
-        'Kostenlose Verträge können über die API zugewiesen werden; der Kauf eines kostenpflichtigen Vertrags erfordert den Kartenzahlungsanbieter, der noch nicht verfügbar ist.',
+        'Verträge werden über die API gekauft: ein kostenloser wird sofort zugewiesen; ein kostenpflichtiger wird von Stripe dem Abrechnungskunden des Unternehmens des Fahrers berechnet.',
       updated: 'Verlängerung aktualisiert.',
     },
     fr: {
@@ -84,7 +84,7 @@ export const subscriptions = defineArea(
       empty: 'Aucun contrat',
       emptyHelp: 'Aucun conducteur ne détient de contrat correspondant à ces filtres.',
       buyNote:
-        "Les contrats gratuits peuvent être attribués par l'API ; l'achat d'un contrat payant nécessite le prestataire de paiement par carte, qui n'est pas encore disponible.",
+        "Les contrats s'achètent par l'API : un contrat gratuit est attribué aussitôt ; un contrat payant est facturé par Stripe au client de facturation de la société du conducteur.",
       updated: 'Renouvellement mis à jour.',
     },
     nl: {
@@ -112,7 +112,7 @@ export const subscriptions = defineArea(
       empty: 'Geen contracten',
       emptyHelp: 'Geen bestuurder heeft een contract dat bij deze filters past.',
       buyNote:
-        'Gratis contracten kunnen via de API worden toegekend; een betaald contract kopen vereist de kaartbetaalprovider, die nog niet beschikbaar is.',
+        'Contracten worden via de API gekocht: een gratis contract wordt meteen toegekend; een betaald contract wordt door Stripe gefactureerd aan de factureringsklant van het bedrijf van de bestuurder.',
       updated: 'Verlenging bijgewerkt.',
     },
     it: {
@@ -140,7 +140,7 @@ export const subscriptions = defineArea(
       empty: 'Nessun contratto',
       emptyHelp: 'Nessun conducente ha un contratto che corrisponde a questi filtri.',
       buyNote:
-        "I contratti gratuiti possono essere assegnati tramite l'API; l'acquisto di un contratto a pagamento richiede il fornitore di pagamento con carta, non ancora disponibile.",
+        "I contratti si acquistano tramite l'API: uno gratuito è assegnato subito; uno a pagamento è fatturato da Stripe al cliente di fatturazione della società del conducente.",
       updated: 'Rinnovo aggiornato.',
     },
     es: {
@@ -168,7 +168,7 @@ export const subscriptions = defineArea(
       empty: 'Sin contratos',
       emptyHelp: 'Ningún conductor tiene un contrato que coincida con estos filtros.',
       buyNote:
-        'Los contratos gratuitos se pueden asignar mediante la API; comprar un contrato de pago requiere el proveedor de pago con tarjeta, que aún no está disponible.',
+        'Los contratos se compran mediante la API: uno gratuito se asigna al momento; uno de pago lo factura Stripe al cliente de facturación de la empresa del conductor.',
       updated: 'Renovación actualizada.',
     },
     pt: {
@@ -196,7 +196,7 @@ export const subscriptions = defineArea(
       empty: 'Sem contratos',
       emptyHelp: 'Nenhum condutor tem um contrato que corresponda a estes filtros.',
       buyNote:
-        'Os contratos gratuitos podem ser atribuídos através da API; comprar um contrato pago requer o fornecedor de pagamento com cartão, que ainda não está disponível.',
+        'Os contratos compram-se através da API: um gratuito é atribuído de imediato; um pago é faturado pelo Stripe ao cliente de faturação da empresa do condutor.',
       updated: 'Renovação atualizada.',
     },
   },
