@@ -10,25 +10,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Modal,
-  Page,
-  ResourceItem,
-  ResourceList,
-  Select,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text, TextField } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActionAnswer, companyParam, customersAccess, refusal } from '../../components/billing/billing.server';
+import { PaymentMethodsCard } from '../../components/billing/payment-methods-card';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
@@ -126,26 +112,6 @@ const RESULTS = {
   failed: { tone: 'critical', key: 'billingAccounts.resultFailed' },
 } as const;
 
-type Method = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['methods']>['data'][number];
-
-/** What a row shows: brand, last 4 and expiry of a card; last 4 and bank (sort) code of a debit. */
-function MethodLabel({ m }: { m: Method }) {
-  const { t } = useTranslation();
-  if (m.type === 'card') {
-    const month = String(m.exp_month ?? '').padStart(2, '0');
-    const brand = (m.brand ?? '').toUpperCase();
-    return (
-      <Text as="span">{t('billingAccounts.card', { brand, last4: m.last4 ?? '', month, year: m.exp_year ?? '' })}</Text>
-    );
-  }
-  const values = { last4: m.last4 ?? '', code: m.bank_code ?? '—' };
-  return (
-    <Text as="span">
-      {m.type === 'bacs_debit' ? t('billingAccounts.bacs', values) : t('billingAccounts.sepa', values)}
-    </Text>
-  );
-}
-
 /** The keys an action's answer names (its own texts; the API's refusals come translated). */
 type AnswerKey = 'billingAccounts.created' | 'billingAccounts.saved' | 'billingAccounts.elementsUnavailable';
 
@@ -157,7 +123,6 @@ export default function CustomerBilling() {
   const submit = useSubmit();
   const countries = useCountryOptions();
   const result = useFetcher<typeof action>();
-  const [removing, setRemoving] = useState<string | null>(null);
   const [taxId, setTaxId] = useState(customer?.tax_id ?? '');
   const [country, setCountry] = useState(customer?.tax_id_country ?? '');
   const [email, setEmail] = useState(customer?.email ?? '');
@@ -259,80 +224,10 @@ export default function CustomerBilling() {
                 </FormLayout>
               </Form>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h2" variant="headingMd">
-                    {t('billingAccounts.paymentMethods')}
-                  </Text>
-                  <InlineStack gap="200">
-                    <Button onClick={() => submit({ intent: 'sync' }, { method: 'post' })} loading={busy}>
-                      {t('billingAccounts.refresh')}
-                    </Button>
-                    <Button
-                      variant="primary"
-                      onClick={() => submit({ intent: 'add' }, { method: 'post' })}
-                      loading={busy}
-                    >
-                      {t('billingAccounts.addMethod')}
-                    </Button>
-                  </InlineStack>
-                </InlineStack>
-                {methods && methods.data.length > 0 ? (
-                  <ResourceList
-                    items={methods.data}
-                    renderItem={(m) => (
-                      <ResourceItem id={m.id} onClick={() => undefined}>
-                        <InlineStack align="space-between" blockAlign="center">
-                          <InlineStack gap="200" blockAlign="center">
-                            <MethodLabel m={m} />
-                            {m.default ? <Badge tone="success">{t('billingAccounts.isDefault')}</Badge> : null}
-                          </InlineStack>
-                          <InlineStack gap="200">
-                            {m.default ? null : (
-                              <Button
-                                onClick={() => submit({ intent: 'default', payment_method: m.id }, { method: 'post' })}
-                              >
-                                {t('billingAccounts.makeDefault')}
-                              </Button>
-                            )}
-                            <Button tone="critical" onClick={() => setRemoving(m.id)}>
-                              {t('billingAccounts.remove')}
-                            </Button>
-                          </InlineStack>
-                        </InlineStack>
-                      </ResourceItem>
-                    )}
-                  />
-                ) : (
-                  <Text as="p" tone="subdued">
-                    {t('billingAccounts.noMethods')}
-                  </Text>
-                )}
-              </BlockStack>
-            </Card>
+            <PaymentMethodsCard methods={methods} busy={busy} submit={submit} />
           </>
         )}
       </BlockStack>
-      <Modal
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('billingAccounts.removeTitle')}
-        primaryAction={{
-          content: t('billingAccounts.remove'),
-          destructive: true,
-          loading: busy,
-          onAction: () => {
-            if (removing) submit({ intent: 'remove', payment_method: removing }, { method: 'post' });
-            setRemoving(null);
-          },
-        }}
-        secondaryActions={[{ content: t('billingAccounts.cancel'), onAction: () => setRemoving(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">{t('billingAccounts.removeBody')}</Text>
-        </Modal.Section>
-      </Modal>
     </Page>
   );
 }
