@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodFields, setupPaymentMethodTypes, setupResult } from './payment-methods';
+import { becomesDefault, paymentMethodFields, setupPaymentMethodTypes, setupResult } from './payment-methods';
 
 describe('setupPaymentMethodTypes', () => {
   it('offers SEPA in euros, BACS in pounds, cards everywhere', () => {
@@ -16,6 +16,19 @@ describe('setupResult', () => {
     expect(setupResult('failed')).toBe('failed');
     expect(setupResult('requires_payment_method')).toBe('failed');
     expect(setupResult(null)).toBe('failed');
+  });
+});
+
+describe('becomesDefault', () => {
+  it('makes the first attached method the default, success or processing', () => {
+    expect(becomesDefault('success', 'pm_1', null)).toBe(true);
+    expect(becomesDefault('processing', 'pm_1', null)).toBe(true);
+  });
+  it('never replaces a default, and makes nothing default without an attached method', () => {
+    expect(becomesDefault('success', 'pm_2', 'pm_1')).toBe(false);
+    expect(becomesDefault('failed', 'pm_1', null)).toBe(false);
+    expect(becomesDefault('pending', 'pm_1', null)).toBe(false);
+    expect(becomesDefault('success', null, null)).toBe(false);
   });
 });
 

@@ -26,6 +26,20 @@ export function setupResult(redirectStatus: string | null | undefined): SetupRes
   return 'failed';
 }
 
+/**
+ * Whether the payment method a setup just attached becomes the customer's default (Stripe's
+ * `invoice_settings.default_payment_method`): yes when the setup attached one (success, or processing
+ * for a debit the bank has yet to confirm) and the customer has no default yet, so that its
+ * subscriptions and invoices are charged to it; an existing default is never replaced.
+ */
+export function becomesDefault(
+  result: SetupResult | 'pending',
+  attached: string | null,
+  currentDefault: string | null,
+): attached is string {
+  return attached !== null && currentDefault === null && (result === 'success' || result === 'processing');
+}
+
 /** The part of a Stripe PaymentMethod the row keeps. */
 export interface StripePaymentMethodLike {
   id: string;

@@ -261,8 +261,21 @@ describe('customers and payment methods', () => {
     expect(result.payment_method).toMatchObject({ type: 'card', brand: 'visa', last4: '4242', exp_month: 12 });
     const pm = result.payment_method.id;
 
+    // The customer's first method becomes its default, here and at Stripe (what a subscription charges).
+    expect(result.payment_method.default).toBe(true);
     const listed = await ok<Methods>(await send(`/stripe/customer/payment-method?company_id=${billed.id}`, 'GET'));
-    expect(listed.data.map((m) => m.id)).toEqual([pm]);
+    expect(listed).toEqual({
+      data: [expect.objectContaining({ id: pm, default: true })],
+      default_payment_method_id: pm,
+    });
+    const connected = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
+    const billedCustomer = await ok<Customer>(await send(`/stripe/customer?company_id=${billed.id}`, 'GET'));
+    const first = await stripe().customers.retrieve(
+      billedCustomer.stripe_customer_id ?? '',
+      {},
+      { stripeAccount: connected },
+    );
+    expect('invoice_settings' in first ? first.invoice_settings.default_payment_method : null).toBe(pm);
 
     const made = await ok<Methods>(
       await send('/stripe/customer/payment-method', 'PUT', { payment_method_id: pm, default: true }),

@@ -7,6 +7,7 @@
  * dev confirmation page; with real Stripe the screen confirms with Stripe.js and the publishable key.
  */
 import {
+  becomesDefault,
   paymentMethodFields,
   type SetupResult,
   setupPaymentMethodTypes,
@@ -244,7 +245,25 @@ export const paymentMethodRoutes = new OpenAPIHono<AppEnv>()
       );
     }
     await saveSetupResult(db, setupIntentId, found.customer.id, result, method);
-    const defaultId = found.customer.defaultPaymentMethodId;
+    let defaultId = found.customer.defaultPaymentMethodId;
+    const attached = method?.stripePaymentMethodId ?? null;
+    // The first method a customer gets is what its subscriptions and invoices are charged to.
+    if (found.customer.stripeCustomerId && becomesDefault(result, attached, defaultId)) {
+      try {
+        await client.stripe.customers.update(
+          found.customer.stripeCustomerId,
+          { invoice_settings: { default_payment_method: attached } },
+          { ...got.options, idempotencyKey: idempotencyKey('customer', 'first-default', found.customer.id, attached) },
+        );
+      } catch (err) {
+        const id = found.customer.id;
+        return stripeFailed(c, err, 'updateFailed', 'stripe.payment_method.default', 'billing_customer', id);
+      }
+      const audit = { from: null, to: attached, setupIntent: setupIntentId };
+      const entry = billingAudit(c, 'stripe.payment_method.default', 'billing_customer', found.customer.id, audit);
+      await setDefaultPaymentMethod(db, found.customer.id, attached, entry);
+      defaultId = attached;
+    }
     const rows = method ? await listPaymentMethods(db, found.customer.id) : [];
     const row = rows.find((r) => r.stripePaymentMethodId === method?.stripePaymentMethodId);
     return c.json({ result, payment_method: row ? toPaymentMethod(row, defaultId) : null }, 200);
