@@ -2,8 +2,8 @@
  * Subscriptions (issue 17 §6, spec 7.3 and 7.8) inside workerd against the workers project's local
  * Stripe-compatible server: create with its refusals (activation not confirmed, trial end in the
  * past, no billing customer: 409, a company outside the tree: 403), a day anchor sent to Stripe
- * (the end-of-month one is `billing_cycle_anchor_config`, which the local server's OpenAPI document
- * does not know yet: unit-tested in domain/billing/subscriptions.test.ts only), a trial making it free, update, cancel at period end and now (twice: unchanged), the lists
+ * and the end of the month as `billing_cycle_anchor_config` day 31 (the month's last day), a trial
+ * making it free, update, cancel at period end and now (twice: unchanged), the lists
  * (all, active, by company), another operator's subscription unknown (404), a caller without
  * billing:admin refused (403); a paid fleet subscription contract bought for real (no more 501) and
  * its renewal switch mapped to Stripe's cancel_at_period_end.
@@ -232,6 +232,20 @@ describe('create', () => {
       .subscriptions.create({ ...params, billing_cycle_anchor: anchor + 86_400 }, key)
       .catch((e: { type?: string }) => e);
     expect(other).toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+});
+
+describe('end of month', () => {
+  it("sends billing_cycle_anchor_config day 31: Stripe anchors on this month's last day", async () => {
+    const sub = await ok<Sub>(
+      await send(BASE, 'POST', { company_id: fleet, price_id: monthly, billing_cycle_anchor: 'eom', confirm: true }),
+      201,
+    );
+    expect(sub.billing_cycle_anchor).toBe('eom');
+    const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, sub.id));
+    const remote = await stripe().subscriptions.retrieve(row?.stripeSubscriptionId ?? '');
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    expect(day(new Date(remote.billing_cycle_anchor * 1000))).toBe(day(firstAnchorDate('eom', new Date())));
   });
 });
 
