@@ -16,7 +16,7 @@ export const MethodList = z
 const stripeId = (name: string, example: string) =>
   z
     .string()
-    .regex(/^[A-Za-z0-9_]{3,100}$/)
+    .regex(/^[A-Za-z0-9_-]{1,100}$/)
     .openapi({ param: { name, in: 'path' }, example });
 
 export const list = defineRoute(ACCESS, {
