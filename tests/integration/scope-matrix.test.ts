@@ -147,6 +147,18 @@ const RESOURCE_RULES: Rule[] = [
     'eventId',
     'SELECT e.id FROM stripe_events e JOIN billing_accounts a ON a.stripe_account_id = e.account WHERE a.company_id = ?1 LIMIT 1',
   ],
+  // Payouts, payment methods and setup intents of a billed company (billing accounts).
+  [/^\/api\/stripe\/payout\//, 'payoutId', 'SELECT id FROM billing_payouts WHERE company_id = ?1 LIMIT 1'],
+  [
+    /^\/api\/stripe\/customer\/payment-method\//,
+    'paymentMethodId',
+    'SELECT m.stripe_payment_method_id FROM billing_payment_methods m JOIN billing_customers c ON c.id = m.customer_id WHERE c.company_id = ?1 LIMIT 1',
+  ],
+  [
+    /^\/api\/stripe\/customer\/setup-intent\//,
+    'setupIntentId',
+    'SELECT i.stripe_setup_intent_id FROM billing_setup_intents i JOIN billing_customers c ON c.id = i.customer_id WHERE c.company_id = ?1 LIMIT 1',
+  ],
 ];
 
 type Schema = {
@@ -320,6 +332,15 @@ beforeAll(async () => {
     [
       "INSERT INTO billing_accounts (company_id, stripe_account_id) VALUES (?1, 'acct_scope_matrix') ON CONFLICT DO NOTHING",
       "INSERT INTO stripe_events (id, type, account, created, payload_json) SELECT 'evt_scope_matrix', 'account.updated', stripe_account_id, 0, '{}' FROM billing_accounts WHERE company_id = ?1 ON CONFLICT DO NOTHING",
+    ].map((q) => env.DB.prepare(q).bind(root.id)),
+  );
+  // Nor a billing customer with a payment method and a setup intent, nor a payout.
+  await env.DB.batch(
+    [
+      "INSERT INTO billing_customers (company_id, owner_company_id, stripe_customer_id, name) VALUES (?1, ?1, 'cus_scope_matrix', 'scope-matrix') ON CONFLICT DO NOTHING",
+      "INSERT INTO billing_payment_methods (stripe_payment_method_id, customer_id, type, last4) SELECT 'pm_scope_matrix', id, 'card', '4242' FROM billing_customers WHERE company_id = ?1 ON CONFLICT DO NOTHING",
+      "INSERT INTO billing_setup_intents (stripe_setup_intent_id, customer_id) SELECT 'seti_scope_matrix', id FROM billing_customers WHERE company_id = ?1 ON CONFLICT DO NOTHING",
+      "INSERT INTO billing_payouts (company_id, user_id, amount, currency) SELECT ?1, min(id), 100, 'EUR' FROM users WHERE company_id = ?1",
     ].map((q) => env.DB.prepare(q).bind(root.id)),
   );
   // Nor a subscription (issue 17 §6): one of a billed company of the demo, on the root operator's price.
