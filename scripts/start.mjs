@@ -38,6 +38,9 @@ if (!stripeBase) {
     // wrangler.toml's development secret ([env.dev.vars]); never a production one.
     '--webhook-secret',
     'whsec_local_development_only',
+    // Kept beside the local D1 state, whose rows name these objects.
+    '--state-file',
+    `${persistDir}/stripe-fake.json`,
   ]);
   stripe.stderr.on('data', (d) => process.stderr.write(d));
   stripe.on('exit', (code) => {

@@ -109,6 +109,20 @@ describe('invoices', () => {
     ]);
   });
 
+  it('refuses a 251st invoice item on one invoice, as Stripe does', async () => {
+    const { customer } = await customerWithMethod('success');
+    const invoice = await h.stripe.invoices.create({
+      customer: customer.id,
+      pending_invoice_items_behavior: 'exclude',
+    });
+    const add = () =>
+      h.stripe.invoiceItems.create({ customer: customer.id, invoice: invoice.id, amount: 1, currency: 'eur' });
+    for (let i = 0; i < 250; i += 25) await Promise.all(Array.from({ length: 25 }, add));
+    const refused = await add().catch((e: Stripe.errors.StripeError) => e);
+    expect(refused).toMatchObject({ statusCode: 400, param: 'invoice' });
+    expect((await h.stripe.invoices.retrieve(invoice.id)).total).toBe(250);
+  });
+
   it('voids an open invoice, deletes a draft, and refuses paying without a payment method', async () => {
     const customer = await h.stripe.customers.create({});
     const draft = await h.stripe.invoices.create({ customer: customer.id });

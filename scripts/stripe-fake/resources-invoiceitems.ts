@@ -84,6 +84,9 @@ function createInvoiceItem(ctx: Ctx): StripeObject {
   const invoice = input.invoice ? draftOf(ctx, input.invoice as string, 'invoice') : undefined;
   if (invoice && invoice.customer !== customer.id)
     throw new StripeError(400, 'The invoice belongs to another customer.', 'invoice');
+  // Stripe's limit since API 2016-02-22: no more than 250 invoice items on one invoice.
+  if (invoice && lines(invoice).filter((l) => l.invoice_item).length >= 250)
+    throw new StripeError(400, 'You can not add more than 250 invoice items to an invoice.', 'invoice');
   const priced = pricing(ctx, input);
   const currency = (priced as { currency?: string }).currency ?? input.currency ?? invoice?.currency;
   if (!currency) throw new StripeError(400, 'Missing required param: currency.', 'currency', 'parameter_missing');

@@ -12,6 +12,7 @@ import { type Ctx, type Handler, type Input, StripeError } from './context';
 import { devRoutes } from './dev-pages';
 import { coerce, decodeForm, describeErrors } from './form';
 import { StripeDocument } from './openapi';
+import { StateFile } from './persistence';
 import { accountHandlers } from './resources-accounts';
 import { billingHandlers } from './resources-billing';
 import { catalogHandlers } from './resources-catalog';
@@ -23,6 +24,8 @@ export interface StripeFakeOptions {
   port?: number;
   webhookUrl?: string;
   webhookSecret: string;
+  /** Keeps the objects across restarts in this JSON file (npm start); none: memory only. */
+  stateFile?: string;
   /** Waits between webhook attempts (default 250 ms, 1 s, 3 s); tests shorten them. */
   retryDelaysMs?: number[];
 }
@@ -165,10 +168,12 @@ export interface State {
   hooks: Webhooks;
   origin: string;
   idempotency: Map<string, Saved>;
+  persisted?: StateFile<Saved>;
 }
 
 async function route(state: State, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', state.origin);
+  if (req.method !== 'GET') res.once('finish', () => state.persisted?.schedule());
   try {
     if (url.pathname.startsWith('/dev/')) {
       await devRoutes(state, req, res, url, readBody);
@@ -196,6 +201,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     origin: '',
     idempotency: new Map(),
   };
+  if (options.stateFile) {
+    state.persisted = new StateFile(options.stateFile, state);
+    state.persisted.load();
+  }
   const server = createServer((req, res) => void route(state, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -207,6 +216,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     settled: () => state.hooks.settled(),
     close: async () => {
       state.hooks.close();
+      state.persisted?.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -229,6 +239,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(argument('port') ?? 12111),
     webhookUrl: argument('webhook-url'),
     webhookSecret: secret,
+    stateFile: argument('state-file'),
   });
   console.log(`stripe-fake: listening on ${fake.url} (ready in ${Math.round(performance.now() - started)} ms)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -107,6 +107,18 @@ export class Store {
     this.entries.delete(id);
   }
 
+  /** Everything the store holds, as plain data (for the state file of `npm start`). */
+  snapshot(): { seq: number; entries: Entry[]; hidden: [string, Record<string, unknown>][] } {
+    return { seq: this.seq, entries: [...this.entries.values()], hidden: [...this.hidden] };
+  }
+
+  /** Puts back what {@link snapshot} gave. */
+  restore(data: ReturnType<Store['snapshot']>): void {
+    this.seq = data.seq;
+    for (const entry of data.entries) this.entries.set(entry.value.id, entry);
+    for (const [id, value] of data.hidden) this.hidden.set(id, value);
+  }
+
   /** Every object of a kind in an account, newest first (Stripe's list order). */
   all<T extends StripeObject = StripeObject>(account: string, object: string, filter?: (o: T) => boolean): T[] {
     const found: Entry[] = [];
