@@ -11,6 +11,7 @@
 import { env } from 'cloudflare:test';
 import { stripeClient } from '@api/lib/stripe';
 import {
+  billingCoupons,
   billingCustomers,
   billingPrices,
   billingProducts,
@@ -246,6 +247,37 @@ describe('end of month', () => {
     const remote = await stripe().subscriptions.retrieve(row?.stripeSubscriptionId ?? '');
     const day = (d: Date) => d.toISOString().slice(0, 10);
     expect(day(new Date(remote.billing_cycle_anchor * 1000))).toBe(day(firstAnchorDate('eom', new Date())));
+  });
+});
+
+describe('a coupon', () => {
+  it('goes to Stripe as the subscription discount, and can be removed', async () => {
+    const coupon = await stripe().coupons.create({ percent_off: 10, duration: 'forever' });
+    const [row] = await db
+      .insert(billingCoupons)
+      .values({
+        ownerCompanyId: operator.company.id,
+        stripeCouponId: coupon.id,
+        name: 'Ten',
+        percentOff: 10,
+        duration: 'forever',
+      })
+      .returning();
+    const sub = await ok<Sub & { coupon_id: number | null }>(
+      await send(BASE, 'POST', { company_id: fleet, price_id: monthly, coupon_id: row?.id, confirm: true }),
+      201,
+    );
+    expect(sub.coupon_id).toBe(row?.id);
+    const [kept] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, sub.id));
+    const stripeId = kept?.stripeSubscriptionId ?? '';
+    // One discount at Stripe (a discount id, unexpanded), gone once the coupon is removed.
+    const discounted = await stripe().subscriptions.retrieve(stripeId);
+    expect(discounted.discounts).toEqual([expect.stringMatching(/^di_/)]);
+    const removed = await ok<Sub & { coupon_id: number | null }>(
+      await send(`${BASE}/${sub.id}`, 'PUT', { coupon_id: null }),
+    );
+    expect(removed.coupon_id).toBeNull();
+    expect((await stripe().subscriptions.retrieve(stripeId)).discounts).toEqual([]);
   });
 });
 
