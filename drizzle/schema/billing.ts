@@ -340,12 +340,14 @@ export const billingInvoiceLines = sqliteTable(
     sessionId: integer('session_id'),
     /** Energy of a session line in Wh. */
     energyWh: integer('energy_wh'),
-    stripeInvoiceItemId: text('stripe_invoice_item_id').unique(),
+    /** Several lines share one Stripe item (a usage invoice's sessions: migration 0035). */
+    stripeInvoiceItemId: text('stripe_invoice_item_id'),
     periodStart: timestamp('period_start'),
     periodEnd: timestamp('period_end'),
   },
   (t) => [
     index('billing_invoice_lines_invoice_idx').on(t.invoiceId),
+    index('billing_invoice_lines_stripe_item_idx').on(t.stripeInvoiceItemId),
     uniqueIndex('billing_invoice_lines_session_uq').on(t.invoiceId, t.sessionId),
   ],
 );

@@ -169,13 +169,18 @@ describe('the usage invoice of a month', () => {
     expect(lines[0]?.description).toBe('=Depot 1+1 · 2026-10-03 · 10.000 kWh');
     expect(invoice).toMatchObject({ kind: 'usage', period: '2026-10', currency: 'EUR', total: 98_504 });
 
-    // On Stripe: one invoice holding exactly our lines, its total ours.
+    // On Stripe: one invoice, its total ours; the sessions as one item (Stripe takes at most 250
+    // items per invoice), each fee as its own; every line knows the item that carries it.
     expect(invoice.stripeInvoiceId).toMatch(/^in_/);
     expect(lines.every((l) => l.stripeInvoiceItemId?.startsWith('ii_'))).toBe(true);
     const remote = await stripe().invoices.retrieve(invoice.stripeInvoiceId as string);
     expect(remote.total).toBe(98_504);
     const remoteLines = await stripe().invoices.listLineItems(remote.id, { limit: 100 });
-    expect(remoteLines.data).toHaveLength(6);
+    const sessionLines = lines.filter((l) => l.kind === 'session');
+    expect(remoteLines.data).toHaveLength(1 + lines.length - sessionLines.length);
+    expect(new Set(sessionLines.map((l) => l.stripeInvoiceItemId)).size).toBe(1);
+    const sessionsItem = remoteLines.data.find((l) => l.description?.startsWith('Charging sessions 2026-10: 3 ('));
+    expect(sessionsItem?.amount).toBe(sessionLines.reduce((t, l) => t + l.amount, 0));
 
     const again = await runMonthlyInvoices(env, '2026-10');
     expect(again?.id).toBe(run?.id);
@@ -186,7 +191,7 @@ describe('the usage invoice of a month', () => {
     const [company] = await billableCompanies(env.DB, fleet.id - 1, 1);
     const outcome = await billCompany(env, stripe(), company as NonNullable<typeof company>, '2026-10', {});
     expect(outcome).toMatchObject({ invoiceId: invoice.id, created: false, synced: true });
-    expect((await stripe().invoices.listLineItems(remote.id, { limit: 100 })).data).toHaveLength(6);
+    expect((await stripe().invoices.listLineItems(remote.id, { limit: 100 })).data).toHaveLength(remoteLines.data.length);
   });
 
   it('bills a held-back session on the first invoice after its revision, and never the same session twice', async () => {
@@ -269,7 +274,9 @@ describe('a run interrupted half-way', () => {
     expect((await shapeOf(c.id, '2026-02'))?.synced).toBe(true);
     expect((await linesOf(before?.id as number)).map((l) => l.id)).toEqual(linesBefore.map((l) => l.id));
     const remote = await stripe().invoices.listLineItems(after[0]?.stripeInvoiceId as string, { limit: 100 });
-    expect(remote.data).toHaveLength(linesBefore.length);
+    const sessions = linesBefore.filter((l) => l.kind === 'session').length;
+    expect(remote.data).toHaveLength(linesBefore.length - sessions + (sessions > 0 ? 1 : 0));
+    expect(remote.data.reduce((t, l) => t + l.amount, 0)).toBe(linesBefore.reduce((t, l) => t + l.amount, 0));
   });
 
   it('ends a chunk early when its time budget runs out, saving the companies billed so far', async () => {

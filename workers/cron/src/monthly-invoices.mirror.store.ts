@@ -2,13 +2,23 @@
 
 export interface MirrorFacts {
   invoice: { id: number; currency: string; stripe_invoice_id: string | null; period: string };
-  lines: { id: number; amount: number; description: string; period_start: number; period_end: number }[];
+  /** Every line of the invoice (the Stripe items group them), with the item id of those already mirrored. */
+  lines: {
+    id: number;
+    kind: 'session' | 'fee' | 'subscription' | 'one_time';
+    amount: number;
+    description: string;
+    energy_wh: number | null;
+    period_start: number;
+    period_end: number;
+    stripe_invoice_item_id: string | null;
+  }[];
   stripeCustomerId: string;
   stripeAccountId: string | null;
   collectionMethod: 'charge_automatically' | 'send_invoice';
 }
 
-/** What mirroring one invoice to Stripe reads: the invoice, its lines not yet on Stripe, where it goes. */
+/** What mirroring one invoice to Stripe reads: the invoice, its lines, where it goes. */
 export async function mirrorFacts(d1: D1Database, invoiceId: number): Promise<MirrorFacts | null> {
   const [head, lines] = await d1.batch([
     d1
@@ -22,8 +32,8 @@ export async function mirrorFacts(d1: D1Database, invoiceId: number): Promise<Mi
       .bind(invoiceId),
     d1
       .prepare(
-        `SELECT id, amount, description, period_start, period_end FROM billing_invoice_lines
-         WHERE invoice_id = ?1 AND stripe_invoice_item_id IS NULL ORDER BY id`,
+        `SELECT id, kind, amount, description, energy_wh, period_start, period_end, stripe_invoice_item_id
+         FROM billing_invoice_lines WHERE invoice_id = ?1 ORDER BY id`,
       )
       .bind(invoiceId),
   ]);
@@ -51,12 +61,16 @@ export function setStripeInvoice(d1: D1Database, invoiceId: number, stripeId: st
     .run();
 }
 
-/** Stores the Stripe item ids of lines just mirrored (one batch). */
-export async function setLineItems(d1: D1Database, items: { lineId: number; itemId: string }[]) {
+/** Stores the Stripe item of each group just mirrored on all its lines (one batch). */
+export async function setLineItems(d1: D1Database, items: { lineIds: number[]; itemId: string }[]) {
   if (items.length === 0) return;
   await d1.batch(
     items.map((i) =>
-      d1.prepare('UPDATE billing_invoice_lines SET stripe_invoice_item_id = ?1 WHERE id = ?2').bind(i.itemId, i.lineId),
+      d1
+        .prepare(
+          'UPDATE billing_invoice_lines SET stripe_invoice_item_id = ?1 WHERE id IN (SELECT value FROM json_each(?2))',
+        )
+        .bind(i.itemId, JSON.stringify(i.lineIds)),
     ),
   );
 }

@@ -12,6 +12,7 @@
  */
 import { idempotencyKey, type Stripe, type StripeSettings, stripeClient } from '@api/lib/stripe';
 import { periodBounds, previousPeriod } from '@domain/billing/period';
+import { stripeItemGroups } from '@domain/billing/stripe-invoice-items';
 import { usageInvoice } from '@domain/billing/usage-invoice';
 import { finishRun, heartbeat, type JobRun, runOf, saveChunk, staleRuns, startRun } from './job-runs.store';
 import { mirrorFacts, setLineItems, setStripeInvoice, unsyncedInvoices } from './monthly-invoices.mirror.store';
@@ -46,7 +47,6 @@ export const STALE_AFTER_MS = 2 * 60_000;
 export const SCHEDULED_BUDGET_MS = 20_000;
 /** Stripe item calls in flight at once for one invoice. */
 const STRIPE_PARALLEL = 8;
-const ITEM_IDS_PER_WRITE = 96;
 
 export interface CompanyOutcome {
   invoiceId: number | null;
@@ -90,8 +90,10 @@ export async function billCompany(
 
 /**
  * Puts one invoice on Stripe: the invoice (a draft holding only its own items, advanced automatically
- * by Stripe once finalised), then one invoice item per line not yet there. Ids are stored as they come
- * back; a failure leaves the rest for the next run, whose calls reuse the same idempotency keys.
+ * by Stripe once finalised), then its items as `stripeItemGroups` groups the lines (all sessions as
+ * one item, fees and one-time products one each: Stripe takes at most 250 items per invoice). A
+ * group's item id is stored on all its lines; a failure leaves the rest for the next run, whose
+ * calls reuse the same idempotency keys (invoice id and group key).
  */
 export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: number, opts: JobOptions) {
   const d1 = env.DB;
@@ -118,36 +120,48 @@ export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: numb
     stripeInvoiceId = created.id as string;
     await setStripeInvoice(d1, invoiceId, stripeInvoiceId, created.status ?? 'draft', clock());
   }
-  const stored: { lineId: number; itemId: string }[] = [];
-  for (let i = 0; i < f.lines.length; i += STRIPE_PARALLEL) {
-    const part = f.lines.slice(i, i + STRIPE_PARALLEL);
+  const mirrored = new Set(f.lines.filter((l) => l.stripe_invoice_item_id).map((l) => l.id));
+  const groups = stripeItemGroups(
+    f.lines.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      amount: l.amount,
+      description: l.description,
+      energyWh: l.energy_wh,
+      periodStart: l.period_start,
+      periodEnd: l.period_end,
+    })),
+    (count, wh) => `Charging sessions ${f.invoice.period}: ${count} (${(wh / 1000).toFixed(1)} kWh)`,
+    (count) => `Other items ${f.invoice.period}: ${count}`,
+  ).filter((g) => g.lineIds.some((id) => !mirrored.has(id)));
+  const stored: { lineIds: number[]; itemId: string }[] = [];
+  for (let i = 0; i < groups.length; i += STRIPE_PARALLEL) {
+    const part = groups.slice(i, i + STRIPE_PARALLEL);
     const settled = await Promise.allSettled(
-      part.map((line) =>
+      part.map((g) =>
         stripe.invoiceItems.create(
           {
             customer: f.stripeCustomerId,
             invoice: stripeInvoiceId as string,
-            amount: line.amount,
+            amount: g.amount,
             currency: f.invoice.currency.toLowerCase(),
-            description: line.description,
-            period: { start: Math.floor(line.period_start / 1000), end: Math.floor(line.period_end / 1000) },
-            metadata: { invoice_line_id: String(line.id) },
+            description: g.description,
+            period: { start: Math.floor(g.periodStart / 1000), end: Math.floor(g.periodEnd / 1000) },
+            metadata: { invoice_id: String(invoiceId), lines: g.key },
           },
-          { ...account, idempotencyKey: idempotencyKey('invoice-line', 'create', line.id) },
+          { ...account, idempotencyKey: idempotencyKey('invoice-item', 'create', invoiceId, g.key) },
         ),
       ),
     );
-    const done = part.flatMap((line, k) => {
+    const done = part.flatMap((g, k) => {
       const r = settled[k];
-      return r?.status === 'fulfilled' ? [{ lineId: line.id, itemId: r.value.id }] : [];
+      return r?.status === 'fulfilled' ? [{ lineIds: g.lineIds, itemId: r.value.id }] : [];
     });
     stored.push(...done);
     if (done.length < part.length) {
       await setLineItems(d1, stored);
       return false;
     }
-    // Ids go to D1 every hundred or so; a crash in between re-asks Stripe with the same keys.
-    if (stored.length >= ITEM_IDS_PER_WRITE) await setLineItems(d1, stored.splice(0));
   }
   await setLineItems(d1, stored);
   return true;
