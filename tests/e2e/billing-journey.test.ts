@@ -140,5 +140,16 @@ describe('billing journey', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Stripe webhook log' }).count()).toBe(1);
     const event = page.locator('tbody tr').filter({ hasText: 'invoice.paid' });
     await expect.poll(() => event.first().textContent()).toContain('Applied');
+    // Nothing Stripe sent along the journey failed: every delivery acknowledged, no event failed to apply.
+    await page.goto(`${baseURL}/stripe/webhooks?outcome=failed`);
+    await expect.poll(() => page.getByText('No events', { exact: true }).count()).toBe(1);
+    const sent = (await (await fetch(`${stripeURL}/dev/events`)).json()) as {
+      deliveries: { type: string; status: string }[];
+    };
+    expect(sent.deliveries.filter((d) => d.status === 'failed')).toEqual([]);
+
+    // The subscription reads Active once Stripe's events about it are applied.
+    await page.goto(`${baseURL}/stripe/subscriptions`);
+    await expect.poll(() => page.locator('tbody tr').filter({ hasText: name }).textContent()).toContain('Active');
   });
 });
