@@ -191,7 +191,9 @@ describe('the usage invoice of a month', () => {
     const [company] = await billableCompanies(env.DB, fleet.id - 1, 1);
     const outcome = await billCompany(env, stripe(), company as NonNullable<typeof company>, '2026-10', {});
     expect(outcome).toMatchObject({ invoiceId: invoice.id, created: false, synced: true });
-    expect((await stripe().invoices.listLineItems(remote.id, { limit: 100 })).data).toHaveLength(remoteLines.data.length);
+    expect((await stripe().invoices.listLineItems(remote.id, { limit: 100 })).data).toHaveLength(
+      remoteLines.data.length,
+    );
   });
 
   it('bills a held-back session on the first invoice after its revision, and never the same session twice', async () => {

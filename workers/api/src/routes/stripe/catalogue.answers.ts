@@ -7,11 +7,11 @@ import type { CatalogueIssue } from '@domain/billing/catalogue';
 import { billingCatalogue } from '@i18n/areas/billing-catalogue';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { authOf } from '../../middleware/permission';
 import { apiError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { clientIp } from '../../lib/session-cookie';
 import { type Stripe, type StripeFailureMessage, stripeClient, stripeFailure } from '../../lib/stripe';
+import { authOf } from '../../middleware/permission';
 
 type Ctx = Context<AppEnv>;
 

@@ -10,8 +10,8 @@ import {
   becomesDefault,
   paymentMethodFields,
   type SetupResult,
-  setupPaymentMethodTypes,
   type StripePaymentMethodLike,
+  setupPaymentMethodTypes,
 } from '@domain/billing/payment-methods';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../env';
@@ -20,6 +20,7 @@ import { callerScope } from '../../../lib/scope';
 import { idempotencyKey, isLocalStripe, type StripeSettings } from '../../../lib/stripe';
 import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
 import { customerOf } from './customer.handlers';
+import { list, remove, setDefault, setupIntent, setupResult, sync } from './customer.payment-methods.routes';
 import {
   detachPaymentMethod,
   insertSetupIntent,
@@ -31,7 +32,6 @@ import {
   setupIntentCount,
   syncPaymentMethods,
 } from './customer.payment-methods.store';
-import { list, remove, setDefault, setupIntent, setupResult, sync } from './customer.payment-methods.routes';
 import { toPaymentMethod } from './customer.schemas';
 
 async function methodsAnswer(

@@ -5,22 +5,22 @@
  * `/active` and `/active/by-company` win over `/{subscriptionId}`.
  */
 
+import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import {
   type BillingAnchor,
   isEnded,
   type SubscriptionRefusal,
   subscriptionRefusal,
 } from '@domain/billing/subscriptions';
-import type { MessageKey } from '@i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MessageKey } from '@i18n/messages';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../env';
 import { apiError } from '../../../lib/errors';
 import { keyedValidation } from '../../../lib/keyed-validation';
 import { callerScope } from '../../../lib/scope';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { idempotencyKey } from '../../../lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
 import { authOf } from '../../../middleware/permission';
 import { active, activeByCompany, cancel, create, list, update } from './subscriptions.routes';
 import { ACTIVE, toSubscription } from './subscriptions.schemas';
