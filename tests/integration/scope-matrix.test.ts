@@ -111,20 +111,6 @@ const RESOURCE_RULES: Rule[] = [
     'pendingOneTimeId',
     'SELECT id FROM billing_one_time_products WHERE owner_company_id = ?1 LIMIT 1',
   ],
-  // The billing catalogue is the operator's own (owner_company_id).
-  [/^\/api\/stripe\/products\//, 'productId', 'SELECT id FROM billing_products WHERE owner_company_id = ?1 LIMIT 1'],
-  [/^\/api\/stripe\/prices\//, 'priceId', 'SELECT id FROM billing_prices WHERE owner_company_id = ?1 LIMIT 1'],
-  [
-    /^\/api\/stripe\/account\/tax-rate\//,
-    'taxRateId',
-    'SELECT id FROM billing_tax_rates WHERE owner_company_id = ?1 LIMIT 1',
-  ],
-  [/^\/api\/stripe\/coupons\//, 'couponId', 'SELECT id FROM billing_coupons WHERE owner_company_id = ?1 LIMIT 1'],
-  [
-    /^\/api\/stripe\/one-time-products\//,
-    'pendingOneTimeId',
-    'SELECT id FROM billing_one_time_products WHERE owner_company_id = ?1 LIMIT 1',
-  ],
   [
     /^\/api\/company\/evfleet\/invoices\//,
     'reportId',
@@ -307,16 +293,6 @@ beforeAll(async () => {
   )
     .bind(JSON.stringify(otherCompanies))
     .run();
-  // The demo seed has no billing catalogue: give its root operator one row of each kind.
-  await env.DB.batch(
-    [
-      "INSERT INTO billing_products (owner_company_id, name, country, type) VALUES (?1, 'scope-matrix', 'IT', 'one_time')",
-      "INSERT INTO billing_prices (owner_company_id, product_id, unit_amount, currency, interval) SELECT ?1, max(id), 100, 'EUR', 'one_time' FROM billing_products WHERE owner_company_id = ?1",
-      "INSERT INTO billing_tax_rates (owner_company_id, description, percentage) VALUES (?1, 'scope-matrix', 22)",
-      "INSERT INTO billing_coupons (owner_company_id, name, percent_off, duration) VALUES (?1, 'scope-matrix', 10, 'once')",
-      "INSERT INTO billing_one_time_products (owner_company_id, company_id, product_id, quantity, unit_amount, currency) SELECT ?1, ?1, max(id), 1, 100, 'EUR' FROM billing_products WHERE owner_company_id = ?1",
-    ].map((q) => env.DB.prepare(q).bind(root.id)),
-  );
   // The demo seed has no billing catalogue: give its root operator one row of each kind.
   await env.DB.batch(
     [
