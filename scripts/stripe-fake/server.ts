@@ -6,6 +6,7 @@
  * See docs/stripe-fake.md.
  */
 import { createHash } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Ctx, type Handler, type Input, StripeError } from './context';
@@ -127,6 +128,8 @@ async function handleApi(state: State, req: IncomingMessage, res: ServerResponse
     }
   }
   const handler = HANDLERS[`${method} ${operation.template}`];
+  // `npm run stripe:endpoints` asks which operations each test file makes the product call.
+  if (process.env.STRIPE_FAKE_LOG) appendFileSync(process.env.STRIPE_FAKE_LOG, `${method} ${operation.template}\n`);
   const ctx: Ctx = {
     store: state.store,
     hooks: state.hooks,
