@@ -101,8 +101,11 @@ describe('billing journey', () => {
 
     // 4. The subscription of the fleet company to that price, activation confirmed.
     await page.goto(`${baseURL}/stripe/subscriptions`);
-    await page.getByRole('spinbutton', { name: 'Company id' }).fill(fleetId);
-    await page.getByRole('spinbutton', { name: 'Price id' }).fill(priceId);
+    // The customers and the recurring prices are offered by name, never by id.
+    await page.getByRole('combobox', { name: 'Customer' }).selectOption({ label: FLEET });
+    await page.getByRole('combobox', { name: 'Price' }).selectOption(priceId);
+    expect(await page.getByRole('combobox', { name: 'Price' }).inputValue()).toBe(priceId);
+    expect(await page.getByRole('combobox', { name: 'Customer' }).inputValue()).toBe(fleetId);
     await page.getByRole('textbox', { name: 'Name (optional)' }).fill(name);
     await page.getByRole('button', { name: 'Activate' }).click();
     const dialog = page.getByRole('dialog');

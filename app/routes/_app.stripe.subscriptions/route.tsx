@@ -45,8 +45,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApi(request, context);
   const query = { query: { page: String(page), items_per_page: String(PAGE_SIZE) } };
   const sub = api.client.api.stripe.customer.subscription;
-  const rows = must(await api.send(onlyActive ? sub.active.$get(query) : sub.$get(query)), me);
-  return { rows: rows.data, total: rows.total, page, onlyActive };
+  const stripe = api.client.api.stripe;
+  const first100 = { query: { items_per_page: '100' } };
+  const [list, customers, prices, coupons, taxRates] = await Promise.all([
+    api.send(onlyActive ? sub.active.$get(query) : sub.$get(query)),
+    api.send(stripe.customer.all.$get(first100)),
+    api.send(stripe.prices.$get({ query: { items_per_page: '100', active: '1' } })),
+    api.send(stripe.coupons.$get(first100)),
+    api.send(stripe.account['tax-rate'].$get({ query: { items_per_page: '100', active: '1' } })),
+  ]);
+  const rows = must(list, me);
+  // The choices of the create form (the first 100 of each); a list the caller may not read stays empty.
+  const options = {
+    customers: customers.ok
+      ? customers.data.data
+          .filter((c) => c.stripe_customer_id)
+          .map((c) => ({ value: String(c.company_id), label: c.company_name ?? c.name }))
+      : [],
+    prices: prices.ok
+      ? prices.data.data
+          .filter((p) => p.interval !== 'one_time' && p.synced)
+          .map((p) => ({
+            id: p.id,
+            product: p.product_name,
+            amount: p.unit_amount,
+            currency: p.currency,
+            interval: p.interval,
+          }))
+      : [],
+    coupons: coupons.ok ? coupons.data.data.map((c) => ({ value: String(c.id), label: c.name ?? `#${c.id}` })) : [],
+    taxRates: taxRates.ok
+      ? taxRates.data.data.map((r) => ({ value: String(r.id), label: `${r.description} (${r.percentage} %)` }))
+      : [],
+  };
+  return { rows: rows.data, total: rows.total, page, onlyActive, options };
 }
 
 const positive = (v: FormDataEntryValue | null) => (/^[1-9]\d*$/.test(String(v ?? '')) ? Number(v) : undefined);
@@ -91,7 +123,7 @@ type Answer = Refusal | { done: 'created' | 'canceled' };
 
 export default function Subscriptions() {
   const { t } = useTranslation();
-  const { rows, total, page, onlyActive } = useLoaderData<typeof loader>();
+  const { rows, total, page, onlyActive, options } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
@@ -132,6 +164,20 @@ export default function Subscriptions() {
       {...extra}
     />
   );
+  /** A choice among the loaded options; the empty first entry means none (optional) or not chosen yet. */
+  const pick = (key: keyof typeof fields, label: string, choices: { value: string; label: string }[]) => (
+    <Select
+      label={label}
+      options={[{ value: '', label: t('billingInvoices.none') }, ...choices]}
+      value={fields[key]}
+      onChange={set(key)}
+      error={fieldError(key)}
+    />
+  );
+  const priceOptions = options.prices.map((p) => ({
+    value: String(p.id),
+    label: `${p.product} · ${formatMoney(p.amount, p.currency)} · ${t(p.interval === 'year' ? 'billingCatalogue.prices.intervalYearly' : 'billingCatalogue.prices.intervalMonthly')}`,
+  }));
   return (
     <Page title={t('billingInvoices.subsTitle')} subtitle={t('billingInvoices.subsIntro')}>
       <BlockStack gap="400">
@@ -143,13 +189,13 @@ export default function Subscriptions() {
             </Text>
             <FormLayout>
               <FormLayout.Group>
-                {text('company_id', t('billingInvoices.company'), { type: 'number' })}
-                {text('price_id', t('billingInvoices.price'), { type: 'number' })}
+                {pick('company_id', t('billingInvoices.company'), options.customers)}
+                {pick('price_id', t('billingInvoices.price'), priceOptions)}
                 {text('quantity', t('billingInvoices.quantity'), { type: 'number' })}
               </FormLayout.Group>
               <FormLayout.Group>
-                {text('coupon_id', t('billingInvoices.couponId'), { type: 'number' })}
-                {text('tax_rate_id', t('billingInvoices.taxRateId'), { type: 'number' })}
+                {pick('coupon_id', t('billingInvoices.couponId'), options.coupons)}
+                {pick('tax_rate_id', t('billingInvoices.taxRateId'), options.taxRates)}
                 {text('name', t('billingInvoices.name'))}
               </FormLayout.Group>
               <FormLayout.Group>
