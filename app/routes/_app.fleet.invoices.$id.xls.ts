@@ -5,8 +5,9 @@ import { fleetId, must } from '../lib/fleet.server';
 import { FORBIDDEN_PAGE, requireDownloadPermission } from '../lib/session.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await requireDownloadPermission(request, context, 'fleet:invoices');
+  // A malformed id is a missing page for everyone (404), before any permission is asked.
   const reportId = String(fleetId(params.id));
+  const me = await requireDownloadPermission(request, context, 'fleet:invoices');
   const api = createApi(request, context);
   const res = await api.client.api.company.evfleet.invoices[':reportId'].xls.$get({ param: { reportId } });
   if (res.status === 403) throw redirect(FORBIDDEN_PAGE);
