@@ -23,7 +23,7 @@ const calls = new Map<string, Set<string>>();
 for (const file of [...filesUnder('workers'), ...filesUnder('app')]) {
   const text = readFileSync(join(root, file), 'utf8');
   for (const m of text.matchAll(/\bstripe(?:\(\))?\.((?:[a-zA-Z]+\.)?[a-zA-Z]+)\.([a-zA-Z]+)\(/g)) {
-    const call = `${m[1]}.${m[2]}`;
+    const call = `${m[1]?.replace(/^stripe\./, '')}.${m[2]}`;
     if (call.startsWith('webhooks.')) continue;
     if (!calls.has(call)) calls.set(call, new Set());
     calls.get(call)?.add(file.replace(/^workers\/api\/src\//, ''));
