@@ -4,10 +4,11 @@
  * per-request budget, so the page polls it until the run is done; the five-minute trigger would
  * carry on a run nobody polls.
  */
+
+import { continueMonthlyRun, startMonthlyRun } from '@cron/monthly-invoices';
 import { previousPeriod } from '@domain/billing/period';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { billingJobs } from '@i18n/areas/billing-jobs';
-import { continueMonthlyRun, startMonthlyRun } from '../../../../cron/src/monthly-invoices';
 import type { AppEnv } from '../../env';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { requestLanguage } from '../../lib/language';

@@ -2,15 +2,16 @@
  * @module The Stripe Connect account API (spec 7.2): gather (our row, the account at Stripe) →
  * decide (`onboardingState`, domain/billing/onboarding.ts) → write (the row, audited).
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { authOf } from '@api/middleware/permission';
 import { type OnboardingStep, onboardingState } from '@domain/billing/onboarding';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { authOf } from '../../../middleware/permission';
 import { collectionMethod, detail, onboard, refresh, remove, returned } from './account.routes';
 import { toAccount } from './account.schemas';
 import {

@@ -5,7 +5,7 @@
  * state change here, so it is a POST (no state change on GET); so is the return page's report
  * (`/stripe/account/onboard/return`), which reads the account from Stripe and stores its state.
  */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   AccountSchema,
   CollectionMethodBody,

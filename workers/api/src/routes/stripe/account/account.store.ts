@@ -1,8 +1,9 @@
 /** @module Reads and writes of an operator's Connect account row: the only file of the resource that touches the database. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { auditLog, billingAccounts, companies } from '@db/schema';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Account = typeof billingAccounts.$inferSelect;
 

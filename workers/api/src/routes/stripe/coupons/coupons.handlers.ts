@@ -3,13 +3,14 @@
  * row (`coupon:create:<id>`). Stripe changes only a coupon's name (the spec's POST on the id); DELETE deletes it at
  * Stripe (discounts already granted stay) and marks the row deleted, so it is never applied again.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import type { billingCoupons } from '@db/schema';
 import { checkCoupon } from '@domain/billing/catalogue';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 import {
   attempt,
   auditOf,

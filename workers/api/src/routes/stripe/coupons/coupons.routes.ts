@@ -1,5 +1,5 @@
 /** @module Route declarations of the operator's coupons (spec 7.4 `stripe/coupons`), behind 'billing:admin'. */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import { stripeErrors } from '../catalogue.routes';
 import {
   CouponBody,

@@ -1,8 +1,9 @@
 /** @module Shapes of the operator's coupons (spec 3 Coupon, 7.4 `stripe/coupons`). */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingCoupons } from '@db/schema';
 import { DURATIONS } from '@domain/billing/catalogue';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 export const CouponParams = z.object({
   couponId: z.coerce

@@ -1,8 +1,9 @@
 /** @module Coupon reads and writes: the only file of the resource that touches the database, always within the owner company. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingCoupons } from '@db/schema';
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Coupon = typeof billingCoupons.$inferSelect;
 

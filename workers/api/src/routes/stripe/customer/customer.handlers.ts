@@ -3,16 +3,17 @@
  * operator's Connect account (the platform's when it has none: `stripeAccountOptions`). Our row is
  * written first; its id names the Stripe creation, so a retry never makes a second customer.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { authOf } from '@api/middleware/permission';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { decideTaxId } from '@domain/billing/tax-id';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { authOf } from '../../../middleware/permission';
 import { createTaxId, detail, list, onboard, update, updateTaxId } from './customer.routes';
 import { toCustomer } from './customer.schemas';
 import {

@@ -3,8 +3,9 @@
  * The spec's `GET stripe/customer/setup-intent` creates a SetupIntent at Stripe, so it is a POST here
  * (no state change on GET); so is `sync`, which refreshes our table from Stripe.
  */
+
+import { defineRoute, json, jsonBody } from '@api/lib/route';
 import { z } from '@hono/zod-openapi';
-import { defineRoute, json, jsonBody } from '../../../lib/route';
 import { customerErrors, tags } from './customer.routes';
 import { CompanyQuery, PaymentMethodSchema } from './customer.schemas';
 

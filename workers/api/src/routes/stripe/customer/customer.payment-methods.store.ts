@@ -1,9 +1,10 @@
 /** @module Reads and writes of payment methods and setup intents: always through a customer of the caller's tree. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingCustomers, billingPaymentMethods, billingSetupIntents } from '@db/schema';
 import type { PaymentMethodFields } from '@domain/billing/payment-methods';
 import { and, asc, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 /** The attached (not detached) payment methods of a customer, oldest first. */
 export function listPaymentMethods(db: Db, customerId: number) {

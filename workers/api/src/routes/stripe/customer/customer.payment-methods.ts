@@ -6,6 +6,12 @@
  * (no state change on GET). With the local Stripe-compatible server the answer carries the URL of its
  * dev confirmation page; with real Stripe the screen confirms with Stripe.js and the publishable key.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey, isLocalStripe, type StripeSettings } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
 import {
   becomesDefault,
   paymentMethodFields,
@@ -14,11 +20,6 @@ import {
   setupPaymentMethodTypes,
 } from '@domain/billing/payment-methods';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey, isLocalStripe, type StripeSettings } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
 import { customerOf } from './customer.handlers';
 import { list, remove, setDefault, setupIntent, setupResult, sync } from './customer.payment-methods.routes';
 import {

@@ -3,7 +3,7 @@
  * Customers are listed from our table (never by paging Stripe). The payment-method and setup-intent
  * routes are in customer.payment-methods.ts.
  */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   CompanyQuery,
   CustomerPage,

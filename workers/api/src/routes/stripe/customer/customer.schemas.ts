@@ -1,7 +1,8 @@
 /** @module Shapes of the billing customer API (spec 7.3): a billed company's Stripe customer and payment methods. */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingCustomers, billingPaymentMethods } from '@db/schema';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 const companyIdField = z.number().int().positive();
 

@@ -1,8 +1,9 @@
 /** @module Reads and writes of billing customers: the only file of the customer resource that touches the database. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingAccounts, billingCustomers, companies } from '@db/schema';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Customer = typeof billingCustomers.$inferSelect;
 

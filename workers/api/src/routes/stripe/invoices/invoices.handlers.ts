@@ -5,15 +5,15 @@
  * sent one not sent again.
  */
 
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { keyedValidation } from '@api/lib/keyed-validation';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { keyedValidation } from '../../../lib/keyed-validation';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
 import { detail, lines, list, report, send, validate } from './invoices.routes';
 import { toInvoice, toInvoiceDetail, toLine } from './invoices.schemas';
 import {

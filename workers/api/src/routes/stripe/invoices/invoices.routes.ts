@@ -4,8 +4,9 @@
  * (here and at Stripe), so they are POST here, both idempotent: a second call answers the invoice as it
  * stands. `reports` is registered before `/{invoiceId}/…`.
  */
+
+import { defineRoute, errorResponse as error, json } from '@api/lib/route';
 import { z } from '@hono/zod-openapi';
-import { defineRoute, errorResponse as error, json } from '../../../lib/route';
 import {
   InvoiceDetailSchema,
   InvoiceIdParams,

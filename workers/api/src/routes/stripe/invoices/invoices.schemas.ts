@@ -1,8 +1,8 @@
 /** @module Shapes of the invoices API (spec 3 Invoice, 7.4): snake_case, money in minor units beside its currency. */
 
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingInvoiceLines, billingInvoices } from '@db/schema';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 export const InvoiceIdParams = z.object({
   invoiceId: z.coerce

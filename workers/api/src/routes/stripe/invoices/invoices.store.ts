@@ -4,11 +4,11 @@
  * (`company_id`), each through the caller's company tree; any other reads as unknown.
  */
 
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
 import { billingAccounts, billingInvoiceLines, billingInvoices, companies } from '@db/schema';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql, sum } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type InvoiceUpdate = Partial<typeof billingInvoices.$inferInsert>;
 type LineInsert = typeof billingInvoiceLines.$inferInsert;

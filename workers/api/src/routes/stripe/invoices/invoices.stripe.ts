@@ -3,8 +3,8 @@
  * attempt count, next payment attempt, status, Stripe's page and PDF).
  */
 
+import type { Stripe } from '@api/lib/stripe';
 import type { billingInvoiceLines, billingInvoices } from '@db/schema';
-import type { Stripe } from '../../../lib/stripe';
 
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 

@@ -5,13 +5,14 @@
  * in the body must be in the caller's scope (403 on the field otherwise, ADR 005); the product, subscription and
  * coupon must be the operator's (400 on the field otherwise).
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
 import type { CatalogueIssue } from '@domain/billing/catalogue';
 import { checkOneTimeProduct } from '@domain/billing/catalogue';
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
 import { auditOf, invalid, ownerOf } from '../catalogue.answers';
 import { companyCurrency } from '../catalogue.store';
 import { cancel, create, detail, list, options, update } from './one-time-products.routes';

@@ -1,5 +1,5 @@
 /** @module Route declarations of one-time products (spec 7.4 `stripe/one-time-products`), behind 'billing:admin'. */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   OneTimeBody,
   OneTimeListQuery,

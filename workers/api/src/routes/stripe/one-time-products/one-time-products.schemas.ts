@@ -1,6 +1,7 @@
 /** @module Shapes of one-time products (spec 3 One-time product, 7.4 `stripe/one-time-products`): sold once, pending until invoiced. */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 export const STATUSES = ['pending', 'invoiced', 'cancelled'] as const;
 

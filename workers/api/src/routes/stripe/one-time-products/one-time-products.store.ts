@@ -2,10 +2,11 @@
  * @module One-time product reads and writes: the only file of the resource that touches the database. Lines belong
  * to the owner (the caller's operator company); the billed company must be in the caller's scope.
  */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingCoupons, billingOneTimeProducts, billingProducts, billingSubscriptions, companies } from '@db/schema';
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Line = typeof billingOneTimeProducts.$inferSelect;
 

@@ -2,14 +2,15 @@
  * @module The payouts API (spec 7.2): a payout from the operator's connected account for a user of
  * its tree (e.g. a home reimbursement), recorded before Stripe is called so a retry reuses its key.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { authOf } from '@api/middleware/permission';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { authOf } from '../../../middleware/permission';
 import { create, detail } from './payouts.routes';
 import { toPayout } from './payouts.schemas';
 import { insertPayout, operatorAccount, savePayoutResult, scopedPayout, scopedUser } from './payouts.store';

@@ -1,5 +1,5 @@
 /** @module Route declarations of the payouts API (spec 7.2), behind 'billing:onboarding'. */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import { CreateBody, PayoutParams, PayoutSchema, UserParams } from './payouts.schemas';
 
 const ACCESS = 'billing:onboarding';

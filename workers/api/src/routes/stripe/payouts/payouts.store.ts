@@ -1,8 +1,9 @@
 /** @module Reads and writes of payouts: the only file of the resource that touches the database. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingAccounts, billingPayouts, users } from '@db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 export function operatorAccount(db: Db, companyId: number) {
   return db.select().from(billingAccounts).where(eq(billingAccounts.companyId, companyId)).get();

@@ -4,13 +4,14 @@
  * immutable but for `active`: `priceChange` (domain/billing/catalogue.ts) decides whether an update is in place or a
  * new price replacing this one (created, then the old one deactivated at Stripe and here).
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import type { billingPrices } from '@db/schema';
 import { checkPrice, priceChange } from '@domain/billing/catalogue';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 import { attempt, auditOf, invalid, notConfigured, ownerOf, stripeOf, versionOf } from '../catalogue.answers';
 import { ownerStripeOptions } from '../catalogue.store';
 import { pushProduct } from '../products/products.handlers';

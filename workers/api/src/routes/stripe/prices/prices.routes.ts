@@ -1,5 +1,5 @@
 /** @module Route declarations of the catalogue's prices (spec 7.4 `stripe/prices`), behind 'billing:admin'. */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import { stripeErrors } from '../catalogue.routes';
 import {
   PriceBody,

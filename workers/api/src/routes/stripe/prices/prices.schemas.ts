@@ -1,8 +1,9 @@
 /** @module Shapes of the catalogue's prices (spec 3 Price, 7.4 `stripe/prices`): integer minor units beside an ISO currency. */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingPrices } from '@db/schema';
 import { INTERVALS } from '@domain/billing/catalogue';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 export const PriceParams = z.object({
   priceId: z.coerce

@@ -1,8 +1,9 @@
 /** @module Price reads and writes: the only file of the resource that touches the database, always within the owner company. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingPrices, billingProducts } from '@db/schema';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type Price = typeof billingPrices.$inferSelect;
 

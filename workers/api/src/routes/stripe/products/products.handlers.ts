@@ -4,13 +4,14 @@
  * its row (`product:create:<id>`), so a retry never makes a second Stripe product; a change goes to Stripe first
  * and is stored only once Stripe took it. Lists come from our table, never from paging Stripe.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import type { billingProducts } from '@db/schema';
 import { checkProduct, type ProductType, productTypeChangeAllowed } from '@domain/billing/catalogue';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 import { attempt, auditOf, invalid, notConfigured, ownerOf, stripeOf, versionOf } from '../catalogue.answers';
 import { ownerStripeOptions } from '../catalogue.store';
 import { create, deactivate, detail, list, update } from './products.routes';

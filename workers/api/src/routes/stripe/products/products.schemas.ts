@@ -1,8 +1,9 @@
 /** @module Shapes of the catalogue's products (spec 3 Product, 7.4 `stripe/products`): snake_case as the spec. */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingProducts } from '@db/schema';
 import { PRODUCT_TYPES } from '@domain/billing/catalogue';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 export const ProductParams = z.object({
   productId: z.coerce

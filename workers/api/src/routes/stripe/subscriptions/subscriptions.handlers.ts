@@ -5,6 +5,13 @@
  * `/active` and `/active/by-company` win over `/{subscriptionId}`.
  */
 
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { keyedValidation } from '@api/lib/keyed-validation';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { authOf } from '@api/middleware/permission';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import {
   type BillingAnchor,
@@ -15,13 +22,6 @@ import {
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MessageKey } from '@i18n/messages';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { keyedValidation } from '../../../lib/keyed-validation';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { authOf } from '../../../middleware/permission';
 import { active, activeByCompany, cancel, create, list, update } from './subscriptions.routes';
 import { ACTIVE, toSubscription } from './subscriptions.schemas';
 import {

@@ -3,7 +3,7 @@
  * all behind 'billing:admin'. Literal paths (`/active`, `/active/by-company`) come before
  * `/{subscriptionId}`. Lists read our own tables, never Stripe.
  */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   ActiveQuery,
   ByCompany,

@@ -1,9 +1,9 @@
 /** @module Shapes of the subscriptions API (spec 3 Subscription, 7.3): snake_case, money in minor units beside its currency. */
 
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingPrices, billingSubscriptions, companies } from '@db/schema';
 import { ACTIVE_STATUSES, ANCHOR_DAYS_MAX, isFree, parseAnchor } from '@domain/billing/subscriptions';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 const id = (name: string) =>
   z.coerce

@@ -4,6 +4,7 @@
  * company (`company_id`), each through the caller's company tree; any other reads as unknown.
  */
 
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
 import {
@@ -16,7 +17,6 @@ import {
   companies,
 } from '@db/schema';
 import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type SubscriptionInsert = typeof billingSubscriptions.$inferInsert;
 

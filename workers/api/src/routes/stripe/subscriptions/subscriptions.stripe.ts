@@ -4,10 +4,10 @@
  * operator's account) and the columns a Stripe answer sets on our row.
  */
 
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import type { billingSubscriptions } from '@db/schema';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { activationAt, anchorParams, type BillingAnchor, collectionFor } from '@domain/billing/subscriptions';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 
 export interface StripeCreate {
   /** Our row's id: the idempotency key and the metadata Stripe keeps. */

@@ -3,13 +3,14 @@
  * key of the row (`tax_rate:create:<id>`). Stripe never deletes a tax rate nor changes its percentage or
  * inclusiveness: DELETE deactivates, and an update that changes either is refused (`taxRateEditAllowed`).
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import type { billingTaxRates } from '@db/schema';
 import { checkTaxRate, taxRateEditAllowed } from '@domain/billing/catalogue';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
 import { attempt, auditOf, invalid, notConfigured, ownerOf, stripeOf, versionOf } from '../catalogue.answers';
 import { ownerStripeOptions } from '../catalogue.store';
 import { create, deactivate, detail, list, update } from './tax-rates.routes';

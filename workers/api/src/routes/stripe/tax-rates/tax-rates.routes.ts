@@ -1,5 +1,5 @@
 /** @module Route declarations of the operator's tax rates (spec 7.2 `stripe/account/tax-rate`), behind 'billing:admin'. */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import { stripeErrors } from '../catalogue.routes';
 import {
   TaxRateBody,

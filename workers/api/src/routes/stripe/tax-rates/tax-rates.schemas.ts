@@ -1,7 +1,8 @@
 /** @module Shapes of the operator's tax rates (spec 3 Tax rate, 7.2 `stripe/account/tax-rate`). */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import type { billingTaxRates } from '@db/schema';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 /** Stripe's tax types (its API refuses any other). */
 export const TAX_TYPES = [

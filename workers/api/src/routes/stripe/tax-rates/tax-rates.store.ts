@@ -1,8 +1,9 @@
 /** @module Tax rate reads and writes: the only file of the resource that touches the database, always within the owner company. */
+
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { billingTaxRates } from '@db/schema';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { type AuditEntry, auditInsert } from '../../../lib/audit.store';
 
 type TaxRate = typeof billingTaxRates.$inferSelect;
 

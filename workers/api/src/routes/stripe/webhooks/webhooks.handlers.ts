@@ -3,14 +3,15 @@
  * signature over the raw body with the SDK (300 s tolerance), then stores and applies the event once
  * (webhooks.apply.ts). The log lists what arrived for the caller's connected accounts.
  */
+
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { stripeCryptoProvider } from '@api/lib/stripe';
+import { authOf } from '@api/middleware/permission';
 import type { BillingEvent } from '@domain/billing/apply-event';
 import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import Stripe from 'stripe';
-import type { AppEnv } from '../../../env';
-import { apiError } from '../../../lib/errors';
-import { stripeCryptoProvider } from '../../../lib/stripe';
-import { authOf } from '../../../middleware/permission';
 import { receiveEvent } from './webhooks.apply';
 import { detail, list, receive } from './webhooks.routes';
 import { toEventDetail, toEventSummary } from './webhooks.schemas';

@@ -2,7 +2,7 @@
  * @module Route declarations of Stripe's webhook endpoint (public: authenticated by Stripe's
  * signature, not a session) and of the webhook log (role 42, `billing:admin`).
  */
-import { defineRoute, errorResponse as error, json } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json } from '@api/lib/route';
 import { EventDetail, EventIdParams, EventPage, LogQuery, WebhookAnswer } from './webhooks.schemas';
 
 const tags = ['Billing: Stripe webhooks'];

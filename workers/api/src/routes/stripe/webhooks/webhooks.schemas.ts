@@ -1,7 +1,8 @@
 /** @module Shapes of the Stripe webhook endpoint and of the webhook log (issue 17 §9). */
+
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import { stripeEvents } from '@db/schema';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 import type { StoredEvent } from './webhooks.store';
 
 export const OUTCOMES = stripeEvents.outcome.enumValues;

@@ -9,18 +9,18 @@
  * the driver's term starts when Stripe reports the subscription active or trialing.
  */
 
+import type { AppEnv } from '@api/env';
+import { callerAudit } from '@api/lib/caller-audit';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { idempotencyKey, type Stripe } from '@api/lib/stripe';
+import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { authOf } from '@api/middleware/permission';
 import type { subscriptionContracts, users } from '@db/schema';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { contractRecurrence } from '@domain/billing/subscriptions';
 import { addMonths } from '@domain/subscriptions/contracts';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { callerAudit } from '../../../lib/caller-audit';
-import { apiError } from '../../../lib/errors';
-import { callerScope } from '../../../lib/scope';
-import { idempotencyKey, type Stripe } from '../../../lib/stripe';
-import { billingAudit, stripeFailed, stripeOr503 } from '../../../lib/stripe-answers';
-import { authOf } from '../../../middleware/permission';
 import {
   customerOfCompany,
   insertSubscription,
