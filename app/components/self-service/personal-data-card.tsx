@@ -21,7 +21,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorFrom } from '../../lib/field-errors';
 import type { PersonalDataScope, UserData } from '../../lib/personal-data';
@@ -92,10 +92,17 @@ export function PersonalDataCard({ scope, userId, canEdit }: Props) {
       : { text: t('selfService.saved') },
   );
   const [values, setValues] = useState<Values | null>(null);
-  // A fresh read or a successful save resets the form to what is stored.
+  // The first read and each successful save reset the form to what is stored. A revalidation (Remix reloads the
+  // fetcher after every submission, a refused one included) must not: it would wipe what the user is typing.
+  const resetFrom = useRef<unknown>(null);
+  const saved = save.data?.ok ? save.data : null;
   useEffect(() => {
-    if (current) setValues(valuesOf(current));
-  }, [current]);
+    if (!current) return;
+    const source = saved ?? 'first-read';
+    if (resetFrom.current === source) return;
+    resetFrom.current = source;
+    setValues(valuesOf(current));
+  }, [current, saved]);
 
   const countryNames = useCountryOptions();
 
