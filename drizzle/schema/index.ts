@@ -18,3 +18,4 @@ export * from './tariffs';
 export * from './tickets';
 export * from './users';
 export * from './vehicles';
+export * from './wallets';

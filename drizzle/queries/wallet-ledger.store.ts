@@ -1,0 +1,79 @@
+/**
+ * @module The wallet ledger's two primitives (issue 18, migration 0036): append an entry and read a
+ * balance. An entry's `balance_after` is computed by the INSERT itself from the wallet's newest entry,
+ * in one statement: D1 runs statements one at a time, so concurrent appends (a top-up webhook and a
+ * session close) each see the other's result and the chain stays exact. The `(wallet_id, reference)`
+ * unique index makes an append idempotent: a retried debit or a replayed webhook inserts nothing.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { type WalletEntryKind, walletEntries } from '../schema';
+
+export interface NewWalletEntry {
+  walletId: number;
+  kind: WalletEntryKind;
+  /** Signed minor units of the wallet's currency: a credit positive, a debit negative. */
+  amount: number;
+  /** Idempotency per wallet: `top-up:{id}`, `session:{id}`, `refund:{id}:{n}`, `adjustment:{uuid}`. */
+  reference: string;
+  sessionId?: number | null;
+  topUpId?: number | null;
+  reason?: string | null;
+  authorId?: number | null;
+}
+
+/** The append as one statement, to run alone or inside a caller's batch (e.g. with the session's price). */
+export function appendEntryStatement(db: Db, e: NewWalletEntry) {
+  if (!Number.isSafeInteger(e.amount)) throw new RangeError(`wallet entry amount must be an integer: ${e.amount}`);
+  // "WHERE true": SQLite needs a WHERE on INSERT … SELECT before an ON CONFLICT clause.
+  return db.run(sql`
+    INSERT INTO wallet_entries (wallet_id, kind, amount, balance_after, reference, session_id, top_up_id, reason, author_id)
+    SELECT ${e.walletId}, ${e.kind}, ${e.amount},
+      ifnull((SELECT balance_after FROM wallet_entries WHERE wallet_id = ${e.walletId} ORDER BY id DESC LIMIT 1), 0)
+        + ${e.amount},
+      ${e.reference}, ${e.sessionId ?? null}, ${e.topUpId ?? null}, ${e.reason ?? null}, ${e.authorId ?? null}
+    WHERE true
+    ON CONFLICT (wallet_id, reference) DO NOTHING`);
+}
+
+export interface AppendResult {
+  /** False when an entry with this reference already existed (nothing was written). */
+  inserted: boolean;
+  /** The wallet's balance after the call, in minor units. */
+  balance: number;
+}
+
+export async function appendEntry(db: Db, e: NewWalletEntry): Promise<AppendResult> {
+  const result = await appendEntryStatement(db, e);
+  const inserted = (result.meta?.changes ?? 0) > 0;
+  return { inserted, balance: await balanceOf(db, e.walletId) };
+}
+
+/** The balance: the newest entry's running total (0 for a wallet without entries). One indexed row. */
+export async function balanceOf(db: Db, walletId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: walletEntries.balanceAfter })
+    .from(walletEntries)
+    .where(eq(walletEntries.walletId, walletId))
+    .orderBy(desc(walletEntries.id))
+    .limit(1);
+  return row?.balance ?? 0;
+}
+
+/** Balances of several wallets at once (a list page): one row per wallet through the (wallet_id, id) index. */
+export async function balancesOf(db: Db, walletIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(walletIds.map((id) => [id, 0]));
+  if (walletIds.length === 0) return out;
+  const newest = db
+    .select({ walletId: walletEntries.walletId, id: sql<number>`max(${walletEntries.id})`.as('newest_id') })
+    .from(walletEntries)
+    .where(inArray(walletEntries.walletId, [...walletIds]))
+    .groupBy(walletEntries.walletId)
+    .as('newest');
+  const rows = await db
+    .select({ walletId: walletEntries.walletId, balance: walletEntries.balanceAfter })
+    .from(walletEntries)
+    .innerJoin(newest, and(eq(newest.walletId, walletEntries.walletId), eq(newest.id, walletEntries.id)));
+  for (const r of rows) out.set(r.walletId, r.balance);
+  return out;
+}
