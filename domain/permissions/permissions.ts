@@ -229,6 +229,10 @@ export const RULES = {
   'billing:jobs': { roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN] },
   /** /fleet/invoices: the fleet company's own usage invoices and their XLS (spec 001 7.5). */
   'fleet:invoices': { roles: ADMINS, company: fleet },
+  /** /wallet, /wallet/company/{id}, /wallet/create: every prepaid wallet of the companies in scope (issue 18). */
+  'wallets:manage': { roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN] },
+  /** A fleet company's own wallet and its drivers' wallets: balances, ledger, top-up (issue 18). */
+  'wallets:company': { roles: ADMINS, company: fleet },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
