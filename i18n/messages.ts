@@ -247,6 +247,21 @@ const en = {
   billingSubscriptionEnded: 'The subscription is cancelled and cannot change any more.',
   billingInvoiceNotFound: 'The invoice does not exist.',
   billingInvoiceNotSendable: 'Only an open invoice can be sent.',
+  walletNotFound: "The wallet doesn't exist.",
+  walletUserWalletNotFound: 'This user has no wallet.',
+  walletCompanyWalletNotFound: 'Your company has no wallet yet.',
+  walletExists: 'This owner already has a wallet: a company and each of its users hold one wallet at most.',
+  walletNotEmpty:
+    'The wallet still holds {{balance}}: a refund or an adjustment must bring its balance to 0 before it can be deleted, or that money would be lost.',
+  walletUserNotInCompany: 'The user is not an active user of this company.',
+  walletNameMissing: 'Enter a name for the wallet (at most 100 characters).',
+  walletCurrencyInvalid: 'Enter a three-letter currency code (e.g. EUR).',
+  walletAutoRechargePair: 'Set both the auto-recharge threshold and amount, or neither.',
+  walletAutoRechargeAmount: 'The auto-recharge amount must be a whole number of minor units above 0.',
+  walletThresholdInvalid: 'The auto-recharge threshold must be a whole number of minor units, 0 or more.',
+  walletAdjustmentAmount: 'Enter a whole amount other than 0, in minor units (-500 takes 5.00 away).',
+  walletAdjustmentReason: 'Give a reason of 3 to 500 characters: it stays in the ledger.',
+  walletReferenceInvalid: 'The adjustment reference must be a UUID: reload the form and try again.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -509,6 +524,26 @@ const de: Catalog = {
   billingSubscriptionEnded: 'Das Abonnement ist gekündigt und kann nicht mehr geändert werden.',
   billingInvoiceNotFound: 'Die Rechnung existiert nicht.',
   billingInvoiceNotSendable: 'Nur eine offene Rechnung kann versendet werden.',
+  walletNotFound: 'Das Guthabenkonto existiert nicht.',
+  walletUserWalletNotFound: 'Dieser Benutzer hat kein Guthabenkonto.',
+  walletCompanyWalletNotFound: 'Ihr Unternehmen hat noch kein Guthabenkonto.',
+  walletExists:
+    'Dieser Inhaber hat bereits ein Guthabenkonto: ein Unternehmen und jeder seiner Benutzer haben höchstens eines.',
+  walletNotEmpty:
+    'Das Guthabenkonto enthält noch {{balance}}: Eine Erstattung oder Korrektur muss den Saldo auf 0 bringen, bevor es gelöscht werden kann, sonst ginge dieses Geld verloren.',
+  walletUserNotInCompany: 'Der Benutzer ist kein aktiver Benutzer dieses Unternehmens.',
+  walletNameMissing: 'Geben Sie einen Namen für das Guthabenkonto ein (höchstens 100 Zeichen).',
+  walletCurrencyInvalid: 'Geben Sie einen dreistelligen Währungscode ein (z. B. EUR).',
+  walletAutoRechargePair:
+    'Legen Sie Schwelle und Betrag der automatischen Aufladung beide fest oder keines von beiden.',
+  walletAutoRechargeAmount:
+    'Der Betrag der automatischen Aufladung muss eine ganze Zahl von Cent-Einheiten über 0 sein.',
+  walletThresholdInvalid:
+    'Die Schwelle der automatischen Aufladung muss eine ganze Zahl von Cent-Einheiten sein, 0 oder mehr.',
+  walletAdjustmentAmount: 'Geben Sie einen ganzen Betrag ungleich 0 in Cent-Einheiten ein (-500 zieht 5,00 ab).',
+  walletAdjustmentReason: 'Geben Sie einen Grund mit 3 bis 500 Zeichen an: Er bleibt im Kontobuch.',
+  walletReferenceInvalid:
+    'Die Referenz der Korrektur muss eine UUID sein: Laden Sie das Formular neu und versuchen Sie es erneut.',
 };
 
 const fr: Catalog = {
@@ -765,6 +800,22 @@ const fr: Catalog = {
   billingSubscriptionEnded: 'L’abonnement est résilié et ne peut plus être modifié.',
   billingInvoiceNotFound: 'La facture n’existe pas.',
   billingInvoiceNotSendable: 'Seule une facture ouverte peut être envoyée.',
+  walletNotFound: 'Le portefeuille n’existe pas.',
+  walletUserWalletNotFound: 'Cet utilisateur n’a pas de portefeuille.',
+  walletCompanyWalletNotFound: 'Votre entreprise n’a pas encore de portefeuille.',
+  walletExists: 'Ce titulaire a déjà un portefeuille : une entreprise et chacun de ses utilisateurs en ont un au plus.',
+  walletNotEmpty:
+    'Le portefeuille contient encore {{balance}} : un remboursement ou un ajustement doit ramener son solde à 0 avant de pouvoir le supprimer, sinon cet argent serait perdu.',
+  walletUserNotInCompany: 'L’utilisateur n’est pas un utilisateur actif de cette entreprise.',
+  walletNameMissing: 'Saisissez un nom pour le portefeuille (100 caractères au plus).',
+  walletCurrencyInvalid: 'Saisissez un code de devise de trois lettres (p. ex. EUR).',
+  walletAutoRechargePair: 'Définissez à la fois le seuil et le montant de la recharge automatique, ou aucun des deux.',
+  walletAutoRechargeAmount:
+    'Le montant de la recharge automatique doit être un nombre entier de centimes supérieur à 0.',
+  walletThresholdInvalid: 'Le seuil de la recharge automatique doit être un nombre entier de centimes, 0 ou plus.',
+  walletAdjustmentAmount: 'Saisissez un montant entier différent de 0, en centimes (-500 retire 5,00).',
+  walletAdjustmentReason: 'Indiquez un motif de 3 à 500 caractères : il reste dans le grand livre.',
+  walletReferenceInvalid: 'La référence de l’ajustement doit être un UUID : rechargez le formulaire et réessayez.',
 };
 
 const nl: Catalog = {
@@ -1015,6 +1066,23 @@ const nl: Catalog = {
   billingSubscriptionEnded: 'Het abonnement is opgezegd en kan niet meer worden gewijzigd.',
   billingInvoiceNotFound: 'De factuur bestaat niet.',
   billingInvoiceNotSendable: 'Alleen een openstaande factuur kan worden verzonden.',
+  walletNotFound: 'De portemonnee bestaat niet.',
+  walletUserWalletNotFound: 'Deze gebruiker heeft geen portemonnee.',
+  walletCompanyWalletNotFound: 'Uw bedrijf heeft nog geen portemonnee.',
+  walletExists:
+    'Deze eigenaar heeft al een portemonnee: een bedrijf en elk van zijn gebruikers hebben er hoogstens één.',
+  walletNotEmpty:
+    'De portemonnee bevat nog {{balance}}: een terugbetaling of correctie moet het saldo op 0 brengen voordat hij kan worden verwijderd, anders gaat dat geld verloren.',
+  walletUserNotInCompany: 'De gebruiker is geen actieve gebruiker van dit bedrijf.',
+  walletNameMissing: 'Voer een naam in voor de portemonnee (hoogstens 100 tekens).',
+  walletCurrencyInvalid: 'Voer een valutacode van drie letters in (bijv. EUR).',
+  walletAutoRechargePair: 'Stel zowel de drempel als het bedrag van automatisch opwaarderen in, of geen van beide.',
+  walletAutoRechargeAmount: 'Het bedrag van automatisch opwaarderen moet een geheel aantal centen boven 0 zijn.',
+  walletThresholdInvalid: 'De drempel van automatisch opwaarderen moet een geheel aantal centen zijn, 0 of meer.',
+  walletAdjustmentAmount: 'Voer een geheel bedrag anders dan 0 in, in centen (-500 haalt 5,00 af).',
+  walletAdjustmentReason: 'Geef een reden van 3 tot 500 tekens: die blijft in het grootboek.',
+  walletReferenceInvalid:
+    'De referentie van de correctie moet een UUID zijn: laad het formulier opnieuw en probeer het nog eens.',
 };
 
 const it: Catalog = {
@@ -1266,6 +1334,22 @@ const it: Catalog = {
   billingSubscriptionEnded: 'L’abbonamento è annullato e non può più essere modificato.',
   billingInvoiceNotFound: 'La fattura non esiste.',
   billingInvoiceNotSendable: 'Solo una fattura aperta può essere inviata.',
+  walletNotFound: 'Il portafoglio non esiste.',
+  walletUserWalletNotFound: 'Questo utente non ha un portafoglio.',
+  walletCompanyWalletNotFound: 'La tua azienda non ha ancora un portafoglio.',
+  walletExists: 'Questo titolare ha già un portafoglio: un’azienda e ciascuno dei suoi utenti ne hanno al massimo uno.',
+  walletNotEmpty:
+    'Il portafoglio contiene ancora {{balance}}: un rimborso o una rettifica deve riportare il saldo a 0 prima di poterlo eliminare, altrimenti quel denaro andrebbe perso.',
+  walletUserNotInCompany: 'L’utente non è un utente attivo di questa azienda.',
+  walletNameMissing: 'Inserisci un nome per il portafoglio (al massimo 100 caratteri).',
+  walletCurrencyInvalid: 'Inserisci un codice valuta di tre lettere (es. EUR).',
+  walletAutoRechargePair: 'Imposta sia la soglia sia l’importo della ricarica automatica, oppure nessuno dei due.',
+  walletAutoRechargeAmount:
+    'L’importo della ricarica automatica deve essere un numero intero di centesimi maggiore di 0.',
+  walletThresholdInvalid: 'La soglia della ricarica automatica deve essere un numero intero di centesimi, 0 o più.',
+  walletAdjustmentAmount: 'Inserisci un importo intero diverso da 0, in centesimi (-500 toglie 5,00).',
+  walletAdjustmentReason: 'Indica un motivo di 3-500 caratteri: resta nel registro.',
+  walletReferenceInvalid: 'Il riferimento della rettifica deve essere un UUID: ricarica il modulo e riprova.',
 };
 
 const es: Catalog = {
@@ -1515,6 +1599,22 @@ const es: Catalog = {
   billingSubscriptionEnded: 'La suscripción está cancelada y ya no puede cambiar.',
   billingInvoiceNotFound: 'La factura no existe.',
   billingInvoiceNotSendable: 'Solo se puede enviar una factura abierta.',
+  walletNotFound: 'El monedero no existe.',
+  walletUserWalletNotFound: 'Este usuario no tiene monedero.',
+  walletCompanyWalletNotFound: 'Su empresa aún no tiene monedero.',
+  walletExists: 'Este titular ya tiene un monedero: una empresa y cada uno de sus usuarios tienen uno como máximo.',
+  walletNotEmpty:
+    'El monedero aún contiene {{balance}}: un reembolso o un ajuste debe dejar su saldo en 0 antes de poder eliminarlo, o ese dinero se perdería.',
+  walletUserNotInCompany: 'El usuario no es un usuario activo de esta empresa.',
+  walletNameMissing: 'Introduzca un nombre para el monedero (100 caracteres como máximo).',
+  walletCurrencyInvalid: 'Introduzca un código de moneda de tres letras (p. ej. EUR).',
+  walletAutoRechargePair: 'Defina tanto el umbral como el importe de la recarga automática, o ninguno de los dos.',
+  walletAutoRechargeAmount: 'El importe de la recarga automática debe ser un número entero de céntimos mayor que 0.',
+  walletThresholdInvalid: 'El umbral de la recarga automática debe ser un número entero de céntimos, 0 o más.',
+  walletAdjustmentAmount: 'Introduzca un importe entero distinto de 0, en céntimos (-500 resta 5,00).',
+  walletAdjustmentReason: 'Indique un motivo de 3 a 500 caracteres: queda en el libro mayor.',
+  walletReferenceInvalid:
+    'La referencia del ajuste debe ser un UUID: vuelva a cargar el formulario e inténtelo de nuevo.',
 };
 
 const pt: Catalog = {
@@ -1763,6 +1863,22 @@ const pt: Catalog = {
   billingSubscriptionEnded: 'A subscrição está cancelada e já não pode mudar.',
   billingInvoiceNotFound: 'A fatura não existe.',
   billingInvoiceNotSendable: 'Só uma fatura em aberto pode ser enviada.',
+  walletNotFound: 'A carteira não existe.',
+  walletUserWalletNotFound: 'Este utilizador não tem carteira.',
+  walletCompanyWalletNotFound: 'A sua empresa ainda não tem carteira.',
+  walletExists: 'Este titular já tem uma carteira: uma empresa e cada um dos seus utilizadores têm no máximo uma.',
+  walletNotEmpty:
+    'A carteira ainda contém {{balance}}: um reembolso ou um ajuste tem de levar o saldo a 0 antes de a poder eliminar, ou esse dinheiro perder-se-ia.',
+  walletUserNotInCompany: 'O utilizador não é um utilizador ativo desta empresa.',
+  walletNameMissing: 'Introduza um nome para a carteira (no máximo 100 caracteres).',
+  walletCurrencyInvalid: 'Introduza um código de moeda de três letras (p. ex. EUR).',
+  walletAutoRechargePair: 'Defina o limiar e o montante do carregamento automático, ou nenhum dos dois.',
+  walletAutoRechargeAmount:
+    'O montante do carregamento automático tem de ser um número inteiro de cêntimos acima de 0.',
+  walletThresholdInvalid: 'O limiar do carregamento automático tem de ser um número inteiro de cêntimos, 0 ou mais.',
+  walletAdjustmentAmount: 'Introduza um montante inteiro diferente de 0, em cêntimos (-500 retira 5,00).',
+  walletAdjustmentReason: 'Indique um motivo de 3 a 500 caracteres: fica no livro-razão.',
+  walletReferenceInvalid: 'A referência do ajuste tem de ser um UUID: recarregue o formulário e tente novamente.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
