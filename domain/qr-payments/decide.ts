@@ -64,7 +64,7 @@ export type Settlement =
  * cancel, Stripe cannot capture 0); no driver price or a refused start releases with the reason.
  */
 export function settlementOf(hold: { amount: number; currency: string }, s: SessionFacts | null): Settlement {
-  if (!s || s.status !== 'closed') return { kind: 'wait' };
+  if (s?.status !== 'closed') return { kind: 'wait' };
   if (s.refused) return { kind: 'release', reason: 'SESSION_REFUSED' };
   if (s.pricingStatus !== 'priced') return { kind: 'wait' };
   if (s.driverTotal === null || s.currency.toUpperCase() !== hold.currency.toUpperCase())
