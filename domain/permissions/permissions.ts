@@ -234,7 +234,11 @@ export const RULES = {
   /** A fleet company's own wallet and its drivers' wallets: balances, ledger, top-up (issue 18). */
   'wallets:company': { roles: ADMINS, company: fleet },
   /** Reading wallets, their balances and ledgers, and exporting a ledger: either of the two above (issue 18). */
-  'wallets:view': { roles: [], check: (ctx) => can(ctx, 'wallets:manage') || can(ctx, 'wallets:company') },
+  'wallets:view': {
+    roles: [],
+    // Annotated: the body calls can(), whose type is read from RULES itself.
+    check: (ctx: AccessContext): boolean => can(ctx, 'wallets:manage') || can(ctx, 'wallets:company'),
+  },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
