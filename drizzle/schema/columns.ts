@@ -6,3 +6,5 @@ import { integer } from 'drizzle-orm/sqlite-core';
 export const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 export const createdAt = () => timestamp('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`);
 export const flag = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
+/** The `created` second of the last Stripe event applied to a mirrored row: an older event never overwrites it. */
+export const stripeEventAt = () => integer('stripe_event_at').notNull().default(0);

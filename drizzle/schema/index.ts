@@ -1,8 +1,11 @@
 /** @module The D1 schema: the system of record. */
 export * from './auth';
 export * from './billing';
+export * from './billing-invoicing';
+export * from './billing-operations';
 export * from './certificates';
 export * from './companies';
+export * from './cpo-invoices';
 export * from './customer-groups';
 export * from './fleet';
 export * from './groups';
