@@ -16,7 +16,7 @@ export function tokenFrom(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += B64URL[(n >> 18) & 63] + B64URL[(n >> 12) & 63] + B64URL[(n >> 6) & 63] + B64URL[n & 63];
+    for (const shift of [18, 12, 6, 0]) out += B64URL.charAt((n >> shift) & 63);
   }
   return out;
 }
@@ -24,7 +24,7 @@ export function tokenFrom(bytes: Uint8Array): string {
 /** `EP-` and 16 characters; the modulo bias of 256 % 36 is irrelevant at this length. */
 export function authIdFrom(bytes: Uint8Array): string {
   if (bytes.length !== AUTH_ID_BYTES) throw new Error(`an auth id needs ${AUTH_ID_BYTES} random bytes`);
-  return `EP-${[...bytes].map((b) => AUTH_ALPHABET[b % AUTH_ALPHABET.length]).join('')}`;
+  return `EP-${[...bytes].map((b) => AUTH_ALPHABET.charAt(b % AUTH_ALPHABET.length)).join('')}`;
 }
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
