@@ -17,6 +17,7 @@ import { StateFile } from './persistence';
 import { accountHandlers } from './resources-accounts';
 import { billingHandlers } from './resources-billing';
 import { catalogHandlers } from './resources-catalog';
+import { paymentIntentHandlers } from './resources-payment-intents';
 import { paymentHandlers } from './resources-payments';
 import { expand, Store } from './store';
 import { Webhooks } from './webhooks';
@@ -41,6 +42,7 @@ export interface StripeFake {
 const HANDLERS: Record<string, Handler> = {
   ...accountHandlers,
   ...paymentHandlers,
+  ...paymentIntentHandlers,
   ...catalogHandlers,
   ...billingHandlers,
 };

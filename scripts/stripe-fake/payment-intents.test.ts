@@ -1,0 +1,152 @@
+/**
+ * PaymentIntents on the local Stripe server through the real SDK: manual capture (hold → capture at
+ * most the amount capturable → the rest released), cancel, a declined card, the dev card page, the
+ * events, and every answer in the document's `payment_intent` shape.
+ */
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StripeFake } from './server';
+import { refusal, schemaErrors, startWithClient, submitDevForm, webhookListener } from './test-support';
+
+let fake: StripeFake;
+let stripe: Stripe;
+let hooks: Awaited<ReturnType<typeof webhookListener>>;
+
+beforeAll(async () => {
+  hooks = await webhookListener();
+  ({ fake, stripe } = await startWithClient(hooks.url));
+});
+afterAll(async () => {
+  await fake.close();
+  await hooks.close();
+});
+
+const hold = (amount = 5000) =>
+  stripe.paymentIntents.create(
+    {
+      amount,
+      currency: 'eur',
+      capture_method: 'manual',
+      payment_method_types: ['card'],
+      metadata: { qr_payment: '1' },
+    },
+    { idempotencyKey: `qr:${amount}:${Math.random()}` },
+  );
+
+/** The types of the events delivered for one intent, in order. */
+async function eventsOf(id: string): Promise<string[]> {
+  await fake.settled();
+  return hooks.received
+    .map((r) => JSON.parse(r.body) as { type: string; data: { object: { id: string } } })
+    .filter((e) => e.data.object.id === id)
+    .map((e) => e.type);
+}
+
+describe('manual capture', () => {
+  it('holds on the dev card page, captures less than the hold, and reports each step', async () => {
+    const intent = await hold();
+    expect(intent).toMatchObject({ status: 'requires_payment_method', capture_method: 'manual', amount: 5000 });
+    expect(schemaErrors('payment_intent', intent)).toEqual([]);
+    const page = await fetch(`${fake.url}/dev/payment_intents/${intent.id}/pay?card=ok`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Pay with a card that works');
+    const back = await submitDevForm(`${fake.url}/dev/payment_intents/${intent.id}/pay`, {
+      choice: 'ok',
+      return_url: 'http://127.0.0.1:1/pay/return?token=abc',
+    });
+    expect(back).toBe(`http://127.0.0.1:1/pay/return?token=abc&payment_intent=${intent.id}&redirect_status=succeeded`);
+    const held = await stripe.paymentIntents.retrieve(intent.id);
+    expect(held).toMatchObject({ status: 'requires_capture', amount_capturable: 5000, amount_received: 0 });
+
+    const tooMuch = await refusal(stripe.paymentIntents.capture(intent.id, { amount_to_capture: 5001 }));
+    expect(tooMuch).toMatchObject({ status: 400, param: 'amount_to_capture' });
+    const captured = await stripe.paymentIntents.capture(intent.id, { amount_to_capture: 1234 });
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 1234, amount_capturable: 0 });
+    expect(schemaErrors('payment_intent', captured)).toEqual([]);
+    const again = await refusal(stripe.paymentIntents.capture(intent.id));
+    expect(again).toMatchObject({ status: 400, code: 'payment_intent_unexpected_state' });
+    expect(await eventsOf(intent.id)).toEqual([
+      'payment_intent.created',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('cancel releases the hold; a captured intent cannot be canceled', async () => {
+    const intent = await hold(3000);
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' });
+    expect(await refusal(stripe.paymentIntents.capture(intent.id))).toMatchObject({ status: 400 });
+    expect(await eventsOf(intent.id)).toEqual([
+      'payment_intent.created',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.canceled',
+    ]);
+    const paid = await hold(100);
+    await stripe.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' });
+    await stripe.paymentIntents.capture(paid.id);
+    expect(await refusal(stripe.paymentIntents.cancel(paid.id))).toMatchObject({
+      status: 400,
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+
+  it('a declined card on the dev page leaves it waiting for a card and reports payment_failed', async () => {
+    const intent = await hold();
+    const back = await submitDevForm(`${fake.url}/dev/payment_intents/${intent.id}/pay`, {
+      choice: 'declined',
+      return_url: 'http://127.0.0.1:1/r',
+    });
+    expect(back).toBe(`http://127.0.0.1:1/r?payment_intent=${intent.id}&redirect_status=failed`);
+    const after = await stripe.paymentIntents.retrieve(intent.id);
+    expect(after.status).toBe('requires_payment_method');
+    expect(after.last_payment_error).toMatchObject({ code: 'card_declined' });
+    expect(await eventsOf(intent.id)).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+  });
+});
+
+describe('validation and other paths', () => {
+  it('an API confirm with a declining test card answers 402 card_declined', async () => {
+    const intent = await hold();
+    expect(
+      await refusal(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })),
+    ).toMatchObject({
+      status: 402,
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
+  });
+
+  it('automatic capture with confirm=true charges at once', async () => {
+    const intent = await stripe.paymentIntents.create({
+      amount: 700,
+      currency: 'eur',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+      payment_method_types: ['card'],
+    });
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: 700 });
+  });
+
+  it('refuses what the document refuses, and an unknown intent with Stripe’s 404', async () => {
+    const bad = {
+      amount: 100,
+      currency: 'eur',
+      capture_method: 'later',
+    } as unknown as Stripe.PaymentIntentCreateParams;
+    expect(await refusal(stripe.paymentIntents.create(bad))).toMatchObject({ status: 400, param: 'capture_method' });
+    expect(await refusal(stripe.paymentIntents.retrieve('pi_missing'))).toMatchObject({
+      status: 404,
+      code: 'resource_missing',
+    });
+    expect((await fetch(`${fake.url}/dev/payment_intents/pi_missing/pay`)).status).toBe(404);
+  });
+
+  it('honours the idempotency key: the same create returns the same intent', async () => {
+    const params = { amount: 900, currency: 'eur', capture_method: 'manual' as const };
+    const a = await stripe.paymentIntents.create(params, { idempotencyKey: 'qr-payment:create:77' });
+    const b = await stripe.paymentIntents.create(params, { idempotencyKey: 'qr-payment:create:77' });
+    expect(b.id).toBe(a.id);
+  });
+});
