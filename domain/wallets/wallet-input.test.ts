@@ -13,12 +13,12 @@ describe('autoRechargeProblem', () => {
     { threshold: null, amount: null, expected: null },
     { threshold: 0, amount: 1000, expected: null },
     { threshold: 500, amount: 2000, expected: null },
-    { threshold: 500, amount: null, expected: { field: 'auto_recharge_amount', key: 'walletAutoRechargePair' } },
-    { threshold: null, amount: 2000, expected: { field: 'auto_recharge_threshold', key: 'walletAutoRechargePair' } },
-    { threshold: 500, amount: 0, expected: { field: 'auto_recharge_amount', key: 'walletAutoRechargeAmount' } },
-    { threshold: 500, amount: -1, expected: { field: 'auto_recharge_amount', key: 'walletAutoRechargeAmount' } },
-    { threshold: -1, amount: 100, expected: { field: 'auto_recharge_threshold', key: 'walletThresholdInvalid' } },
-    { threshold: 1.5, amount: 100, expected: { field: 'auto_recharge_threshold', key: 'walletThresholdInvalid' } },
+    { threshold: 500, amount: null, expected: { field: 'autoRechargeAmount', key: 'walletAutoRechargePair' } },
+    { threshold: null, amount: 2000, expected: { field: 'autoRechargeThreshold', key: 'walletAutoRechargePair' } },
+    { threshold: 500, amount: 0, expected: { field: 'autoRechargeAmount', key: 'walletAutoRechargeAmount' } },
+    { threshold: 500, amount: -1, expected: { field: 'autoRechargeAmount', key: 'walletAutoRechargeAmount' } },
+    { threshold: -1, amount: 100, expected: { field: 'autoRechargeThreshold', key: 'walletThresholdInvalid' } },
+    { threshold: 1.5, amount: 100, expected: { field: 'autoRechargeThreshold', key: 'walletThresholdInvalid' } },
   ])('threshold $threshold, amount $amount → $expected', ({ threshold, amount, expected }) => {
     expect(autoRechargeProblem(threshold, amount)).toEqual(expected);
   });
@@ -27,7 +27,7 @@ describe('autoRechargeProblem', () => {
     const stored = { threshold: 500, amount: 2000 };
     expect(autoRechargeProblem(undefined, 3000, stored)).toBeNull();
     expect(autoRechargeProblem(null, undefined, stored)).toEqual({
-      field: 'auto_recharge_threshold',
+      field: 'autoRechargeThreshold',
       key: 'walletAutoRechargePair',
     });
     expect(autoRechargeProblem(null, null, stored)).toBeNull();

@@ -34,11 +34,11 @@ export function autoRechargeProblem(
   const t = threshold === undefined ? current.threshold : threshold;
   const a = amount === undefined ? current.amount : amount;
   if ((t === null) !== (a === null))
-    return { field: t === null ? 'auto_recharge_threshold' : 'auto_recharge_amount', key: 'walletAutoRechargePair' };
+    return { field: t === null ? 'autoRechargeThreshold' : 'autoRechargeAmount', key: 'walletAutoRechargePair' };
   if (t !== null && (!Number.isSafeInteger(t) || t < 0 || t > AMOUNT_MAX))
-    return { field: 'auto_recharge_threshold', key: 'walletThresholdInvalid' };
+    return { field: 'autoRechargeThreshold', key: 'walletThresholdInvalid' };
   if (a !== null && (!Number.isSafeInteger(a) || a <= 0 || a > AMOUNT_MAX))
-    return { field: 'auto_recharge_amount', key: 'walletAutoRechargeAmount' };
+    return { field: 'autoRechargeAmount', key: 'walletAutoRechargeAmount' };
   return null;
 }
 

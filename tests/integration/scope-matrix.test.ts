@@ -128,6 +128,12 @@ const RESOURCE_RULES: Rule[] = [
     'SELECT id FROM billing_invoices WHERE owner_company_id = ?1 OR company_id = ?1 ORDER BY id LIMIT 1',
   ],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
+  // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
+  [
+    /^\/api\/wallet\//,
+    'walletId',
+    'SELECT id FROM wallets WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
+  ],
   [
     /^\/api\/stripe\/webhooks\//,
     'eventId',

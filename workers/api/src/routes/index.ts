@@ -30,6 +30,7 @@ import { systemRoutes } from './system/system.handlers';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { userRoutes } from './users/users.handlers';
 import { vehicleRoutes } from './vehicles/vehicles.handlers';
+import { walletRoutes } from './wallet/wallet.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -59,6 +60,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', companyRoutes)
   .route('/', jobRoutes)
   .route('/', cpoInvoiceRoutes)
+  .route('/', walletRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
