@@ -22,6 +22,7 @@ import { seedDemoSessions } from './demo-sessions';
 import { seedDemoSubscriptions } from './demo-subscriptions';
 import { seedDemoTariffs } from './demo-tariffs';
 import { seedDemoVehicles } from './demo-vehicles';
+import { seedDemoWallets } from './demo-wallets';
 import { createCompany, createConnector, createStation, createUser, ensureRoles } from './factories';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -287,5 +288,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoOnboarding(db, ids, ocppPasswordHash); // idempotent: templates by name, the demo onboarding station by uid
   await seedDemoGroups(db); // idempotent: skipped once any connector group exists
   await seedDemoCompanyGroups(db, fleet.id, ids.operator); // idempotent: skipped once the fleet has company groups
+  await seedDemoWallets(db, ids); // idempotent: skipped once the fleet has a wallet (after the priced sessions)
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }

@@ -2,12 +2,23 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_NAVIGATION, navigationFor } from '../../domain/permissions/navigation';
+import { verifyLedger } from '../../domain/wallets/ledger';
 import { openDb } from '../../drizzle/db';
 import { decideAuthorization } from '../../drizzle/queries/authorization.store';
 import { companyKind, serviceSettingsOf } from '../../drizzle/queries/companies.store';
-import { chargingSessions, companies, connectors, stations, userRoles, users } from '../../drizzle/schema';
+import {
+  chargingSessions,
+  companies,
+  connectors,
+  stations,
+  userRoles,
+  users,
+  walletEntries,
+  wallets,
+} from '../../drizzle/schema';
 import { DEMO_USERS, seedDemo } from '../../drizzle/seed/demo';
 import { DEMO_RFIDS, seedDemoRfids } from '../../drizzle/seed/demo-rfids';
+import { seedDemoWallets } from '../../drizzle/seed/demo-wallets';
 
 describe('demo seed', () => {
   const db = openDb(env.DB);
@@ -67,5 +78,27 @@ describe('demo seed', () => {
     }
     expect(answers).toEqual(DEMO_RFIDS.map((c) => [c.uuid, c.expected]));
     expect(await seedDemoRfids(db, result.companies)).toBe(0);
+  });
+
+  it("seeds Fleetwise's company wallet and the private user's wallet, each ledger a whole chain (issue 18)", async () => {
+    const rows = await db.select().from(wallets);
+    const fleet = rows.find((w) => w.companyId === result.companies.fleet && w.userId === null);
+    const own = rows.find((w) => w.companyId === result.companies.private && w.userId !== null);
+    for (const w of [fleet, own]) {
+      if (!w) throw new Error('a demo wallet is missing');
+      const entries = await db.select().from(walletEntries).where(eq(walletEntries.walletId, w.id));
+      expect(verifyLedger(entries)).toMatchObject({ ok: true });
+    }
+    const kinds = async (id: number | undefined) =>
+      (
+        await db
+          .select()
+          .from(walletEntries)
+          .where(eq(walletEntries.walletId, id ?? 0))
+      ).map((e) => e.kind);
+    expect(await kinds(fleet?.id)).toEqual(['top_up', 'session_debit', 'adjustment']);
+    expect(await kinds(own?.id)).toEqual(['top_up', 'adjustment']);
+    await seedDemoWallets(db, result.companies);
+    expect((await db.select().from(wallets)).length).toBe(rows.length);
   });
 });
