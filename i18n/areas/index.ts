@@ -31,6 +31,7 @@ import { tariffReach } from './tariff-reach';
 import { tariffs } from './tariffs';
 import { userImport } from './user-import';
 import { vehicles } from './vehicles';
+import { wallets } from './wallets';
 
 export function areaCatalogs(language: Language) {
   return {
@@ -62,5 +63,6 @@ export function areaCatalogs(language: Language) {
     billingInvoices: billingInvoices[language],
     billingJobs: billingJobs[language],
     billingWebhooks: billingWebhooks[language],
+    wallets: wallets[language],
   };
 }
