@@ -19,8 +19,10 @@ import type {
   UserFacts,
 } from '../../domain/charging-authorization/decide';
 import { periodStarts } from '../../domain/charging-authorization/periods';
+import { isQrAuthId } from '../../domain/qr-payments/ids';
 import type { Db } from '../db';
 import { pricingAt } from './authorization.tariffs.store';
+import { decideQrAuthorization } from './qr-payments.store';
 
 export { pricingAt, TARIFF_CACHE_MS } from './authorization.tariffs.store';
 
@@ -285,6 +287,7 @@ export function factsOfRow(row: DecisionRow | undefined): GatheredFacts {
 }
 
 export async function decideAuthorization(db: Db, input: AuthorizationInput): Promise<AuthorizationDecision> {
+  if (isQrAuthId(input.idTag)) return decideQrAuthorization(db, input);
   // One statement, one round trip, whatever the outcome (an unknown card returns no row).
   const row = await db.$client
     .prepare(DECISION_SQL)

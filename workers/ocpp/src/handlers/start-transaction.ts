@@ -9,9 +9,11 @@
  * StopTransaction and is closed first.
  */
 
+import { linkQrSession } from '@db/queries/qr-payments.store';
 import { openSession } from '@db/queries/sessions.store';
 import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '@domain/ocpp/session-end';
 import { startKey } from '@domain/ocpp/start-key';
+import { isQrAuthId } from '@domain/qr-payments/ids';
 import type { Handler } from '../context';
 import type { InboundReplies } from '../ocpp-types';
 import { idTagInfo } from './authorize';
@@ -37,6 +39,8 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
   const { info, decision } = await idTagInfo(ctx, p.idTag, { connectorNumber: p.connectorId, purpose: 'start' });
   const refused = isRefusedStart(info.status);
   const remote = takeRemoteStart(ctx.store, p.idTag, p.connectorId, ctx.now.getTime());
+  // Paid by QR (issue 18): the one-time EP- auth id of a payment; the session is shown as such.
+  const qr = !refused && isQrAuthId(p.idTag);
   const session = await openSession(ctx.db, {
     stationId: ctx.stationId,
     connectorNumber: p.connectorId,
@@ -46,7 +50,7 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     meterStartWh: p.meterStart,
     userId: decision.userId,
     rfidId: decision.rfidId,
-    ...(remote ? { startMethod: 'Remote' } : {}),
+    ...(qr ? { startMethod: 'QR' } : remote ? { startMethod: 'Remote' } : {}),
     ...(refused
       ? {
           refused: {
@@ -57,6 +61,17 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
         }
       : {}),
   });
+  if (qr) {
+    const at = Number.isNaN(startedAt) ? ctx.now : new Date(startedAt);
+    const link = {
+      idTag: p.idTag,
+      sessionId: session.id,
+      stationId: ctx.stationId,
+      connectorNumber: p.connectorId,
+      at,
+    };
+    if (!(await linkQrSession(ctx.db, link))) console.warn(`[ocpp] ${ctx.identity}: QR auth id already linked`);
+  }
   const reply = { transactionId: session.id, idTagInfo: info };
   ctx.store.insertTransaction({
     transactionId: session.id,
