@@ -12,6 +12,7 @@
  *   so far in this wallet). A re-price to no price refunds everything.
  */
 import { formatMoney } from '../charging-authorization/currency';
+import { type PayerWallet, payerOf } from './payer';
 
 export interface SessionDebitFacts {
   sessionId: number;
@@ -65,4 +66,46 @@ export function overshootNote(balanceAfterMinor: number, currency: string): stri
   if (balanceAfterMinor >= 0) return null;
   const amount = formatMoney(-balanceAfterMinor, currency);
   return `Prepaid balance overdrawn by ${amount} at close (the last meter interval before the stop).`;
+}
+
+export interface DebitAtCloseFacts {
+  session: { id: number; authId: string; userId: number | null };
+  paymentType: string;
+  /** The session's currency as priced. */
+  currency: string;
+  /** The driver's price incl. VAT; null when the session is not priced. */
+  priceMinor: number | null;
+  /** The driver's own and company wallets, and (a re-price) the session's entries so far in any wallet. */
+  wallets: {
+    own: PayerWallet | null;
+    company: PayerWallet | null;
+    previous: readonly { walletId: number; amount: number }[];
+  };
+}
+
+/**
+ * The wallet entry pricing at close writes, and a note for the session's pricing note when the wallet
+ * cannot pay (another currency). A re-price corrects the wallet that paid first, whichever pays now,
+ * so a session is never paid by two wallets.
+ */
+export function debitAtClose(f: DebitAtCloseFacts): { plan: WalletEntryPlan | null; note: string | null } {
+  const { session: s, wallets: w } = f;
+  const payer = payerOf({
+    authId: s.authId,
+    paymentType: f.paymentType,
+    userId: s.userId,
+    own: w.own,
+    company: w.company,
+    currency: f.currency,
+  });
+  if (payer.kind === 'currency_mismatch' && w.previous.length === 0) return { plan: null, note: payer.note };
+  const walletId = w.previous[0]?.walletId ?? (payer.kind === 'wallet' ? payer.wallet.id : null);
+  if (walletId === null) return { plan: null, note: null };
+  const plan = sessionDebit({
+    sessionId: s.id,
+    walletId,
+    priceMinor: f.priceMinor,
+    previous: w.previous.filter((e) => e.walletId === walletId),
+  });
+  return { plan, note: null };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../domain/sessions/price-at-close';
 import { engineTariffOfVersion } from '../../domain/tariffs/engine-cache';
 import { isMpsPayment, type MpsAssignment, paymentTypeOf } from '../../domain/tariffs/select';
+import { debitAtClose, type WalletEntryPlan } from '../../domain/wallets/session-debit';
 import type { Db } from '../db';
 import {
   chargingSessions,
@@ -27,6 +28,7 @@ import {
   tariffs,
 } from '../schema';
 import { companyAncestorIds } from './companies.store';
+import { debitStatements, reportOverdrawn, sessionWallets } from './session-debit.store';
 
 export { candidateOf, tariffCandidate } from '../../domain/sessions/price-at-close';
 
@@ -149,8 +151,15 @@ async function pricingFacts(db: Db, s: SessionRow & { endAt: Date }): Promise<Pr
   return { session: s, station, operatorChain, ownerChain, group, paymentType, mps, rows };
 }
 
-/** Writes a decision: the session's figures (guarded), its pricing record and its tariff lines, in one batch. */
-async function writeSessionPrice(db: Db, sessionId: number, d: SessionPriceDecision, force: boolean, now: Date) {
+/** Writes the figures (guarded), pricing record, tariff lines and wallet entry in one batch; the balance after. */
+async function writeSessionPrice(
+  db: Db,
+  sessionId: number,
+  d: SessionPriceDecision,
+  force: boolean,
+  now: Date,
+  debit: WalletEntryPlan | null,
+): Promise<number | null> {
   const { prices, tariffIds, resultsJson } = d;
   const guard = force
     ? eq(chargingSessions.id, sessionId)
@@ -165,7 +174,7 @@ async function writeSessionPrice(db: Db, sessionId: number, d: SessionPriceDecis
     resultsJson,
     pricedAt: now,
   };
-  await db.batch([
+  const results = await db.batch([
     db
       .update(chargingSessions)
       .set({
@@ -199,7 +208,12 @@ async function writeSessionPrice(db: Db, sessionId: number, d: SessionPriceDecis
     // The lines are replaced with the figures (the reprice action audits the old ones first).
     db.delete(sessionTariffLines).where(eq(sessionTariffLines.sessionId, sessionId)),
     ...lineInserts,
+    // The wallet's entry: idempotent by its reference, so a retried close or a second run adds nothing.
+    ...(debit ? debitStatements(db, debit) : []),
   ]);
+  if (!debit) return null;
+  const [entry] = results[results.length - 1] as { balanceAfter: number }[];
+  return entry?.balanceAfter ?? null;
 }
 
 /**
@@ -215,8 +229,27 @@ export async function priceClosedSession(
   const s = await db.query.chargingSessions.findFirst({ where: eq(chargingSessions.id, sessionId) });
   const verdict = closingVerdict(s, opts.force ?? false);
   if (verdict || !s?.endAt) return { sessionId, outcome: verdict?.outcome ?? 'skipped', note: verdict?.note ?? null };
-  const decision = decideSessionPrice(await pricingFacts(db, { ...s, endAt: s.endAt }));
-  await writeSessionPrice(db, s.id, decision, opts.force ?? false, opts.now ?? new Date());
+  const force = opts.force ?? false;
+  // The paying wallet is read beside pricing's own reads (same round trip).
+  const [facts, wallets] = await Promise.all([
+    pricingFacts(db, { ...s, endAt: s.endAt }),
+    sessionWallets(db, s, force),
+  ]);
+  const decided = decideSessionPrice(facts);
+  const debit = debitAtClose({
+    session: s,
+    paymentType: facts.paymentType,
+    currency: decided.currency,
+    priceMinor: decided.prices.pricingStatus === 'priced' ? decided.prices.empTotal : null,
+    wallets,
+  });
+  const note = [decided.note, debit.note].filter(Boolean).join('; ') || null;
+  const decision = { ...decided, note };
+  const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
+  if (debit.plan && balanceAfter !== null && balanceAfter < 0) {
+    await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
+  }
+  // TODO(issue 18, W2): call maybeAutoRecharge for the debited wallet here (under waitUntil) once it exists.
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
 }
 

@@ -22,18 +22,27 @@ export interface NewWalletEntry {
   authorId?: number | null;
 }
 
-/** The append as one statement, to run alone or inside a caller's batch (e.g. with the session's price). */
+/**
+ * The append as one statement, to run alone or inside a caller's batch (e.g. with the session's price).
+ * A drizzle INSERT … VALUES with the balance as a scalar subquery: drizzle's D1 batch cannot bind the
+ * parameters of a raw `db.run(sql)` (it has no prepared statement), so that form failed inside a batch.
+ */
 export function appendEntryStatement(db: Db, e: NewWalletEntry) {
   if (!Number.isSafeInteger(e.amount)) throw new RangeError(`wallet entry amount must be an integer: ${e.amount}`);
-  // "WHERE true": SQLite needs a WHERE on INSERT … SELECT before an ON CONFLICT clause.
-  return db.run(sql`
-    INSERT INTO wallet_entries (wallet_id, kind, amount, balance_after, reference, session_id, top_up_id, reason, author_id)
-    SELECT ${e.walletId}, ${e.kind}, ${e.amount},
-      ifnull((SELECT balance_after FROM wallet_entries WHERE wallet_id = ${e.walletId} ORDER BY id DESC LIMIT 1), 0)
-        + ${e.amount},
-      ${e.reference}, ${e.sessionId ?? null}, ${e.topUpId ?? null}, ${e.reason ?? null}, ${e.authorId ?? null}
-    WHERE true
-    ON CONFLICT (wallet_id, reference) DO NOTHING`);
+  return db
+    .insert(walletEntries)
+    .values({
+      walletId: e.walletId,
+      kind: e.kind,
+      amount: e.amount,
+      balanceAfter: sql`ifnull((SELECT balance_after FROM wallet_entries WHERE wallet_id = ${e.walletId} ORDER BY id DESC LIMIT 1), 0) + ${e.amount}`,
+      reference: e.reference,
+      sessionId: e.sessionId ?? null,
+      topUpId: e.topUpId ?? null,
+      reason: e.reason ?? null,
+      authorId: e.authorId ?? null,
+    })
+    .onConflictDoNothing({ target: [walletEntries.walletId, walletEntries.reference] });
 }
 
 export interface AppendResult {
