@@ -26,17 +26,15 @@ import { authOf } from '../../middleware/permission';
 import { create, detail, list, operators, preview, recompute, update } from './cpo-invoices.routes';
 import { figuresOf, toCpoInvoice, toTimelineEntry } from './cpo-invoices.schemas';
 import {
-  insertCpoInvoice,
   listCpoInvoices,
   monthSessionSums,
   operatorsInScope,
-  recomputeCpoInvoice,
   rowExists,
   scopedCpoInvoice,
   scopedOperator,
   timelineOf,
-  updateCpoInvoice,
 } from './cpo-invoices.store';
+import { insertCpoInvoice, recomputeCpoInvoice, updateCpoInvoice } from './cpo-invoices.write.store';
 
 type Ctx = Context<AppEnv>;
 type Operator = NonNullable<Awaited<ReturnType<typeof scopedOperator>>>;
