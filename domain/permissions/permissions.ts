@@ -239,6 +239,14 @@ export const RULES = {
     // Annotated: the body calls can(), whose type is read from RULES itself.
     check: (ctx: AccessContext): boolean => can(ctx, 'wallets:manage') || can(ctx, 'wallets:company'),
   },
+  /**
+   * Top-ups of a wallet (issue 18 part 2): whoever manages wallets, a fleet company's admins (their
+   * company's wallets) and a private user (role 55, own wallet only); each route narrows the scope.
+   */
+  'wallets:top-up': {
+    roles: [],
+    check: (ctx: AccessContext): boolean => can(ctx, 'wallets:view') || can(ctx, 'personal:self-charge'),
+  },
   'company:settings': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
