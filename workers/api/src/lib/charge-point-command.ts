@@ -4,6 +4,7 @@
  * every route that commands a charge point (maintenance, station commands, OCPP commands, credentials).
  */
 
+import type { Db } from '@db/db';
 import type { connectors, stations } from '@db/schema';
 import { summarizeOutcome } from '@domain/ocpp/command-outcome';
 import { z } from '@hono/zod-openapi';
@@ -82,18 +83,33 @@ export async function dispatchCommand(
   payload: object,
   logged: object = payload,
 ): Promise<Dispatched> {
-  const { user } = authOf(c);
-  const timeout = Number((c.env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
-  const stub = c.env.CHARGE_POINTS.get(c.env.CHARGE_POINTS.idFromName(target.station.uid));
+  return dispatchAs(c.env, c.get('db'), authOf(c).user.id, target, action, payload, logged);
+}
+
+/**
+ * The same, on behalf of `userId`, or of nobody (null) for the back office's own commands without a
+ * logged-in caller (the remote start of a QR payment, from its webhook, the driver's page or the cron).
+ */
+export async function dispatchAs(
+  env: Env,
+  db: Db,
+  userId: number | null,
+  target: CommandTarget,
+  action: string,
+  payload: object,
+  logged: object = payload,
+): Promise<Dispatched> {
+  const timeout = Number((env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
+  const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(target.station.uid));
   // RPC typing drops the `unknown` reply of the accepted variant; the object returns exactly CommandResult.
   const outcome = (await stub.sendCommand(action, payload, timeout)) as unknown as CommandResult;
   const { replyStatus, succeeded, error } = summarizeOutcome(outcome);
-  await insertServiceLog(c.get('db'), {
+  await insertServiceLog(db, {
     companyId: target.station.companyId,
     stationId: target.station.id,
     connectorId: target.connector?.id ?? null,
     connectorEvseId: target.connector?.evseId ?? null,
-    userId: user.id,
+    userId,
     action,
     detailJson: JSON.stringify({ request: logged, outcome }),
     result: succeeded ? 'success' : 'failed',
