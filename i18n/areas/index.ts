@@ -20,6 +20,7 @@ import { maintenance } from './maintenance';
 import { network } from './network';
 import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
+import { qrPay } from './qr-pay';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
@@ -64,5 +65,6 @@ export function areaCatalogs(language: Language) {
     billingJobs: billingJobs[language],
     billingWebhooks: billingWebhooks[language],
     wallets: wallets[language],
+    qrPay: qrPay[language],
   };
 }
