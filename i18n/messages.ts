@@ -247,6 +247,8 @@ const en = {
   billingSubscriptionEnded: 'The subscription is cancelled and cannot change any more.',
   billingInvoiceNotFound: 'The invoice does not exist.',
   billingInvoiceNotSendable: 'Only an open invoice can be sent.',
+  topUpAmountInvalid: 'Enter a whole amount from {{min}} to {{max}}.',
+  topUpNotFound: "This top-up doesn't exist.",
   walletNotFound: "The wallet doesn't exist.",
   walletUserWalletNotFound: 'This user has no wallet.',
   walletCompanyWalletNotFound: 'Your company has no wallet yet.',
@@ -262,6 +264,9 @@ const en = {
   walletAdjustmentAmount: 'Enter a whole amount other than 0, in minor units (-500 takes 5.00 away).',
   walletAdjustmentReason: 'Give a reason of 3 to 500 characters: it stays in the ledger.',
   walletReferenceInvalid: 'The adjustment reference must be a UUID: reload the form and try again.',
+  qrPaymentNotFound: 'This payment does not exist.',
+  qrPayRefused: 'Payment by QR is not possible on this connector now: {{reason}}.',
+  qrPayCardStepUnavailable: 'Card payment at the charger is not yet available.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -524,6 +529,8 @@ const de: Catalog = {
   billingSubscriptionEnded: 'Das Abonnement ist gekündigt und kann nicht mehr geändert werden.',
   billingInvoiceNotFound: 'Die Rechnung existiert nicht.',
   billingInvoiceNotSendable: 'Nur eine offene Rechnung kann versendet werden.',
+  topUpAmountInvalid: 'Geben Sie einen Betrag von {{min}} bis {{max}} ein.',
+  topUpNotFound: 'Diese Aufladung existiert nicht.',
   walletNotFound: 'Das Guthabenkonto existiert nicht.',
   walletUserWalletNotFound: 'Dieser Benutzer hat kein Guthabenkonto.',
   walletCompanyWalletNotFound: 'Ihr Unternehmen hat noch kein Guthabenkonto.',
@@ -544,6 +551,9 @@ const de: Catalog = {
   walletAdjustmentReason: 'Geben Sie einen Grund mit 3 bis 500 Zeichen an: Er bleibt im Kontobuch.',
   walletReferenceInvalid:
     'Die Referenz der Korrektur muss eine UUID sein: Laden Sie das Formular neu und versuchen Sie es erneut.',
+  qrPaymentNotFound: 'Diese Zahlung existiert nicht.',
+  qrPayRefused: 'Bezahlen per QR ist an diesem Anschluss gerade nicht möglich: {{reason}}.',
+  qrPayCardStepUnavailable: 'Kartenzahlung an der Ladestation ist noch nicht verfügbar.',
 };
 
 const fr: Catalog = {
@@ -800,6 +810,8 @@ const fr: Catalog = {
   billingSubscriptionEnded: 'L’abonnement est résilié et ne peut plus être modifié.',
   billingInvoiceNotFound: 'La facture n’existe pas.',
   billingInvoiceNotSendable: 'Seule une facture ouverte peut être envoyée.',
+  topUpAmountInvalid: 'Saisissez un montant de {{min}} à {{max}}.',
+  topUpNotFound: "Cette recharge n'existe pas.",
   walletNotFound: 'Le portefeuille n’existe pas.',
   walletUserWalletNotFound: 'Cet utilisateur n’a pas de portefeuille.',
   walletCompanyWalletNotFound: 'Votre entreprise n’a pas encore de portefeuille.',
@@ -816,6 +828,9 @@ const fr: Catalog = {
   walletAdjustmentAmount: 'Saisissez un montant entier différent de 0, en centimes (-500 retire 5,00).',
   walletAdjustmentReason: 'Indiquez un motif de 3 à 500 caractères : il reste dans le grand livre.',
   walletReferenceInvalid: 'La référence de l’ajustement doit être un UUID : rechargez le formulaire et réessayez.',
+  qrPaymentNotFound: 'Ce paiement n’existe pas.',
+  qrPayRefused: 'Le paiement par QR n’est pas possible sur ce connecteur pour le moment : {{reason}}.',
+  qrPayCardStepUnavailable: 'Le paiement par carte à la borne n’est pas encore disponible.',
 };
 
 const nl: Catalog = {
@@ -1066,6 +1081,8 @@ const nl: Catalog = {
   billingSubscriptionEnded: 'Het abonnement is opgezegd en kan niet meer worden gewijzigd.',
   billingInvoiceNotFound: 'De factuur bestaat niet.',
   billingInvoiceNotSendable: 'Alleen een openstaande factuur kan worden verzonden.',
+  topUpAmountInvalid: 'Voer een bedrag in van {{min}} tot {{max}}.',
+  topUpNotFound: 'Deze opwaardering bestaat niet.',
   walletNotFound: 'De portemonnee bestaat niet.',
   walletUserWalletNotFound: 'Deze gebruiker heeft geen portemonnee.',
   walletCompanyWalletNotFound: 'Uw bedrijf heeft nog geen portemonnee.',
@@ -1083,6 +1100,9 @@ const nl: Catalog = {
   walletAdjustmentReason: 'Geef een reden van 3 tot 500 tekens: die blijft in het grootboek.',
   walletReferenceInvalid:
     'De referentie van de correctie moet een UUID zijn: laad het formulier opnieuw en probeer het nog eens.',
+  qrPaymentNotFound: 'Deze betaling bestaat niet.',
+  qrPayRefused: 'Betalen met QR is nu niet mogelijk bij deze aansluiting: {{reason}}.',
+  qrPayCardStepUnavailable: 'Kaartbetaling bij de laadpaal is nog niet beschikbaar.',
 };
 
 const it: Catalog = {
@@ -1334,6 +1354,8 @@ const it: Catalog = {
   billingSubscriptionEnded: 'L’abbonamento è annullato e non può più essere modificato.',
   billingInvoiceNotFound: 'La fattura non esiste.',
   billingInvoiceNotSendable: 'Solo una fattura aperta può essere inviata.',
+  topUpAmountInvalid: 'Inserisci un importo da {{min}} a {{max}}.',
+  topUpNotFound: 'Questa ricarica non esiste.',
   walletNotFound: 'Il portafoglio non esiste.',
   walletUserWalletNotFound: 'Questo utente non ha un portafoglio.',
   walletCompanyWalletNotFound: 'La tua azienda non ha ancora un portafoglio.',
@@ -1350,6 +1372,9 @@ const it: Catalog = {
   walletAdjustmentAmount: 'Inserisci un importo intero diverso da 0, in centesimi (-500 toglie 5,00).',
   walletAdjustmentReason: 'Indica un motivo di 3-500 caratteri: resta nel registro.',
   walletReferenceInvalid: 'Il riferimento della rettifica deve essere un UUID: ricarica il modulo e riprova.',
+  qrPaymentNotFound: 'Questo pagamento non esiste.',
+  qrPayRefused: 'Il pagamento con QR non è possibile ora su questo connettore: {{reason}}.',
+  qrPayCardStepUnavailable: 'Il pagamento con carta alla colonnina non è ancora disponibile.',
 };
 
 const es: Catalog = {
@@ -1599,6 +1624,8 @@ const es: Catalog = {
   billingSubscriptionEnded: 'La suscripción está cancelada y ya no puede cambiar.',
   billingInvoiceNotFound: 'La factura no existe.',
   billingInvoiceNotSendable: 'Solo se puede enviar una factura abierta.',
+  topUpAmountInvalid: 'Introduzca un importe de {{min}} a {{max}}.',
+  topUpNotFound: 'Esta recarga no existe.',
   walletNotFound: 'El monedero no existe.',
   walletUserWalletNotFound: 'Este usuario no tiene monedero.',
   walletCompanyWalletNotFound: 'Su empresa aún no tiene monedero.',
@@ -1615,6 +1642,9 @@ const es: Catalog = {
   walletAdjustmentReason: 'Indique un motivo de 3 a 500 caracteres: queda en el libro mayor.',
   walletReferenceInvalid:
     'La referencia del ajuste debe ser un UUID: vuelva a cargar el formulario e inténtelo de nuevo.',
+  qrPaymentNotFound: 'Este pago no existe.',
+  qrPayRefused: 'El pago con QR no es posible ahora en este conector: {{reason}}.',
+  qrPayCardStepUnavailable: 'El pago con tarjeta en el cargador aún no está disponible.',
 };
 
 const pt: Catalog = {
@@ -1863,6 +1893,8 @@ const pt: Catalog = {
   billingSubscriptionEnded: 'A subscrição está cancelada e já não pode mudar.',
   billingInvoiceNotFound: 'A fatura não existe.',
   billingInvoiceNotSendable: 'Só uma fatura em aberto pode ser enviada.',
+  topUpAmountInvalid: 'Introduza um montante de {{min}} a {{max}}.',
+  topUpNotFound: 'Este carregamento não existe.',
   walletNotFound: 'A carteira não existe.',
   walletUserWalletNotFound: 'Este utilizador não tem carteira.',
   walletCompanyWalletNotFound: 'A sua empresa ainda não tem carteira.',
@@ -1879,6 +1911,9 @@ const pt: Catalog = {
   walletAdjustmentAmount: 'Introduza um montante inteiro diferente de 0, em cêntimos (-500 retira 5,00).',
   walletAdjustmentReason: 'Indique um motivo de 3 a 500 caracteres: fica no livro-razão.',
   walletReferenceInvalid: 'A referência do ajuste tem de ser um UUID: recarregue o formulário e tente novamente.',
+  qrPaymentNotFound: 'Este pagamento não existe.',
+  qrPayRefused: 'O pagamento por QR não é possível agora neste conector: {{reason}}.',
+  qrPayCardStepUnavailable: 'O pagamento por cartão no carregador ainda não está disponível.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
