@@ -10,15 +10,11 @@ import {
   BlockStack,
   Button,
   ButtonGroup,
-  Card,
   Checkbox,
-  FormLayout,
   IndexTable,
   Modal,
   Page,
-  Select,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,11 +27,11 @@ import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDate, formatMoney } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
+import { SubscriptionCreateCard, useAnchorLabel } from './create-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingInvoices.subsTitle');
 
 const PAGE_SIZE = 25;
-const ANCHORS = ['', 'eom', ...Array.from({ length: 28 }, (_, i) => String(i + 1))];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await billingAdmin(request, context);
@@ -134,89 +130,13 @@ export default function Subscriptions() {
       ? { text: t(answer.done === 'created' ? 'billingInvoices.createdToast' : 'billingInvoices.canceledToast') }
       : null,
   );
-  const [fields, setFields] = useState({
-    company_id: '',
-    price_id: '',
-    quantity: '1',
-    coupon_id: '',
-    tax_rate_id: '',
-    trial_end: '',
-    billing_cycle_anchor: '',
-    name: '',
-  });
-  const [activating, setActivating] = useState(false);
   const [canceling, setCanceling] = useState<number | null>(null);
-  const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
-  const fieldError = (key: string) => refusal?.issues[key];
-  const anchorLabel = (a: string) =>
-    a === ''
-      ? t('billingInvoices.anchorNone')
-      : a === 'eom'
-        ? t('billingInvoices.anchorEom')
-        : t('billingInvoices.anchorDay', { day: a });
-  const text = (key: keyof typeof fields, label: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      value={fields[key]}
-      onChange={set(key)}
-      autoComplete="off"
-      error={fieldError(key)}
-      {...extra}
-    />
-  );
-  /** A choice among the loaded options; the empty first entry means none (optional) or not chosen yet. */
-  const pick = (key: keyof typeof fields, label: string, choices: { value: string; label: string }[]) => (
-    <Select
-      label={label}
-      options={[{ value: '', label: t('billingInvoices.none') }, ...choices]}
-      value={fields[key]}
-      onChange={set(key)}
-      error={fieldError(key)}
-    />
-  );
-  const priceOptions = options.prices.map((p) => ({
-    value: String(p.id),
-    label: `${p.product} · ${formatMoney(p.amount, p.currency)} · ${t(p.interval === 'year' ? 'billingCatalogue.prices.intervalYearly' : 'billingCatalogue.prices.intervalMonthly')}`,
-  }));
+  const anchorLabel = useAnchorLabel();
   return (
     <Page title={t('billingInvoices.subsTitle')} subtitle={t('billingInvoices.subsIntro')}>
       <BlockStack gap="400">
         {refusal?.error ? <Banner tone="critical">{refusal.error}</Banner> : null}
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t('billingInvoices.subsCreate')}
-            </Text>
-            <FormLayout>
-              <FormLayout.Group>
-                {pick('company_id', t('billingInvoices.company'), options.customers)}
-                {pick('price_id', t('billingInvoices.price'), priceOptions)}
-                {text('quantity', t('billingInvoices.quantity'), { type: 'number' })}
-              </FormLayout.Group>
-              <FormLayout.Group>
-                {pick('coupon_id', t('billingInvoices.couponId'), options.coupons)}
-                {pick('tax_rate_id', t('billingInvoices.taxRateId'), options.taxRates)}
-                {text('name', t('billingInvoices.name'))}
-              </FormLayout.Group>
-              <FormLayout.Group>
-                {text('trial_end', t('billingInvoices.trialEnd'), {
-                  type: 'date',
-                  helpText: t('billingInvoices.trialHelp'),
-                })}
-                <Select
-                  label={t('billingInvoices.anchor')}
-                  options={ANCHORS.map((a) => ({ label: anchorLabel(a), value: a }))}
-                  value={fields.billing_cycle_anchor}
-                  onChange={set('billing_cycle_anchor')}
-                  error={fieldError('billing_cycle_anchor')}
-                />
-              </FormLayout.Group>
-              <Button variant="primary" onClick={() => setActivating(true)}>
-                {t('billingInvoices.activate')}
-              </Button>
-            </FormLayout>
-          </BlockStack>
-        </Card>
+        <SubscriptionCreateCard options={options} refusal={refusal} busy={busy} />
         <Checkbox
           label={t('billingInvoices.onlyActive')}
           checked={onlyActive}
@@ -280,24 +200,6 @@ export default function Subscriptions() {
           ))}
         </PlainList>
       </BlockStack>
-      <Modal
-        open={activating}
-        onClose={() => setActivating(false)}
-        title={t('billingInvoices.activateTitle')}
-        primaryAction={{
-          content: t('billingInvoices.activate'),
-          loading: busy,
-          onAction: () => {
-            submit({ intent: 'create', ...fields }, { method: 'post' });
-            setActivating(false);
-          },
-        }}
-        secondaryActions={[{ content: t('billingInvoices.cancel'), onAction: () => setActivating(false) }]}
-      >
-        <Modal.Section>
-          <Text as="p">{t('billingInvoices.activateText')}</Text>
-        </Modal.Section>
-      </Modal>
       <Modal
         open={canceling !== null}
         onClose={() => setCanceling(null)}
