@@ -105,7 +105,8 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.stripeInvoices', url: '/stripe/invoices', permission: 'billing:admin' },
       { label: 'billingInvoices.reportsTitle', url: '/invoice/reports', permission: 'billing:admin' },
       { label: 'billingInvoices.subsTitle', url: '/stripe/subscriptions', permission: 'billing:admin' },
-      { label: 'nav.wallets', url: '/wallet', permission: 'wallets:manage', planned: true },
+      // wallets:company alone (a fleet company's admins) is sent on to its company's page by /wallet.
+      { label: 'nav.wallets', url: '/wallet', permission: 'wallets:view' },
       { label: 'cpoInvoices.nav', url: '/cpo-invoices/list', permission: 'billing:cpo-invoices' },
       { label: 'billingWebhooks.nav', url: '/stripe/webhooks', permission: 'billing:admin' },
       { label: 'billingJobs.jobs.title', url: '/jobs', permission: 'billing:jobs' },
