@@ -4,6 +4,7 @@
  * the caller's reach is refused by the API.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { data } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Banner, BlockStack, Card, InlineStack, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { WALLET_PAGE_SIZE, WalletList } from '../../components/wallets/wallet-list';
 import { createApi } from '../../lib/api.server';
-import { companyName } from '../../lib/companies';
+import { companyName, flattenCompanies } from '../../lib/companies';
 import { fleetId, must } from '../../lib/fleet.server';
 import { formatMoney } from '../../lib/format';
 import { keyword, listUrl, pageNumber } from '../../lib/list-url';
@@ -25,6 +26,9 @@ const url = listUrl({ q: keyword({ trim: true }), page: pageNumber(100_000) });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const companyId = fleetId(params.companyId);
   const me = await requirePermission(request, context, 'wallets:view');
+  // A company outside the caller's tree is a missing page, like one that does not exist.
+  if (!flattenCompanies(me.companies).some((c) => c.id === companyId))
+    throw data({ message: 'Not found', landing: me.landing }, { status: 404 });
   const state = url.read(new URL(request.url).searchParams);
   const api = createApi(request, context, { language: me.user.language });
   const list = (query: Record<string, string>) =>
