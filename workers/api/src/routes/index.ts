@@ -31,6 +31,7 @@ import { tariffRoutes } from './tariffs/tariffs.handlers';
 import { userRoutes } from './users/users.handlers';
 import { vehicleRoutes } from './vehicles/vehicles.handlers';
 import { walletRoutes } from './wallet/wallet.handlers';
+import { walletTopUpRoutes } from './wallet-top-ups/wallet-top-ups.handlers';
 
 export const routes = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -61,6 +62,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', jobRoutes)
   .route('/', cpoInvoiceRoutes)
   .route('/', walletRoutes)
+  .route('/', walletTopUpRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
