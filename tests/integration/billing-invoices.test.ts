@@ -252,4 +252,16 @@ describe('month report', () => {
       { company: other, n: 1, total: 500, tax: 0 },
     ]);
   });
+
+  it('answers the same month as a PDF with both rows and the totals per currency', async () => {
+    const res = await send(`/stripe/invoices/reports/pdf?month=${monthOf(lastMonth())}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-report-${monthOf(lastMonth())}.pdf"`,
+    );
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder('latin1').decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
 });

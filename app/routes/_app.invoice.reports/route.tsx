@@ -1,6 +1,6 @@
 /**
  * @module /invoice/reports: the invoices created in a month (UTC), per company and currency, with their totals.
- * The report PDF is not built yet and says so.
+ * "Download PDF" gets the same report as a PDF (/invoice/reports/pdf).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
@@ -32,7 +32,11 @@ export default function InvoiceReports() {
     <Page
       title={t('billingInvoices.reportsTitle')}
       subtitle={t('billingInvoices.reportsIntro')}
-      secondaryActions={[{ content: t('billingInvoices.reportPdf'), disabled: true }]}
+      primaryAction={
+        <Button url={`/invoice/reports/pdf?month=${report.month}`} download>
+          {t('billingInvoices.reportPdf')}
+        </Button>
+      }
     >
       <BlockStack gap="400">
         <Card>

@@ -8,13 +8,18 @@
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
+import { requestLanguage } from '@api/lib/language';
 import { callerScope } from '@api/lib/scope';
 import { idempotencyKey } from '@api/lib/stripe';
 import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
+import { invoiceReportPdf } from '@domain/billing/invoice-report-pdf';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
+import { PDF_CONTENT_TYPE } from '@domain/export/pdf';
+import { cetDateTime } from '@domain/sessions/display';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { billingInvoices } from '@i18n/areas/billing-invoices';
 import type { Context } from 'hono';
-import { detail, lines, list, report, send, validate } from './invoices.routes';
+import { detail, lines, list, report, reportPdf, send, validate } from './invoices.routes';
 import { toInvoice, toInvoiceDetail, toLine } from './invoices.schemas';
 import {
   keepLines,
@@ -59,6 +64,25 @@ export const invoiceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidat
     const { month } = c.req.valid('query');
     const data = await monthReport(c.get('db'), await callerScope(c), month);
     return c.json({ month, data }, 200);
+  })
+  .openapi(reportPdf, async (c) => {
+    const { month } = c.req.valid('query');
+    const rows = await monthReport(c.get('db'), await callerScope(c), month);
+    const lang = requestLanguage(c);
+    const t = billingInvoices[lang];
+    const stream = invoiceReportPdf(rows, {
+      title: t.reportPdfTitle.replace('{{month}}', month),
+      generated: t.reportPdfGenerated.replace('{{time}}', cetDateTime(new Date(), lang, true)),
+      page: t.reportPdfPage,
+      headers: [t.colCompany, t.filterCustomer, t.colInvoices, t.colTotalExclTax, t.tax, t.colTotal, t.colPaid],
+      notes: t.reportPdfNotes,
+      total: t.reportPdfTotal,
+    });
+    return c.body(stream, 200, {
+      'content-type': PDF_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="invoice-report-${month}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   })
   .openapi(detail, async (c) => {
     const got = await found(c, c.req.valid('param').invoiceId);

@@ -44,6 +44,20 @@ export const report = defineRoute(ACCESS, {
   responses: { 200: json(ReportSchema) },
 });
 
+export const reportPdf = defineRoute(ACCESS, {
+  method: 'get',
+  path: '/stripe/invoices/reports/pdf',
+  tags,
+  summary: 'The month report as a PDF in the caller’s language, with the totals per currency',
+  request: { query: ReportQuery },
+  responses: {
+    200: {
+      description: 'The PDF, streamed',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    },
+  },
+});
+
 export const detail = defineRoute(ACCESS, {
   method: 'get',
   path: '/stripe/invoices/{invoiceId}/detail',
