@@ -15,8 +15,9 @@
  * per HTTP request, timed here; CPU is workerd's (the worker and its D1) from /proc, per item, over
  * the in-worker loops. The ledger is seeded with node:sqlite straight into the D1 file by one
  * INSERT … SELECT over a recursive CTE, running balances from a window sum (./bench-wallets-setup.ts),
- * and the whole ledger's chain is checked after seeding and at the end (exit code 1 if broken). Options: `--entries N --wallets N
- * --ledger-wallets N --hot-percent P --debits N --reads N --pages N`. Self-stopping (45 minutes).
+ * and the whole ledger's chain is checked after seeding and at the end (exit code 1 if broken).
+ * Options: `--entries N --wallets N --ledger-wallets N --hot-percent P --debits N --reads N --pages N`.
+ * Self-stopping (45 minutes).
  */
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';

@@ -15,6 +15,7 @@ import {
 } from '@db/queries/wallet-ledger.store';
 import { walletEntries, wallets } from '@db/schema';
 import { createCompany, createUser } from '@db/seed/factories';
+import { verifyLedger } from '@domain/wallets/ledger';
 import { asc, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -92,19 +93,6 @@ const entriesOf = (walletIds: number[]) =>
   db.select().from(walletEntries).where(inArray(walletEntries.walletId, walletIds)).orderBy(asc(walletEntries.id));
 type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
 
-/** The chain per wallet, in id order: each `balance_after` is the previous one plus `amount`. */
-function chainErrors(entries: Entry[]): string[] {
-  const running = new Map<number, number>();
-  const errors: string[] = [];
-  for (const e of entries) {
-    const expected = (running.get(e.walletId) ?? 0) + e.amount;
-    if (e.balanceAfter !== expected)
-      errors.push(`entry ${e.id}: balance_after ${e.balanceAfter}, expected ${expected}`);
-    running.set(e.walletId, e.balanceAfter);
-  }
-  return errors;
-}
-
 describe('wallet ledger under concurrent appends (property-based)', () => {
   it('keeps every running balance exact, writes each reference once, ignores replays and refuses edits', async () => {
     await fc.assert(
@@ -135,11 +123,13 @@ describe('wallet ledger under concurrent appends (property-based)', () => {
         // No reference twice per wallet.
         expect(written.size).toBe(entries.length);
 
-        // The chain, and the newest balance_after = the sum of the wallet's amounts = what the reads say.
-        expect(chainErrors(entries)).toEqual([]);
-        const sums = ids.map((id) => entries.filter((e) => e.walletId === id).reduce((s, e) => s + e.amount, 0));
-        const newest = ids.map((id) => entries.filter((e) => e.walletId === id).at(-1)?.balanceAfter ?? 0);
-        expect(newest).toEqual(sums);
+        // The chain per wallet (domain/wallets/ledger.ts), and the newest balance_after = the sum of the
+        // wallet's amounts = what the reads say.
+        const checks = ids.map((id) => verifyLedger(entries.filter((e) => e.walletId === id)));
+        expect(checks.flatMap((c) => c.breaks)).toEqual([]);
+        expect(checks.every((c) => c.ok)).toBe(true);
+        const sums = checks.map((c) => c.sum);
+        expect(checks.map((c) => c.balance)).toEqual(sums);
         expect(await Promise.all(ids.map((id) => balanceOf(db, id)))).toEqual(sums);
         expect([...(await balancesOf(db, ids)).entries()]).toEqual(ids.map((id, i) => [id, sums[i]]));
 
