@@ -280,6 +280,75 @@ describe('objects', () => {
     expect((await stripe.paymentMethods.list({ customer: customer.id })).data).toHaveLength(1);
   });
 
+  it('makes the SetupIntent of a setup-mode session at creation, with setup_intent_data, as Stripe does', async () => {
+    const customer = await stripe.customers.create({});
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: customer.id,
+      currency: 'eur',
+      payment_method_types: ['card', 'sepa_debit'],
+      success_url: 'http://127.0.0.1/ok?cs={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://127.0.0.1/no',
+      metadata: { billing_customer_id: '7' },
+      setup_intent_data: { metadata: { billing_customer_id: '7' } },
+    });
+    expect(session.setup_intent).toMatch(/^seti_/);
+    const intent = await stripe.setupIntents.retrieve(String(session.setup_intent));
+    expect(intent).toMatchObject({
+      customer: customer.id,
+      status: 'requires_payment_method',
+      payment_method_types: ['card', 'sepa_debit'],
+      metadata: { billing_customer_id: '7' },
+    });
+    // A debit needs its scheme's currency.
+    const base = { mode: 'setup' as const, customer: customer.id, success_url: 'http://127.0.0.1/ok' };
+    expect(
+      await refusal(stripe.checkout.sessions.create({ ...base, payment_method_types: ['bacs_debit'] })),
+    ).toMatchObject({ status: 400, param: 'currency', message: 'Missing required param: currency.' });
+    expect(
+      (
+        await refusal(
+          stripe.checkout.sessions.create({ ...base, currency: 'eur', payment_method_types: ['bacs_debit'] }),
+        )
+      ).param,
+    ).toBe('currency');
+  });
+
+  it('offers the setup outcomes on the Checkout page: failed stays open, processing then bank confirmed, cancel', async () => {
+    const customer = await stripe.customers.create({});
+    const create = () =>
+      stripe.checkout.sessions.create({
+        mode: 'setup',
+        customer: customer.id,
+        currency: 'gbp',
+        payment_method_types: ['card', 'bacs_debit'],
+        success_url: 'http://127.0.0.1/ok?cs={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://127.0.0.1/no',
+      });
+    const session = await create();
+    const pageHtml = await (await fetch(session.url ?? '')).text();
+    for (const label of ['Success', 'Processing', 'Failed', 'Cancel']) expect(pageHtml).toContain(`>${label}</button>`);
+    // Failed: a declined attempt; the session stays open for another try.
+    expect(await submitDevForm(session.url ?? '', { choice: 'failed', kind: 'card' })).toBe('200');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    const declined = await stripe.setupIntents.retrieve(String(session.setup_intent));
+    expect(declined.status).toBe('requires_payment_method');
+    expect(declined.last_setup_error?.code).toBe('card_declined');
+    expect(await submitDevForm(session.url ?? '', { choice: 'processing', kind: 'bacs_debit' })).toBe(
+      `http://127.0.0.1/ok?cs=${session.id}`,
+    );
+    const processing = await stripe.setupIntents.retrieve(String(session.setup_intent));
+    expect(processing.status).toBe('processing');
+    expect((await stripe.paymentMethods.retrieve(String(processing.payment_method))).type).toBe('bacs_debit');
+    expect(await (await fetch(session.url ?? '')).text()).toContain('Bank confirmed');
+    expect(await submitDevForm(session.url ?? '', { choice: 'settle' })).toBe('200');
+    expect((await stripe.setupIntents.retrieve(String(session.setup_intent))).status).toBe('succeeded');
+
+    const left = await create();
+    expect(await submitDevForm(left.url ?? '', { choice: 'cancel' })).toBe('http://127.0.0.1/no');
+    expect((await stripe.checkout.sessions.retrieve(left.id)).status).toBe('expired');
+  });
+
   it('pages lists with starting_after', async () => {
     const made = [];
     for (const n of [1, 2, 3]) made.push(await stripe.products.create({ name: `Paged ${n}` }));

@@ -9,7 +9,13 @@ import { markPaid } from './billing';
 import { type Ctx, StripeError } from './context';
 import { finishOnboarding } from './resources-accounts';
 import { type CardOutcome, settleCard } from './resources-payment-intents';
-import { completeSetup, finishCheckout, type SetupOutcome, settleSetup } from './resources-payments';
+import {
+  type CheckoutChoice,
+  completeSetup,
+  finishCheckout,
+  type SetupOutcome,
+  settleSetup,
+} from './resources-payments';
 import type { State } from './server';
 import type { StripeObject } from './store';
 import { now } from './store';
@@ -156,30 +162,88 @@ async function onboardPage(state: State, res: ServerResponse, id: string, url: U
   );
 }
 
+const CHECKOUT_CHOICES = new Set(['pay', 'cancel', 'success', 'processing', 'failed', 'settle']);
+const DEBITS = new Set(['sepa_debit', 'bacs_debit']);
+
+/**
+ * Stripe's hosted Checkout. Payment mode: Pay / Cancel. Setup mode: the kind (when several) and the
+ * outcomes of `/dev/setup` (Success, Processing for a debit, Failed: a declined attempt that stays on
+ * the page, as Stripe's does) or Cancel; a completed session whose debit is processing offers "Bank
+ * confirmed". Redirects to `success_url` (`{CHECKOUT_SESSION_ID}` filled in) or `cancel_url`.
+ */
 async function checkoutPage(state: State, res: ServerResponse, id: string, method: string, body: Body) {
   const { account, value: session } = find(state, id, 'checkout.session');
+  const intentId = session.setup_intent as string | null;
+  const intent = intentId ? state.store.get(account, 'setup_intent', intentId) : undefined;
+  const setup = session.mode === 'setup' && intent !== undefined;
   if (method === 'POST') {
-    const pay = (await body()).get('choice') === 'pay';
-    act(state, account, (ctx) => finishCheckout(ctx, session, pay));
-    const target = pay
-      ? (session.success_url as string)
-      : ((session.cancel_url as string | null) ?? (session.success_url as string));
+    const data = await body();
+    const choice = data.get('choice') ?? '';
+    if (!CHECKOUT_CHOICES.has(choice)) throw new StripeError(400, `Unknown choice: ${choice}.`);
+    if (choice === 'settle') {
+      if (!intent) throw new StripeError(400, 'This Checkout Session has no SetupIntent.');
+      act(state, account, (ctx) => settleSetup(ctx, intent));
+      return html(res, 200, page('Checkout', '<p>The bank confirmed the payment details.</p>'));
+    }
+    const picked = choice as CheckoutChoice;
+    act(state, account, (ctx) => finishCheckout(ctx, session, picked, data.get('kind') ?? undefined));
+    if (session.status === 'open') return checkoutForm(res, session, intent, 'The payment details were declined.');
+    const target =
+      session.status === 'complete'
+        ? (session.success_url as string)
+        : ((session.cancel_url as string | null) ?? (session.success_url as string));
     return redirect(res, target.replace('{CHECKOUT_SESSION_ID}', session.id));
   }
-  const amount =
-    session.amount_total === null
-      ? ''
-      : `<p>Total: ${esc(String(session.amount_total))} ${esc(String(session.currency))} (minor units).</p>`;
-  const label = session.mode === 'setup' ? 'Save payment details' : 'Pay';
+  if (setup && session.status === 'complete' && intent.status === 'processing')
+    return html(
+      res,
+      200,
+      page(
+        'Checkout: payment details processing',
+        `<p>The bank has not confirmed ${esc(String(intent.payment_method))} yet.</p>${form({}, [['settle', 'Bank confirmed (succeeds)', true]])}`,
+      ),
+    );
+  if (session.status !== 'open')
+    return html(res, 409, page('Checkout', `<p>This Checkout Session is ${esc(String(session.status))}.</p>`));
+  return checkoutForm(res, session, intent);
+}
+
+function checkoutForm(res: ServerResponse, session: StripeObject, intent: StripeObject | undefined, error?: string) {
+  const note = error ? `<p role="alert"><strong>${esc(error)}</strong></p>` : '';
+  if (session.mode !== 'setup' || !intent) {
+    const amount =
+      session.amount_total === null
+        ? ''
+        : `<p>Total: ${esc(String(session.amount_total))} ${esc(String(session.currency))} (minor units).</p>`;
+    return html(
+      res,
+      200,
+      page(
+        'Checkout',
+        `${note}${amount}${form({}, [
+          ['pay', 'Pay', true],
+          ['cancel', 'Cancel'],
+        ])}`,
+      ),
+    );
+  }
+  const kinds = intent.payment_method_types as string[];
+  const select =
+    kinds.length > 1
+      ? `<label>Kind <select name="kind">${kinds.map((k) => `<option>${esc(k)}</option>`).join('')}</select></label>`
+      : '';
+  const buttons: [string, string, boolean?][] = [
+    ['success', 'Success', true],
+    ...(kinds.some((k) => DEBITS.has(k)) ? [['processing', 'Processing'] as [string, string]] : []),
+    ['failed', 'Failed'],
+    ['cancel', 'Cancel'],
+  ];
   return html(
     res,
     200,
     page(
-      'Checkout',
-      `${amount}${form({}, [
-        ['pay', label, true],
-        ['cancel', 'Cancel'],
-      ])}`,
+      'Checkout: set up payment details',
+      `${note}<p>Customer ${esc(String(session.customer))}, ${esc(kinds.join(', '))}.</p>${form({}, buttons, select)}`,
     ),
   );
 }

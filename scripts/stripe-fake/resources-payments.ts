@@ -1,7 +1,8 @@
 /**
  * Setup intents and the payment methods they produce (card, SEPA debit, BACS debit), and Checkout
- * sessions. The outcome of a setup is chosen on the dev page (success, processing, failed); a
- * "processing" payment method charges nothing until the dev page settles it.
+ * sessions (payment mode; setup mode with its SetupIntent made at creation). The outcome of a setup
+ * is chosen on the dev page (success, processing, failed); a "processing" payment method charges
+ * nothing until the dev page settles it.
  */
 import { settlePaymentMethod } from './billing';
 import { assign, type Ctx, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
@@ -119,6 +120,23 @@ function createSetupIntent(ctx: Ctx): StripeObject {
   });
 }
 
+/** Checkout in setup mode with a debit needs the scheme's currency, as Stripe refuses it otherwise. */
+const DEBIT_CURRENCY: Record<string, string> = { sepa_debit: 'eur', bacs_debit: 'gbp' };
+
+function checkSetupCurrency(types: string[], currency: string | null): void {
+  for (const type of types) {
+    const wanted = DEBIT_CURRENCY[type];
+    if (!wanted) continue;
+    if (!currency) throw new StripeError(400, 'Missing required param: currency.', 'currency', 'parameter_missing');
+    if (currency.toLowerCase() !== wanted)
+      throw new StripeError(
+        400,
+        `The payment method type \`${type}\` requires the currency \`${wanted}\`, not \`${currency}\`.`,
+        'currency',
+      );
+  }
+}
+
 function createCheckoutSession(ctx: Ctx): StripeObject {
   const { input } = ctx;
   const mode = (input.mode as string | undefined) ?? 'payment';
@@ -136,12 +154,21 @@ function createCheckoutSession(ctx: Ctx): StripeObject {
     amount += ((price?.unit_amount as number | undefined) ?? line.price_data?.unit_amount ?? 0) * (line.quantity ?? 1);
     currency ??= (price?.currency as string | undefined) ?? line.price_data?.currency ?? null;
   }
+  const types = (input.payment_method_types as string[] | undefined) ?? ['card'];
+  if (mode === 'setup') checkSetupCurrency(types, currency);
   const id = newId('cs_test');
+  // Setup mode: the SetupIntent exists from the session's creation, as at Stripe, with setup_intent_data.
+  const data = (input.setup_intent_data as { metadata?: Record<string, string>; description?: string }) ?? {};
   const setupIntent =
     mode === 'setup'
       ? createSetupIntent({
           ...ctx,
-          input: { customer: input.customer, payment_method_types: input.payment_method_types } as Ctx['input'],
+          input: {
+            customer: input.customer,
+            payment_method_types: types,
+            metadata: data.metadata ?? {},
+            description: data.description,
+          } as Ctx['input'],
         }).id
       : null;
   return ctx.store.create(ctx.account, 'checkout.session', 'cs_test', {
@@ -159,21 +186,32 @@ function createCheckoutSession(ctx: Ctx): StripeObject {
     amount_subtotal: mode === 'setup' ? null : amount,
     amount_total: mode === 'setup' ? null : amount,
     metadata: input.metadata ?? {},
-    payment_method_types: (input.payment_method_types as string[] | undefined) ?? ['card'],
+    payment_method_types: types,
     setup_intent: setupIntent,
     expires_at: (input.expires_at as number | undefined) ?? now() + 86400,
   });
 }
 
-/** The dev page's pay / cancel for a Checkout session. */
-export function finishCheckout(ctx: Ctx, session: StripeObject, pay: boolean): void {
+/**
+ * The dev page's choice for a Checkout session: `pay` (payment mode; in setup mode the same as
+ * `success`), `cancel` (expired), or in setup mode a setup outcome for the session's SetupIntent.
+ * `failed` is a declined attempt, as on Stripe's page: the intent records the error
+ * (`setup_intent.setup_failed`) and the session stays open for another try or a cancel.
+ */
+export type CheckoutChoice = 'pay' | 'cancel' | SetupOutcome;
+
+export function finishCheckout(ctx: Ctx, session: StripeObject, choice: CheckoutChoice, kind?: string): void {
   if (session.status !== 'open') throw new StripeError(400, `This Checkout Session is ${session.status}.`);
-  if (!pay) {
+  if (choice === 'cancel') {
     session.status = 'expired';
     emit(ctx, 'checkout.session.expired', session);
     return;
   }
-  if (session.setup_intent) completeSetup(ctx, mustGet(ctx, 'setup_intent', session.setup_intent as string), 'success');
+  if (session.setup_intent) {
+    const outcome: SetupOutcome = choice === 'pay' ? 'success' : choice;
+    completeSetup(ctx, mustGet(ctx, 'setup_intent', session.setup_intent as string), outcome, kind);
+    if (outcome === 'failed') return;
+  }
   session.status = 'complete';
   if (session.mode === 'payment') session.payment_status = 'paid';
   emit(ctx, 'checkout.session.completed', session);
@@ -248,7 +286,7 @@ export const paymentHandlers: Record<string, Handler> = {
   'GET /v1/checkout/sessions/{session}': (ctx) => mustGet(ctx, 'checkout.session', ctx.params.session ?? '', 'session'),
   'POST /v1/checkout/sessions/{session}/expire': (ctx) => {
     const session = mustGet(ctx, 'checkout.session', ctx.params.session ?? '', 'session');
-    finishCheckout(ctx, session, false);
+    finishCheckout(ctx, session, 'cancel');
     return session;
   },
 };
