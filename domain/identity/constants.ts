@@ -26,4 +26,8 @@ export const RATE_LIMITS = {
   ocppAuthPerStation: { max: 10, windowMinutes: 5 },
   /** Failed OCPP basic-auth upgrades from one address, over all ids; stations behind one NAT share it. */
   ocppAuthPerAddress: { max: 30, windowMinutes: 5 },
+  /** Public pay-by-QR (issue 18): payments started, state refreshes, and reads of one client. */
+  qrPayCreatePerClient: { max: 10, windowMinutes: 15 },
+  qrPayRefreshPerClient: { max: 120, windowMinutes: 15 },
+  qrPayReadPerClient: { max: 600, windowMinutes: 15 },
 } as const;

@@ -10,6 +10,7 @@ import {
   settlementOf,
 } from './decide';
 import { AUTH_ID_BYTES, authIdFrom, isQrAuthId, isToken, TOKEN_BYTES, tokenFrom } from './ids';
+import { driverPriceLines } from './prices';
 import { canMove, isFinal, OPEN_STATUSES, QR_PAYMENT_STATUSES } from './status';
 
 const open: PayFacts = {
@@ -145,5 +146,28 @@ describe('token and auth id formats', () => {
     expect(isQrAuthId(id)).toBe(true);
     expect(isQrAuthId('EP-40007')).toBe(false);
     expect(() => authIdFrom(bytes(3, 1))).toThrow();
+  });
+});
+
+describe('driverPriceLines', () => {
+  it('each component once, VAT included, restricted ones flagged, energy first', () => {
+    const lines = driverPriceLines({
+      elements: [
+        { priceComponents: [{ type: 'FLAT', price: 5000, vatBp: 2000, stepSize: 1 }] },
+        {
+          priceComponents: [{ type: 'ENERGY', price: 2500, vatBp: 2000, stepSize: 1 }],
+          restrictions: { startTime: '08:00', endTime: '20:00' },
+        },
+        { priceComponents: [{ type: 'ENERGY', price: 2000, vatBp: 2000, stepSize: 1 }] },
+        { priceComponents: [{ type: 'ENERGY', price: 2000, vatBp: 2000, stepSize: 1 }] },
+        { priceComponents: [{ type: 'PARKING_TIME', price: 1000, vatBp: null, stepSize: 60 }] },
+      ],
+    });
+    expect(lines).toEqual([
+      { type: 'ENERGY', price_incl_vat: 2400, restricted: false },
+      { type: 'ENERGY', price_incl_vat: 3000, restricted: true },
+      { type: 'FLAT', price_incl_vat: 6000, restricted: false },
+      { type: 'PARKING_TIME', price_incl_vat: 1000, restricted: false },
+    ]);
   });
 });

@@ -15,13 +15,15 @@ export const START_TIMEOUT_MS = 2 * 60_000;
 const STARTABLE: readonly ConnectorStatus[] = ['available', 'preparing'];
 const BUSY: readonly ConnectorStatus[] = ['charging', 'finishing', 'suspended_ev', 'suspended_evse', 'reserved'];
 
-export type PayRefusal =
-  | 'QR_PAYMENT_DISABLED'
-  | 'STATION_OFFLINE'
-  | 'CONNECTOR_BUSY'
-  | 'CONNECTOR_UNAVAILABLE'
-  | 'NO_PRE_AUTHORIZATION'
-  | 'NO_DRIVER_PRICE';
+export const PAY_REFUSALS = [
+  'QR_PAYMENT_DISABLED',
+  'STATION_OFFLINE',
+  'CONNECTOR_BUSY',
+  'CONNECTOR_UNAVAILABLE',
+  'NO_PRE_AUTHORIZATION',
+  'NO_DRIVER_PRICE',
+] as const;
+export type PayRefusal = (typeof PAY_REFUSALS)[number];
 
 export interface PayFacts {
   qrPaymentEnabled: boolean;

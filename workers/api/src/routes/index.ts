@@ -20,6 +20,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { networkRoutes } from './network/network.handlers';
+import { payRoutes } from './pay/pay.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
@@ -61,6 +62,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', companyRoutes)
   .route('/', jobRoutes)
   .route('/', cpoInvoiceRoutes)
+  .route('/', payRoutes)
   .route('/', walletRoutes)
   .route('/', walletTopUpRoutes)
   .route('/', authRoutes);

@@ -1,0 +1,167 @@
+/**
+ * @module The QR payment's life after the driver pressed "Pay and charge" (issue 18 part 4): the card
+ * step confirmed (webhook `payment_intent.amount_capturable_updated`, or the intent retrieved when the
+ * driver comes back from the card step), the remote start with the one-time `EP-…` auth id through the
+ * maintenance remote start's command path (`dispatchAs`), the release of the hold when the charger
+ * refuses or never starts, and at stop the capture of the real driver price (never more than the
+ * hold). Every step is gather → decide (domain/qr-payments) → write, and every status change is a
+ * guarded update, so the webhook, the driver's page and the cron may all call `advance` at once.
+ *
+ * Ordering with Stripe: a hold released before the session exists is first marked released (then a
+ * StartTransaction arriving in the same instant is refused its link rather than charging on a
+ * cancelled hold); a capture or release at stop calls Stripe first, with an idempotency key of the
+ * row, then writes, so a retry after a failure repeats the same call.
+ */
+import { dispatchAs } from '@api/lib/charge-point-command';
+import { idempotencyKey, type Stripe, stripeClient } from '@api/lib/stripe';
+import type { Db } from '@db/db';
+import { stripeAccountOptions } from '@domain/billing/stripe-account';
+import { dueAction, settlementOf } from '@domain/qr-payments/decide';
+import type { FailureReason, QrPaymentStatus } from '@domain/qr-payments/status';
+import { sendReceipt } from './pay.receipt';
+import { movePayment, operatorAccount, type PaymentRow, paymentById, sessionOf, targetOf } from './pay.store';
+
+export interface Deps {
+  env: Env;
+  db: Db;
+  now: Date;
+  /** The product's origin when known (a request), for the link in the receipt e-mail. */
+  origin?: string;
+}
+
+async function stripeFor(deps: Deps, p: PaymentRow) {
+  const stripe = stripeClient(deps.env);
+  if (!stripe) throw new Error('Stripe is not configured');
+  return { stripe, options: stripeAccountOptions(await operatorAccount(deps.db, p.companyId)) };
+}
+
+/** Cancels the intent (the hold, or the card step) unless Stripe already shows it cancelled. */
+async function cancelIntent(deps: Deps, p: PaymentRow): Promise<void> {
+  if (!p.stripePaymentIntentId) return;
+  const { stripe, options } = await stripeFor(deps, p);
+  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, {}, options);
+  if (intent.status === 'canceled' || intent.status === 'succeeded') return;
+  await stripe.paymentIntents.cancel(
+    p.stripePaymentIntentId,
+    { cancellation_reason: 'abandoned' },
+    { ...options, idempotencyKey: idempotencyKey('qr-payment', 'cancel', p.id) },
+  );
+}
+
+/** Before a session exists: marked released first (see the module note), then the hold cancelled. */
+async function releaseEarly(deps: Deps, p: PaymentRow, from: QrPaymentStatus, reason: FailureReason) {
+  // Before the card step succeeded nothing was held: the payment failed rather than released a hold.
+  const to = from === 'pending' ? 'failed' : 'released';
+  const moved = await movePayment(deps.db, p.id, from, { status: to, failureReason: reason, finishedAt: deps.now });
+  if (moved) await cancelIntent(deps, p);
+}
+
+/** The driver is back from the card step, or the cron asks: what does Stripe say about the hold? */
+async function confirmCard(deps: Deps, p: PaymentRow): Promise<void> {
+  if (!p.stripePaymentIntentId) return;
+  const { stripe, options } = await stripeFor(deps, p);
+  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, {}, options);
+  await applyIntent(deps, p, intent);
+}
+
+/** What an intent's state means for a pending payment (from the webhook or a retrieve). */
+export async function applyIntent(deps: Deps, p: PaymentRow, intent: Stripe.PaymentIntent): Promise<boolean> {
+  if (p.status !== 'pending') return false;
+  if (intent.status === 'requires_capture' && intent.amount_capturable >= p.amountHeld) {
+    return movePayment(deps.db, p.id, 'pending', { status: 'authorized', authorizedAt: deps.now });
+  }
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    await releaseEarly(deps, p, 'pending', 'CARD_DECLINED');
+    return true;
+  }
+  if (intent.status === 'canceled') {
+    return movePayment(deps.db, p.id, 'pending', {
+      status: 'failed',
+      failureReason: 'CARD_STEP_ABANDONED',
+      finishedAt: deps.now,
+    });
+  }
+  return false;
+}
+
+/** The remote start, once (authorized → starting), with the payment's one-time auth id. */
+async function startCharging(deps: Deps, p: PaymentRow): Promise<void> {
+  if (!(await movePayment(deps.db, p.id, 'authorized', { status: 'starting', startRequestedAt: deps.now }))) return;
+  const target = await targetOf(deps.db, p);
+  if (!target) return releaseEarly(deps, p, 'starting', 'STATION_OFFLINE');
+  const sent = await dispatchAs(deps.env, deps.db, null, target, 'RemoteStartTransaction', {
+    connectorId: p.connectorNumber,
+    idTag: p.authId,
+  });
+  if (sent.outcome.status === 'offline') return releaseEarly(deps, p, 'starting', 'STATION_OFFLINE');
+  if (!sent.succeeded) return releaseEarly(deps, p, 'starting', 'START_REJECTED');
+  // Accepted: the StartTransaction with the auth id links the session (drizzle/queries/qr-payments.store.ts).
+}
+
+/** At stop, after pricing: capture min(price, hold) or release; then the receipt. */
+async function settle(deps: Deps, p: PaymentRow): Promise<void> {
+  const s = p.sessionId === null ? undefined : await sessionOf(deps.db, p.sessionId);
+  const decision = settlementOf(
+    { amount: p.amountHeld, currency: p.currency },
+    s
+      ? {
+          status: s.status,
+          refused: s.refusedStatus !== null,
+          pricingStatus: s.pricingStatus,
+          driverTotal: s.empTotal,
+          currency: s.currency,
+        }
+      : null,
+  );
+  if (decision.kind === 'wait') return;
+  if (decision.kind === 'capture') {
+    const { stripe, options } = await stripeFor(deps, p);
+    await stripe.paymentIntents.capture(
+      p.stripePaymentIntentId ?? '',
+      { amount_to_capture: decision.amount },
+      { ...options, idempotencyKey: idempotencyKey('qr-payment', 'capture', p.id) },
+    );
+    await movePayment(deps.db, p.id, 'charging', {
+      status: 'captured',
+      capturedAmount: decision.amount,
+      finishedAt: deps.now,
+    });
+  } else {
+    await cancelIntent(deps, p);
+    await movePayment(deps.db, p.id, 'charging', {
+      status: 'released',
+      capturedAmount: 0,
+      failureReason: decision.reason,
+      finishedAt: deps.now,
+    });
+  }
+  const done = await paymentById(deps.db, p.id);
+  if (done) await sendReceipt(deps.db, done, deps.origin);
+}
+
+/** Moves the payment as far as the facts allow now; answers the payment as it then stands. */
+export async function advance(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
+  let p = payment;
+  // At most one step per kind: card confirmed → started; or settled. Never a loop on Stripe.
+  for (let step = 0; step < 3; step++) {
+    const action = dueAction(
+      {
+        status: p.status,
+        createdAt: p.createdAt.getTime(),
+        startRequestedAt: p.startRequestedAt?.getTime() ?? null,
+        sessionId: p.sessionId,
+      },
+      deps.now.getTime(),
+    );
+    if (action.kind === 'none') break;
+    if (action.kind === 'confirm-card') await confirmCard(deps, p);
+    else if (action.kind === 'abandon') await releaseEarly(deps, p, 'pending', 'CARD_STEP_ABANDONED');
+    else if (action.kind === 'start') await startCharging(deps, p);
+    else if (action.kind === 'release') await releaseEarly(deps, p, p.status, action.reason);
+    else await settle(deps, p);
+    const next = await paymentById(deps.db, p.id);
+    if (!next || next.status === p.status) return next ?? p;
+    p = next;
+  }
+  return p;
+}
