@@ -19,7 +19,15 @@ import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { dueAction, settlementOf } from '@domain/qr-payments/decide';
 import type { FailureReason, QrPaymentStatus } from '@domain/qr-payments/status';
 import { sendReceipt } from './pay.receipt';
-import { movePayment, operatorAccount, type PaymentRow, paymentById, sessionOf, targetOf } from './pay.store';
+import {
+  movePayment,
+  openPayments,
+  operatorAccount,
+  type PaymentRow,
+  paymentById,
+  sessionOf,
+  targetOf,
+} from './pay.store';
 
 export interface Deps {
   env: Env;
@@ -164,4 +172,24 @@ export async function advance(deps: Deps, payment: PaymentRow): Promise<PaymentR
     p = next;
   }
   return p;
+}
+
+/** How many open payments one periodic run moves on (oldest first). */
+export const PERIODIC_BATCH = 100;
+
+/**
+ * The periodic check (cron, every 5 minutes): releases holds whose charger never started, abandons
+ * card steps left open, captures sessions priced since. A failure leaves that payment for the next run.
+ */
+export async function advanceOpenPayments(env: Env, db: Db, now: Date): Promise<number> {
+  let moved = 0;
+  for (const p of await openPayments(db, PERIODIC_BATCH, now)) {
+    try {
+      const next = await advance({ env, db, now }, p);
+      if (next.status !== p.status) moved++;
+    } catch (error) {
+      console.warn(`[qr-payments] payment ${p.id} not moved on: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return moved;
 }

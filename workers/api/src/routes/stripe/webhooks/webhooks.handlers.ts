@@ -8,6 +8,7 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { stripeCryptoProvider } from '@api/lib/stripe';
 import { authOf } from '@api/middleware/permission';
+import { isQrPaymentEvent, receiveQrPaymentEvent } from '@api/routes/pay/pay.webhook';
 import type { BillingEvent } from '@domain/billing/apply-event';
 import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -44,7 +45,12 @@ export const webhookRoutes = new OpenAPIHono<AppEnv>()
     } catch {
       return apiError(c, 400, 'STRIPE_SIGNATURE_INVALID', 'stripeSignatureInvalid');
     }
-    const outcome = await receiveEvent(c.get('db'), event, raw);
+    // QR payments' PaymentIntents (issue 18) are stored and applied once by their own module.
+    const outcome = isQrPaymentEvent(event)
+      ? await receiveQrPaymentEvent({ env: c.env, db: c.get('db'), now: new Date() }, event, raw, (work) =>
+          c.executionCtx.waitUntil(work),
+        )
+      : await receiveEvent(c.get('db'), event, raw);
     if (outcome === 'failed') return apiError(c, 500, 'STRIPE_EVENT_FAILED', 'generic');
     return c.json({ received: true as const, outcome }, 200);
   })
