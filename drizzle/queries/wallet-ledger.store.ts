@@ -5,7 +5,7 @@
  * session close) each see the other's result and the chain stays exact. The `(wallet_id, reference)`
  * unique index makes an append idempotent: a retried debit or a replayed webhook inserts nothing.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { type WalletEntryKind, walletEntries } from '../schema';
 
@@ -69,20 +69,19 @@ export async function balanceOf(db: Db, walletId: number): Promise<number> {
   return row?.balance ?? 0;
 }
 
-/** Balances of several wallets at once (a list page): one row per wallet through the (wallet_id, id) index. */
+/**
+ * Balances of several wallets at once (a list page): for each id, its newest entry through the
+ * (wallet_id, id) index, so a wallet with a long ledger costs one row like any other. The ids travel as
+ * one JSON parameter (D1 binds at most 100 parameters per statement).
+ */
 export async function balancesOf(db: Db, walletIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(walletIds.map((id) => [id, 0]));
   if (walletIds.length === 0) return out;
-  const newest = db
-    .select({ walletId: walletEntries.walletId, id: sql<number>`max(${walletEntries.id})`.as('newest_id') })
-    .from(walletEntries)
-    .where(inArray(walletEntries.walletId, [...walletIds]))
-    .groupBy(walletEntries.walletId)
-    .as('newest');
-  const rows = await db
-    .select({ walletId: walletEntries.walletId, balance: walletEntries.balanceAfter })
-    .from(walletEntries)
-    .innerJoin(newest, and(eq(newest.walletId, walletEntries.walletId), eq(newest.id, walletEntries.id)));
-  for (const r of rows) out.set(r.walletId, r.balance);
+  const rows = await db.all<{ walletId: number; balance: number }>(sql`
+    SELECT j.value AS walletId,
+      ifnull((SELECT e.balance_after FROM wallet_entries e WHERE e.wallet_id = j.value ORDER BY e.id DESC LIMIT 1), 0)
+        AS balance
+    FROM json_each(${JSON.stringify([...new Set(walletIds)])}) j`);
+  for (const r of rows) out.set(Number(r.walletId), Number(r.balance));
   return out;
 }

@@ -168,4 +168,14 @@ describe('wallet ledger under concurrent appends (property-based)', () => {
     expect(await balanceOf(db, ids[0] as number)).toBe(0);
     expect([...(await balancesOf(db, ids)).values()]).toEqual([0, 0, 0]);
   });
+
+  it('reads a page of more than 100 wallets (D1 binds at most 100 parameters per statement)', async () => {
+    const ids = await freshWallets();
+    await appendEntry(db, { walletId: ids[1] as number, kind: 'top_up', amount: 700, reference: 'top-up:wide-page' });
+    const page = [...ids, ...Array.from({ length: 150 }, (_, i) => 900_000_000 + i)];
+    const balances = await balancesOf(db, page);
+    expect(balances.size).toBe(153);
+    expect(balances.get(ids[1] as number)).toBe(700);
+    expect(balances.get(900_000_149)).toBe(0);
+  });
 });
