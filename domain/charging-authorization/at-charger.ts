@@ -7,6 +7,8 @@
  */
 import type { Tariff } from '../pricing/types';
 import { type Choice, chooseTariff, type TariffCandidate } from '../tariffs/select';
+import { minimumToStart } from '../wallets/minimum';
+import { payerOf } from '../wallets/payer';
 import { moneyUsed, referenceRate } from './currency';
 import {
   type AuthorizationDecision,
@@ -39,6 +41,22 @@ export interface ChargerFacts {
   family: readonly number[];
   usage: UsageSums | undefined;
   concurrent: boolean;
+  /** The wallet that would pay (the driver's own, else their company's) and its standing (issue 18). */
+  wallet?: WalletRow | null;
+}
+
+/** A wallet as the decision's statement reads it. */
+export interface WalletRow {
+  id: number;
+  /** Null: the company's own wallet. */
+  userId: number | null;
+  currency: string;
+  /** The ledger's balance (the newest entry's `balance_after`), minor units. */
+  balanceMinor: number;
+  /** Energy of the sessions in progress the wallet pays (as of their last refresh), Wh. */
+  committedWh: number;
+  /** The idTag presented (an `EP-` one never pays by wallet). */
+  authId: string;
 }
 
 /** Whether the card is refused before anything else is read (then neither usage nor tariff matter). */
@@ -47,8 +65,37 @@ export function refusedOutright(f: Pick<ChargerFacts, 'card' | 'user' | 'at'>): 
 }
 
 /** A currency user's limits need the tariff of this station (ADR 028); nobody else's do. */
-export function needsStationTariff(f: Pick<ChargerFacts, 'card' | 'user' | 'at' | 'station'>): boolean {
-  return !refusedOutright(f) && f.station !== null && inCurrency(f.user);
+export function needsStationTariff(f: Pick<ChargerFacts, 'card' | 'user' | 'at' | 'station' | 'wallet'>): boolean {
+  return !refusedOutright(f) && f.station !== null && (inCurrency(f.user) || Boolean(f.wallet));
+}
+
+/**
+ * The paying wallet's facts for the decision: its standing (sessions in progress at the reference rate,
+ * as ADR 028 counts unpriced energy) and the minimum to start; none when no wallet pays (payer.ts: ad
+ * hoc, no wallet, another currency than the tariff's) or no tariff prices a session here (it is free).
+ */
+function walletFacts(f: ChargerFacts, pricing: { tariff: Tariff; timeZone: string } | null) {
+  const w = f.wallet;
+  if (!w || !f.user || !pricing) return null;
+  const payer = payerOf({
+    authId: w.authId,
+    userId: f.user.id,
+    own: w.userId !== null ? w : null,
+    company: w.userId === null ? w : null,
+    currency: pricing.tariff.currency,
+  });
+  if (payer.kind !== 'wallet') return null;
+  const rate = referenceRate(pricing.tariff, f.at, pricing.timeZone);
+  return {
+    standing: {
+      walletId: w.id,
+      currency: w.currency,
+      balanceMinor: w.balanceMinor,
+      committedMinor: moneyUsed(0, w.committedWh, rate),
+    },
+    minimumMinor: minimumToStart(pricing.tariff, f.at, pricing.timeZone),
+    pricing,
+  };
 }
 
 const inCurrency = (user: UserFacts | null) => user?.limitUnit === 'currency' && user.currencyLimits !== null;
@@ -109,5 +156,6 @@ export function decideAtCharger(
     },
     concurrent: f.concurrent,
     pricing: currency && s ? pricing : null,
+    wallet: walletFacts(f, pricing),
   });
 }

@@ -8,7 +8,8 @@
  *   and an exhausted limit are Blocked: the driver is known but may not charge (OCPP has no finer
  *   status, and Blocked keeps charge points from treating the card as unknown).
  * - Checks run in this order: card, user, remote start of a card-only user, concurrent transaction,
- *   station permission, limits (kWh or currency, as the company sets); the first failure is the answer.
+ *   station permission, limits (kWh or currency, as the company sets), the prepaid balance against the
+ *   minimum to start (issue 18); the first failure is the answer.
  */
 
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
@@ -18,6 +19,8 @@ import type { StationType } from '../stations/statuses';
 import { formatMoney } from './currency';
 import { type Budget, CURRENCY_LIMITS, energyBudget, LIMITS, moneyBudget, refreshTime } from './limits';
 import { nextDayStart } from './periods';
+import { belowMinimum, type WalletStanding } from '../wallets/minimum';
+import { prepaidBudget, withPrepaid } from '../wallets/prepaid-budget';
 
 export type { StationType };
 
@@ -83,6 +86,15 @@ export interface AuthorizationFacts {
   remote?: boolean;
   /** Currency limits: the tariff that will price a session here now (null: none applies, it is free). */
   pricing?: { tariff: Tariff; timeZone: string } | null;
+  /**
+   * The prepaid wallet that pays (domain/wallets/payer.ts), with the minimum to start and the tariff
+   * that will price the session (issue 18); absent: postpaid, or a session that costs nothing.
+   */
+  wallet?: {
+    standing: WalletStanding;
+    minimumMinor: number | null;
+    pricing: { tariff: Tariff; timeZone: string };
+  } | null;
 }
 
 export interface AuthorizationDecision {
@@ -200,15 +212,20 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
       : null) ??
     (f.station ? null : ({ status: 'Invalid', reason: 'Unknown station.' } as const)) ??
     (f.user && f.station ? stationVerdict(f.user, f.station, f.family) : null);
-  const limitRefusal = !verdict && f.user ? limitVerdict(f.user, f.usage) : null;
+  const walletRefusal = (): Verdict | null => {
+    const reason = f.wallet ? belowMinimum(f.wallet.standing, f.wallet.minimumMinor) : null;
+    return reason ? { status: 'Blocked', reason } : null;
+  };
+  const limitRefusal = !verdict && f.user ? (limitVerdict(f.user, f.usage) ?? walletRefusal()) : null;
   const budget = (): Budget | null => {
     if (!f.user) return null;
-    const b =
+    const limit =
       f.user.limitUnit === 'currency' ? moneyBudget(f.user, f.usage, f.pricing ?? null) : energyBudget(f.user, f.usage);
+    const b = withPrepaid(limit, f.wallet ? prepaidBudget(f.wallet.standing, f.wallet.pricing) : null);
     return b ? { ...b, refreshAt: refreshTime(f.at.getTime(), nextDayStart(f.at).getTime()) } : null;
   };
   if (verdict) return { ...ids, ...verdict };
-  // A spent limit still carries its (empty) budget: a session in progress that refreshes it stops.
+  // A spent limit (or balance) still carries its budget: a session in progress that refreshes it stops at it.
   if (limitRefusal) return { ...ids, ...limitRefusal, budget: budget() };
   return {
     ...ids,

@@ -8,7 +8,11 @@ const tx = { meterStartWh: 1000, startedAt: 0 };
 describe('limitStopDue: whether a reading uses the budget up', () => {
   it('is null below the budget and names the energy used once it is reached', () => {
     expect(limitStopDue(budget, tx, { at: 1, wh: 5999 })).toBeNull();
-    expect(limitStopDue(budget, tx, { at: 2, wh: 6000 })).toEqual({ energyWh: 5000, spentMinor: null });
+    expect(limitStopDue(budget, tx, { at: 2, wh: 6000 })).toEqual({
+      energyWh: 5000,
+      spentMinor: null,
+      reached: budget,
+    });
   });
 });
 

@@ -4,23 +4,35 @@
  * the budget after a refresh, and what the customer-service log records of the stop. Pure.
  */
 import type { CommandOutcome } from '../ocpp/command-outcome';
-import { type Budget, budgetUse, limitStopReason, rebase, refreshTime } from './limits';
+import { type Budget, budgetUse, limitStopReason, type MoneyBudget, rebase, refreshTime } from './limits';
 import { nextDayStart } from './periods';
 
 type Tx = { meterStartWh: number; startedAt: number };
 type Reading = { at: number; wh: number };
 
-/** The energy and (currency budgets) money used when the reading reaches the budget; null while below it. */
+/**
+ * The energy and (currency budgets) money used when the reading reaches the budget, and which budget
+ * it reached (a kWh budget's `also`, the prepaid wallet, is checked too); null while below both.
+ */
 export function limitStopDue(
   budget: Budget,
   tx: Tx,
   reading: Reading,
-): { energyWh: number; spentMinor: number | null } | null {
+): { energyWh: number; spentMinor: number | null; reached: Budget } | null {
   // kWh budgets: Wh since meter start; currency budgets (ADR 028): the session's price so far.
   const used = budgetUse(budget, tx, reading);
   const left = budget.unit === 'currency' ? budget.leftMinor : budget.wh;
-  if (used < left) return null;
-  return { energyWh: reading.wh - tx.meterStartWh, spentMinor: budget.unit === 'currency' ? used : null };
+  if (used < left) return budget.unit !== 'currency' && budget.also ? limitStopDue(budget.also, tx, reading) : null;
+  return {
+    energyWh: reading.wh - tx.meterStartWh,
+    spentMinor: budget.unit === 'currency' ? used : null,
+    reached: budget,
+  };
+}
+
+/** The budget a stop was sent for (the reason at close): the one reached at the reading, else the budget. */
+export function stoppedBudget(budget: Budget, tx: Tx, reading: Reading): Budget {
+  return limitStopDue(budget, tx, reading)?.reached ?? budget;
 }
 
 /**
@@ -37,10 +49,12 @@ export function refreshedBudget(
 ): Budget {
   const refreshAt = refreshTime(at.getTime(), nextDayStart(at).getTime());
   if (!fresh) return { ...current, refreshAt };
-  const kept =
-    fresh.unit === 'currency' && current.unit === 'currency'
-      ? { ...fresh, tariff: current.tariff, timeZone: current.timeZone }
-      : fresh;
+  // The tariff chosen at the start prices the session: a fresh money budget keeps it.
+  const startTariff = current.unit === 'currency' ? current : current.also;
+  const keep = (b: MoneyBudget): MoneyBudget =>
+    startTariff ? { ...b, tariff: startTariff.tariff, timeZone: startTariff.timeZone } : b;
+  const kept: Budget =
+    fresh.unit === 'currency' ? keep(fresh) : fresh.also ? { ...fresh, also: keep(fresh.also) } : fresh;
   return rebase(kept, tx, reading, refreshAt);
 }
 
@@ -66,7 +80,12 @@ export function limitStopLog(
     // The tariff is in the budget to price the session so far; the log keeps its id only.
     detail: {
       request,
-      budget: budget.unit === 'currency' ? { ...budget, tariff: budget.tariff.id } : budget,
+      budget:
+        budget.unit === 'currency'
+          ? { ...budget, tariff: budget.tariff.id }
+          : budget.also
+            ? { ...budget, also: { ...budget.also, tariff: budget.also.tariff.id } }
+            : budget,
       energyWh,
       spentMinor,
       outcome,

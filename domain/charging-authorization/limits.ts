@@ -38,6 +38,8 @@ export interface EnergyBudget {
   baseWh?: number;
   /** When the object should recompute the budget from D1 (epoch ms); absent: never (older budgets). */
   refreshAt?: number;
+  /** A driver with kWh limits whose prepaid wallet pays (issue 18): the wallet's money, checked too. */
+  also?: MoneyBudget;
 }
 
 /** A currency limit: the money left, and the tariff that will price the session to measure it. */
@@ -45,7 +47,9 @@ export interface MoneyBudget {
   unit: 'currency';
   /** Minor units left before the tightest limit is reached (0 when one already is). */
   leftMinor: number;
-  limit: LimitName;
+  /** 'prepaid': the paying wallet's balance (issue 18), `limitMinor` the balance, `usedMinor` what its
+   * other sessions in progress had committed (at the reference rate). */
+  limit: LimitName | 'prepaid';
   limitMinor: number;
   /** Money of that limit's period already used when the transaction started. */
   usedMinor: number;
@@ -158,7 +162,8 @@ export function rebase(
     const price = priceSoFar(budget.tariff, budget.timeZone, tx.startedAt, tx.meterStartWh, reading.at, reading.wh);
     return { ...budget, baseWh: reading.wh, baseMinor: price ?? 0, refreshAt };
   }
-  return { ...budget, baseWh: reading.wh, refreshAt };
+  const also = budget.also ? (rebase(budget.also, tx, reading, refreshAt) as MoneyBudget) : undefined;
+  return { ...budget, baseWh: reading.wh, refreshAt, ...(also ? { also } : {}) };
 }
 
 /** Whether the transaction has used up the budget (register − meterStart, or its price so far). */
@@ -177,6 +182,15 @@ export function limitReached(
 /** The sentence the customer-service log and the session remark carry. */
 export function limitStopReason(budget: Budget, energyWh: number, spentMinor?: number | null): string {
   const kwh = (wh: number) => Math.round(wh) / 1000;
+  if (budget.unit === 'currency' && budget.limit === 'prepaid') {
+    const money = (m: number) => formatMoney(m, budget.currency);
+    const spent = spentMinor != null && Number.isFinite(spentMinor) ? `${money(spentMinor)} and ` : '';
+    const when = budget.baseWh !== undefined ? 'at the last check' : 'before this session';
+    return (
+      `Stopped by the back office: the prepaid balance is used up (${money(budget.limitMinor)} balance, ` +
+      `${money(budget.usedMinor)} committed by sessions in progress ${when}; ${spent}${kwh(energyWh)} kWh in this session).`
+    );
+  }
   if (budget.unit === 'currency') {
     const spent =
       spentMinor != null && Number.isFinite(spentMinor) ? `, ${formatMoney(spentMinor, budget.currency)}` : '';

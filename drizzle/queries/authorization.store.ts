@@ -22,6 +22,7 @@ import { periodStarts } from '../../domain/charging-authorization/periods';
 import { isQrAuthId } from '../../domain/qr-payments/ids';
 import type { Db } from '../db';
 import { pricingAt } from './authorization.tariffs.store';
+import { WALLET_SQL, type WalletJson, walletOfRow } from './authorization.wallet.store';
 import { decideQrAuthorization } from './qr-payments.store';
 
 export { pricingAt, TARIFF_CACHE_MS } from './authorization.tariffs.store';
@@ -114,6 +115,7 @@ const DECISION_SQL = `
         'month_unpriced_wh', ${periodSum('?5', 'cdr_consumed_energy', "pricing_status <> 'priced'")})
       FROM charging_sessions WHERE user_id = u.id AND cdr_start >= min(?4, ?5))
     END AS usage,
+    CASE WHEN ${USABLE} THEN (${WALLET_SQL}) END AS wallet,
     CASE WHEN ${USABLE} AND ?8 THEN EXISTS (
       SELECT 1 FROM charging_sessions
       WHERE auth_id IN (?6, ?1) AND status = 'in_progress'
@@ -193,6 +195,7 @@ export interface GatheredFacts {
   family: readonly number[];
   usage: UsageRow | undefined;
   concurrent: boolean;
+  wallet?: WalletJson | undefined; // the paying wallet (issue 18), when the driver or their company has one
 }
 
 /** The decision's facts of the rows read (the store's mapping; no rule here). */
@@ -218,6 +221,7 @@ function chargerFacts(input: AuthorizationInput, f: GatheredFacts): ChargerFacts
     family: f.family,
     usage: f.usage,
     concurrent: f.concurrent,
+    wallet: walletOfRow(f.wallet, input.idTag),
   };
 }
 
@@ -243,6 +247,7 @@ type DecisionRow = CardRow & {
   station_time_zone: string;
   family: string | number | null;
   usage: string | null;
+  wallet: string | null;
   concurrent: number | null;
 };
 
@@ -282,6 +287,7 @@ export function factsOfRow(row: DecisionRow | undefined): GatheredFacts {
     station,
     family: row.family === null ? [] : String(row.family).split(',').map(Number),
     usage: row.usage === null ? undefined : (JSON.parse(row.usage) as UsageRow),
+    wallet: row.wallet == null ? undefined : (JSON.parse(row.wallet) as WalletJson),
     concurrent: row.concurrent === 1,
   };
 }

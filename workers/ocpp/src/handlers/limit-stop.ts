@@ -42,7 +42,7 @@ export function checkLimit(ctx: HandlerContext, tx: TransactionState, samples: r
   const due = limitStopDue(limit.budget, { meterStartWh: tx.meterStart, startedAt: tx.startedAt }, reading);
   if (!due) return;
   if (!ctx.store.claimLimitStop(tx.transactionId, now, now - LIMIT_STOP_RETRY_AFTER_MS)) return;
-  ctx.afterReply(() => stopForLimit(ctx, tx, limit.budget, due.energyWh, due.spentMinor));
+  ctx.afterReply(() => stopForLimit(ctx, tx, due.reached, due.energyWh, due.spentMinor));
 }
 
 /** A failed refresh (D1 unreachable) is tried again this much later; the old budget holds meanwhile. */

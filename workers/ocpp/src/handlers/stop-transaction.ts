@@ -9,6 +9,7 @@
 
 import { priceClosedSessionSafely } from '@db/queries/pricing.store';
 import { closeSession, findSession } from '@db/queries/sessions.store';
+import { stoppedBudget } from '@domain/charging-authorization/limit-stop';
 import { limitStopReason } from '@domain/charging-authorization/limits';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
 import { type StopKind, stopKindOf } from '@domain/ocpp/session-end';
@@ -78,6 +79,8 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   return reply;
 };
 
+const tx0 = (tx: TransactionState) => ({ meterStartWh: tx.meterStart, startedAt: tx.startedAt });
+
 async function close(
   ctx: HandlerContext,
   p: InboundRequests['StopTransaction'],
@@ -97,8 +100,10 @@ async function close(
   });
   // A stop the back office sent for a reached limit keeps its reason in the closed session's remark.
   const limit = ctx.store.limit(tx.transactionId);
+  // (a kWh limit and a prepaid wallet: the one reached at the stop's reading.)
+  const stopped = limit ? stoppedBudget(limit.budget, tx0(tx), { at: endAt, wh: p.meterStop }) : null;
   const limitReason =
-    limit?.stopRequestedAt != null ? limitStopReason(limit.budget, p.meterStop - tx.meterStart) : null;
+    limit?.stopRequestedAt != null && stopped ? limitStopReason(stopped, p.meterStop - tx.meterStart) : null;
   // A refused session keeps why it was refused; a corrected one says it was corrected.
   const first =
     kind === 'refused' ? remark : kind === 'correct' ? 'Corrected by a StopTransaction received late' : null;
