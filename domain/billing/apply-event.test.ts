@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingEvent, decideEvent, type EventFacts, eventTarget, WALLETS_PENDING } from './apply-event';
+import { type BillingEvent, decideEvent, type EventFacts, eventTarget, NO_TOP_UP } from './apply-event';
 
 const T = 1_764_000_000;
 const ev = (type: string, object: Record<string, unknown>, extra: Partial<BillingEvent> = {}): BillingEvent => ({
@@ -259,10 +259,10 @@ describe('decideEvent: subscriptions, payment methods, setup intents, payouts, t
     });
   });
 
-  it('stores checkout sessions for wallets and ignores types we do not handle', () => {
+  it('ignores a checkout session that names no wallet top-up, and types we do not handle', () => {
     expect(decideEvent(ev('checkout.session.completed', { id: 'cs_1' }), platform)).toEqual({
       outcome: 'ignored',
-      reason: WALLETS_PENDING,
+      reason: NO_TOP_UP,
     });
     expect(decideEvent(ev('charge.refunded', { id: 'ch_1' }), platform)).toEqual({
       outcome: 'ignored',

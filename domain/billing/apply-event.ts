@@ -6,6 +6,7 @@
  * Amounts stay Stripe's integer minor units; instants are Stripe's seconds turned into Dates.
  */
 import type Stripe from 'stripe';
+import { decideTopUpEvent, topUpIdOf } from './apply-top-up';
 import { orderVerdict, type RankedObject, stateRank } from './event-order';
 import type { BillingEvent, EventDecision, EventFacts, EventTarget, PaymentMethodType } from './event-types';
 import { onboardingState } from './onboarding';
@@ -34,7 +35,7 @@ const INVOICE_EVENTS = new Set(
 const SUBSCRIPTION_EVENTS = new Set(['created', 'updated', 'deleted'].map((e) => `customer.subscription.${e}`));
 const PAYMENT_METHOD_EVENTS = new Set(['attached', 'detached', 'updated'].map((e) => `payment_method.${e}`));
 
-export const WALLETS_PENDING = 'checkout.session.completed is stored for wallets (issue 18), not yet available';
+export const NO_TOP_UP = 'Names no wallet top-up';
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
@@ -44,6 +45,8 @@ const obj = <T>(event: BillingEvent) => event.data.object as T;
 /** Which rows the event concerns, so the store reads exactly those. */
 export function eventTarget(event: BillingEvent): EventTarget {
   const t = event.type;
+  const topUpId = topUpIdOf(event);
+  if (topUpId !== null) return { kind: 'walletTopUp', objectId: obj<{ id: string }>(event).id, topUpId };
   if (t === 'account.updated') return { kind: 'account', objectId: obj<Stripe.Account>(event).id };
   if (t in SETUP_RESULTS) return { kind: 'setupIntent', objectId: obj<Stripe.SetupIntent>(event).id };
   if (PAYMENT_METHOD_EVENTS.has(t)) {
@@ -90,7 +93,8 @@ function owned(event: BillingEvent, facts: EventFacts, ownerCompanyId: number): 
 /** The decision for a verified event, from the rows the store read for `eventTarget(event)`. */
 export function decideEvent(event: BillingEvent, facts: EventFacts): EventDecision {
   const t = event.type;
-  if (t === 'checkout.session.completed') return { outcome: 'ignored', reason: WALLETS_PENDING };
+  if (topUpIdOf(event) !== null) return decideTopUpEvent(event, facts);
+  if (t.startsWith('checkout.session.')) return { outcome: 'ignored', reason: NO_TOP_UP };
   if (event.account && facts.accountCompanyId === null) return unknown(`Connected account ${event.account}`);
   if (t === 'account.updated') return decideAccount(event, facts);
   if (t in SETUP_RESULTS) {

@@ -24,12 +24,34 @@ export interface EventFacts {
   subscription?: { id: number; status: string; stripeEventAt: number; ownerCompanyId: number } | null;
   invoice?: { id: number; status: string; stripeEventAt: number; ownerCompanyId: number } | null;
   payout?: { status: string; stripeEventAt: number; companyId: number } | null;
+  /** A wallet top-up (issue 18) and the Stripe account its payment must come from (null: the platform). */
+  topUp?: {
+    id: number;
+    walletId: number;
+    amount: number;
+    currency: string;
+    status: 'pending' | 'paid' | 'failed' | 'expired';
+    stripeCheckoutSessionId: string | null;
+    stripePaymentIntentId: string | null;
+    stripeAccountId: string | null;
+  } | null;
 }
 
 /** What to read before deciding: the object's kind and id, and the customer or subscription it names. */
 export interface EventTarget {
-  kind: 'account' | 'setupIntent' | 'paymentMethod' | 'customer' | 'subscription' | 'invoice' | 'payout' | 'none';
+  kind:
+    | 'account'
+    | 'setupIntent'
+    | 'paymentMethod'
+    | 'customer'
+    | 'subscription'
+    | 'invoice'
+    | 'payout'
+    | 'walletTopUp'
+    | 'none';
   objectId: string | null;
+  /** walletTopUp: our top-up's id, from the object's metadata. */
+  topUpId?: number;
   customerId?: string | null;
   subscriptionId?: string | null;
 }
@@ -72,7 +94,17 @@ export type BillingWrite =
       activatedAt: Date | null;
     }
   | { table: 'invoice'; row: InvoiceRow }
-  | { table: 'payout'; row: PayoutRow };
+  | { table: 'payout'; row: PayoutRow }
+  | {
+      table: 'walletTopUp';
+      topUpId: number;
+      status: 'paid' | 'failed' | 'expired';
+      failure: string | null;
+      stripeCheckoutSessionId?: string;
+      stripePaymentIntentId?: string;
+      /** Paid: the one ledger credit (reference `top-up:{id}`). */
+      credit?: { walletId: number; amount: number; reference: string };
+    };
 
 export interface InvoiceRow {
   stripeInvoiceId: string;
@@ -113,4 +145,6 @@ export interface PayoutRow {
 export type EventDecision =
   | { outcome: 'applied'; write: BillingWrite }
   | { outcome: 'stale' }
-  | { outcome: 'ignored'; reason: string };
+  | { outcome: 'ignored'; reason: string }
+  /** The event contradicts our row (a top-up's amount): nothing credited, the top-up failed with the reason. */
+  | { outcome: 'failed'; reason: string; topUpId: number };

@@ -75,7 +75,6 @@ async function createCheckout(
       ],
       client_reference_id: `wallet_top_up:${topUp.id}`,
       metadata,
-      payment_intent_data: { metadata },
       ...(payee.stripeCustomerId ? { customer: payee.stripeCustomerId } : {}),
       ...returnUrls(c, wallet.id, topUp.id, from),
     },

@@ -6,8 +6,10 @@
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
 import { balanceOf } from '@db/queries/wallet-ledger.store';
-import { billingAccounts, billingCustomers, wallets, walletTopUps } from '@db/schema';
-import { and, asc, count, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+
+export { payeeOf } from '@db/queries/wallet-top-ups.store';
+import { wallets, walletTopUps } from '@db/schema';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 
 /** Whose wallets a caller reaches: every wallet of `companies`, and the wallet of `userId` (a private user). */
 export interface WalletReach {
@@ -58,22 +60,6 @@ export async function topUpWithBalance(db: Db, walletId: number, topUpId: number
     balanceOf(db, walletId),
   ]);
   return row ? { row, balance } : undefined;
-}
-
-/**
- * Where a wallet's money is paid (ADR 043's owner rule): the Stripe customer of the wallet's company on
- * its operator's Connect account (the platform's when that operator has none), or no customer on the
- * platform account when the company has no customer synced with Stripe.
- */
-export async function payeeOf(db: Db, companyId: number) {
-  const row = await db
-    .select({ stripeCustomerId: billingCustomers.stripeCustomerId, stripeAccountId: billingAccounts.stripeAccountId })
-    .from(billingCustomers)
-    .leftJoin(billingAccounts, eq(billingAccounts.companyId, billingCustomers.ownerCompanyId))
-    .where(and(eq(billingCustomers.companyId, companyId), isNotNull(billingCustomers.stripeCustomerId)))
-    .orderBy(asc(billingCustomers.id))
-    .get();
-  return { stripeCustomerId: row?.stripeCustomerId ?? null, stripeAccountId: row?.stripeAccountId ?? null };
 }
 
 /** Our row first: its id names the Stripe creation (idempotency key), so a retry never charges twice. */

@@ -15,8 +15,9 @@ import {
   billingSubscriptions,
 } from '@db/schema';
 import type { BillingEvent, BillingWrite, EventFacts, EventTarget, InvoiceRow } from '@domain/billing/apply-event';
+import { refuseTopUpStatement, topUpEventFacts, topUpStatements } from '@db/queries/wallet-top-ups.store';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { accountCompany, markApplied } from './webhooks.store';
+import { accountCompany, markApplied, markEvent } from './webhooks.store';
 
 const customerBy = (db: Db, stripeId: string | null | undefined) =>
   db
@@ -124,6 +125,8 @@ async function objectFacts(db: Db, target: EventTarget): Promise<Omit<EventFacts
         .get();
       return { ...facts, payout: row ?? null };
     }
+    case 'walletTopUp':
+      return { ...facts, topUp: target.topUpId ? await topUpEventFacts(db, target.topUpId) : null };
     default:
       return facts;
   }
@@ -136,7 +139,7 @@ function invoiceValues(row: InvoiceRow, eventAt: number) {
 }
 
 /** The statement that writes `write` for an event created at `eventAt`, guarded against newer rows. */
-function writeStatement(db: Db, write: BillingWrite, eventAt: number) {
+function writeStatement(db: Db, write: Exclude<BillingWrite, { table: 'walletTopUp' }>, eventAt: number) {
   const now = new Date();
   switch (write.table) {
     case 'account':
@@ -239,5 +242,15 @@ function writeStatement(db: Db, write: BillingWrite, eventAt: number) {
 
 /** Writes the decision and marks the event applied, in one batch: both happen or neither. */
 export async function writeDecision(db: Db, event: BillingEvent, write: BillingWrite): Promise<void> {
+  if (write.table === 'walletTopUp') {
+    // A paid top-up's status and its one credit go with the event's mark: all three or none.
+    await db.batch([...topUpStatements(db, write, event.created), markApplied(db, event.id)]);
+    return;
+  }
   await db.batch([writeStatement(db, write, event.created), markApplied(db, event.id)]);
+}
+
+/** An event refused against our row (a top-up's amount): the top-up failed and the event failed, with the reason. */
+export async function writeRefusal(db: Db, event: BillingEvent, topUpId: number, reason: string): Promise<void> {
+  await db.batch([refuseTopUpStatement(db, topUpId, reason), markEvent(db, event.id, 'failed', { error: reason })]);
 }

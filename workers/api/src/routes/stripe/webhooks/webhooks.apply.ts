@@ -6,7 +6,7 @@
  */
 import type { Db } from '@db/db';
 import { type BillingEvent, decideEvent, eventTarget } from '@domain/billing/apply-event';
-import { gatherFacts, writeDecision } from './webhooks.apply.store';
+import { gatherFacts, writeDecision, writeRefusal } from './webhooks.apply.store';
 import { markEvent, recordEvent } from './webhooks.store';
 
 export type WebhookOutcome = 'applied' | 'stale' | 'ignored' | 'failed' | 'duplicate';
@@ -28,6 +28,7 @@ export async function receiveEvent(db: Db, event: BillingEvent, payloadJson: str
   try {
     const decision = decideEvent(event, await gatherFacts(db, event, target));
     if (decision.outcome === 'applied') await writeDecision(db, event, decision.write);
+    else if (decision.outcome === 'failed') await writeRefusal(db, event, decision.topUpId, decision.reason);
     else
       await markEvent(
         db,
