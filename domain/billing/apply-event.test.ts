@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingEvent, decideEvent, type EventFacts, eventTarget, NO_TOP_UP } from './apply-event';
+import { type BillingEvent, decideEvent, type EventFacts, eventTarget, NO_TOP_UP, SETUP_CHECKOUT } from './apply-event';
 
 const T = 1_764_000_000;
 const ev = (type: string, object: Record<string, unknown>, extra: Partial<BillingEvent> = {}): BillingEvent => ({
@@ -264,6 +264,10 @@ describe('decideEvent: subscriptions, payment methods, setup intents, payouts, t
       outcome: 'ignored',
       reason: NO_TOP_UP,
     });
+    // Setup mode: the SetupIntent's own events record the result; the session writes nothing.
+    expect(
+      decideEvent(ev('checkout.session.completed', { id: 'cs_2', mode: 'setup', setup_intent: 'seti_1' }), platform),
+    ).toEqual({ outcome: 'ignored', reason: SETUP_CHECKOUT });
     expect(decideEvent(ev('charge.refunded', { id: 'ch_1' }), platform)).toEqual({
       outcome: 'ignored',
       reason: 'Event type charge.refunded is not handled',

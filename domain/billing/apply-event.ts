@@ -36,6 +36,8 @@ const SUBSCRIPTION_EVENTS = new Set(['created', 'updated', 'deleted'].map((e) =>
 const PAYMENT_METHOD_EVENTS = new Set(['attached', 'detached', 'updated'].map((e) => `payment_method.${e}`));
 
 export const NO_TOP_UP = 'Names no wallet top-up';
+/** Checkout in setup mode writes nothing itself: its SetupIntent's events carry the result (the webhook route makes the first method the default). */
+export const SETUP_CHECKOUT = 'Checkout in setup mode: the result is its SetupIntent’s';
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
@@ -94,7 +96,8 @@ function owned(event: BillingEvent, facts: EventFacts, ownerCompanyId: number): 
 export function decideEvent(event: BillingEvent, facts: EventFacts): EventDecision {
   const t = event.type;
   if (topUpIdOf(event) !== null) return decideTopUpEvent(event, facts);
-  if (t.startsWith('checkout.session.')) return { outcome: 'ignored', reason: NO_TOP_UP };
+  if (t.startsWith('checkout.session.'))
+    return { outcome: 'ignored', reason: obj<{ mode?: string }>(event).mode === 'setup' ? SETUP_CHECKOUT : NO_TOP_UP };
   if (event.account && facts.accountCompanyId === null) return unknown(`Connected account ${event.account}`);
   if (t === 'account.updated') return decideAccount(event, facts);
   if (t in SETUP_RESULTS) {
