@@ -107,6 +107,8 @@ export interface AuthorizationDecision {
   /** The card's group id, for idTagInfo.parentIdTag. */
   parentIdTag?: string;
   reason: string;
+  /** Refused because the prepaid balance is below the minimum to start (issue 18): the refusal is logged. */
+  prepaidRefusal?: boolean;
 }
 
 type Verdict = { status: Exclude<AuthorizationStatus, 'Accepted'>; reason: string };
@@ -216,7 +218,9 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
     const reason = f.wallet ? belowMinimum(f.wallet.standing, f.wallet.minimumMinor) : null;
     return reason ? { status: 'Blocked', reason } : null;
   };
-  const limitRefusal = !verdict && f.user ? (limitVerdict(f.user, f.usage) ?? walletRefusal()) : null;
+  const spent = !verdict && f.user ? limitVerdict(f.user, f.usage) : null;
+  const prepaid = !verdict && !spent && f.user ? walletRefusal() : null;
+  const limitRefusal = spent ?? prepaid;
   const budget = (): Budget | null => {
     if (!f.user) return null;
     const limit =
@@ -226,7 +230,7 @@ export function decide(f: AuthorizationFacts): AuthorizationDecision {
   };
   if (verdict) return { ...ids, ...verdict };
   // A spent limit (or balance) still carries its budget: a session in progress that refreshes it stops at it.
-  if (limitRefusal) return { ...ids, ...limitRefusal, budget: budget() };
+  if (limitRefusal) return { ...ids, ...limitRefusal, budget: budget(), ...(prepaid ? { prepaidRefusal: true } : {}) };
   return {
     ...ids,
     status: 'Accepted',

@@ -88,6 +88,16 @@ describe('a session paid by a prepaid wallet', () => {
     expect(again.idTagInfo.status).toBe('Blocked');
     const refused = await db.select().from(chargingSessions).where(eq(chargingSessions.id, again.transactionId)).get();
     expect(refused?.remark).toContain('The prepaid balance of -0.05 EUR is below the 0.50 EUR needed to start.');
+    // Both refusals are in the customer-service log with the amounts.
+    await vi.waitFor(async () => expect(await logs(w.stationId, 'PrepaidBalanceTooLow')).toHaveLength(2));
+    const refusals = await logs(w.stationId, 'PrepaidBalanceTooLow');
+    expect(refusals.map((r) => [r.userId, r.result, r.errorMessage])).toEqual(
+      ['authorize', 'start'].map(() => [
+        w.userId,
+        'failed',
+        'The prepaid balance of -0.05 EUR is below the 0.50 EUR needed to start.',
+      ]),
+    );
     cp.close();
   });
 });

@@ -1,6 +1,7 @@
 /** @module Authorize: the back office's rules decide (drizzle/queries/authorization.store.ts). */
 import { decideAuthorization } from '@db/queries/authorization.store';
 import { recordAuthorization } from '@db/queries/stations.store';
+import { recordPrepaidRefusal } from '@db/queries/wallet-refusals.store';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';
 
@@ -24,6 +25,11 @@ export async function idTagInfo(
     checkConcurrent: opts.purpose === 'start',
   });
   const info: IdTagInfo = { status: decision.status };
+  // A prepaid balance too low to start: the operator sees why in the customer-service log (issue 18).
+  if (decision.prepaidRefusal && opts.purpose !== 'stop') {
+    const refusal = { stationId: ctx.stationId, userId: decision.userId ?? null, idTag, purpose: opts.purpose };
+    ctx.afterReply(() => recordPrepaidRefusal(ctx.db, { ...refusal, reason: decision.reason }));
+  }
   if (decision.expiryDate) info.expiryDate = decision.expiryDate;
   if (decision.parentIdTag) info.parentIdTag = decision.parentIdTag;
   return { info, decision };
