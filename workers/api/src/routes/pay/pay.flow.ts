@@ -40,14 +40,16 @@ export interface Deps {
 async function stripeFor(deps: Deps, p: PaymentRow) {
   const stripe = stripeClient(deps.env);
   if (!stripe) throw new Error('Stripe is not configured');
-  return { stripe, options: stripeAccountOptions(await operatorAccount(deps.db, p.companyId)) };
+  const options = stripeAccountOptions(await operatorAccount(deps.db, p.companyId));
+  // The SDK refuses an empty options object: none for the platform's account.
+  return { stripe, options, read: options.stripeAccount ? options : undefined };
 }
 
 /** Cancels the intent (the hold, or the card step) unless Stripe already shows it cancelled. */
 async function cancelIntent(deps: Deps, p: PaymentRow): Promise<void> {
   if (!p.stripePaymentIntentId) return;
-  const { stripe, options } = await stripeFor(deps, p);
-  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, {}, options);
+  const { stripe, options, read } = await stripeFor(deps, p);
+  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, undefined, read);
   if (intent.status === 'canceled' || intent.status === 'succeeded') return;
   await stripe.paymentIntents.cancel(
     p.stripePaymentIntentId,
@@ -67,8 +69,8 @@ async function releaseEarly(deps: Deps, p: PaymentRow, from: QrPaymentStatus, re
 /** The driver is back from the card step, or the cron asks: what does Stripe say about the hold? */
 async function confirmCard(deps: Deps, p: PaymentRow): Promise<void> {
   if (!p.stripePaymentIntentId) return;
-  const { stripe, options } = await stripeFor(deps, p);
-  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, {}, options);
+  const { stripe, read } = await stripeFor(deps, p);
+  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, undefined, read);
   await applyIntent(deps, p, intent);
 }
 

@@ -22,7 +22,6 @@ import { advance } from './pay.flow';
 import { receiptOf, receiptPdfOf } from './pay.receipt';
 import { create, offer, receiptPdf, refresh, state } from './pay.routes';
 import {
-  adHocTariff,
   connectorByEvse,
   insertPayment,
   notePayment,
@@ -30,6 +29,7 @@ import {
   type PaymentRow,
   paymentByToken,
   placeOf,
+  qrTariff,
 } from './pay.store';
 
 type Ctx = Context<AppEnv>;
@@ -45,7 +45,7 @@ async function gatherOffer(c: Ctx, evseId: string) {
   const db = c.get('db');
   const found = await connectorByEvse(db, evseId);
   if (!found) return null;
-  const tariff = await adHocTariff(db, found.station, new Date());
+  const tariff = await qrTariff(db, found.station, new Date());
   const refusal = payRefusal({
     qrPaymentEnabled: found.station.qrPaymentEnabled,
     stationOffline: found.station.offline,
@@ -182,6 +182,7 @@ export const payRoutes = new OpenAPIHono<AppEnv>()
       const p = await advance({ env: c.env, db, now: new Date(), origin: new URL(c.req.url).origin }, found);
       return c.json(await stateOf(c, p, c.req.valid('query').language), 200);
     } catch (error) {
+      console.warn(`[qr-payments] payment ${found.id} not moved on: ${error instanceof Error ? error.message : error}`);
       const failure = stripeFailure(error, 'paymentFailed');
       return apiError(c, 502, failure.code, failure.message);
     }

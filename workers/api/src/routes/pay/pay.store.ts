@@ -6,11 +6,12 @@
  */
 import type { Db } from '@db/db';
 import { companyAncestorIds } from '@db/queries/companies.store';
+import { mpsAssignmentsOf } from '@db/queries/pricing.store';
 import { billingAccounts, chargingSessions, companies, connectors, qrPayments, stations, tariffs } from '@db/schema';
-import { emspTariffAt } from '@domain/charging-authorization/at-charger';
 import type { QrPaymentStatus } from '@domain/qr-payments/status';
 import { candidateOf } from '@domain/sessions/price-at-close';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { chooseTariff } from '@domain/tariffs/select';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 
 export type PaymentRow = typeof qrPayments.$inferSelect;
 
@@ -45,17 +46,35 @@ export async function targetOf(db: Db, p: PaymentRow) {
 }
 
 /**
- * The EMSP tariff that will price an ad-hoc session starting now at the station: the selection of
- * pricing at close for payment type ad hoc (an `EP-` auth id), so the page shows that price and no other.
+ * The EMSP tariff that will price this QR session if it starts now: pricing at close's selection
+ * (ADR 013) for payment type `qr` (a session started by a QR payment has start method QR), with the
+ * chain's MPS assignments for the station's country, so the page shows that price and no other.
  */
-export async function adHocTariff(db: Db, station: typeof stations.$inferSelect, at: Date) {
+export async function qrTariff(db: Db, station: typeof stations.$inferSelect, at: Date) {
   const chain = await companyAncestorIds(db, station.companyId);
   if (chain.length === 0) return null;
+  const mps = station.country ? await mpsAssignmentsOf(db, chain, station.country) : [];
+  const chains = [...new Set(mps.map((m) => m.chainId))];
+  const inScope = inArray(tariffs.companyId, chain);
   const rows = await db
     .select()
     .from(tariffs)
-    .where(and(inArray(tariffs.companyId, chain), eq(tariffs.type, 'emp'), eq(tariffs.status, 'approved')));
-  const choice = emspTariffAt(rows.map(candidateOf), chain, station, at, 'EP-');
+    .where(
+      and(
+        eq(tariffs.type, 'emp'),
+        eq(tariffs.status, 'approved'),
+        isNull(tariffs.customerGroupId),
+        chains.length > 0 ? or(inScope, inArray(tariffs.versionOf, chains), inArray(tariffs.id, chains)) : inScope,
+      ),
+    );
+  const choice = chooseTariff(rows.map(candidateOf), 'emp', {
+    start: at,
+    companyChain: chain,
+    country: station.country,
+    customerGroupId: null,
+    paymentType: 'qr',
+    mps,
+  });
   return choice?.tariff?.row ?? null;
 }
 
