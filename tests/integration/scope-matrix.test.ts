@@ -130,6 +130,11 @@ const RESOURCE_RULES: Rule[] = [
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
   [
+    /^\/api\/wallet\/\{walletId\}\/top-ups\//,
+    'topUpId',
+    'SELECT t.id FROM wallet_top_ups t JOIN wallets w ON w.id = t.wallet_id WHERE w.company_id = ?1 ORDER BY t.id LIMIT 1',
+  ],
+  [
     /^\/api\/wallet\//,
     'walletId',
     'SELECT id FROM wallets WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
