@@ -37,7 +37,8 @@ export const wallets = defineArea(
     currency: 'Currency',
     currencyHelp: 'Three letters (e.g. EUR); empty: the company’s currency',
     autoRecharge: 'Auto-recharge',
-    autoRechargeHelp: 'Leave both empty to turn it off.',
+    autoRechargeHelp:
+      'Automatic charging is not yet available: the threshold and amount are kept, but nothing is charged automatically yet. Leave both empty to turn it off.',
     threshold: 'When the balance falls below',
     rechargeAmount: 'Top up by',
     createAction: 'Create wallet',
@@ -123,7 +124,8 @@ export const wallets = defineArea(
       currency: 'Währung',
       currencyHelp: 'Drei Buchstaben (z. B. EUR); leer: die Währung des Unternehmens',
       autoRecharge: 'Automatische Aufladung',
-      autoRechargeHelp: 'Beide leer lassen, um sie auszuschalten.',
+      autoRechargeHelp:
+        'Die automatische Abbuchung ist noch nicht verfügbar: Schwelle und Betrag werden gespeichert, aber noch nicht automatisch belastet. Beide leer lassen, um sie auszuschalten.',
       threshold: 'Wenn der Saldo fällt unter',
       rechargeAmount: 'Aufladen um',
       createAction: 'Guthabenkonto erstellen',
@@ -211,7 +213,8 @@ export const wallets = defineArea(
       currency: 'Devise',
       currencyHelp: 'Trois lettres (p. ex. EUR) ; vide : la devise de l’entreprise',
       autoRecharge: 'Recharge automatique',
-      autoRechargeHelp: 'Laissez les deux vides pour la désactiver.',
+      autoRechargeHelp:
+        'Le prélèvement automatique n’est pas encore disponible : le seuil et le montant sont conservés, mais rien n’est encore prélevé automatiquement. Laissez les deux vides pour la désactiver.',
       threshold: 'Quand le solde passe sous',
       rechargeAmount: 'Recharger de',
       createAction: 'Créer le portefeuille',
@@ -298,7 +301,8 @@ export const wallets = defineArea(
       currency: 'Valuta',
       currencyHelp: 'Drie letters (bijv. EUR); leeg: de valuta van het bedrijf',
       autoRecharge: 'Automatisch opwaarderen',
-      autoRechargeHelp: 'Laat beide leeg om het uit te zetten.',
+      autoRechargeHelp:
+        'Automatisch afschrijven is nog niet beschikbaar: drempel en bedrag worden bewaard, maar er wordt nog niets automatisch afgeschreven. Laat beide leeg om het uit te zetten.',
       threshold: 'Als het saldo daalt onder',
       rechargeAmount: 'Opwaarderen met',
       createAction: 'Portemonnee aanmaken',
@@ -385,7 +389,8 @@ export const wallets = defineArea(
       currency: 'Valuta',
       currencyHelp: 'Tre lettere (es. EUR); vuoto: la valuta dell’azienda',
       autoRecharge: 'Ricarica automatica',
-      autoRechargeHelp: 'Lascia entrambi vuoti per disattivarla.',
+      autoRechargeHelp:
+        'L’addebito automatico non è ancora disponibile: soglia e importo vengono salvati, ma non viene ancora addebitato nulla automaticamente. Lascia vuoti entrambi per disattivarla.',
       threshold: 'Quando il saldo scende sotto',
       rechargeAmount: 'Ricarica di',
       createAction: 'Crea portafoglio',
@@ -471,7 +476,8 @@ export const wallets = defineArea(
       currency: 'Moneda',
       currencyHelp: 'Tres letras (p. ej. EUR); vacío: la moneda de la empresa',
       autoRecharge: 'Recarga automática',
-      autoRechargeHelp: 'Deje ambos vacíos para desactivarla.',
+      autoRechargeHelp:
+        'El cargo automático aún no está disponible: el umbral y el importe se guardan, pero todavía no se cobra nada automáticamente. Deja ambos vacíos para desactivarla.',
       threshold: 'Cuando el saldo baje de',
       rechargeAmount: 'Recargar',
       createAction: 'Crear monedero',
@@ -557,7 +563,8 @@ export const wallets = defineArea(
       currency: 'Moeda',
       currencyHelp: 'Três letras (p. ex. EUR); vazio: a moeda da empresa',
       autoRecharge: 'Carregamento automático',
-      autoRechargeHelp: 'Deixe ambos vazios para o desligar.',
+      autoRechargeHelp:
+        'A cobrança automática ainda não está disponível: o limiar e o montante são guardados, mas ainda nada é cobrado automaticamente. Deixe ambos vazios para a desativar.',
       threshold: 'Quando o saldo descer abaixo de',
       rechargeAmount: 'Carregar',
       createAction: 'Criar carteira',
