@@ -21,7 +21,8 @@ export const selfService = defineArea(
     stationNone: 'No station',
     stationHelp: 'Only stations this driver may charge at are offered.',
     autoRecharge: 'Automatic recharge',
-    autoRechargeHelp: 'Top up the prepaid balance automatically when it runs low.',
+    autoRechargeHelp:
+      'Top up the prepaid balance automatically when it runs low. Not yet available: your choice is kept and applies once it is.',
     bank: 'Bank details',
     iban: 'IBAN',
     ibanHelp: 'Spaces are allowed, e.g. DE89 3704 0044 0532 0130 00.',
@@ -58,7 +59,8 @@ export const selfService = defineArea(
       stationNone: 'Keine Station',
       stationHelp: 'Nur Stationen, an denen dieser Fahrer laden darf, werden angeboten.',
       autoRecharge: 'Automatisches Aufladen',
-      autoRechargeHelp: 'Das Guthaben automatisch aufladen, wenn es knapp wird.',
+      autoRechargeHelp:
+        'Das Prepaid-Guthaben automatisch aufladen, wenn es knapp wird. Noch nicht verfügbar: Ihre Wahl wird gespeichert und gilt, sobald es verfügbar ist.',
       bank: 'Bankverbindung',
       iban: 'IBAN',
       ibanHelp: 'Leerzeichen sind erlaubt, z. B. DE89 3704 0044 0532 0130 00.',
@@ -94,7 +96,8 @@ export const selfService = defineArea(
       stationNone: 'Aucune station',
       stationHelp: 'Seules les stations où ce conducteur peut recharger sont proposées.',
       autoRecharge: 'Rechargement automatique',
-      autoRechargeHelp: 'Recharger automatiquement le solde prépayé lorsqu’il devient bas.',
+      autoRechargeHelp:
+        'Recharger automatiquement le solde prépayé quand il s’épuise. Pas encore disponible : votre choix est conservé et s’appliquera dès que ce sera le cas.',
       bank: 'Coordonnées bancaires',
       iban: 'IBAN',
       ibanHelp: 'Les espaces sont permis, p. ex. FR14 2004 1010 0505 0001 3M02 606.',
@@ -129,7 +132,8 @@ export const selfService = defineArea(
       stationNone: 'Geen station',
       stationHelp: 'Alleen stations waar deze bestuurder mag laden worden aangeboden.',
       autoRecharge: 'Automatisch opwaarderen',
-      autoRechargeHelp: 'Het prepaid tegoed automatisch opwaarderen als het bijna op is.',
+      autoRechargeHelp:
+        'Het prepaid saldo automatisch opwaarderen als het bijna op is. Nog niet beschikbaar: uw keuze wordt bewaard en geldt zodra het beschikbaar is.',
       bank: 'Bankgegevens',
       iban: 'IBAN',
       ibanHelp: 'Spaties zijn toegestaan, bijv. NL91 ABNA 0417 1643 00.',
@@ -165,7 +169,8 @@ export const selfService = defineArea(
       stationNone: 'Nessuna stazione',
       stationHelp: 'Sono proposte solo le stazioni in cui questo conducente può ricaricare.',
       autoRecharge: 'Ricarica automatica',
-      autoRechargeHelp: 'Ricaricare automaticamente il credito prepagato quando sta per esaurirsi.',
+      autoRechargeHelp:
+        'Ricarica automaticamente il saldo prepagato quando sta per esaurirsi. Non ancora disponibile: la scelta viene salvata e si applicherà quando lo sarà.',
       bank: 'Coordinate bancarie',
       iban: 'IBAN',
       ibanHelp: 'Gli spazi sono ammessi, es. IT60 X054 2811 1010 0000 0123 456.',
@@ -201,7 +206,8 @@ export const selfService = defineArea(
       stationNone: 'Ninguna estación',
       stationHelp: 'Solo se ofrecen las estaciones donde este conductor puede cargar.',
       autoRecharge: 'Recarga automática',
-      autoRechargeHelp: 'Recargar automáticamente el saldo prepago cuando se esté agotando.',
+      autoRechargeHelp:
+        'Recargar automáticamente el saldo prepago cuando se agote. Aún no disponible: su elección se guarda y se aplicará cuando lo esté.',
       bank: 'Datos bancarios',
       iban: 'IBAN',
       ibanHelp: 'Se admiten espacios, p. ej. ES91 2100 0418 4502 0005 1332.',
@@ -237,7 +243,8 @@ export const selfService = defineArea(
       stationNone: 'Nenhuma estação',
       stationHelp: 'Só são propostas as estações onde este condutor pode carregar.',
       autoRecharge: 'Recarga automática',
-      autoRechargeHelp: 'Recarregar automaticamente o saldo pré-pago quando estiver a acabar.',
+      autoRechargeHelp:
+        'Carregar automaticamente o saldo pré-pago quando estiver a acabar. Ainda não disponível: a sua escolha é guardada e aplica-se quando estiver.',
       bank: 'Dados bancários',
       iban: 'IBAN',
       ibanHelp: 'São permitidos espaços, ex. PT50 0002 0123 1234 5678 9015 4.',
