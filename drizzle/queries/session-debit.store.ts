@@ -34,11 +34,13 @@ export async function sessionWallets(
 ): Promise<SessionWallets> {
   if (s.userId === null) return NONE;
   const [found, previous] = await Promise.all([
+    // Two index searches (wallets_user_idx, wallets_owner_uq); a join with an OR scanned every wallet.
     db.all<{ id: number; user_id: number | null; currency: string }>(sql`
-      SELECT w.id, w.user_id, w.currency FROM users u
-        JOIN wallets w ON w.deleted_at IS NULL
-          AND (w.user_id = u.id OR (w.company_id = u.company_id AND ifnull(w.user_id, 0) = 0))
-      WHERE u.id = ${s.userId}`),
+      SELECT w.id, w.user_id, w.currency FROM wallets w
+      WHERE w.id IN (
+        (SELECT id FROM wallets WHERE user_id = ${s.userId} AND deleted_at IS NULL),
+        (SELECT x.id FROM wallets x WHERE x.company_id = (SELECT company_id FROM users WHERE id = ${s.userId})
+          AND ifnull(x.user_id, 0) = 0 AND x.deleted_at IS NULL))`),
     force
       ? db
           .select({ walletId: walletEntries.walletId, amount: walletEntries.amount })
