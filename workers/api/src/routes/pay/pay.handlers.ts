@@ -63,7 +63,7 @@ const cardUrl = (env: Env, intentId: string, returnUrl: string) =>
 async function stateOf(c: Ctx, p: PaymentRow, language: string) {
   const db = c.get('db');
   const [place, receipt] = await Promise.all([placeOf(db, p), receiptOf(db, p, language)]);
-  const returnUrl = `${new URL(c.req.url).origin}/pay/status/${p.token}`;
+  const returnUrl = `${new URL(c.req.url).origin}/pay/status?token=${p.token}`;
   return {
     status: p.status,
     failure_reason: (p.failureReason as FailureReason | null) ?? null,
