@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayStartMethod, isQrPayment } from '../sessions/display';
 import {
   CARD_STEP_TIMEOUT_MS,
   dueAction,
@@ -169,5 +170,13 @@ describe('driverPriceLines', () => {
       { type: 'FLAT', price_incl_vat: 6000, restricted: false },
       { type: 'PARKING_TIME', price_incl_vat: 1000, restricted: false },
     ]);
+  });
+});
+
+describe('a QR-paid session as the sessions screens show it (spec 9)', () => {
+  it('start method POS for its EP- auth id, provider prices only for its QR start method', () => {
+    const authId = authIdFrom(new Uint8Array(AUTH_ID_BYTES).fill(7));
+    expect(displayStartMethod(authId, 'QR')).toBe('POS');
+    expect(isQrPayment('QR')).toBe(true);
   });
 });
