@@ -32,6 +32,7 @@ import { tariffReach } from './tariff-reach';
 import { tariffs } from './tariffs';
 import { userImport } from './user-import';
 import { vehicles } from './vehicles';
+import { walletTopUps } from './wallet-top-ups';
 import { wallets } from './wallets';
 
 export function areaCatalogs(language: Language) {
@@ -65,6 +66,7 @@ export function areaCatalogs(language: Language) {
     billingJobs: billingJobs[language],
     billingWebhooks: billingWebhooks[language],
     wallets: wallets[language],
+    walletTopUps: walletTopUps[language],
     qrPay: qrPay[language],
   };
 }
