@@ -10,21 +10,20 @@ import {
   type ChargerFacts,
   decideAtCharger,
   needsStationTariff,
-  type UsageSums,
 } from '../../domain/charging-authorization/at-charger';
 import type {
   AuthorizationDecision,
-  CardFacts,
   StationFacts,
-  UserFacts,
 } from '../../domain/charging-authorization/decide';
 import { periodStarts } from '../../domain/charging-authorization/periods';
 import { isQrAuthId } from '../../domain/qr-payments/ids';
 import type { Db } from '../db';
+import { type CardRow, type StationRow, type UsageRow, userOf } from './authorization.rows';
 import { pricingAt } from './authorization.tariffs.store';
 import { WALLET_SQL, type WalletJson, walletOfRow } from './authorization.wallet.store';
 import { decideQrAuthorization } from './qr-payments.store';
 
+export type { CardRow, StationRow, UsageRow } from './authorization.rows';
 export { pricingAt, TARIFF_CACHE_MS } from './authorization.tariffs.store';
 
 export interface AuthorizationInput {
@@ -128,65 +127,6 @@ const DECISION_SQL = `
     LEFT JOIN companies c ON c.id = u.company_id
     LEFT JOIN stations st ON st.id = ?2
   WHERE r.uuid = ?1`;
-
-export interface CardRow {
-  card_id: number;
-  card_status: CardFacts['status'];
-  expires_at: number | null;
-  card_user_id: number | null;
-  /** The card's OCPP group id (idTagInfo.parentIdTag). */
-  parent_id_tag: string | null;
-  user_id: number | null;
-  user_status: UserFacts['status'] | null;
-  company_id: number;
-  can_charge_public: number;
-  can_charge_work: number;
-  can_charge_home: number;
-  only_private: number;
-  daily_limit: number | null;
-  weekly_limit: number | null;
-  monthly_limit: number | null;
-  charge_only_with_rfid: number;
-  limit_unit: 'kwh' | 'currency';
-  daily_minor: number | null;
-  weekly_minor: number | null;
-  monthly_minor: number | null;
-  currency: string | null;
-}
-
-export interface StationRow {
-  id: number;
-  type: StationFacts['type'];
-  company_id: number;
-  owner_company_id: number | null;
-  country: string | null;
-  time_zone: string;
-}
-
-export type UsageRow = UsageSums;
-
-function userOf(r: CardRow): UserFacts | null {
-  if (r.user_id === null || r.user_status === null) return null;
-  return {
-    id: r.user_id,
-    status: r.user_status,
-    companyId: r.company_id,
-    canChargePublic: r.can_charge_public === 1,
-    canChargeWork: r.can_charge_work === 1,
-    canChargeHome: r.can_charge_home === 1,
-    onlyPrivate: r.only_private === 1,
-    dailyLimit: r.daily_limit,
-    weeklyLimit: r.weekly_limit,
-    monthlyLimit: r.monthly_limit,
-    limitUnit: r.limit_unit === 'currency' ? 'currency' : 'kwh',
-    currencyLimits:
-      r.daily_minor || r.weekly_minor || r.monthly_minor
-        ? { daily: r.daily_minor, weekly: r.weekly_minor, monthly: r.monthly_minor }
-        : null,
-    currency: r.currency ?? 'EUR',
-    chargeOnlyWithRfid: r.charge_only_with_rfid === 1,
-  };
-}
 
 /** The facts as read from D1, by one statement (`decideAuthorization`) or any other way (its tests). */
 export interface GatheredFacts {
