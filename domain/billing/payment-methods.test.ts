@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { becomesDefault, paymentMethodFields, setupPaymentMethodTypes, setupResult } from './payment-methods';
+import {
+  becomesDefault,
+  completedSetup,
+  paymentMethodFields,
+  setupIntentResult,
+  setupPaymentMethodTypes,
+  setupResult,
+} from './payment-methods';
 
 describe('setupPaymentMethodTypes', () => {
   it('offers SEPA in euros, BACS in pounds, cards everywhere', () => {
@@ -16,6 +23,44 @@ describe('setupResult', () => {
     expect(setupResult('failed')).toBe('failed');
     expect(setupResult('requires_payment_method')).toBe('failed');
     expect(setupResult(null)).toBe('failed');
+  });
+});
+
+describe('setupIntentResult', () => {
+  it('reads succeeded and processing, failed only with an error, else pending', () => {
+    expect(setupIntentResult('succeeded', false)).toBe('success');
+    expect(setupIntentResult('processing', false)).toBe('processing');
+    expect(setupIntentResult('requires_payment_method', true)).toBe('failed');
+    expect(setupIntentResult('requires_payment_method', false)).toBe('pending');
+    expect(setupIntentResult(null, false)).toBe('pending');
+  });
+});
+
+describe('completedSetup', () => {
+  const ev = (type: string, object: unknown) => ({ type, data: { object } });
+  it('names the SetupIntent and method of setup_intent.succeeded', () => {
+    expect(completedSetup(ev('setup_intent.succeeded', { id: 'seti_1', payment_method: 'pm_1' }))).toEqual({
+      setupIntentId: 'seti_1',
+      paymentMethodId: 'pm_1',
+      status: 'succeeded',
+    });
+    expect(completedSetup(ev('setup_intent.succeeded', { id: 'seti_1', payment_method: { id: 'pm_2' } }))).toEqual({
+      setupIntentId: 'seti_1',
+      paymentMethodId: 'pm_2',
+      status: 'succeeded',
+    });
+  });
+  it('names only the SetupIntent of a Checkout completed in setup mode (the method is read from Stripe)', () => {
+    expect(
+      completedSetup(ev('checkout.session.completed', { id: 'cs_1', mode: 'setup', setup_intent: 'seti_9' })),
+    ).toEqual({ setupIntentId: 'seti_9', paymentMethodId: null, status: null });
+  });
+  it('is null for Checkout in payment mode, a failed setup and other events', () => {
+    expect(completedSetup(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', setup_intent: null }))).toBe(
+      null,
+    );
+    expect(completedSetup(ev('setup_intent.setup_failed', { id: 'seti_1', payment_method: null }))).toBe(null);
+    expect(completedSetup(ev('invoice.paid', { id: 'in_1' }))).toBe(null);
   });
 });
 

@@ -26,6 +26,43 @@ export function setupResult(redirectStatus: string | null | undefined): SetupRes
   return 'failed';
 }
 
+/** A SetupIntent's status as spec 4's result; a setup still waiting for the user is pending. */
+export function setupIntentResult(status: string | null | undefined, failed: boolean): SetupResult | 'pending' {
+  if (status === 'succeeded') return 'success';
+  if (status === 'processing') return 'processing';
+  return failed ? 'failed' : 'pending';
+}
+
+/** The part of a verified Stripe event `completedSetup` reads. */
+interface EventLike {
+  type: string;
+  data: { object: unknown };
+}
+
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v && typeof v.id === 'string' ? v.id : null;
+
+/**
+ * The setup a Stripe event reports done, whose payment method may become its customer's first default
+ * (as the screen's return does, for a user who closes the tab): `setup_intent.succeeded` names its
+ * method; `checkout.session.completed` in setup mode names only its SetupIntent (the method is read
+ * from Stripe). Null for any other event, a failed setup, or Checkout in payment mode.
+ */
+export function completedSetup(
+  event: EventLike,
+): { setupIntentId: string; paymentMethodId: string | null; status: string | null } | null {
+  const o = (event.data.object ?? {}) as Record<string, unknown>;
+  if (event.type === 'setup_intent.succeeded') {
+    const id = idOf(o);
+    return id ? { setupIntentId: id, paymentMethodId: idOf(o.payment_method), status: 'succeeded' } : null;
+  }
+  if (event.type === 'checkout.session.completed' && o.mode === 'setup') {
+    const id = idOf(o.setup_intent);
+    return id ? { setupIntentId: id, paymentMethodId: null, status: null } : null;
+  }
+  return null;
+}
+
 /**
  * Whether the payment method a setup just attached becomes the customer's default (Stripe's
  * `invoice_settings.default_payment_method`): yes when the setup attached one (success, or processing

@@ -86,7 +86,6 @@ export const billingAccounts = defineArea(
     resultFailed: 'Failed to process payment details. Please try another payment method.',
     elementsTitle: 'Payment details',
     elementsSubmit: 'Save payment details',
-    elementsUnavailable: 'Payment entry in the payment provider’s own form (production) is not yet available.',
   },
   {
     de: {
@@ -173,7 +172,6 @@ export const billingAccounts = defineArea(
         'Die Zahlungsdaten konnten nicht verarbeitet werden. Bitte versuchen Sie eine andere Zahlungsmethode.',
       elementsTitle: 'Zahlungsdaten',
       elementsSubmit: 'Zahlungsdaten speichern',
-      elementsUnavailable: 'Die Eingabe im Formular des Zahlungsanbieters (Produktion) ist noch nicht verfügbar.',
     },
     fr: {
       onboardTitle: 'Inscription auprès du prestataire de paiement',
@@ -257,8 +255,6 @@ export const billingAccounts = defineArea(
       resultFailed: 'Échec du traitement des informations de paiement. Veuillez essayer un autre moyen de paiement.',
       elementsTitle: 'Informations de paiement',
       elementsSubmit: 'Enregistrer les informations de paiement',
-      elementsUnavailable:
-        'La saisie dans le formulaire du prestataire de paiement (production) n’est pas encore disponible.',
     },
     nl: {
       onboardTitle: 'Aanmelding bij de betaalprovider',
@@ -342,7 +338,6 @@ export const billingAccounts = defineArea(
       resultFailed: 'Betaalgegevens konden niet worden verwerkt. Probeer een andere betaalmethode.',
       elementsTitle: 'Betaalgegevens',
       elementsSubmit: 'Betaalgegevens opslaan',
-      elementsUnavailable: 'Invoer in het formulier van de betaalprovider (productie) is nog niet beschikbaar.',
     },
     it: {
       onboardTitle: 'Registrazione presso il fornitore di pagamento',
@@ -426,7 +421,6 @@ export const billingAccounts = defineArea(
       resultFailed: 'Impossibile elaborare i dati di pagamento. Prova un altro metodo di pagamento.',
       elementsTitle: 'Dati di pagamento',
       elementsSubmit: 'Salva i dati di pagamento',
-      elementsUnavailable: 'L’inserimento nel modulo del fornitore di pagamento (produzione) non è ancora disponibile.',
     },
     es: {
       onboardTitle: 'Alta en el proveedor de pagos',
@@ -509,8 +503,6 @@ export const billingAccounts = defineArea(
       resultFailed: 'No se han podido procesar los datos de pago. Pruebe con otro método de pago.',
       elementsTitle: 'Datos de pago',
       elementsSubmit: 'Guardar los datos de pago',
-      elementsUnavailable:
-        'La introducción en el formulario del proveedor de pagos (producción) aún no está disponible.',
     },
     pt: {
       onboardTitle: 'Registo no fornecedor de pagamentos',
@@ -593,8 +585,6 @@ export const billingAccounts = defineArea(
       resultFailed: 'Não foi possível processar os dados de pagamento. Experimente outro método de pagamento.',
       elementsTitle: 'Dados de pagamento',
       elementsSubmit: 'Guardar os dados de pagamento',
-      elementsUnavailable:
-        'A introdução no formulário do fornecedor de pagamentos (produção) ainda não está disponível.',
     },
   },
 );

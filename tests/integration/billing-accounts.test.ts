@@ -4,16 +4,19 @@
  * per company (a second start reuses the account), left, resumed, completed on the server's dev page
  * and read back as done; collection method; payouts; the account deleted. A billed company's customer
  * created once with its EU VAT number (format and country checked first), payment methods added
- * through a SetupIntent confirmed on the dev page (success, failed), made default, detached. Another
- * company's ids answer 404; a caller without role 42 gets 403.
+ * through Checkout in setup mode on the server's dev page (success, processing, declined then left),
+ * made default, detached; the first method made the default by Stripe's webhook when the user never
+ * comes back, once whichever path runs. Another company's ids answer 404; a caller without role 42 gets 403.
  */
 import { env } from 'cloudflare:test';
-import { stripeClient } from '@api/lib/stripe';
+import { stripeClient, stripeCryptoProvider } from '@api/lib/stripe';
+import { makeFirstDefault } from '@api/routes/stripe/customer/customer.first-default';
 import { auditLog, billingAccounts, billingCustomers, companies } from '@db/schema';
 import { createCompany, createUser } from '@db/seed/factories';
 import { ROLE } from '@domain/permissions/roles';
 import { SERVICE } from '@domain/permissions/service-settings';
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, db, expectError, login, type Session, unique, type World, world } from './helpers';
 
@@ -64,6 +67,13 @@ interface Methods {
   default_payment_method_id: string | null;
 }
 
+interface SetupStart {
+  setup_intent_id: string;
+  checkout_session_id: string;
+  confirm_url: string;
+  payment_method_types: string[];
+}
+
 let operator: World;
 let s: Session;
 let billed: { id: number };
@@ -81,6 +91,13 @@ async function devChoice(pageUrl: string, fields: Record<string, string>) {
   const res = await fetch(pageUrl, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
   expect([302, 303]).toContain(res.status);
   return new URL(res.headers.get('location') ?? '');
+}
+
+/** The customer's default payment method at Stripe, on the operator's connected account. */
+async function remoteDefault(stripeCustomerId: string) {
+  const account = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
+  const remote = await stripe().customers.retrieve(stripeCustomerId, {}, { stripeAccount: account });
+  return 'invoice_settings' in remote ? remote.invoice_settings.default_payment_method : null;
 }
 
 beforeAll(async () => {
@@ -239,23 +256,29 @@ describe('customers and payment methods', () => {
     });
   });
 
-  it('adds a card through a SetupIntent confirmed on the dev page, makes it default, then detaches it', async () => {
-    const intent = await ok<{ setup_intent_id: string; confirm_url: string; payment_method_types: string[] }>(
-      await send('/stripe/customer/setup-intent', 'POST', { company_id: billed.id }),
-    );
+  it('adds a card through Checkout in setup mode, makes it default, then detaches it', async () => {
+    const intent = await ok<SetupStart>(await send('/stripe/customer/setup-intent', 'POST', { company_id: billed.id }));
     expect(intent.payment_method_types).toEqual(['card', 'sepa_debit']);
-    const page = new URL(intent.confirm_url);
-    expect(page.pathname).toBe(`/dev/setup/${intent.setup_intent_id}`);
-    const back = await devChoice(intent.confirm_url, {
-      choice: 'success',
-      kind: 'card',
-      return_url: page.searchParams.get('return_url') ?? '',
-    });
+    // The Checkout Session's own page (Stripe's in production, the local server's here), its SetupIntent ours.
+    expect(intent.confirm_url).toBe(`${env.STRIPE_API_BASE}/dev/checkout/${intent.checkout_session_id}`);
+    const account = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
+    const session = await stripe().checkout.sessions.retrieve(
+      intent.checkout_session_id,
+      {},
+      { stripeAccount: account },
+    );
+    expect(session).toMatchObject({ mode: 'setup', currency: 'eur', setup_intent: intent.setup_intent_id });
+    const pageHtml = await (await fetch(intent.confirm_url)).text();
+    for (const label of ['Success', 'Processing', 'Failed']) expect(pageHtml).toContain(`>${label}</button>`);
+    const back = await devChoice(intent.confirm_url, { choice: 'success', kind: 'card' });
     expect(back.pathname).toBe(`/stripe/customers/onboard/${billed.id}`);
-    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(back.searchParams.get('checkout_session')).toBe(intent.checkout_session_id);
 
     const result = await ok<{ result: string; payment_method: Method }>(
-      await send(`/stripe/customer/setup-intent/${intent.setup_intent_id}/result`, 'POST'),
+      await send('/stripe/customer/setup-intent/checkout-result', 'POST', {
+        company_id: billed.id,
+        checkout_session_id: back.searchParams.get('checkout_session'),
+      }),
     );
     expect(result.result).toBe('success');
     expect(result.payment_method).toMatchObject({ type: 'card', brand: 'visa', last4: '4242', exp_month: 12 });
@@ -268,38 +291,185 @@ describe('customers and payment methods', () => {
       data: [expect.objectContaining({ id: pm, default: true })],
       default_payment_method_id: pm,
     });
-    const connected = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
     const billedCustomer = await ok<Customer>(await send(`/stripe/customer?company_id=${billed.id}`, 'GET'));
-    const first = await stripe().customers.retrieve(
-      billedCustomer.stripe_customer_id ?? '',
-      {},
-      { stripeAccount: connected },
-    );
-    expect('invoice_settings' in first ? first.invoice_settings.default_payment_method : null).toBe(pm);
+    expect(await remoteDefault(billedCustomer.stripe_customer_id ?? '')).toBe(pm);
 
     const made = await ok<Methods>(
       await send('/stripe/customer/payment-method', 'PUT', { payment_method_id: pm, default: true }),
     );
     expect(made.data[0]).toMatchObject({ id: pm, default: true });
-    const account = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
-    const customer = await ok<Customer>(await send(`/stripe/customer?company_id=${billed.id}`, 'GET'));
-    const remote = await stripe().customers.retrieve(customer.stripe_customer_id ?? '', {}, { stripeAccount: account });
-    expect('invoice_settings' in remote ? remote.invoice_settings.default_payment_method : null).toBe(pm);
+    expect(await remoteDefault(billedCustomer.stripe_customer_id ?? '')).toBe(pm);
 
     const removed = await ok<Methods>(await send(`/stripe/customer/payment-method/${pm}`, 'DELETE'));
     expect(removed).toEqual({ data: [], default_payment_method_id: null });
     expect((await stripe().paymentMethods.retrieve(pm, {}, { stripeAccount: account })).customer).toBeNull();
   });
 
-  it('a setup failed on the dev page is failed, with no payment method', async () => {
-    const intent = await ok<{ setup_intent_id: string; confirm_url: string }>(
-      await send('/stripe/customer/setup-intent', 'POST', { company_id: billed.id }),
+  it('a SEPA debit still processing at the bank is processing, attached with its bank code', async () => {
+    const intent = await ok<SetupStart>(await send('/stripe/customer/setup-intent', 'POST', { company_id: billed.id }));
+    const back = await devChoice(intent.confirm_url, { choice: 'processing', kind: 'sepa_debit' });
+    const result = await ok<{ result: string; payment_method: Method }>(
+      await send('/stripe/customer/setup-intent/checkout-result', 'POST', {
+        company_id: billed.id,
+        checkout_session_id: back.searchParams.get('checkout_session'),
+      }),
     );
-    await devChoice(intent.confirm_url, { choice: 'failed', return_url: 'http://localhost/back' });
+    expect(result).toEqual({
+      result: 'processing',
+      payment_method: expect.objectContaining({ type: 'sepa_debit', last4: '3000', bank_code: '37040044' }),
+    });
+    await ok<Methods>(await send(`/stripe/customer/payment-method/${result.payment_method.id}`, 'DELETE'));
+  });
+
+  it('a declined attempt then leaving Checkout is failed, with no payment method', async () => {
+    const intent = await ok<SetupStart>(await send('/stripe/customer/setup-intent', 'POST', { company_id: billed.id }));
+    // Declined: Checkout's page stays, the attempt's error recorded; the user then leaves (cancel).
+    const declined = await fetch(intent.confirm_url, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'failed', kind: 'card' }),
+      redirect: 'manual',
+    });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain('declined');
+    const back = await devChoice(intent.confirm_url, { choice: 'cancel' });
+    expect(`${back.pathname}${back.search}`).toBe(`/stripe/customers/onboard/${billed.id}?checkout=cancelled`);
     const result = await ok<{ result: string; payment_method: Method | null }>(
       await send(`/stripe/customer/setup-intent/${intent.setup_intent_id}/result`, 'POST'),
     );
     expect(result).toEqual({ result: 'failed', payment_method: null });
+    expect(
+      await ok(
+        await send('/stripe/customer/setup-intent/checkout-result', 'POST', {
+          company_id: billed.id,
+          checkout_session_id: intent.checkout_session_id,
+        }),
+      ),
+    ).toEqual({ result: 'failed', payment_method: null });
+  });
+
+  it('answers a Checkout session that is not this customer’s setup as unknown (404)', async () => {
+    // One that exists nowhere, and a real setup session of another customer on another account.
+    const elsewhere = await stripe().checkout.sessions.create({
+      mode: 'setup',
+      customer: (await stripe().customers.create({})).id,
+      currency: 'eur',
+      success_url: 'http://127.0.0.1/elsewhere',
+    });
+    for (const checkout_session_id of ['cs_test_made_up', elsewhere.id]) {
+      await expectError(
+        await send('/stripe/customer/setup-intent/checkout-result', 'POST', {
+          company_id: billed.id,
+          checkout_session_id,
+        }),
+        404,
+        { code: 'SETUP_INTENT_NOT_FOUND', message: 'Not found' },
+      );
+    }
+  });
+});
+
+describe('the first default from Stripe’s webhook, when the user never comes back from Checkout', () => {
+  /** A fresh billed company whose customer completed Checkout ("Success") without visiting the return page. */
+  async function setUpWithoutReturning() {
+    const company = await createCompany(db, { name: unique('Closed tab'), parentCompanyId: operator.company.id });
+    const customer = await ok<Customer>(
+      await send('/stripe/customer/onboard', 'POST', { company_id: company.id }),
+      201,
+    );
+    const intent = await ok<SetupStart>(
+      await send('/stripe/customer/setup-intent', 'POST', { company_id: company.id }),
+    );
+    await devChoice(intent.confirm_url, { choice: 'success', kind: 'card' });
+    const account = (await ok<Account>(await send('/stripe/account', 'GET'))).stripe_account_id ?? '';
+    const pm = (await stripe().setupIntents.retrieve(intent.setup_intent_id, {}, { stripeAccount: account }))
+      .payment_method as string;
+    const row = await db.select().from(billingCustomers).where(eq(billingCustomers.id, customer.id)).get();
+    expect(row?.defaultPaymentMethodId).toBeNull();
+    return { company, customer, intent, account, pm };
+  }
+
+  /** The event the local server made for `objectId`, signed and delivered to the webhook as Stripe would. */
+  async function deliverEvent(type: string, objectId: string, account: string) {
+    const events = await stripe().events.list({ type, limit: 100 }, { stripeAccount: account });
+    const event = events.data.find((e) => (e.data.object as { id: string }).id === objectId);
+    if (!event) throw new Error(`no ${type} for ${objectId}`);
+    const payload = JSON.stringify(event);
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      cryptoProvider: stripeCryptoProvider,
+    });
+    const res = await call('/stripe/webhook', { raw: payload, headers: { 'stripe-signature': signature } });
+    return ok<{ outcome: string }>(res);
+  }
+
+  const defaultAudits = (customerId: number) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'stripe.payment_method.default'),
+          eq(auditLog.entity, 'billing_customer'),
+          eq(auditLog.entityId, String(customerId)),
+        ),
+      );
+
+  it('setup_intent.succeeded makes the method the default once; Checkout’s event and a late return change nothing', async () => {
+    const { company, customer, intent, account, pm } = await setUpWithoutReturning();
+    expect(await deliverEvent('setup_intent.succeeded', intent.setup_intent_id, account)).toMatchObject({
+      outcome: 'applied',
+    });
+    const row = await db.select().from(billingCustomers).where(eq(billingCustomers.id, customer.id)).get();
+    expect(row?.defaultPaymentMethodId).toBe(pm);
+    expect(await remoteDefault(customer.stripe_customer_id ?? '')).toBe(pm);
+    const audits = await defaultAudits(customer.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: null });
+    expect(JSON.parse(audits[0]?.detailJson ?? '{}')).toMatchObject({ from: null, to: pm });
+
+    // Checkout's own event in setup mode, then the user's late return: the same default, recorded once.
+    expect(await deliverEvent('checkout.session.completed', intent.checkout_session_id, account)).toMatchObject({
+      outcome: 'ignored',
+    });
+    const late = await ok<{ result: string; payment_method: Method }>(
+      await send('/stripe/customer/setup-intent/checkout-result', 'POST', {
+        company_id: company.id,
+        checkout_session_id: intent.checkout_session_id,
+      }),
+    );
+    expect(late).toMatchObject({ result: 'success', payment_method: { id: pm, default: true } });
+    expect(await defaultAudits(customer.id)).toHaveLength(1);
+  });
+
+  it('two paths racing (both read no default) change the row and audit it once', async () => {
+    const { customer, account, pm } = await setUpWithoutReturning();
+    const row = await db.select().from(billingCustomers).where(eq(billingCustomers.id, customer.id)).get();
+    if (!row) throw new Error('no customer row');
+    const audit = (to: string) => ({
+      action: 'stripe.payment_method.default',
+      entity: 'billing_customer',
+      entityId: customer.id,
+      detail: { from: null, to },
+    });
+    const setup = { result: 'success' as const, attached: pm };
+    const both = () => makeFirstDefault(db, stripe(), { stripeAccount: account }, row, setup, audit);
+    expect(await Promise.all([both(), both()])).toEqual([pm, pm]);
+    const after = await db.select().from(billingCustomers).where(eq(billingCustomers.id, customer.id)).get();
+    expect(after?.defaultPaymentMethodId).toBe(pm);
+    expect(await remoteDefault(customer.stripe_customer_id ?? '')).toBe(pm);
+    expect(await defaultAudits(customer.id)).toHaveLength(1);
+  });
+
+  it('checkout.session.completed in setup mode alone makes the method the default (read from its SetupIntent)', async () => {
+    const { customer, intent, account, pm } = await setUpWithoutReturning();
+    expect(await deliverEvent('checkout.session.completed', intent.checkout_session_id, account)).toMatchObject({
+      outcome: 'ignored',
+    });
+    const row = await db.select().from(billingCustomers).where(eq(billingCustomers.id, customer.id)).get();
+    expect(row?.defaultPaymentMethodId).toBe(pm);
+    expect(await remoteDefault(customer.stripe_customer_id ?? '')).toBe(pm);
+    expect(await defaultAudits(customer.id)).toHaveLength(1);
   });
 });
 

@@ -2,10 +2,10 @@
  * @module /stripe/customers/onboard/{companyId}: a billed company's customer at the payment provider:
  * created once (billing e-mail, EU VAT number and its country, spec 5), then its payment methods (card:
  * brand, last 4, expiry; SEPA/BACS: last 4, bank code) added, made default or removed (confirmed).
- * Adding one goes through a SetupIntent: with the local Stripe-compatible server its dev confirmation
- * page, coming back with `?setup_intent=…&redirect_status=…`; the result (success, processing, failed,
- * spec 4) is read back from the provider through an action. With real Stripe the card form would be
- * Stripe.js Elements: not built yet (no @stripe/stripe-js in the project), so the screen says so.
+ * Adding one goes through the provider's hosted Checkout page in setup mode (Stripe's in production,
+ * the local Stripe-compatible server's dev page otherwise), coming back with `?checkout_session=…`;
+ * the result (success, processing, failed, spec 4) is read back from the provider through an action.
+ * Leaving Checkout without saving comes back with `?checkout=cancelled`: nothing was added (failed).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
@@ -46,8 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     name,
     customer,
     methods,
-    returned: back.get('setup_intent'),
-    redirectStatus: back.get('redirect_status'),
+    returned: back.get('checkout_session'),
+    cancelled: back.get('checkout') === 'cancelled',
   };
 }
 
@@ -80,12 +80,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'add') {
     const result = await api.send(customer['setup-intent'].$post({ json: { company_id } }));
     if (!result.ok) return refusal(me, result);
-    if (result.data.confirm_url) return redirect(result.data.confirm_url);
-    return { ok: false, text: 'billingAccounts.elementsUnavailable' } satisfies ActionAnswer;
+    return redirect(result.data.confirm_url);
   }
   if (intent === 'result') {
-    const param = { setupIntentId: text('setup_intent') };
-    const result = await api.send(customer['setup-intent'][':setupIntentId'].result.$post({ param }));
+    const json = { company_id, checkout_session_id: text('checkout_session') };
+    const result = await api.send(customer['setup-intent']['checkout-result'].$post({ json }));
     if (!result.ok) return refusal(me, result);
     return { ok: true, text: '', result: result.data.result };
   }
@@ -113,11 +112,11 @@ const RESULTS = {
 } as const;
 
 /** The keys an action's answer names (its own texts; the API's refusals come translated). */
-type AnswerKey = 'billingAccounts.created' | 'billingAccounts.saved' | 'billingAccounts.elementsUnavailable';
+type AnswerKey = 'billingAccounts.created' | 'billingAccounts.saved';
 
 export default function CustomerBilling() {
   const { t } = useTranslation();
-  const { name, customer, methods, returned, redirectStatus } = useLoaderData<typeof loader>();
+  const { name, customer, methods, returned, cancelled } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const submit = useSubmit();
@@ -135,23 +134,14 @@ export default function CustomerBilling() {
         }
       : null,
   );
-  // Back from the confirmation page: read the setup's result from the provider (a POST).
+  // Back from Checkout: read the setup's result from the provider (a POST).
   useEffect(() => {
     if (returned && result.state === 'idle' && !result.data) {
-      result.submit({ intent: 'result', setup_intent: returned }, { method: 'post' });
+      result.submit({ intent: 'result', checkout_session: returned }, { method: 'post' });
     }
   }, [returned, result]);
   const read = result.data && 'result' in result.data ? result.data.result : null;
-  const shown =
-    read && read !== 'pending'
-      ? read
-      : redirectStatus === 'succeeded'
-        ? 'success'
-        : redirectStatus === 'processing'
-          ? 'processing'
-          : redirectStatus
-            ? 'failed'
-            : null;
+  const shown = read && read !== 'pending' ? read : cancelled ? 'failed' : null;
   const fieldError = (field: string) =>
     answer && !answer.ok && 'field' in answer && answer.field === field ? answer.text : undefined;
   const taxFields = (

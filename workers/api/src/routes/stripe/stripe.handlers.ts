@@ -8,6 +8,7 @@ import { accountRoutes } from './account/account.handlers';
 import { couponRoutes } from './coupons/coupons.handlers';
 import { customerRoutes } from './customer/customer.handlers';
 import { paymentMethodRoutes } from './customer/customer.payment-methods';
+import { setupRoutes } from './customer/customer.setup';
 import { invoiceRoutes } from './invoices/invoices.handlers';
 import { oneTimeRoutes } from './one-time-products/one-time-products.handlers';
 import { payoutRoutes } from './payouts/payouts.handlers';
@@ -27,6 +28,7 @@ export const stripeRoutes = new OpenAPIHono<AppEnv>()
   .route('/', payoutRoutes)
   .route('/', customerRoutes)
   .route('/', paymentMethodRoutes)
+  .route('/', setupRoutes)
   .route('/', subscriptionRoutes)
   .route('/', invoiceRoutes)
   .route('/', webhookRoutes);

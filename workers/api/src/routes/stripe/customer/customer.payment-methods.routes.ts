@@ -83,12 +83,13 @@ export const remove = defineRoute(ACCESS, {
 const SetupIntentSchema = z
   .object({
     setup_intent_id: z.string(),
-    client_secret: z.string(),
+    checkout_session_id: z.string(),
     payment_method_types: z.array(z.string()),
-    /** Stripe.js's key (production); null with the local server or when not configured. */
-    publishable_key: z.string().nullable(),
-    /** The local server's dev confirmation page (success, processing or failed); null with real Stripe. */
-    confirm_url: z.string().nullable(),
+    /**
+     * Where the browser goes to enter the payment details: the Checkout Session's page in setup mode
+     * (Stripe's hosted page in production, the local server's dev page otherwise).
+     */
+    confirm_url: z.string(),
     return_url: z.string(),
   })
   .openapi('StripeSetupIntent');
@@ -97,7 +98,8 @@ export const setupIntent = defineRoute(ACCESS, {
   method: 'post',
   path: '/stripe/customer/setup-intent',
   tags,
-  summary: 'Start adding a payment method: a SetupIntent for card, SEPA (EUR) or BACS (GBP), and where to confirm it',
+  summary:
+    'Start adding a payment method: a Checkout Session in setup mode (card, SEPA in EUR, BACS in GBP) and its page',
   request: { body: jsonBody(CompanyBody) },
   responses: {
     200: json(SetupIntentSchema),
@@ -109,6 +111,13 @@ export const setupIntent = defineRoute(ACCESS, {
   },
 });
 
+const SetupResultSchema = z
+  .object({
+    result: z.enum(['pending', 'success', 'processing', 'failed']),
+    payment_method: PaymentMethodSchema.nullable(),
+  })
+  .openapi('StripeSetupResult');
+
 export const setupResult = defineRoute(ACCESS, {
   method: 'post',
   path: '/stripe/customer/setup-intent/{setupIntentId}/result',
@@ -116,14 +125,33 @@ export const setupResult = defineRoute(ACCESS, {
   summary: 'Back from the confirmation: the setup’s result (success, processing, failed) read from Stripe and stored',
   request: { params: z.object({ setupIntentId: stripeId('setupIntentId', 'seti_123') }) },
   responses: {
-    200: json(
-      z
-        .object({
-          result: z.enum(['pending', 'success', 'processing', 'failed']),
-          payment_method: PaymentMethodSchema.nullable(),
-        })
-        .openapi('StripeSetupResult'),
+    200: json(SetupResultSchema),
+    404: customerErrors[404],
+    402: customerErrors[402],
+    409: customerErrors[409],
+    502: customerErrors[502],
+    503: customerErrors[503],
+  },
+});
+
+export const checkoutResult = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/stripe/customer/setup-intent/checkout-result',
+  tags,
+  summary:
+    'Back from Checkout (its success URL names the session): the session’s SetupIntent’s result, read from Stripe and stored',
+  request: {
+    body: jsonBody(
+      CompanyBody.extend({
+        checkout_session_id: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,200}$/)
+          .openapi({ example: 'cs_test_123' }),
+      }),
     ),
+  },
+  responses: {
+    200: json(SetupResultSchema),
     404: customerErrors[404],
     402: customerErrors[402],
     409: customerErrors[409],

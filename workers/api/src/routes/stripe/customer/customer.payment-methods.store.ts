@@ -2,9 +2,9 @@
 
 import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
-import { billingCustomers, billingPaymentMethods, billingSetupIntents } from '@db/schema';
+import { auditLog, billingCustomers, billingPaymentMethods, billingSetupIntents } from '@db/schema';
 import type { PaymentMethodFields } from '@domain/billing/payment-methods';
-import { and, asc, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 
 /** The attached (not detached) payment methods of a customer, oldest first. */
 export function listPaymentMethods(db: Db, customerId: number) {
@@ -78,6 +78,47 @@ export async function setDefaultPaymentMethod(db: Db, customerId: number, id: st
       .where(eq(billingCustomers.id, customerId)),
     auditInsert(db, audit),
   ]);
+}
+
+/**
+ * Makes `id` the default of a customer that has none, with its audit row, in one batch: the update
+ * only while the default is still empty, and the audit row only when that update changed the row
+ * (`changes()`), so the return page and the webhook racing to do it record it once.
+ */
+export async function setFirstDefaultPaymentMethod(db: Db, customerId: number, id: string, audit: AuditEntry) {
+  await db.batch([
+    db
+      .update(billingCustomers)
+      .set({ defaultPaymentMethodId: id, updatedAt: new Date() })
+      .where(and(eq(billingCustomers.id, customerId), isNull(billingCustomers.defaultPaymentMethodId))),
+    db.insert(auditLog).select(
+      db
+        .select({
+          // Every column in the table's order (insert … select); null id: the next one.
+          id: sql<number>`null`.as('id'),
+          at: sql<Date>`unixepoch('subsec') * 1000`.as('created_at'),
+          actorUserId: sql<number | null>`${audit.actorUserId ?? null}`.as('actor_user_id'),
+          companyId: sql<number | null>`${audit.companyId ?? null}`.as('company_id'),
+          action: sql<string>`${audit.action}`.as('action'),
+          entity: sql<string | null>`${audit.entity ?? null}`.as('entity'),
+          entityId: sql<string | null>`${audit.entityId === undefined ? null : String(audit.entityId)}`.as('entity_id'),
+          detailJson: sql<string | null>`${audit.detail ? JSON.stringify(audit.detail) : null}`.as('detail_json'),
+          ip: sql<string | null>`${audit.ip ?? null}`.as('ip'),
+        })
+        .from(billingCustomers)
+        .where(and(eq(billingCustomers.id, customerId), sql`changes() = 1`)),
+    ),
+  ]);
+}
+
+/** A setup intent's customer, whatever the caller (the webhook's follow-up); undefined when unknown to us. */
+export function setupIntentCustomer(db: Db, id: string) {
+  return db
+    .select({ customer: billingCustomers })
+    .from(billingSetupIntents)
+    .innerJoin(billingCustomers, eq(billingCustomers.id, billingSetupIntents.customerId))
+    .where(eq(billingSetupIntents.stripeSetupIntentId, id))
+    .get();
 }
 
 /** Marks a method detached (kept for the history) and clears it as the default; with its audit row. */

@@ -14,7 +14,16 @@ export type WebhookOutcome = 'applied' | 'stale' | 'ignored' | 'failed' | 'dupli
 /** At most this much of an apply error is kept (it is shown on the log screen). */
 const ERROR_CHARS = 500;
 
-export async function receiveEvent(db: Db, event: BillingEvent, payloadJson: string): Promise<WebhookOutcome> {
+/**
+ * `after` runs once the decision is recorded, for work beyond our tables (a call to Stripe); if it
+ * throws, the event is marked failed, so Stripe's redelivery applies it (guarded, idempotent) again.
+ */
+export async function receiveEvent(
+  db: Db,
+  event: BillingEvent,
+  payloadJson: string,
+  after?: (event: BillingEvent) => Promise<void>,
+): Promise<WebhookOutcome> {
   const target = eventTarget(event);
   const { apply } = await recordEvent(db, {
     id: event.id,
@@ -36,6 +45,7 @@ export async function receiveEvent(db: Db, event: BillingEvent, payloadJson: str
         decision.outcome,
         decision.outcome === 'ignored' ? { reason: decision.reason } : {},
       );
+    if (after && decision.outcome !== 'failed') await after(event);
     return decision.outcome;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -14,6 +14,7 @@ import { can } from '@domain/permissions/permissions';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import Stripe from 'stripe';
 import { receiveEvent } from './webhooks.apply';
+import { firstDefaultAfterSetup } from './webhooks.first-default';
 import { detail, list, receive } from './webhooks.routes';
 import { toEventDetail, toEventSummary } from './webhooks.schemas';
 import { eventDetail, eventTypes, type LogReader, listEvents } from './webhooks.store';
@@ -50,7 +51,7 @@ export const webhookRoutes = new OpenAPIHono<AppEnv>()
       ? await receiveQrPaymentEvent({ env: c.env, db: c.get('db'), now: new Date() }, event, raw, (work) =>
           c.executionCtx.waitUntil(work),
         )
-      : await receiveEvent(c.get('db'), event, raw);
+      : await receiveEvent(c.get('db'), event, raw, (applied) => firstDefaultAfterSetup(c.env, c.get('db'), applied));
     if (outcome === 'failed') return apiError(c, 500, 'STRIPE_EVENT_FAILED', 'generic');
     return c.json({ received: true as const, outcome }, 200);
   })
