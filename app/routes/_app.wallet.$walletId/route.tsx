@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { AdjustBalance } from '../../components/wallets/adjust-modal';
 import { LedgerTable } from '../../components/wallets/ledger-table';
+import { TopUpButton } from '../../components/wallets/top-up-modal';
 import { DeleteWallet, SettingsCard } from '../../components/wallets/settings-card';
 import { autoRechargeLabel, LEDGER_PAGE_SIZE } from '../../components/wallets/wallet-labels';
 import { formatMoney } from '../../lib/format';
@@ -23,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'wallets.t
 
 export default function WalletPage() {
   const { t } = useTranslation();
-  const { wallet, entries, canManage, back } = useLoaderData<typeof loader>();
+  const { wallet, entries, canManage, canTopUp, back } = useLoaderData<typeof loader>();
   return (
     <Page
       title={wallet.name}
@@ -52,6 +53,7 @@ export default function WalletPage() {
                     {t('wallets.exportCsv')}
                   </Button>
                   {canManage ? <AdjustBalance wallet={wallet} /> : null}
+                  {canTopUp ? <TopUpButton wallet={wallet} returnTo="wallet" /> : null}
                 </InlineStack>
               </InlineStack>
             </Card>

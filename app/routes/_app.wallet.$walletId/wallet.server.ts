@@ -37,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     entries: must(entries, me),
     page,
     canManage: me.permissions.includes('wallets:manage'),
+    canTopUp: me.permissions.includes('wallets:top-up'),
     back: me.permissions.includes('wallets:manage') ? '/wallet' : `/wallet/company/${me.company.id}`,
   };
 }
