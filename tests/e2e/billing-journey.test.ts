@@ -2,7 +2,7 @@
  * The billing journey (issue 17 part 12) in one browser, end to end through the local Stripe-compatible
  * server: the payment provider administrator of the Voltaria demo onboards the operator on Stripe Connect
  * (its dev onboarding page standing in for Stripe's), builds a product and a monthly price, makes the
- * demo's fleet company a customer with an EU VAT number and a card (the dev setup page, "Success"),
+ * demo's fleet company a customer with an EU VAT number and a card (Checkout in setup mode, "Success"),
  * subscribes it (confirming the irreversible activation), then finds the subscription's invoice paid once
  * Stripe's webhooks are applied, opens it, and sees the `invoice.paid` event applied in the webhook log.
  */
@@ -89,8 +89,11 @@ describe('billing journey', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'VAT number' }).inputValue()).toBe('FR40123456824');
 
     await page.getByRole('button', { name: 'Add payment method' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${stripeURL}/dev/setup/`));
-    await page.getByRole('button', { name: 'Success' }).click();
+    // Checkout in setup mode: the provider's hosted page (the local server's here), then back.
+    await page.waitForURL((url) => url.href.startsWith(`${stripeURL}/dev/checkout/`));
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('card');
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    await page.waitForURL(/[?&]checkout_session=cs_/);
     await page.waitForURL((url) => url.href.startsWith(`${baseURL}/stripe/customers/onboard/${fleetId}`));
     await expect.poll(() => page.getByText('The payment method is added.').count()).toBe(1);
     const year = new Date().getUTCFullYear() + 3;
