@@ -19,6 +19,7 @@ import { locationRoutes } from './locations/locations.handlers';
 import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
+import { myTransactionRoutes } from './my-transactions/my-transactions.handlers';
 import { networkRoutes } from './network/network.handlers';
 import { payRoutes } from './pay/pay.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
@@ -65,6 +66,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', payRoutes)
   .route('/', walletRoutes)
   .route('/', walletTopUpRoutes)
+  .route('/', myTransactionRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
