@@ -17,6 +17,7 @@ import { seedDemoHistory } from './demo-history';
 import { seedDemoLimits } from './demo-limits';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoOnboarding } from './demo-onboarding';
+import { seedDemoQrPayment } from './demo-qr';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
 import { seedDemoSubscriptions } from './demo-subscriptions';
@@ -289,5 +290,6 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoGroups(db); // idempotent: skipped once any connector group exists
   await seedDemoCompanyGroups(db, fleet.id, ids.operator); // idempotent: skipped once the fleet has company groups
   await seedDemoWallets(db, ids); // idempotent: skipped once the fleet has a wallet (after the priced sessions)
+  await seedDemoQrPayment(db, ids.operator, ocppPasswordHash); // idempotent: the QR station by uid, the hold when unset
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }
