@@ -18,6 +18,15 @@ export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>
       </a>
     );
   }
+  // A download (a PDF, a CSV) is a document request: a client-side navigation would ask the
+  // resource route for loader data instead, and the browser would never download the file.
+  if (rest.download) {
+    return (
+      <a ref={ref} href={url} {...rest}>
+        {children}
+      </a>
+    );
+  }
   return (
     <Link ref={ref} to={url} prefetch="intent" {...rest}>
       {children}
