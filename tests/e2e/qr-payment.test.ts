@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_QR_STATION } from '../../drizzle/seed/demo-qr';
 import { demoCharger } from '../ocpp-live/helpers';
-import { hydrated, openBrowser } from './browser';
+import { hydrated, latestMail, openBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 const stripeURL = inject('stripeURL');
@@ -147,5 +147,16 @@ describe('pay by QR code on a phone', () => {
         .toString('latin1'),
     ).toBe('%PDF-1.4');
     await shot('receipt-downloaded');
+    // The e-mail typed on the first page gets the receipt, whose link opens it again.
+    const mail = await latestMail(baseURL, 'driver@example.test');
+    expect(mail.subject).toBe('Your charging receipt: Paris Résidence Voltaire (QR)');
+    expect(mail.text).toContain('Paid: 7,10');
+    const link = /^Receipt: (\S+)$/m.exec(mail.text)?.[1] ?? '';
+    expect(link.startsWith(`${baseURL}/`)).toBe(true);
+    const opened = await page.goto(link);
+    expect(opened?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { name: 'Receipt' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Download the receipt (PDF)' }).count()).toBe(1);
+    await shot('receipt-from-email');
   });
 });

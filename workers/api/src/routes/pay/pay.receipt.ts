@@ -54,7 +54,7 @@ export async function receiptPdfOf(db: Db, p: PaymentRow, language: string): Pro
   return r ? receiptPdf({ title: r.title, lines: r.lines, createdAt: p.finishedAt ?? new Date() }) : null;
 }
 
-/** E-mails the receipt once, when the driver gave an address; `origin` adds the link to the receipt page. */
+/** E-mails the receipt once, when the driver gave an address; `origin` adds the link to its status page. */
 export async function sendReceipt(db: Db, p: PaymentRow, origin?: string): Promise<void> {
   if (!p.email || p.receiptSentAt) return;
   const r = await receiptOf(db, p);
@@ -64,7 +64,7 @@ export async function sendReceipt(db: Db, p: PaymentRow, origin?: string): Promi
     fill(t.receipt.emailIntro, { station: r.station }),
     '',
     ...r.lines.map(([label, value]) => `${label}: ${value}`),
-    ...(origin ? ['', fill(t.receipt.emailLink, { url: `${origin}/pay/receipt/${p.token}` })] : []),
+    ...(origin ? ['', fill(t.receipt.emailLink, { url: `${origin}/pay/status?token=${p.token}` })] : []),
   ].join('\n');
   await notePayment(db, p.id, { receiptSentAt: new Date() });
   await enqueueEmail(db, {
