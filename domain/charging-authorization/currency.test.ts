@@ -126,6 +126,12 @@ describe('currency limits during a session', () => {
     expect(limitReached(byTime, 0, { at: started + 3_000_000, wh: 50 }, started)).toBe(false);
     expect(limitReached(byTime, 0, { at: started + 3_600_000, wh: 50 }, started)).toBe(true);
   });
+  it('prices a session still inside the tariff’s grace time as it will be priced once past it', () => {
+    // Free at close if it ends within 120 s, but 5 kWh in the first minute at 150 kW is not free yet.
+    const graced = aTariff({ graceTimeS: 120, elements: [anElement([energy('0.48')])] });
+    expect(priceSoFar(graced, TZ, started, 1000, started + 60_000, 6000)).toBe(240);
+    expect(limitReached({ ...budget, tariff: graced }, 1000, { at: started + 60_000, wh: 6000 }, started)).toBe(true);
+  });
   it('says which limit, in the currency', () => {
     expect(limitStopReason(budget, 5000, 241)).toBe(
       'Stopped by the back office: the monthly limit of 50.00 EUR is reached (47.60 EUR used before this session, 5 kWh, 2.41 EUR in it).',
