@@ -16,11 +16,11 @@ export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid'
 
 import type { Tariff } from '../pricing/types';
 import type { StationType } from '../stations/statuses';
+import { belowMinimum, type WalletStanding } from '../wallets/minimum';
+import { prepaidBudget, withPrepaid } from '../wallets/prepaid-budget';
 import { formatMoney } from './currency';
 import { type Budget, CURRENCY_LIMITS, energyBudget, LIMITS, moneyBudget, refreshTime } from './limits';
 import { nextDayStart } from './periods';
-import { belowMinimum, type WalletStanding } from '../wallets/minimum';
-import { prepaidBudget, withPrepaid } from '../wallets/prepaid-budget';
 
 export type { StationType };
 

@@ -6,15 +6,8 @@
  * by column name (a join repeats id and status).
  */
 
-import {
-  type ChargerFacts,
-  decideAtCharger,
-  needsStationTariff,
-} from '../../domain/charging-authorization/at-charger';
-import type {
-  AuthorizationDecision,
-  StationFacts,
-} from '../../domain/charging-authorization/decide';
+import { type ChargerFacts, decideAtCharger, needsStationTariff } from '../../domain/charging-authorization/at-charger';
+import type { AuthorizationDecision, StationFacts } from '../../domain/charging-authorization/decide';
 import { periodStarts } from '../../domain/charging-authorization/periods';
 import { isQrAuthId } from '../../domain/qr-payments/ids';
 import type { Db } from '../db';

@@ -5,8 +5,8 @@
  * Decisions are in domain/wallets (payer.ts, session-debit.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { overshootNote, type WalletEntryPlan } from '../../domain/wallets/session-debit';
 import type { PayerWallet } from '../../domain/wallets/payer';
+import { overshootNote, type WalletEntryPlan } from '../../domain/wallets/session-debit';
 import type { Db } from '../db';
 import { chargingSessions, customerServiceLogs, walletEntries } from '../schema';
 import { appendEntryStatement } from './wallet-ledger.store';

@@ -3,9 +3,10 @@
  * customer-service log row with the reason and its amounts, so the operator sees why a card was Blocked
  * at Authorize (StartTransaction also keeps it in the refused session's remark).
  */
+
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { customerServiceLogs, stations } from '../schema';
-import { eq } from 'drizzle-orm';
 
 export const PREPAID_REFUSED_ACTION = 'PrepaidBalanceTooLow';
 

@@ -132,7 +132,8 @@ async function handleApi(state: State, req: IncomingMessage, res: ServerResponse
   const handler = HANDLERS[`${method} ${operation.template}`];
   // `npm run stripe:endpoints` asks which operations each test file makes the product call.
   // A Checkout Session is named with its mode (payment and setup are different product flows).
-  const mode = operation.template === '/v1/checkout/sessions' && method === 'POST' ? ` (mode ${input.mode ?? 'payment'})` : '';
+  const mode =
+    operation.template === '/v1/checkout/sessions' && method === 'POST' ? ` (mode ${input.mode ?? 'payment'})` : '';
   if (process.env.STRIPE_FAKE_LOG)
     appendFileSync(process.env.STRIPE_FAKE_LOG, `${method} ${operation.template}${mode}\n`);
   const ctx: Ctx = {

@@ -35,9 +35,7 @@ describe('personal data on /my-profile', () => {
     await iban.fill('FR14 2004 1010 0505 0001 3M02 606');
     await page.getByRole('button', { name: 'Save personal data' }).click();
     // The newest toast replaces the refusal's: a failure shows what the save answered instead.
-    await expect
-      .poll(() => page.locator('.Polaris-Frame-Toast').allTextContents())
-      .toContain('Personal data saved.');
+    await expect.poll(() => page.locator('.Polaris-Frame-Toast').allTextContents()).toContain('Personal data saved.');
 
     await page.reload();
     await expect.poll(() => page.getByText('Stored: FR•• •••• 2606. Leave empty to keep it.').count()).toBe(1);

@@ -5,8 +5,8 @@
  * `wallet: null`; a user without personal:self-charge is refused.
  */
 import { appendEntry } from '@db/queries/wallet-ledger.store';
-import { createUser } from '@db/seed/factories';
 import { wallets, walletTopUps } from '@db/schema';
+import { createUser } from '@db/seed/factories';
 import { ROLE } from '@domain/permissions/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, db, login, type Session, unique, world } from './helpers';

@@ -5,8 +5,8 @@
 import type { AppEnv } from '@api/env';
 import { authOf } from '@api/middleware/permission';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { toTopUp } from '../wallet-top-ups/wallet-top-ups.schemas';
 import { toEntry } from '../wallet/wallet.schemas';
+import { toTopUp } from '../wallet-top-ups/wallet-top-ups.schemas';
 import { myTransactions } from './my-transactions.routes';
 import { balanceOf, entriesPage, listTopUps, ownWallet } from './my-transactions.store';
 

@@ -1,7 +1,7 @@
 /** @module Shapes of GET /my-transactions (issue 18): a private user's own wallet, its ledger page and top-ups. */
 import { z } from '@hono/zod-openapi';
-import { TopUpPage } from '../wallet-top-ups/wallet-top-ups.schemas';
 import { EntryPage } from '../wallet/wallet.schemas';
+import { TopUpPage } from '../wallet-top-ups/wallet-top-ups.schemas';
 
 export const MyTransactionsQuery = z.object({
   /** 0-based page of the ledger, newest first. */

@@ -7,8 +7,8 @@ import { balanceOf } from '@db/queries/wallet-ledger.store';
 import { wallets } from '@db/schema';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 
-export { listTopUps } from '../wallet-top-ups/wallet-top-ups.store';
 export { entriesPage } from '../wallet/wallet.ledger.store';
+export { listTopUps } from '../wallet-top-ups/wallet-top-ups.store';
 export { balanceOf };
 
 /** The caller's own live wallet (the oldest, should there be several); undefined when there is none. */

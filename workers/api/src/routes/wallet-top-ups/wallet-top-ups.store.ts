@@ -8,6 +8,7 @@ import { inCompanies } from '@db/queries/companies.store';
 import { balanceOf } from '@db/queries/wallet-ledger.store';
 
 export { payeeOf } from '@db/queries/wallet-top-ups.store';
+
 import { wallets, walletTopUps } from '@db/schema';
 import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 

@@ -5,6 +5,7 @@
  * event's second, so an event that lost a race to a newer one does not overwrite it either.
  */
 import type { Db } from '@db/db';
+import { refuseTopUpStatement, topUpEventFacts, topUpStatements } from '@db/queries/wallet-top-ups.store';
 import {
   billingAccounts,
   billingCustomers,
@@ -15,7 +16,6 @@ import {
   billingSubscriptions,
 } from '@db/schema';
 import type { BillingEvent, BillingWrite, EventFacts, EventTarget, InvoiceRow } from '@domain/billing/apply-event';
-import { refuseTopUpStatement, topUpEventFacts, topUpStatements } from '@db/queries/wallet-top-ups.store';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { accountCompany, markApplied, markEvent } from './webhooks.store';
 

@@ -6,7 +6,7 @@
  * holds its customer; nothing when the customer already has a default. A Stripe failure throws, so the
  * event is marked failed and Stripe's redelivery tries again.
  */
-import { stripeClient, type StripeSettings } from '@api/lib/stripe';
+import { type StripeSettings, stripeClient } from '@api/lib/stripe';
 import type { Db } from '@db/db';
 import type { BillingEvent } from '@domain/billing/apply-event';
 import { completedSetup, setupIntentResult } from '@domain/billing/payment-methods';
