@@ -51,30 +51,12 @@ export function formatMoney(minorUnits: number, currency: string): string {
   return `${(minorUnits / 100).toFixed(2)} ${currency}`;
 }
 
-/** Each tariff without its grace time, made once per tariff object (the engine caches by object). */
-const withoutGrace = new WeakMap<Tariff, Tariff>();
-
-/**
- * The tariff as a session in progress is priced: without its grace time. A session shorter than the
- * grace time is free at close, but one still running is not short yet: priced as free, a 150 kW charge
- * spent two minutes of a prepaid balance or a limit before the first check could see it (measured with
- * the simulator: a 2.00 EUR balance stopped at 2.46 EUR). A session stopped inside the grace time is
- * still free at close.
- */
-function inProgress(tariff: Tariff): Tariff {
-  if (tariff.graceTimeS === undefined) return tariff;
-  let t = withoutGrace.get(tariff);
-  if (!t) {
-    t = { ...tariff, graceTimeS: undefined };
-    withoutGrace.set(tariff, t);
-  }
-  return t;
-}
-
 /**
  * The price so far (minor units incl. VAT) of a session started at `startedAt` with `meterStartWh`,
- * read at `at` with the register at `registerWh`, ignoring the grace time (`inProgress`); null when the
- * tariff prices nothing.
+ * read at `at` with the register at `registerWh`; null when the tariff prices nothing. The grace time is
+ * ignored: a session shorter than it is free at close, but one still running is not short yet (priced as
+ * free, a 150 kW charge spent two minutes of a prepaid balance before the first check could see it:
+ * measured with the simulator, a 2.00 EUR balance stopped at 2.46 EUR).
  */
 export function priceSoFar(
   tariff: Tariff,
@@ -85,14 +67,14 @@ export function priceSoFar(
   registerWh: number,
 ): number | null {
   const result = priceSession(
-    inProgress(tariff),
+    tariff,
     timelineFromMeterValues({
       start: startedAt,
       end: Math.max(at, startedAt),
       meterStartWh,
       meterStopWh: Math.max(registerWh, meterStartWh),
     }),
-    { timeZone },
+    { timeZone, ignoreGraceTime: true },
   );
   return result.kind === 'priced' ? result.totals.inclVat : null;
 }

@@ -179,6 +179,14 @@ export function limitReached(
   return budget.unit === 'currency' ? used >= budget.leftMinor : used >= budget.wh;
 }
 
+/** How every limit-stop sentence begins: pricing at close recognises a session the back office stopped. */
+export const LIMIT_STOP_PREFIX = 'Stopped by the back office: ';
+
+/** Whether a session's remark says the back office stopped it for a limit or the prepaid balance. */
+export function stoppedForLimit(remark: string | null | undefined): boolean {
+  return remark?.includes(LIMIT_STOP_PREFIX) ?? false;
+}
+
 /** The sentence the customer-service log and the session remark carry. */
 export function limitStopReason(budget: Budget, energyWh: number, spentMinor?: number | null): string {
   const kwh = (wh: number) => Math.round(wh) / 1000;
@@ -187,7 +195,7 @@ export function limitStopReason(budget: Budget, energyWh: number, spentMinor?: n
     const spent = spentMinor != null && Number.isFinite(spentMinor) ? `${money(spentMinor)} and ` : '';
     const when = budget.baseWh !== undefined ? 'at the last check' : 'before this session';
     return (
-      `Stopped by the back office: the prepaid balance is used up (${money(budget.limitMinor)} balance, ` +
+      `${LIMIT_STOP_PREFIX}the prepaid balance is used up (${money(budget.limitMinor)} balance, ` +
       `${money(budget.usedMinor)} committed by sessions in progress ${when}; ${spent}${kwh(energyWh)} kWh in this session).`
     );
   }
@@ -197,23 +205,23 @@ export function limitStopReason(budget: Budget, energyWh: number, spentMinor?: n
     const limit = `the ${budget.limit} limit of ${formatMoney(budget.limitMinor, budget.currency)}`;
     if (budget.baseWh !== undefined) {
       return (
-        `Stopped by the back office: ${limit} is reached (${formatMoney(budget.usedMinor, budget.currency)} used in ` +
+        `${LIMIT_STOP_PREFIX}${limit} is reached (${formatMoney(budget.usedMinor, budget.currency)} used in ` +
         `the period at the last check${spent} since; ${kwh(energyWh)} kWh in this session in all).`
       );
     }
     return (
-      `Stopped by the back office: ${limit} is reached ` +
+      `${LIMIT_STOP_PREFIX}${limit} is reached ` +
       `(${formatMoney(budget.usedMinor, budget.currency)} used before this session, ${kwh(energyWh)} kWh${spent} in it).`
     );
   }
   if (budget.baseWh !== undefined) {
     return (
-      `Stopped by the back office: the ${budget.limit} limit of ${budget.limitKwh} kWh is reached ` +
+      `${LIMIT_STOP_PREFIX}the ${budget.limit} limit of ${budget.limitKwh} kWh is reached ` +
       `(${kwh(budget.usedWh)} kWh used in the period at the last check, ${kwh(energyWh)} kWh in this session in all).`
     );
   }
   return (
-    `Stopped by the back office: the ${budget.limit} limit of ${budget.limitKwh} kWh is reached ` +
+    `${LIMIT_STOP_PREFIX}the ${budget.limit} limit of ${budget.limitKwh} kWh is reached ` +
     `(${kwh(budget.usedWh)} kWh used before this session, ${kwh(energyWh)} kWh in it).`
   );
 }

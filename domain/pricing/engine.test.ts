@@ -206,6 +206,13 @@ describe('grace time, free parking, private sessions, display', () => {
     expect(result.free).toBe(free);
   });
 
+  it('ignoreGraceTime: a session under the grace time is charged (in progress, or stopped by the back office)', () => {
+    const result = priced(
+      priceSession(tariff, aSession(START, charge({ seconds: 90, kwh: 0.2 })), { ignoreGraceTime: true }),
+    );
+    expect([result.totals.exclVat, result.free]).toEqual([56, undefined]);
+  });
+
   it('free parking: the first 20 minutes of parking are not billed', () => {
     const session = aSession(START, charge({ minutes: 60, kwh: 10 }), park({ minutes: 30 }));
     const result = priced(priceSession({ ...tariff, freeParkingS: 1200 }, session));

@@ -19,6 +19,12 @@ export interface PricingOptions {
   timeZone?: string;
   /** Private sessions are priced by the free tariff (spec section 9). */
   privateSession?: boolean;
+  /**
+   * Charge the energy even under the tariff's grace time: a session still running (its price so far,
+   * ADR 028/045) or one the back office itself stopped for a limit or the prepaid balance (a quick DC
+   * charge stopped at the balance after 90 s delivered what it cost; free, it could be repeated).
+   */
+  ignoreGraceTime?: boolean;
 }
 
 const freeTariffs = new Map<string, Tariff>();
@@ -60,17 +66,24 @@ export function priceSession(
     return unpricedResult(`unknown time zone ${options.timeZone}`, needsRevision);
   }
   const compiled = compileTariff(applied);
-  const result = price(compiled, timeline, clock, needsRevision);
+  const result = price(compiled, timeline, clock, needsRevision, options.ignoreGraceTime ?? false);
   if (options.privateSession) result.free = 'private';
   return result;
 }
 
-function price(c: CompiledTariff, timeline: SessionTimeline, clock: ZoneClock, needsRevision: string[] | null): Priced {
+function price(
+  c: CompiledTariff,
+  timeline: SessionTimeline,
+  clock: ZoneClock,
+  needsRevision: string[] | null,
+  ignoreGraceTime: boolean,
+): Priced {
   const { tariff } = c;
   const segments = segmentsOf(timeline, c.thresholds, clock);
   const quantities = measure(segments);
   const book = new LineBook();
-  const grace = tariff.graceTimeS !== undefined && timeline.end - timeline.start < tariff.graceTimeS * 1000;
+  const grace =
+    !ignoreGraceTime && tariff.graceTimeS !== undefined && timeline.end - timeline.start < tariff.graceTimeS * 1000;
   if (!grace && timeline.reservation) bookReservation(c, timeline.reservation, book, clock);
   if (!grace && !timeline.reservation?.expired) {
     bookSession(c, timeline, segments, book, clock);

@@ -140,4 +140,16 @@ describe('decideSessionPrice: the figures pricing at close writes', () => {
     expect(d.needsRevision).toBe(1);
     expect(d.lines).toEqual([]);
   });
+
+  it('charges a session the back office stopped for a limit or the balance even under the grace time', () => {
+    // 10 kWh in 90 s (a fast DC charge) under a 120 s grace time.
+    const quick = { endAt: new Date(start.getTime() + 90_000) };
+    const rows = [tariff(1, 'emp', 10, { graceTimeS: 120 })];
+    expect(decideSessionPrice(facts({ rows, session: session(quick) })).prices.empTotal).toBe(0);
+    const stopped = session({
+      ...quick,
+      remark: 'Stopped by the back office: the prepaid balance is used up (2.00 EUR balance, …).',
+    });
+    expect(decideSessionPrice(facts({ rows, session: stopped })).prices.empTotal).toBe(300);
+  });
 });

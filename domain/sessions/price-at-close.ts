@@ -5,6 +5,7 @@
  * engine's time line from the recorded meter curve and prices the three perspectives. Pure: the store
  * (drizzle/queries/pricing.store.ts) gathers the facts and writes what this returns.
  */
+import { stoppedForLimit } from '../charging-authorization/limits';
 import {
   type CdrPrices,
   type MeterSample,
@@ -44,6 +45,8 @@ export interface ClosingSession {
   stopChargingAt: Date | null;
   currency: string;
   needsRevision: number;
+  /** The session's remark: a limit or prepaid-balance stop by the back office is charged under the grace time. */
+  remark?: string | null;
 }
 
 export interface CustomerGroupFacts {
@@ -248,7 +251,7 @@ export function priceWithTariffs<R extends StoredTariffRow>(
   const prices = priceCdr(
     engine,
     timeline,
-    { timeZone: f.station?.timeZone ?? 'Europe/Paris' },
+    { timeZone: f.station?.timeZone ?? 'Europe/Paris', ignoreGraceTime: stoppedForLimit(s.remark) },
     {
       ...(emp.tariff === null ? { emsp: emp.reason } : {}),
       ...(cpo.tariff === null ? { cpo: cpo.reason } : {}),
