@@ -6,7 +6,7 @@
  * the caller may top up (404 otherwise).
  */
 import { currencyDecimals, parseSignedMinor } from '@domain/wallets/money-input';
-import type { ActionFunctionArgs } from '@remix-run/cloudflare';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { data, redirect } from '@remix-run/cloudflare';
 import { createApi } from '../lib/api.server';
 import { fleetId } from '../lib/fleet.server';
@@ -19,6 +19,11 @@ export interface TopUpActionData {
   error: string;
   key?: boolean;
   digits?: number;
+}
+
+/** No page here (the modal POSTs): a GET, with any id, finds a missing page, like a malformed id everywhere. */
+export function loader(_: LoaderFunctionArgs) {
+  throw data({ message: 'Not found' }, { status: 404 });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
