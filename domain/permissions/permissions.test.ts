@@ -119,8 +119,18 @@ describe('can', () => {
     expect(can(c, p)).toBe(ok);
   });
 
-  it('grants nothing but the basic session to a user without roles', () => {
-    expect(PERMISSIONS.filter((p) => can(ctx([]), p))).toEqual(['session:basic']);
+  it('grants nothing but the basic session (and, as an employee, their own reimbursement) to a user without roles', () => {
+    expect(PERMISSIONS.filter((p) => can(ctx([]), p))).toEqual(['session:basic', 'personal:home-reimbursement']);
+    expect(PERMISSIONS.filter((p) => can(ctx([], []), p))).toEqual(['session:basic']);
+  });
+
+  it('gives every employee of a fleet company with home reimbursement their own reimbursement pages', () => {
+    expect(PERMISSIONS.filter((p) => can(ctx([], [SERVICE.HOME_REIMBURSEMENT], fleet), p))).toEqual([
+      'session:basic',
+      'personal:home-reimbursement',
+    ]);
+    expect(can(ctx([31], [SERVICE.HOME_REIMBURSEMENT], fleet), 'fleet:home-reimbursement:manage')).toBe(false);
+    expect(can(ctx([35], [SERVICE.HOME_REIMBURSEMENT], fleet), 'fleet:home-reimbursement:manage')).toBe(true);
   });
 });
 

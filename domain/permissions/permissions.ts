@@ -201,6 +201,15 @@ export const RULES = {
     anyService: HOME_REIMBURSEMENT_SETTINGS,
     company: fleet,
   },
+  /**
+   * Home reimbursement changes (issue 19): settings, approving tariffs and documents, approving,
+   * rejecting and paying reimbursements, recalculating a month. Viewers (role 33) only read.
+   */
+  'fleet:home-reimbursement:manage': {
+    roles: [...ADMINS, ROLE.FLEET_MANAGER_MANAGE_USERS],
+    anyService: HOME_REIMBURSEMENT_SETTINGS,
+    company: fleet,
+  },
   'customer-groups:manage': { roles: ADMINS, company: (k) => k.empServices },
   'company-groups:manage': {
     roles: [...ADMINS, ROLE.NETWORK_MANAGER],
@@ -251,6 +260,15 @@ export const RULES = {
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
   'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },
+  /**
+   * An employee of a fleet company with home reimbursement (setting 25): their own home stations,
+   * documents, tariffs and reimbursements, and their Stripe payout account (/stripe-home-reimbursement).
+   */
+  'personal:home-reimbursement': {
+    roles: [],
+    services: [SERVICE.HOME_REIMBURSEMENT],
+    company: fleet,
+  },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof RULES;

@@ -11,6 +11,7 @@ export * from './fleet';
 export * from './groups';
 export * from './onboarding';
 export * from './qr-payments';
+export * from './reimbursement';
 export * from './rfids';
 export * from './self-service';
 export * from './session-sums';

@@ -53,6 +53,10 @@ export const users = sqliteTable(
     odometerKm: integer('odometer_km'),
     ibanOwner: text('iban_owner'),
     partnerUserId: text('partner_user_id'),
+    /** Home reimbursement (issue 19): this employee is reimbursed without monthly documents. */
+    docUploadNotMandatory: flag('doc_upload_not_mandatory'),
+    /** Home reimbursement under the fleet rule set (setting 51): only flagged employees are eligible. */
+    homeReimbursementEvfleet: flag('home_reimbursement_evfleet'),
     lastLoginAt: timestamp('last_login_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
