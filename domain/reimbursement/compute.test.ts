@@ -84,7 +84,11 @@ describe('computeMonth: edges', () => {
       ],
       kwhCostLimit: null,
       offline: [
-        { homeStationId: 7, opening: { documentId: 1, meterWh: 1_000_000 }, closing: { documentId: 2, meterWh: 1_150_500 } },
+        {
+          homeStationId: 7,
+          opening: { documentId: 1, meterWh: 1_000_000 },
+          closing: { documentId: 2, meterWh: 1_150_500 },
+        },
         { homeStationId: 8, opening: null, closing: { documentId: 3, meterWh: 10 } },
         { homeStationId: 9, opening: { documentId: 4, meterWh: 500 }, closing: { documentId: 5, meterWh: 100 } },
       ],

@@ -186,7 +186,9 @@ export function computeMonth(input: MonthInput): MonthResult {
     slice(tariff, 'meter').energyWh += wh;
   }
   if (uncovered) notes.unshift(uncovered);
-  const list = [...slices.values()].sort((a, b) => a.validFrom.localeCompare(b.validFrom) || a.source.localeCompare(b.source));
+  const list = [...slices.values()].sort(
+    (a, b) => a.validFrom.localeCompare(b.validFrom) || a.source.localeCompare(b.source),
+  );
   let energyAmount = 0;
   for (const s of list) {
     s.amount = priceEnergy(s.energyWh, s.appliedPricePerKwh);

@@ -47,7 +47,12 @@ export function nextStatuses(from: ReimbursementStatus, actor: ReimbursementActo
 export const SETTLED_STATUSES: readonly ReimbursementStatus[] = ['processed', 'paid', 'payment_failed'];
 
 /** Approved by a manager or further along: the company's percentage fee is due on these. */
-export const FEE_DUE_STATUSES: readonly ReimbursementStatus[] = ['validated_by_manager', 'processed', 'paid', 'payment_failed'];
+export const FEE_DUE_STATUSES: readonly ReimbursementStatus[] = [
+  'validated_by_manager',
+  'processed',
+  'paid',
+  'payment_failed',
+];
 
 export function isStatus(value: unknown): value is ReimbursementStatus {
   return typeof value === 'string' && (REIMBURSEMENT_STATUSES as readonly string[]).includes(value);

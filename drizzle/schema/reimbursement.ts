@@ -199,9 +199,7 @@ export const reimbursements = sqliteTable(
   (t) => [
     uniqueIndex('reimbursements_user_period_uq').on(t.userId, t.period),
     index('reimbursements_company_idx').on(t.companyId, t.period, t.status),
-    uniqueIndex('reimbursements_transfer_uq')
-      .on(t.stripeTransferId)
-      .where(sql`${t.stripeTransferId} IS NOT NULL`),
+    uniqueIndex('reimbursements_transfer_uq').on(t.stripeTransferId).where(sql`${t.stripeTransferId} IS NOT NULL`),
   ],
 );
 
