@@ -267,6 +267,29 @@ const en = {
   qrPaymentNotFound: 'This payment does not exist.',
   qrPayRefused: 'Payment by QR is not possible on this connector now: {{reason}}.',
   qrPayCardStepUnavailable: 'Card payment at the charger is not yet available.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'Home reimbursement is not active for this company.',
+  reimbursementVariantNeedsService: 'This variant needs service setting {{setting}} for the company.',
+  homeStationNotFound: 'Home station not found.',
+  homeStationTaken: 'This station is already another employee’s home station.',
+  downloadFailed: 'Download has failed',
+  documentUpdateFailed: 'Document update has failed',
+  documentDeleteFailed: 'Delete document failed',
+  documentNotFound: 'Document not found.',
+  documentTypeRefused:
+    'This file is not accepted: a power contract must be a PDF; a meter reading a JPG, JPEG, PNG or PDF.',
+  documentTooLarge: 'The file is larger than {{max}} MB.',
+  reimbursementTariffPending: 'A new home-reimbursement tariff cannot be uploaded while an older one is pending.',
+  reimbursementTariffOverlap: 'This validity overlaps tariff {{id}} ({{from}} to {{to}}).',
+  reimbursementTariffNotPending: 'Only a pending tariff can be edited or deleted.',
+  reimbursementTariffNotFound: 'Tariff not found.',
+  reimbursementNotFound: 'Reimbursement not found.',
+  reimbursementTransition: 'This reimbursement cannot go from {{from}} to {{to}}.',
+  reimbursementChanged: 'This reimbursement was changed meanwhile: reload it and try again.',
+  extraExpenseNotAllowed: 'This company does not reimburse extra expenses.',
+  payoutAccountNotReady: 'The employee’s payout account is not ready: they must finish their Stripe onboarding first.',
+  recalcPeriodInvalid: 'Choose a month that has already ended.',
+  ibanMissing: 'No IBAN on file for {{name}}.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -554,6 +577,30 @@ const de: Catalog = {
   qrPaymentNotFound: 'Diese Zahlung existiert nicht.',
   qrPayRefused: 'Bezahlen per QR ist an diesem Anschluss gerade nicht möglich: {{reason}}.',
   qrPayCardStepUnavailable: 'Kartenzahlung an der Ladestation ist noch nicht verfügbar.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'Die Heimlade-Erstattung ist für dieses Unternehmen nicht aktiv.',
+  reimbursementVariantNeedsService: 'Diese Variante erfordert die Service-Einstellung {{setting}} für das Unternehmen.',
+  homeStationNotFound: 'Heimladestation nicht gefunden.',
+  homeStationTaken: 'Diese Station ist bereits die Heimladestation eines anderen Mitarbeiters.',
+  downloadFailed: 'Download fehlgeschlagen',
+  documentUpdateFailed: 'Aktualisierung des Dokuments fehlgeschlagen',
+  documentDeleteFailed: 'Löschen des Dokuments fehlgeschlagen',
+  documentNotFound: 'Dokument nicht gefunden.',
+  documentTypeRefused:
+    'Diese Datei wird nicht akzeptiert: ein Stromvertrag muss ein PDF sein, ein Zählerstand JPG, JPEG, PNG oder PDF.',
+  documentTooLarge: 'Die Datei ist größer als {{max}} MB.',
+  reimbursementTariffPending: 'Ein neuer Erstattungstarif kann nicht hochgeladen werden, solange ein älterer aussteht.',
+  reimbursementTariffOverlap: 'Dieser Gültigkeitszeitraum überschneidet sich mit Tarif {{id}} ({{from}} bis {{to}}).',
+  reimbursementTariffNotPending: 'Nur ein ausstehender Tarif kann bearbeitet oder gelöscht werden.',
+  reimbursementTariffNotFound: 'Tarif nicht gefunden.',
+  reimbursementNotFound: 'Erstattung nicht gefunden.',
+  reimbursementTransition: 'Diese Erstattung kann nicht von {{from}} zu {{to}} wechseln.',
+  reimbursementChanged: 'Diese Erstattung wurde inzwischen geändert: neu laden und erneut versuchen.',
+  extraExpenseNotAllowed: 'Dieses Unternehmen erstattet keine Zusatzkosten.',
+  payoutAccountNotReady:
+    'Das Auszahlungskonto des Mitarbeiters ist nicht bereit: er muss zuerst das Stripe-Onboarding abschließen.',
+  recalcPeriodInvalid: 'Wählen Sie einen bereits abgeschlossenen Monat.',
+  ibanMissing: 'Keine IBAN für {{name}} hinterlegt.',
 };
 
 const fr: Catalog = {
@@ -831,6 +878,31 @@ const fr: Catalog = {
   qrPaymentNotFound: 'Ce paiement n’existe pas.',
   qrPayRefused: 'Le paiement par QR n’est pas possible sur ce connecteur pour le moment : {{reason}}.',
   qrPayCardStepUnavailable: 'Le paiement par carte à la borne n’est pas encore disponible.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'Le remboursement de la recharge à domicile n’est pas actif pour cette société.',
+  reimbursementVariantNeedsService: 'Cette variante nécessite le paramètre de service {{setting}} pour la société.',
+  homeStationNotFound: 'Borne à domicile introuvable.',
+  homeStationTaken: 'Cette borne est déjà la borne à domicile d’un autre salarié.',
+  downloadFailed: 'Le téléchargement a échoué',
+  documentUpdateFailed: 'La mise à jour du document a échoué',
+  documentDeleteFailed: 'La suppression du document a échoué',
+  documentNotFound: 'Document introuvable.',
+  documentTypeRefused:
+    'Ce fichier n’est pas accepté : un contrat d’électricité doit être un PDF ; un relevé de compteur un JPG, JPEG, PNG ou PDF.',
+  documentTooLarge: 'Le fichier dépasse {{max}} Mo.',
+  reimbursementTariffPending:
+    'Un nouveau tarif de remboursement ne peut pas être envoyé tant qu’un tarif précédent est en attente.',
+  reimbursementTariffOverlap: 'Cette validité chevauche le tarif {{id}} (du {{from}} au {{to}}).',
+  reimbursementTariffNotPending: 'Seul un tarif en attente peut être modifié ou supprimé.',
+  reimbursementTariffNotFound: 'Tarif introuvable.',
+  reimbursementNotFound: 'Remboursement introuvable.',
+  reimbursementTransition: 'Ce remboursement ne peut pas passer de {{from}} à {{to}}.',
+  reimbursementChanged: 'Ce remboursement a été modifié entre-temps : rechargez-le et réessayez.',
+  extraExpenseNotAllowed: 'Cette société ne rembourse pas de frais supplémentaires.',
+  payoutAccountNotReady:
+    'Le compte de versement du salarié n’est pas prêt : il doit d’abord terminer son inscription Stripe.',
+  recalcPeriodInvalid: 'Choisissez un mois déjà terminé.',
+  ibanMissing: 'Aucun IBAN enregistré pour {{name}}.',
 };
 
 const nl: Catalog = {
@@ -1103,6 +1175,31 @@ const nl: Catalog = {
   qrPaymentNotFound: 'Deze betaling bestaat niet.',
   qrPayRefused: 'Betalen met QR is nu niet mogelijk bij deze aansluiting: {{reason}}.',
   qrPayCardStepUnavailable: 'Kaartbetaling bij de laadpaal is nog niet beschikbaar.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'Thuislaadvergoeding is niet actief voor dit bedrijf.',
+  reimbursementVariantNeedsService: 'Deze variant vereist service-instelling {{setting}} voor het bedrijf.',
+  homeStationNotFound: 'Thuislaadpaal niet gevonden.',
+  homeStationTaken: 'Deze laadpaal is al de thuislaadpaal van een andere medewerker.',
+  downloadFailed: 'Downloaden is mislukt',
+  documentUpdateFailed: 'Bijwerken van het document is mislukt',
+  documentDeleteFailed: 'Verwijderen van het document is mislukt',
+  documentNotFound: 'Document niet gevonden.',
+  documentTypeRefused:
+    'Dit bestand wordt niet geaccepteerd: een energiecontract moet een PDF zijn; een meterstand een JPG, JPEG, PNG of PDF.',
+  documentTooLarge: 'Het bestand is groter dan {{max}} MB.',
+  reimbursementTariffPending:
+    'Een nieuw vergoedingstarief kan niet worden geüpload zolang een ouder tarief in behandeling is.',
+  reimbursementTariffOverlap: 'Deze geldigheid overlapt tarief {{id}} ({{from}} tot {{to}}).',
+  reimbursementTariffNotPending: 'Alleen een tarief in behandeling kan worden bewerkt of verwijderd.',
+  reimbursementTariffNotFound: 'Tarief niet gevonden.',
+  reimbursementNotFound: 'Vergoeding niet gevonden.',
+  reimbursementTransition: 'Deze vergoeding kan niet van {{from}} naar {{to}} gaan.',
+  reimbursementChanged: 'Deze vergoeding is intussen gewijzigd: laad opnieuw en probeer het nog eens.',
+  extraExpenseNotAllowed: 'Dit bedrijf vergoedt geen extra kosten.',
+  payoutAccountNotReady:
+    'De uitbetalingsrekening van de medewerker is niet klaar: die moet eerst de Stripe-onboarding afronden.',
+  recalcPeriodInvalid: 'Kies een maand die al voorbij is.',
+  ibanMissing: 'Geen IBAN bekend voor {{name}}.',
 };
 
 const it: Catalog = {
@@ -1375,6 +1472,31 @@ const it: Catalog = {
   qrPaymentNotFound: 'Questo pagamento non esiste.',
   qrPayRefused: 'Il pagamento con QR non è possibile ora su questo connettore: {{reason}}.',
   qrPayCardStepUnavailable: 'Il pagamento con carta alla colonnina non è ancora disponibile.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'Il rimborso della ricarica domestica non è attivo per questa azienda.',
+  reimbursementVariantNeedsService: 'Questa variante richiede l’impostazione di servizio {{setting}} per l’azienda.',
+  homeStationNotFound: 'Stazione domestica non trovata.',
+  homeStationTaken: 'Questa stazione è già la stazione domestica di un altro dipendente.',
+  downloadFailed: 'Download non riuscito',
+  documentUpdateFailed: 'Aggiornamento del documento non riuscito',
+  documentDeleteFailed: 'Eliminazione del documento non riuscita',
+  documentNotFound: 'Documento non trovato.',
+  documentTypeRefused:
+    'File non accettato: un contratto di fornitura deve essere un PDF; una lettura del contatore un JPG, JPEG, PNG o PDF.',
+  documentTooLarge: 'Il file supera {{max}} MB.',
+  reimbursementTariffPending:
+    'Non è possibile caricare una nuova tariffa di rimborso finché una precedente è in attesa.',
+  reimbursementTariffOverlap: 'Questa validità si sovrappone alla tariffa {{id}} (dal {{from}} al {{to}}).',
+  reimbursementTariffNotPending: 'Solo una tariffa in attesa può essere modificata o eliminata.',
+  reimbursementTariffNotFound: 'Tariffa non trovata.',
+  reimbursementNotFound: 'Rimborso non trovato.',
+  reimbursementTransition: 'Questo rimborso non può passare da {{from}} a {{to}}.',
+  reimbursementChanged: 'Questo rimborso è stato modificato nel frattempo: ricaricalo e riprova.',
+  extraExpenseNotAllowed: 'Questa azienda non rimborsa spese extra.',
+  payoutAccountNotReady:
+    'Il conto di pagamento del dipendente non è pronto: deve prima completare l’onboarding Stripe.',
+  recalcPeriodInvalid: 'Scegli un mese già concluso.',
+  ibanMissing: 'Nessun IBAN registrato per {{name}}.',
 };
 
 const es: Catalog = {
@@ -1645,6 +1767,29 @@ const es: Catalog = {
   qrPaymentNotFound: 'Este pago no existe.',
   qrPayRefused: 'El pago con QR no es posible ahora en este conector: {{reason}}.',
   qrPayCardStepUnavailable: 'El pago con tarjeta en el cargador aún no está disponible.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'El reembolso de la carga en casa no está activo para esta empresa.',
+  reimbursementVariantNeedsService: 'Esta variante requiere el ajuste de servicio {{setting}} para la empresa.',
+  homeStationNotFound: 'Estación doméstica no encontrada.',
+  homeStationTaken: 'Esta estación ya es la estación doméstica de otro empleado.',
+  downloadFailed: 'La descarga ha fallado',
+  documentUpdateFailed: 'La actualización del documento ha fallado',
+  documentDeleteFailed: 'La eliminación del documento ha fallado',
+  documentNotFound: 'Documento no encontrado.',
+  documentTypeRefused:
+    'Este archivo no se acepta: un contrato de suministro debe ser un PDF; una lectura del contador un JPG, JPEG, PNG o PDF.',
+  documentTooLarge: 'El archivo supera los {{max}} MB.',
+  reimbursementTariffPending: 'No se puede subir una nueva tarifa de reembolso mientras haya una anterior pendiente.',
+  reimbursementTariffOverlap: 'Esta validez se solapa con la tarifa {{id}} (del {{from}} al {{to}}).',
+  reimbursementTariffNotPending: 'Solo una tarifa pendiente puede editarse o eliminarse.',
+  reimbursementTariffNotFound: 'Tarifa no encontrada.',
+  reimbursementNotFound: 'Reembolso no encontrado.',
+  reimbursementTransition: 'Este reembolso no puede pasar de {{from}} a {{to}}.',
+  reimbursementChanged: 'Este reembolso se modificó mientras tanto: recárguelo e inténtelo de nuevo.',
+  extraExpenseNotAllowed: 'Esta empresa no reembolsa gastos adicionales.',
+  payoutAccountNotReady: 'La cuenta de pagos del empleado no está lista: primero debe terminar su alta en Stripe.',
+  recalcPeriodInvalid: 'Elija un mes que ya haya terminado.',
+  ibanMissing: 'No hay IBAN registrado para {{name}}.',
 };
 
 const pt: Catalog = {
@@ -1914,6 +2059,31 @@ const pt: Catalog = {
   qrPaymentNotFound: 'Este pagamento não existe.',
   qrPayRefused: 'O pagamento por QR não é possível agora neste conector: {{reason}}.',
   qrPayCardStepUnavailable: 'O pagamento por cartão no carregador ainda não está disponível.',
+  // Home reimbursement (issue 19)
+  homeReimbursementInactive: 'O reembolso do carregamento em casa não está ativo para esta empresa.',
+  reimbursementVariantNeedsService: 'Esta variante requer a definição de serviço {{setting}} para a empresa.',
+  homeStationNotFound: 'Estação doméstica não encontrada.',
+  homeStationTaken: 'Esta estação já é a estação doméstica de outro funcionário.',
+  downloadFailed: 'A transferência falhou',
+  documentUpdateFailed: 'A atualização do documento falhou',
+  documentDeleteFailed: 'A eliminação do documento falhou',
+  documentNotFound: 'Documento não encontrado.',
+  documentTypeRefused:
+    'Este ficheiro não é aceite: um contrato de energia deve ser um PDF; uma leitura do contador um JPG, JPEG, PNG ou PDF.',
+  documentTooLarge: 'O ficheiro excede {{max}} MB.',
+  reimbursementTariffPending:
+    'Não é possível carregar uma nova tarifa de reembolso enquanto uma anterior estiver pendente.',
+  reimbursementTariffOverlap: 'Esta validade sobrepõe-se à tarifa {{id}} (de {{from}} a {{to}}).',
+  reimbursementTariffNotPending: 'Só uma tarifa pendente pode ser editada ou eliminada.',
+  reimbursementTariffNotFound: 'Tarifa não encontrada.',
+  reimbursementNotFound: 'Reembolso não encontrado.',
+  reimbursementTransition: 'Este reembolso não pode passar de {{from}} para {{to}}.',
+  reimbursementChanged: 'Este reembolso foi alterado entretanto: recarregue-o e tente novamente.',
+  extraExpenseNotAllowed: 'Esta empresa não reembolsa despesas extra.',
+  payoutAccountNotReady:
+    'A conta de pagamentos do funcionário não está pronta: primeiro tem de concluir o registo na Stripe.',
+  recalcPeriodInvalid: 'Escolha um mês que já tenha terminado.',
+  ibanMissing: 'Nenhum IBAN registado para {{name}}.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
