@@ -21,6 +21,12 @@ import { network } from './network';
 import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
 import { qrPay } from './qr-pay';
+import { reimbursementDocuments } from './reimbursement-documents';
+import { reimbursementJobs } from './reimbursement-jobs';
+import { reimbursementPayouts } from './reimbursement-payouts';
+import { reimbursementSettings } from './reimbursement-settings';
+import { reimbursementTariffs } from './reimbursement-tariffs';
+import { reimbursements } from './reimbursements';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
@@ -68,5 +74,11 @@ export function areaCatalogs(language: Language) {
     wallets: wallets[language],
     walletTopUps: walletTopUps[language],
     qrPay: qrPay[language],
+    reimbursementSettings: reimbursementSettings[language],
+    reimbursementDocuments: reimbursementDocuments[language],
+    reimbursementTariffs: reimbursementTariffs[language],
+    reimbursementJobs: reimbursementJobs[language],
+    reimbursements: reimbursements[language],
+    reimbursementPayouts: reimbursementPayouts[language],
   };
 }

@@ -1,0 +1,9 @@
+/**
+ * @module Home-charging reimbursement (issue 19, spec 7.12, ADR 046): the one router of the
+ * `/fleet-reimbursement` and `/reimbursement` prefixes. Each resource is a subfolder with its four files
+ * (ADR 041); this file only mounts them, literal paths before parameterised ones.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../env';
+
+export const fleetReimbursementRoutes = new OpenAPIHono<AppEnv>();
