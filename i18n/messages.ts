@@ -290,6 +290,13 @@ const en = {
   payoutAccountNotReady: 'The employee’s payout account is not ready: they must finish their Stripe onboarding first.',
   recalcPeriodInvalid: 'Choose a month that has already ended.',
   ibanMissing: 'No IBAN on file for {{name}}.',
+  reimbursementFlatTariffRequired:
+    'An active reimbursement of type company needs the flat tariff and its valid-from date.',
+  reimbursementPriceInvalid: 'Enter a price per kWh of zero or more (at most five decimals).',
+  reimbursementFeeInvalid: 'The percentage fee must be between 0 and 100 %.',
+  emailListInvalid: '“{{address}}” is not a valid e-mail address.',
+  homeStationNameRequired: 'Enter a name for the home station (at most 100 characters).',
+  homeStationUidRequired: 'An online home station needs the id of a station of our network.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -601,6 +608,13 @@ const de: Catalog = {
     'Das Auszahlungskonto des Mitarbeiters ist nicht bereit: er muss zuerst das Stripe-Onboarding abschließen.',
   recalcPeriodInvalid: 'Wählen Sie einen bereits abgeschlossenen Monat.',
   ibanMissing: 'Keine IBAN für {{name}} hinterlegt.',
+  reimbursementFlatTariffRequired:
+    'Eine aktive Erstattung vom Typ Unternehmen braucht den Pauschaltarif und sein Gültig-ab-Datum.',
+  reimbursementPriceInvalid: 'Geben Sie einen Preis pro kWh von null oder mehr ein (höchstens fünf Nachkommastellen).',
+  reimbursementFeeInvalid: 'Die prozentuale Gebühr muss zwischen 0 und 100 % liegen.',
+  emailListInvalid: '„{{address}}“ ist keine gültige E-Mail-Adresse.',
+  homeStationNameRequired: 'Geben Sie einen Namen für die Heimladestation ein (höchstens 100 Zeichen).',
+  homeStationUidRequired: 'Eine Online-Heimladestation braucht die ID einer Station unseres Netzes.',
 };
 
 const fr: Catalog = {
@@ -903,6 +917,13 @@ const fr: Catalog = {
     'Le compte de versement du salarié n’est pas prêt : il doit d’abord terminer son inscription Stripe.',
   recalcPeriodInvalid: 'Choisissez un mois déjà terminé.',
   ibanMissing: 'Aucun IBAN enregistré pour {{name}}.',
+  reimbursementFlatTariffRequired:
+    'Un remboursement actif de type société nécessite le tarif forfaitaire et sa date de début de validité.',
+  reimbursementPriceInvalid: 'Saisissez un prix par kWh de zéro ou plus (au plus cinq décimales).',
+  reimbursementFeeInvalid: 'Les frais en pourcentage doivent être compris entre 0 et 100 %.',
+  emailListInvalid: '« {{address}} » n’est pas une adresse e-mail valide.',
+  homeStationNameRequired: 'Saisissez un nom pour la borne à domicile (100 caractères au plus).',
+  homeStationUidRequired: 'Une borne à domicile en ligne nécessite l’identifiant d’une borne de notre réseau.',
 };
 
 const nl: Catalog = {
@@ -1200,6 +1221,13 @@ const nl: Catalog = {
     'De uitbetalingsrekening van de medewerker is niet klaar: die moet eerst de Stripe-onboarding afronden.',
   recalcPeriodInvalid: 'Kies een maand die al voorbij is.',
   ibanMissing: 'Geen IBAN bekend voor {{name}}.',
+  reimbursementFlatTariffRequired:
+    'Een actieve vergoeding van het type bedrijf heeft het vaste tarief en de ingangsdatum nodig.',
+  reimbursementPriceInvalid: 'Voer een prijs per kWh van nul of meer in (hoogstens vijf decimalen).',
+  reimbursementFeeInvalid: 'De procentuele vergoeding moet tussen 0 en 100 % liggen.',
+  emailListInvalid: '‘{{address}}’ is geen geldig e-mailadres.',
+  homeStationNameRequired: 'Voer een naam in voor het thuislaadpunt (hoogstens 100 tekens).',
+  homeStationUidRequired: 'Een online thuislaadpunt heeft de id van een laadpunt van ons netwerk nodig.',
 };
 
 const it: Catalog = {
@@ -1497,6 +1525,13 @@ const it: Catalog = {
     'Il conto di pagamento del dipendente non è pronto: deve prima completare l’onboarding Stripe.',
   recalcPeriodInvalid: 'Scegli un mese già concluso.',
   ibanMissing: 'Nessun IBAN registrato per {{name}}.',
+  reimbursementFlatTariffRequired:
+    'Un rimborso attivo di tipo azienda richiede la tariffa forfettaria e la sua data di inizio validità.',
+  reimbursementPriceInvalid: 'Inserisci un prezzo per kWh pari a zero o superiore (al massimo cinque decimali).',
+  reimbursementFeeInvalid: 'La commissione percentuale deve essere compresa tra 0 e 100 %.',
+  emailListInvalid: '«{{address}}» non è un indirizzo e-mail valido.',
+  homeStationNameRequired: 'Inserisci un nome per la stazione domestica (al massimo 100 caratteri).',
+  homeStationUidRequired: 'Una stazione domestica online richiede l’id di una stazione della nostra rete.',
 };
 
 const es: Catalog = {
@@ -1790,6 +1825,13 @@ const es: Catalog = {
   payoutAccountNotReady: 'La cuenta de pagos del empleado no está lista: primero debe terminar su alta en Stripe.',
   recalcPeriodInvalid: 'Elija un mes que ya haya terminado.',
   ibanMissing: 'No hay IBAN registrado para {{name}}.',
+  reimbursementFlatTariffRequired:
+    'Un reembolso activo de tipo empresa necesita la tarifa plana y su fecha de inicio de validez.',
+  reimbursementPriceInvalid: 'Introduce un precio por kWh de cero o más (como máximo cinco decimales).',
+  reimbursementFeeInvalid: 'La comisión porcentual debe estar entre 0 y 100 %.',
+  emailListInvalid: '«{{address}}» no es una dirección de correo electrónico válida.',
+  homeStationNameRequired: 'Introduce un nombre para el punto de carga doméstico (como máximo 100 caracteres).',
+  homeStationUidRequired: 'Un punto de carga doméstico en línea necesita el id de un punto de carga de nuestra red.',
 };
 
 const pt: Catalog = {
@@ -2084,6 +2126,13 @@ const pt: Catalog = {
     'A conta de pagamentos do funcionário não está pronta: primeiro tem de concluir o registo na Stripe.',
   recalcPeriodInvalid: 'Escolha um mês que já tenha terminado.',
   ibanMissing: 'Nenhum IBAN registado para {{name}}.',
+  reimbursementFlatTariffRequired:
+    'Um reembolso ativo do tipo empresa precisa da tarifa fixa e da sua data de início de validade.',
+  reimbursementPriceInvalid: 'Introduza um preço por kWh de zero ou mais (no máximo cinco casas decimais).',
+  reimbursementFeeInvalid: 'A taxa percentual deve estar entre 0 e 100 %.',
+  emailListInvalid: '«{{address}}» não é um endereço de e-mail válido.',
+  homeStationNameRequired: 'Introduza um nome para o posto de carregamento doméstico (no máximo 100 caracteres).',
+  homeStationUidRequired: 'Um posto de carregamento doméstico online precisa do id de um posto da nossa rede.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
