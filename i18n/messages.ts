@@ -290,6 +290,10 @@ const en = {
   payoutAccountNotReady: 'The employee’s payout account is not ready: they must finish their Stripe onboarding first.',
   recalcPeriodInvalid: 'Choose a month that has already ended.',
   ibanMissing: 'No IBAN on file for {{name}}.',
+  companyIbanMissing: 'The company’s bank info holds no valid IBAN: add it to the company’s invoice data first.',
+  bankTransferCurrency: 'A SEPA transfer file holds euro amounts only.',
+  notAStripePayout: 'This reimbursement is paid by bank transfer, not through Stripe.',
+  notABankTransfer: 'This reimbursement is paid through Stripe, not by bank transfer.',
   reimbursementFlatTariffRequired:
     'An active reimbursement of type company needs the flat tariff and its valid-from date.',
   reimbursementPriceInvalid: 'Enter a price per kWh of zero or more (at most five decimals).',
@@ -608,6 +612,11 @@ const de: Catalog = {
     'Das Auszahlungskonto des Mitarbeiters ist nicht bereit: er muss zuerst das Stripe-Onboarding abschließen.',
   recalcPeriodInvalid: 'Wählen Sie einen bereits abgeschlossenen Monat.',
   ibanMissing: 'Keine IBAN für {{name}} hinterlegt.',
+  companyIbanMissing:
+    'Die Bankdaten des Unternehmens enthalten keine gültige IBAN: zuerst in den Rechnungsdaten des Unternehmens ergänzen.',
+  bankTransferCurrency: 'Eine SEPA-Überweisungsdatei enthält nur Euro-Beträge.',
+  notAStripePayout: 'Diese Erstattung wird per Banküberweisung gezahlt, nicht über Stripe.',
+  notABankTransfer: 'Diese Erstattung wird über Stripe gezahlt, nicht per Banküberweisung.',
   reimbursementFlatTariffRequired:
     'Eine aktive Erstattung vom Typ Unternehmen braucht den Pauschaltarif und sein Gültig-ab-Datum.',
   reimbursementPriceInvalid: 'Geben Sie einen Preis pro kWh von null oder mehr ein (höchstens fünf Nachkommastellen).',
@@ -917,6 +926,11 @@ const fr: Catalog = {
     'Le compte de versement du salarié n’est pas prêt : il doit d’abord terminer son inscription Stripe.',
   recalcPeriodInvalid: 'Choisissez un mois déjà terminé.',
   ibanMissing: 'Aucun IBAN enregistré pour {{name}}.',
+  companyIbanMissing:
+    'Les coordonnées bancaires de la société ne contiennent aucun IBAN valide : ajoutez-le d’abord aux données de facturation de la société.',
+  bankTransferCurrency: 'Un fichier de virement SEPA ne contient que des montants en euros.',
+  notAStripePayout: 'Ce remboursement est payé par virement bancaire, pas par Stripe.',
+  notABankTransfer: 'Ce remboursement est payé par Stripe, pas par virement bancaire.',
   reimbursementFlatTariffRequired:
     'Un remboursement actif de type société nécessite le tarif forfaitaire et sa date de début de validité.',
   reimbursementPriceInvalid: 'Saisissez un prix par kWh de zéro ou plus (au plus cinq décimales).',
@@ -1221,6 +1235,11 @@ const nl: Catalog = {
     'De uitbetalingsrekening van de medewerker is niet klaar: die moet eerst de Stripe-onboarding afronden.',
   recalcPeriodInvalid: 'Kies een maand die al voorbij is.',
   ibanMissing: 'Geen IBAN bekend voor {{name}}.',
+  companyIbanMissing:
+    'De bankgegevens van het bedrijf bevatten geen geldige IBAN: voeg die eerst toe aan de factuurgegevens van het bedrijf.',
+  bankTransferCurrency: 'Een SEPA-overschrijvingsbestand bevat alleen bedragen in euro.',
+  notAStripePayout: 'Deze vergoeding wordt per bankoverschrijving betaald, niet via Stripe.',
+  notABankTransfer: 'Deze vergoeding wordt via Stripe betaald, niet per bankoverschrijving.',
   reimbursementFlatTariffRequired:
     'Een actieve vergoeding van het type bedrijf heeft het vaste tarief en de ingangsdatum nodig.',
   reimbursementPriceInvalid: 'Voer een prijs per kWh van nul of meer in (hoogstens vijf decimalen).',
@@ -1525,6 +1544,11 @@ const it: Catalog = {
     'Il conto di pagamento del dipendente non è pronto: deve prima completare l’onboarding Stripe.',
   recalcPeriodInvalid: 'Scegli un mese già concluso.',
   ibanMissing: 'Nessun IBAN registrato per {{name}}.',
+  companyIbanMissing:
+    'I dati bancari dell’azienda non contengono un IBAN valido: aggiungilo prima ai dati di fatturazione dell’azienda.',
+  bankTransferCurrency: 'Un file di bonifico SEPA contiene solo importi in euro.',
+  notAStripePayout: 'Questo rimborso è pagato con bonifico bancario, non tramite Stripe.',
+  notABankTransfer: 'Questo rimborso è pagato tramite Stripe, non con bonifico bancario.',
   reimbursementFlatTariffRequired:
     'Un rimborso attivo di tipo azienda richiede la tariffa forfettaria e la sua data di inizio validità.',
   reimbursementPriceInvalid: 'Inserisci un prezzo per kWh pari a zero o superiore (al massimo cinque decimali).',
@@ -1825,6 +1849,11 @@ const es: Catalog = {
   payoutAccountNotReady: 'La cuenta de pagos del empleado no está lista: primero debe terminar su alta en Stripe.',
   recalcPeriodInvalid: 'Elija un mes que ya haya terminado.',
   ibanMissing: 'No hay IBAN registrado para {{name}}.',
+  companyIbanMissing:
+    'Los datos bancarios de la empresa no contienen un IBAN válido: añádelo primero a los datos de facturación de la empresa.',
+  bankTransferCurrency: 'Un fichero de transferencia SEPA solo contiene importes en euros.',
+  notAStripePayout: 'Este reembolso se paga por transferencia bancaria, no a través de Stripe.',
+  notABankTransfer: 'Este reembolso se paga a través de Stripe, no por transferencia bancaria.',
   reimbursementFlatTariffRequired:
     'Un reembolso activo de tipo empresa necesita la tarifa plana y su fecha de inicio de validez.',
   reimbursementPriceInvalid: 'Introduce un precio por kWh de cero o más (como máximo cinco decimales).',
@@ -2126,6 +2155,11 @@ const pt: Catalog = {
     'A conta de pagamentos do funcionário não está pronta: primeiro tem de concluir o registo na Stripe.',
   recalcPeriodInvalid: 'Escolha um mês que já tenha terminado.',
   ibanMissing: 'Nenhum IBAN registado para {{name}}.',
+  companyIbanMissing:
+    'Os dados bancários da empresa não contêm um IBAN válido: adicione-o primeiro aos dados de faturação da empresa.',
+  bankTransferCurrency: 'Um ficheiro de transferência SEPA contém apenas montantes em euros.',
+  notAStripePayout: 'Este reembolso é pago por transferência bancária, não através da Stripe.',
+  notABankTransfer: 'Este reembolso é pago através da Stripe, não por transferência bancária.',
   reimbursementFlatTariffRequired:
     'Um reembolso ativo do tipo empresa precisa da tarifa fixa e da sua data de início de validade.',
   reimbursementPriceInvalid: 'Introduza um preço por kWh de zero ou mais (no máximo cinco casas decimais).',
