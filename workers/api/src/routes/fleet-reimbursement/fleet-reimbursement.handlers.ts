@@ -5,5 +5,10 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { reimbursementRoutes } from './reimbursements/reimbursements.handlers';
+import { settingsRoutes } from './settings/settings.handlers';
 
-export const fleetReimbursementRoutes = new OpenAPIHono<AppEnv>();
+export const fleetReimbursementRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', settingsRoutes)
+  // Last: /reimbursement/{reimbursementId} would answer for a literal /reimbursement/… mounted after it.
+  .route('/', reimbursementRoutes);
