@@ -144,7 +144,15 @@ async function onboardPage(state: State, res: ServerResponse, id: string, url: U
     return html(res, 404, page('Onboarding', '<p>This onboarding link is not valid.</p>'));
   if ((link.expires_at as number) < now() && link.refresh_url) return redirect(res, link.refresh_url as string);
   if (method === 'POST') {
-    act(state, account.id, (ctx) => finishOnboarding(ctx, account, data.get('choice') === 'complete'));
+    const choice = data.get('choice');
+    act(state, account.id, (ctx) =>
+      finishOnboarding(
+        ctx,
+        account,
+        choice === 'complete' || choice === 'complete_failing_bank',
+        choice === 'complete_failing_bank',
+      ),
+    );
     state.store.remove(link.id);
     if (link.return_url) return redirect(res, link.return_url as string);
     return html(res, 200, page('Onboarding', '<p>Done.</p>'));
@@ -156,6 +164,7 @@ async function onboardPage(state: State, res: ServerResponse, id: string, url: U
       'Connect onboarding',
       `<p>Account ${esc(account.id)}.</p>${form({ link: link.id }, [
         ['complete', 'Complete onboarding', true],
+        ['complete_failing_bank', 'Complete with a bank account that fails payouts (000111111116)'],
         ['leave', 'Leave unfinished'],
       ])}`,
     ),

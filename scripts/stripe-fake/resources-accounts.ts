@@ -66,14 +66,28 @@ function createAccount(ctx: Ctx): StripeObject {
   return account;
 }
 
-/** Onboarding from the dev page: "complete" turns the account on; otherwise it stays as it is. */
-export function finishOnboarding(ctx: Ctx, account: StripeObject, complete: boolean): void {
+/**
+ * Stripe's test bank account number whose payouts fail (`no_account`): chosen on the onboarding page
+ * ("Complete with a bank account that fails payouts"), as in Stripe's test mode.
+ */
+export const FAILING_TEST_ACCOUNT_NUMBER = '000111111116';
+
+/**
+ * Onboarding from the dev page: "complete" turns the account on; otherwise it stays as it is.
+ * `failingBank`: the bank account given is Stripe's test number whose payouts fail; a later complete
+ * onboarding with the working number repairs it (the employee updates their bank details).
+ */
+export function finishOnboarding(ctx: Ctx, account: StripeObject, complete: boolean, failingBank = false): void {
   const previous = {
     details_submitted: account.details_submitted,
     charges_enabled: account.charges_enabled,
     payouts_enabled: account.payouts_enabled,
   };
   if (complete) {
+    ctx.store.hidden.set(account.id, {
+      ...ctx.store.hidden.get(account.id),
+      bankAccountNumber: failingBank ? FAILING_TEST_ACCOUNT_NUMBER : '000123456789',
+    });
     Object.assign(account, { details_submitted: true, charges_enabled: true, payouts_enabled: true });
     account.capabilities = Object.fromEntries(Object.keys(account.capabilities as object).map((k) => [k, 'active']));
     account.requirements = { ...(account.requirements as object), currently_due: [], disabled_reason: null };
@@ -238,6 +252,17 @@ export const accountHandlers: Record<string, Handler> = {
       reconciliation_status: 'not_applicable',
     });
     emit(ctx, 'payout.created', payout);
+    // To Stripe's failing test bank account number the payout fails (Stripe: `no_account`).
+    if (ctx.account && ctx.store.hidden.get(ctx.account)?.bankAccountNumber === FAILING_TEST_ACCOUNT_NUMBER) {
+      Object.assign(payout, {
+        status: 'failed',
+        failure_code: 'no_account',
+        failure_message:
+          'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+      });
+      emit(ctx, 'payout.failed', payout, { status: 'pending' });
+      return payout;
+    }
     // Locally nothing stands between a payout and its arrival: it is paid at once.
     payout.status = 'paid';
     payout.arrival_date = now();

@@ -19,6 +19,7 @@ import { billingHandlers } from './resources-billing';
 import { catalogHandlers } from './resources-catalog';
 import { paymentIntentHandlers } from './resources-payment-intents';
 import { paymentHandlers } from './resources-payments';
+import { transferHandlers } from './resources-transfers';
 import { expand, Store } from './store';
 import { Webhooks } from './webhooks';
 
@@ -43,6 +44,7 @@ const HANDLERS: Record<string, Handler> = {
   ...accountHandlers,
   ...paymentHandlers,
   ...paymentIntentHandlers,
+  ...transferHandlers,
   ...catalogHandlers,
   ...billingHandlers,
 };
