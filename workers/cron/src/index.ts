@@ -5,7 +5,20 @@ import { pruneRateLimits } from '@api/lib/rate-limit';
 import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
 import { openDb } from '@db/db';
 import { purgeExpired } from './cron.store';
-import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS } from './monthly-invoices';
+import { homeReimbursementsDaily, resumeHomeReimbursements } from './home-reimbursements';
+import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS, STALE_AFTER_MS } from './monthly-invoices';
+
+/**
+ * The home reimbursement job must never keep the invoice job from running: its failure is recorded on
+ * its run (and e-mailed) and the five-minute trigger retries it.
+ */
+async function reimbursements(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (err) {
+    console.error('home-reimbursements', String(err).slice(0, 200));
+  }
+}
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = openDb(env.DB);
@@ -14,6 +27,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await deliverPendingEmails(db, env);
       // Every five minutes, so a login code or reset link never stays in clear much past a day.
       await pruneOutbox(db);
+      await reimbursements(() =>
+        resumeHomeReimbursements(env, controller.scheduledTime, STALE_AFTER_MS, { budgetMs: SCHEDULED_BUDGET_MS }),
+      );
       await resumeMonthlyInvoices(env, controller.scheduledTime, { budgetMs: SCHEDULED_BUDGET_MS });
       // QR payments: holds of chargers that never started released, priced sessions captured (issue 18).
       await advanceOpenPayments(env, db, new Date(controller.scheduledTime));
@@ -21,6 +37,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     case '0 3 * * *':
       await purgeExpired(env.DB, Date.now());
       await pruneRateLimits(db);
+      // Reimbursements first: a month a manager approves is in the fee of the invoice that follows.
+      await reimbursements(() =>
+        homeReimbursementsDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS }),
+      );
       await monthlyInvoicesDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS });
       break;
   }

@@ -1,7 +1,11 @@
-/** @module The monthly invoice job's run in `job_runs`: start once per period, chunks saved with a compare-and-set cursor, stale runs, the end. */
-import { countBillable } from './monthly-invoices.store';
+/**
+ * @module A scheduled job's run in `job_runs` (the monthly invoices, the home reimbursements): started
+ * once per job and period, chunks saved with a compare-and-set cursor, stale runs, the end.
+ */
 
 export const MONTHLY_INVOICES_JOB = 'monthly-invoices';
+export const HOME_REIMBURSEMENTS_JOB = 'home-reimbursements';
+export type JobName = typeof MONTHLY_INVOICES_JOB | typeof HOME_REIMBURSEMENTS_JOB;
 
 /** `started_at` is the row's `created_at`. */
 const COLUMNS = `id, job, period, status, cursor, processed, total, chunks, triggered_by, error,
@@ -23,33 +27,39 @@ export interface JobRun {
   finished_at: number | null;
 }
 
-/** Starts the run of `period` (a second start finds the first: unique job + period) and answers it. */
-export async function startRun(d1: D1Database, period: string, triggeredBy: number | null, now: number) {
-  const total = await countBillable(d1);
+/**
+ * Starts the run of `job` for `period` with `total` items to process (a second start finds the first:
+ * unique job + period) and answers it.
+ */
+export async function startRun(
+  d1: D1Database,
+  job: JobName,
+  period: string,
+  total: number,
+  triggeredBy: number | null,
+  now: number,
+) {
   await d1
     .prepare(
       `INSERT INTO job_runs (job, period, status, processed, total, chunks, triggered_by, created_at, heartbeat_at)
        VALUES (?1, ?2, 'running', 0, ?3, 0, ?4, ?5, ?5) ON CONFLICT (job, period) DO NOTHING`,
     )
-    .bind(MONTHLY_INVOICES_JOB, period, total, triggeredBy, now)
+    .bind(job, period, total, triggeredBy, now)
     .run();
-  return runOf(d1, period) as Promise<JobRun>;
+  return runOf(d1, job, period) as Promise<JobRun>;
 }
 
-export function runOf(d1: D1Database, period: string) {
-  return d1
-    .prepare(`SELECT ${COLUMNS} FROM job_runs WHERE job = ?1 AND period = ?2`)
-    .bind(MONTHLY_INVOICES_JOB, period)
-    .first<JobRun>();
+export function runOf(d1: D1Database, job: JobName, period: string) {
+  return d1.prepare(`SELECT ${COLUMNS} FROM job_runs WHERE job = ?1 AND period = ?2`).bind(job, period).first<JobRun>();
 }
 
 /** Runs still `running` whose last heartbeat is older than `before`: a crashed or timed-out worker's. */
-export async function staleRuns(d1: D1Database, before: number) {
+export async function staleRuns(d1: D1Database, job: JobName, before: number) {
   const { results } = await d1
     .prepare(
       `SELECT ${COLUMNS} FROM job_runs WHERE job = ?1 AND status = 'running' AND COALESCE(heartbeat_at, created_at) < ?2 ORDER BY id`,
     )
-    .bind(MONTHLY_INVOICES_JOB, before)
+    .bind(job, before)
     .all<JobRun>();
   return results;
 }

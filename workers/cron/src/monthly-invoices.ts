@@ -14,9 +14,26 @@ import { idempotencyKey, type Stripe, type StripeSettings, stripeClient } from '
 import { periodBounds, previousPeriod } from '@domain/billing/period';
 import { stripeItemGroups } from '@domain/billing/stripe-invoice-items';
 import { usageInvoice } from '@domain/billing/usage-invoice';
-import { finishRun, heartbeat, type JobRun, runOf, saveChunk, staleRuns, startRun } from './job-runs.store';
+import {
+  finishRun,
+  heartbeat,
+  type JobRun,
+  MONTHLY_INVOICES_JOB,
+  runOf as runOfJob,
+  saveChunk,
+  staleRuns,
+  startRun,
+} from './job-runs.store';
 import { mirrorFacts, setLineItems, setStripeInvoice, unsyncedInvoices } from './monthly-invoices.mirror.store';
-import { type BillableCompany, billableCompanies, companyFacts, writeInvoice } from './monthly-invoices.store';
+import {
+  type BillableCompany,
+  billableCompanies,
+  companyFacts,
+  countBillable,
+  writeInvoice,
+} from './monthly-invoices.store';
+
+const runOf = (d1: D1Database, period: string) => runOfJob(d1, MONTHLY_INVOICES_JOB, period);
 
 export interface JobEnv extends StripeSettings {
   DB: D1Database;
@@ -168,8 +185,8 @@ export async function mirrorInvoice(env: JobEnv, stripe: Stripe, invoiceId: numb
 }
 
 /** Starts (or finds) the run of `period`. */
-export function startMonthlyRun(env: JobEnv, period: string, triggeredBy: number | null, clock = Date.now) {
-  return startRun(env.DB, period, triggeredBy, clock());
+export async function startMonthlyRun(env: JobEnv, period: string, triggeredBy: number | null, clock = Date.now) {
+  return startRun(env.DB, MONTHLY_INVOICES_JOB, period, await countBillable(env.DB), triggeredBy, clock());
 }
 
 /**
@@ -256,5 +273,6 @@ export async function monthlyInvoicesDaily(env: JobEnv, now: Date, opts: JobOpti
 
 /** The five-minute trigger: continues every run whose heartbeat went quiet. */
 export async function resumeMonthlyInvoices(env: JobEnv, now: number, opts: JobOptions = {}) {
-  for (const run of await staleRuns(env.DB, now - STALE_AFTER_MS)) await continueMonthlyRun(env, run.period, opts);
+  for (const run of await staleRuns(env.DB, MONTHLY_INVOICES_JOB, now - STALE_AFTER_MS))
+    await continueMonthlyRun(env, run.period, opts);
 }
