@@ -18,7 +18,7 @@ import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const FILE_TRANSFER_PATH = /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/)/;
+const FILE_TRANSFER_PATH = /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/|documents\/\d+\/create$)/;
 
 export function createApi() {
   const app = new OpenAPIHono<AppEnv>({
@@ -38,7 +38,7 @@ export function createApi() {
     onError: (c) =>
       apiError(c, 400, 'BODY_TOO_LARGE', 'bodyTooLarge', { field: '(body)', params: { max: MAX_BODY_BYTES } }),
   });
-  // File transfers (firmware uploads, charge point diagnostics) enforce their own, larger limits.
+  // File transfers (firmware uploads, charge point diagnostics, reimbursement documents) enforce their own, larger limits.
   app.use((c, next) => (FILE_TRANSFER_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
   app.use(loadSession);
   app.use('/logout', closeLiveFeedOnLogout);

@@ -10,6 +10,7 @@ import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
 import { devRoutes } from './dev/dev.handlers';
+import { documentRoutes } from './documents/documents.handlers';
 import { fleetReimbursementRoutes } from './fleet-reimbursement/fleet-reimbursement.handlers';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.handlers';
 import { groupRoutes } from './groups/groups.handlers';
@@ -69,6 +70,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', walletTopUpRoutes)
   .route('/', myTransactionRoutes)
   .route('/', fleetReimbursementRoutes)
+  .route('/', documentRoutes)
   .route('/', authRoutes);
 
 // Dev-only routes (mailbox): compiled out of production builds, where __DEV_TOOLS__ is false.
