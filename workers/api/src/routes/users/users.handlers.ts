@@ -8,6 +8,7 @@ import type { AppEnv } from '@api/env';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { accountRoutes } from './account/account.handlers';
 import { corporateGroupRoutes } from './corporate-groups/corporate-groups.handlers';
+import { homeStationRoutes } from './home-stations/home-stations.handlers';
 import { userImportRoutes } from './import/import.handlers';
 import { userStatsRoutes } from './kpi/kpi.handlers';
 import { userListRoutes } from './list/list.handlers';
@@ -23,6 +24,7 @@ export const userRoutes = new OpenAPIHono<AppEnv>()
   .route('/', userListRoutes)
   .route('/', accountRoutes)
   .route('/', userVehicleRoutes)
+  .route('/', homeStationRoutes)
   .route('/', userSubscriptionRoutes)
   .route('/', personalDataRoutes)
   .route('/', userStatsRoutes);
