@@ -283,6 +283,12 @@ const en = {
   reimbursementTariffOverlap: 'This validity overlaps tariff {{id}} ({{from}} to {{to}}).',
   reimbursementTariffNotPending: 'Only a pending tariff can be edited or deleted.',
   reimbursementTariffNotFound: 'Tariff not found.',
+  reimbursementTariffPriceInvalid: 'Enter a price per kWh above 0, with a dot and at most five decimals (e.g. 0.2516).',
+  reimbursementTariffDocumentRequired: 'Attach your power contract: this company needs one for every tariff.',
+  reimbursementTariffDocumentInvalid: 'Choose a power contract of this employee that is approved or awaiting review.',
+  reimbursementTariffUserInvalid: 'Choose an active employee of your companies.',
+  reimbursementTariffDateOrder: 'The last day cannot be before the first day.',
+  reimbursementTariffOpenEnd: 'open-ended',
   reimbursementNotFound: 'Reimbursement not found.',
   reimbursementTransition: 'This reimbursement cannot go from {{from}} to {{to}}.',
   reimbursementChanged: 'This reimbursement was changed meanwhile: reload it and try again.',
@@ -604,6 +610,15 @@ const de: Catalog = {
   reimbursementTariffOverlap: 'Dieser Gültigkeitszeitraum überschneidet sich mit Tarif {{id}} ({{from}} bis {{to}}).',
   reimbursementTariffNotPending: 'Nur ein ausstehender Tarif kann bearbeitet oder gelöscht werden.',
   reimbursementTariffNotFound: 'Tarif nicht gefunden.',
+  reimbursementTariffPriceInvalid:
+    'Geben Sie einen Preis pro kWh über 0 ein, mit Punkt und höchstens fünf Nachkommastellen (z. B. 0.2516).',
+  reimbursementTariffDocumentRequired:
+    'Fügen Sie Ihren Stromvertrag bei: Dieses Unternehmen verlangt ihn für jeden Tarif.',
+  reimbursementTariffDocumentInvalid:
+    'Wählen Sie einen genehmigten oder noch zu prüfenden Stromvertrag dieses Mitarbeiters.',
+  reimbursementTariffUserInvalid: 'Wählen Sie einen aktiven Mitarbeiter Ihrer Unternehmen.',
+  reimbursementTariffDateOrder: 'Der letzte Tag darf nicht vor dem ersten Tag liegen.',
+  reimbursementTariffOpenEnd: 'unbefristet',
   reimbursementNotFound: 'Erstattung nicht gefunden.',
   reimbursementTransition: 'Diese Erstattung kann nicht von {{from}} zu {{to}} wechseln.',
   reimbursementChanged: 'Diese Erstattung wurde inzwischen geändert: neu laden und erneut versuchen.',
@@ -918,6 +933,14 @@ const fr: Catalog = {
   reimbursementTariffOverlap: 'Cette validité chevauche le tarif {{id}} (du {{from}} au {{to}}).',
   reimbursementTariffNotPending: 'Seul un tarif en attente peut être modifié ou supprimé.',
   reimbursementTariffNotFound: 'Tarif introuvable.',
+  reimbursementTariffPriceInvalid:
+    'Saisissez un prix par kWh supérieur à 0, avec un point et cinq décimales au plus (ex. 0.2516).',
+  reimbursementTariffDocumentRequired: 'Joignez votre contrat d’électricité : cette société l’exige pour chaque tarif.',
+  reimbursementTariffDocumentInvalid:
+    'Choisissez un contrat d’électricité de cet employé, approuvé ou en attente de vérification.',
+  reimbursementTariffUserInvalid: 'Choisissez un employé actif de vos sociétés.',
+  reimbursementTariffDateOrder: 'Le dernier jour ne peut pas précéder le premier jour.',
+  reimbursementTariffOpenEnd: 'sans fin',
   reimbursementNotFound: 'Remboursement introuvable.',
   reimbursementTransition: 'Ce remboursement ne peut pas passer de {{from}} à {{to}}.',
   reimbursementChanged: 'Ce remboursement a été modifié entre-temps : rechargez-le et réessayez.',
@@ -1227,6 +1250,13 @@ const nl: Catalog = {
   reimbursementTariffOverlap: 'Deze geldigheid overlapt tarief {{id}} ({{from}} tot {{to}}).',
   reimbursementTariffNotPending: 'Alleen een tarief in behandeling kan worden bewerkt of verwijderd.',
   reimbursementTariffNotFound: 'Tarief niet gevonden.',
+  reimbursementTariffPriceInvalid:
+    'Voer een prijs per kWh boven 0 in, met een punt en hoogstens vijf decimalen (bijv. 0.2516).',
+  reimbursementTariffDocumentRequired: 'Voeg uw energiecontract toe: dit bedrijf vereist er een voor elk tarief.',
+  reimbursementTariffDocumentInvalid: 'Kies een goedgekeurd of nog te beoordelen energiecontract van deze medewerker.',
+  reimbursementTariffUserInvalid: 'Kies een actieve medewerker van uw bedrijven.',
+  reimbursementTariffDateOrder: 'De laatste dag kan niet voor de eerste dag liggen.',
+  reimbursementTariffOpenEnd: 'onbepaald',
   reimbursementNotFound: 'Vergoeding niet gevonden.',
   reimbursementTransition: 'Deze vergoeding kan niet van {{from}} naar {{to}} gaan.',
   reimbursementChanged: 'Deze vergoeding is intussen gewijzigd: laad opnieuw en probeer het nog eens.',
@@ -1536,6 +1566,15 @@ const it: Catalog = {
   reimbursementTariffOverlap: 'Questa validità si sovrappone alla tariffa {{id}} (dal {{from}} al {{to}}).',
   reimbursementTariffNotPending: 'Solo una tariffa in attesa può essere modificata o eliminata.',
   reimbursementTariffNotFound: 'Tariffa non trovata.',
+  reimbursementTariffPriceInvalid:
+    'Inserisci un prezzo per kWh maggiore di 0, con il punto e al massimo cinque decimali (es. 0.2516).',
+  reimbursementTariffDocumentRequired:
+    'Allega il tuo contratto di fornitura elettrica: questa azienda lo richiede per ogni tariffa.',
+  reimbursementTariffDocumentInvalid:
+    'Scegli un contratto di fornitura di questo dipendente approvato o in attesa di verifica.',
+  reimbursementTariffUserInvalid: 'Scegli un dipendente attivo delle tue aziende.',
+  reimbursementTariffDateOrder: 'L’ultimo giorno non può precedere il primo.',
+  reimbursementTariffOpenEnd: 'senza scadenza',
   reimbursementNotFound: 'Rimborso non trovato.',
   reimbursementTransition: 'Questo rimborso non può passare da {{from}} a {{to}}.',
   reimbursementChanged: 'Questo rimborso è stato modificato nel frattempo: ricaricalo e riprova.',
@@ -1842,6 +1881,14 @@ const es: Catalog = {
   reimbursementTariffOverlap: 'Esta validez se solapa con la tarifa {{id}} (del {{from}} al {{to}}).',
   reimbursementTariffNotPending: 'Solo una tarifa pendiente puede editarse o eliminarse.',
   reimbursementTariffNotFound: 'Tarifa no encontrada.',
+  reimbursementTariffPriceInvalid:
+    'Introduce un precio por kWh mayor que 0, con punto y como máximo cinco decimales (p. ej. 0.2516).',
+  reimbursementTariffDocumentRequired: 'Adjunta tu contrato de electricidad: esta empresa lo exige para cada tarifa.',
+  reimbursementTariffDocumentInvalid:
+    'Elige un contrato de electricidad de este empleado aprobado o pendiente de revisión.',
+  reimbursementTariffUserInvalid: 'Elige un empleado activo de tus empresas.',
+  reimbursementTariffDateOrder: 'El último día no puede ser anterior al primero.',
+  reimbursementTariffOpenEnd: 'sin fin',
   reimbursementNotFound: 'Reembolso no encontrado.',
   reimbursementTransition: 'Este reembolso no puede pasar de {{from}} a {{to}}.',
   reimbursementChanged: 'Este reembolso se modificó mientras tanto: recárguelo e inténtelo de nuevo.',
@@ -2147,6 +2194,14 @@ const pt: Catalog = {
   reimbursementTariffOverlap: 'Esta validade sobrepõe-se à tarifa {{id}} (de {{from}} a {{to}}).',
   reimbursementTariffNotPending: 'Só uma tarifa pendente pode ser editada ou eliminada.',
   reimbursementTariffNotFound: 'Tarifa não encontrada.',
+  reimbursementTariffPriceInvalid:
+    'Introduza um preço por kWh acima de 0, com ponto e no máximo cinco casas decimais (ex. 0.2516).',
+  reimbursementTariffDocumentRequired: 'Anexe o seu contrato de eletricidade: esta empresa exige-o para cada tarifa.',
+  reimbursementTariffDocumentInvalid:
+    'Escolha um contrato de eletricidade deste colaborador aprovado ou a aguardar revisão.',
+  reimbursementTariffUserInvalid: 'Escolha um colaborador ativo das suas empresas.',
+  reimbursementTariffDateOrder: 'O último dia não pode ser anterior ao primeiro.',
+  reimbursementTariffOpenEnd: 'sem fim',
   reimbursementNotFound: 'Reembolso não encontrado.',
   reimbursementTransition: 'Este reembolso não pode passar de {{from}} para {{to}}.',
   reimbursementChanged: 'Este reembolso foi alterado entretanto: recarregue-o e tente novamente.',
