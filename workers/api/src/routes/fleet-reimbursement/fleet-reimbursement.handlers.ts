@@ -5,10 +5,12 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
+import { reimbursementPayoutRoutes } from './payouts/payouts.handlers';
 import { reimbursementRoutes } from './reimbursements/reimbursements.handlers';
 import { settingsRoutes } from './settings/settings.handlers';
 
 export const fleetReimbursementRoutes = new OpenAPIHono<AppEnv>()
   .route('/', settingsRoutes)
+  .route('/', reimbursementPayoutRoutes)
   // Last: /reimbursement/{reimbursementId} would answer for a literal /reimbursement/… mounted after it.
   .route('/', reimbursementRoutes);

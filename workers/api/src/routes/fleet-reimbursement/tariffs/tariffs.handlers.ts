@@ -1,0 +1,318 @@
+/**
+ * @module The home-reimbursement tariffs API (spec 001 §7.12, 000 §4, issue 19 part 4): input → store
+ * (gather, within the caller's reach) → `domain/reimbursement/tariffs.ts` (decide: the pending rule, the
+ * overlap, the previous tariff to close) → store (one conditional write with its audit row) → answer. A
+ * tariff of another company, or an employee reaching another employee's, answers 404 like a missing one.
+ */
+
+import { can } from '@domain/permissions/permissions';
+import {
+  decideApproval,
+  decideEdit,
+  decideSubmission,
+  mayDelete,
+  mayReject,
+  type Refusal,
+  type Validity,
+  validityProblem,
+} from '@domain/reimbursement/tariffs';
+import { documentsOptional, reimbursementActive, variantsInForce } from '@domain/reimbursement/variants';
+import { translate } from '@i18n/messages';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../../env';
+import { callerAudit } from '../../../lib/caller-audit';
+import { apiError } from '../../../lib/errors';
+import { keyedValidation } from '../../../lib/keyed-validation';
+import { requestLanguage } from '../../../lib/language';
+import { authOf } from '../../../middleware/permission';
+import { approve, create, detail, list, reject, remove, update } from './tariffs.routes';
+import { type Tariff, type TariffRow, toTariff } from './tariffs.schemas';
+import {
+  approvePendingTariff,
+  deletePendingTariff,
+  insertTariff,
+  listTariffs,
+  type Reach,
+  reachedTariff,
+  rejectPendingTariff,
+  tariffSubject,
+  tariffsOfUser,
+  updatePendingTariff,
+  usableContract,
+} from './tariffs.store';
+
+type Ctx = Context<AppEnv>;
+
+interface Caller {
+  userId: number;
+  scope: readonly number[];
+  /** A manager (`fleet:home-reimbursement`): reads the tariffs of the companies in scope. */
+  canView: boolean;
+  /** May change other employees' tariffs and approve or reject. */
+  canManage: boolean;
+}
+
+function callerOf(c: Ctx): Caller {
+  const { user, access, scope } = authOf(c);
+  return {
+    userId: user.id,
+    scope,
+    canView: can(access, 'fleet:home-reimbursement'),
+    canManage: can(access, 'fleet:home-reimbursement:manage'),
+  };
+}
+
+const readReach = (k: Caller): Reach => (k.canView ? { companies: k.scope } : { userId: k.userId });
+/** Whose tariffs the caller may submit or change: a manager who may manage, their scope; else their own. */
+const writeReach = (k: Caller): Reach => (k.canManage ? { companies: k.scope } : { userId: k.userId });
+
+function mayWrite(k: Caller, t: TariffRow['tariff']) {
+  return t.userId === k.userId || (k.canManage && k.scope.includes(t.companyId));
+}
+
+function actionsFor(k: Caller, t: TariffRow['tariff']): Tariff['actions'] {
+  const pending = t.status === 'pending';
+  const manages = k.canManage && k.scope.includes(t.companyId);
+  return {
+    edit: pending && mayWrite(k, t),
+    delete: pending && mayDelete(t) && mayWrite(k, t),
+    approve: pending && manages,
+    reject: pending && mayReject(t) && manages,
+  };
+}
+
+const answer = (k: Caller, row: TariffRow) => toTariff(row, actionsFor(k, row.tariff));
+
+const notFound = (c: Ctx) => apiError(c, 404, 'REIMBURSEMENT_TARIFF_NOT_FOUND', 'reimbursementTariffNotFound');
+const notPending = (c: Ctx) => apiError(c, 409, 'REIMBURSEMENT_TARIFF_NOT_PENDING', 'reimbursementTariffNotPending');
+const pendingExists = (c: Ctx) =>
+  apiError(c, 409, 'REIMBURSEMENT_TARIFF_PENDING', 'reimbursementTariffPending', { field: 'validFrom' });
+
+function refused(c: Ctx, r: Refusal) {
+  switch (r.reason) {
+    case 'pending':
+      return pendingExists(c);
+    case 'not_pending':
+      return notPending(c);
+    case 'overlap':
+      return apiError(c, 409, 'REIMBURSEMENT_TARIFF_OVERLAP', 'reimbursementTariffOverlap', {
+        field: 'validFrom',
+        params: {
+          id: r.tariff.id,
+          from: r.tariff.validFrom,
+          to: r.tariff.validTo ?? translate(requestLanguage(c), 'reimbursementTariffOpenEnd'),
+        },
+      });
+  }
+}
+
+function invalidValidity(c: Ctx, v: Validity) {
+  const problem = validityProblem(v);
+  if (problem === null) return null;
+  if (problem === 'order')
+    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDateOrder', { field: 'validTo' });
+  return apiError(c, 400, 'VALIDATION_FAILED', 'tariffDateInvalid', { field: problem });
+}
+
+type Subject = NonNullable<Awaited<ReturnType<typeof tariffSubject>>>;
+
+/**
+ * The power contract a tariff names: it must be the employee's, approved or awaiting review. When the
+ * employee submits it themself and the company needs documents (ADR 046: not skipped, not waived for
+ * them), naming one is required. Null when the document is fine.
+ */
+async function documentProblem(c: Ctx, k: Caller, subject: Subject, documentId: number | null) {
+  const db = c.get('db');
+  if (documentId !== null) {
+    if (await usableContract(db, subject.id, documentId)) return null;
+    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDocumentInvalid', { field: 'documentId' });
+  }
+  const variants = variantsInForce(
+    subject.settings ?? {
+      contractApproval: false,
+      paymentProviderFlow: false,
+      offlineStationProcess: false,
+      skipDocumentUpload: false,
+      fleetRuleSet: false,
+    },
+    subject.services,
+  );
+  if (subject.id === k.userId && !documentsOptional(subject, variants))
+    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDocumentRequired', { field: 'documentId' });
+  return null;
+}
+
+const reads = new OpenAPIHono<AppEnv>()
+  .openapi(list, async (c) => {
+    const q = c.req.valid('query');
+    const k = callerOf(c);
+    const { rows, total } = await listTariffs(c.get('db'), readReach(k), { ...q, search: q.search || undefined });
+    return c.json({ data: rows.map((r) => answer(k, r)), total, page: q.page, items_per_page: q.items_per_page }, 200);
+  })
+  .openapi(detail, async (c) => {
+    const { tariffId } = c.req.valid('param');
+    const k = callerOf(c);
+    const row = await reachedTariff(c.get('db'), readReach(k), tariffId);
+    if (!row) return notFound(c);
+    return c.json(answer(k, row), 200);
+  });
+
+const writes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    create,
+    async (c) => {
+      const body = c.req.valid('json');
+      const db = c.get('db');
+      const k = callerOf(c);
+      const userId = body.userId ?? k.userId;
+      const subject = await tariffSubject(db, userId, userId === k.userId ? { userId } : writeReach(k));
+      if (!subject) return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffUserInvalid', { field: 'userId' });
+      if (!reimbursementActive(subject.settings, subject.services))
+        return apiError(c, 409, 'HOME_REIMBURSEMENT_INACTIVE', 'homeReimbursementInactive');
+      const validity = { validFrom: body.validFrom, validTo: body.validTo ?? null };
+      const invalid = invalidValidity(c, validity);
+      if (invalid) return invalid;
+      const documentId = body.documentId ?? null;
+      const docRefused = await documentProblem(c, k, subject, documentId);
+      if (docRefused) return docRefused;
+      const decision = decideSubmission(validity, await tariffsOfUser(db, userId));
+      if (!decision.ok) return refused(c, decision.refusal);
+      const values = { pricePerKwh: body.pricePerKwh, ...validity, documentId };
+      let id: number;
+      try {
+        id = await insertTariff(
+          db,
+          { companyId: subject.companyId, userId, currency: subject.currency, createdBy: k.userId, ...values },
+          callerAudit(c, {
+            action: 'reimbursement_tariff.create',
+            entity: 'reimbursement_tariff',
+            detail: { userId, ...values },
+          }),
+        );
+      } catch (err) {
+        // Two submissions at once: the one-pending index decides, and the loser hears the spec's rule.
+        if (String(err).includes('UNIQUE')) return pendingExists(c);
+        throw err;
+      }
+      const row = await reachedTariff(db, { userId }, id);
+      if (!row) throw new Error('the tariff just inserted is not readable');
+      return c.json(answer(k, row), 201);
+    },
+    keyedValidation,
+  )
+  .openapi(
+    update,
+    async (c) => {
+      const { tariffId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const db = c.get('db');
+      const k = callerOf(c);
+      const found = await reachedTariff(db, readReach(k), tariffId);
+      if (!found) return notFound(c);
+      const t = found.tariff;
+      if (!mayWrite(k, t)) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+      const subject = await tariffSubject(db, t.userId, t.userId === k.userId ? { userId: k.userId } : writeReach(k));
+      if (!subject) return notFound(c);
+      const validity = { validFrom: body.validFrom, validTo: body.validTo ?? null };
+      const invalid = invalidValidity(c, validity);
+      if (invalid) return invalid;
+      const documentId = body.documentId ?? null;
+      const docRefused = await documentProblem(c, k, subject, documentId);
+      if (docRefused) return docRefused;
+      const decision = decideEdit(t, validity, await tariffsOfUser(db, t.userId));
+      if (!decision.ok) return refused(c, decision.refusal);
+      const changes = { pricePerKwh: body.pricePerKwh, ...validity, documentId };
+      const before = {
+        pricePerKwh: t.pricePerKwh,
+        validFrom: t.validFrom,
+        validTo: t.validTo,
+        documentId: t.documentId,
+      };
+      const done = await updatePendingTariff(
+        db,
+        tariffId,
+        changes,
+        callerAudit(c, {
+          action: 'reimbursement_tariff.update',
+          entity: 'reimbursement_tariff',
+          entityId: tariffId,
+          detail: { before, changes },
+        }),
+      );
+      if (!done) return notPending(c);
+      const row = await reachedTariff(db, readReach(k), tariffId);
+      if (!row) return notFound(c);
+      return c.json(answer(k, row), 200);
+    },
+    keyedValidation,
+  )
+  .openapi(remove, async (c) => {
+    const { tariffId } = c.req.valid('param');
+    const db = c.get('db');
+    const k = callerOf(c);
+    const found = await reachedTariff(db, readReach(k), tariffId);
+    if (!found) return notFound(c);
+    if (!mayWrite(k, found.tariff)) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+    if (!mayDelete(found.tariff)) return notPending(c);
+    const done = await deletePendingTariff(
+      db,
+      tariffId,
+      callerAudit(c, { action: 'reimbursement_tariff.delete', entity: 'reimbursement_tariff', entityId: tariffId }),
+    );
+    if (!done) return notPending(c);
+    return c.json(answer(k, found), 200);
+  })
+  .openapi(approve, async (c) => {
+    const { tariffId } = c.req.valid('param');
+    const db = c.get('db');
+    const k = callerOf(c);
+    const found = await reachedTariff(db, { companies: k.scope }, tariffId);
+    if (!found) return notFound(c);
+    const t = found.tariff;
+    const decision = decideApproval(t, await tariffsOfUser(db, t.userId));
+    if (!decision.ok) return refused(c, decision.refusal);
+    const { close } = decision.value;
+    const done = await approvePendingTariff(
+      db,
+      tariffId,
+      k.userId,
+      close,
+      callerAudit(c, {
+        action: 'reimbursement_tariff.approve',
+        entity: 'reimbursement_tariff',
+        entityId: tariffId,
+        detail: { userId: t.userId, closed: close },
+      }),
+    );
+    if (!done) return notPending(c);
+    const row = await reachedTariff(db, { companies: k.scope }, tariffId);
+    if (!row) return notFound(c);
+    return c.json(answer(k, row), 200);
+  })
+  .openapi(reject, async (c) => {
+    const { tariffId } = c.req.valid('param');
+    const db = c.get('db');
+    const k = callerOf(c);
+    const found = await reachedTariff(db, { companies: k.scope }, tariffId);
+    if (!found) return notFound(c);
+    if (!mayReject(found.tariff)) return notPending(c);
+    const done = await rejectPendingTariff(
+      db,
+      tariffId,
+      k.userId,
+      callerAudit(c, {
+        action: 'reimbursement_tariff.reject',
+        entity: 'reimbursement_tariff',
+        entityId: tariffId,
+        detail: { userId: found.tariff.userId },
+      }),
+    );
+    if (!done) return notPending(c);
+    const row = await reachedTariff(db, { companies: k.scope }, tariffId);
+    if (!row) return notFound(c);
+    return c.json(answer(k, row), 200);
+  });
+
+/** Literal `/fleet-reimbursement/tariffs` before `/fleet-reimbursement/tariffs/{tariffId}` (both in `reads`/`writes` order). */
+export const tariffRoutes = new OpenAPIHono<AppEnv>().route('/', reads).route('/', writes);

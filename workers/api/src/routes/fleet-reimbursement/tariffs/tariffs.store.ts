@@ -1,0 +1,300 @@
+/**
+ * @module Reads and writes of `reimbursement_tariffs`, always within the caller's reach: a manager's
+ * companies in scope, or an employee's own rows. Every change is one conditional statement (while
+ * pending) with its audit row written only when that statement changed the row.
+ */
+
+import type { AuditEntry } from '@api/lib/audit.store';
+import type { Db } from '@db/db';
+import { inCompanies, serviceSettingsOf } from '@db/queries/companies.store';
+import {
+  auditLog,
+  companies,
+  homeReimbursementSettings,
+  reimbursementDocuments,
+  reimbursementTariffs,
+  users,
+} from '@db/schema';
+import type { TariffPeriod } from '@domain/reimbursement/tariffs';
+import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { ListFilters, TariffRow } from './tariffs.schemas';
+
+/** Whose tariffs the caller reaches: the companies in scope (a manager) or one employee's. */
+export type Reach = { companies: readonly number[] } | { userId: number };
+
+const reviewers = alias(users, 'reviewer');
+const live = isNull(reimbursementTariffs.deletedAt);
+
+function within(reach: Reach): SQL | undefined {
+  return 'userId' in reach
+    ? eq(reimbursementTariffs.userId, reach.userId)
+    : inCompanies(reimbursementTariffs.companyId, reach.companies);
+}
+
+const rowShape = {
+  tariff: {
+    id: reimbursementTariffs.id,
+    companyId: reimbursementTariffs.companyId,
+    userId: reimbursementTariffs.userId,
+    pricePerKwh: reimbursementTariffs.pricePerKwh,
+    currency: reimbursementTariffs.currency,
+    validFrom: reimbursementTariffs.validFrom,
+    validTo: reimbursementTariffs.validTo,
+    status: reimbursementTariffs.status,
+    documentId: reimbursementTariffs.documentId,
+    createdAt: reimbursementTariffs.createdAt,
+    reviewedAt: reimbursementTariffs.reviewedAt,
+  },
+  user: { email: users.email, firstName: users.firstName, lastName: users.lastName },
+  documentName: reimbursementDocuments.fileName,
+  // A non-null column first: drizzle nulls a left-joined object when its first column is null.
+  reviewer: { email: reviewers.email, firstName: reviewers.firstName, lastName: reviewers.lastName },
+};
+
+function selectRows(db: Db) {
+  return db
+    .select(rowShape)
+    .from(reimbursementTariffs)
+    .innerJoin(users, eq(users.id, reimbursementTariffs.userId))
+    .leftJoin(
+      reimbursementDocuments,
+      and(eq(reimbursementDocuments.id, reimbursementTariffs.documentId), isNull(reimbursementDocuments.deletedAt)),
+    )
+    .leftJoin(reviewers, eq(reviewers.id, reimbursementTariffs.reviewedBy));
+}
+
+/** A live tariff the caller reaches; undefined for another company's, another employee's or a deleted one. */
+export async function reachedTariff(db: Db, reach: Reach, tariffId: number): Promise<TariffRow | undefined> {
+  return selectRows(db)
+    .where(and(eq(reimbursementTariffs.id, tariffId), live, within(reach)))
+    .get();
+}
+
+const contains = (column: SQL, keyword: string) =>
+  sql`instr(lower(coalesce(${column}, '')), ${keyword.toLowerCase()}) > 0`;
+
+/** A page of the live tariffs the caller reaches, newest validity first. */
+export async function listTariffs(db: Db, reach: Reach, f: ListFilters) {
+  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  const where = and(
+    live,
+    within(reach),
+    f.status ? eq(reimbursementTariffs.status, f.status) : undefined,
+    f.user_id ? eq(reimbursementTariffs.userId, f.user_id) : undefined,
+    f.search ? or(contains(sql`${users.email}`, f.search), contains(fullName, f.search)) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(desc(reimbursementTariffs.validFrom), desc(reimbursementTariffs.id))
+      .limit(f.items_per_page)
+      .offset(f.page * f.items_per_page),
+    db
+      .select({ n: count() })
+      .from(reimbursementTariffs)
+      .innerJoin(users, eq(users.id, reimbursementTariffs.userId))
+      .where(where)
+      .get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every live tariff of one employee (the facts of the pending and overlap rules). */
+export function tariffsOfUser(db: Db, userId: number): Promise<TariffPeriod[]> {
+  return db
+    .select({
+      id: reimbursementTariffs.id,
+      status: reimbursementTariffs.status,
+      validFrom: reimbursementTariffs.validFrom,
+      validTo: reimbursementTariffs.validTo,
+    })
+    .from(reimbursementTariffs)
+    .where(and(eq(reimbursementTariffs.userId, userId), live));
+}
+
+/**
+ * The employee a tariff is for, with what decides it: their company's currency, reimbursement settings
+ * and service settings, and their own document flag. Undefined unless the user is active and in
+ * `companies` (a manager's scope) or is `self` (the caller).
+ */
+export async function tariffSubject(db: Db, userId: number, reach: Reach) {
+  const user = await db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      docUploadNotMandatory: users.docUploadNotMandatory,
+      currency: companies.currency,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.status, 'active'),
+        'userId' in reach ? eq(users.id, reach.userId) : inCompanies(users.companyId, reach.companies),
+      ),
+    )
+    .get();
+  if (!user) return undefined;
+  const [settings, services] = await Promise.all([
+    db.select().from(homeReimbursementSettings).where(eq(homeReimbursementSettings.companyId, user.companyId)).get(),
+    serviceSettingsOf(db, user.companyId),
+  ]);
+  return { ...user, settings: settings ?? null, services };
+}
+
+/** A live power contract of the employee that is approved or not reviewed yet (never an invalidated one). */
+export function usableContract(db: Db, userId: number, documentId: number) {
+  return db
+    .select({ id: reimbursementDocuments.id })
+    .from(reimbursementDocuments)
+    .where(
+      and(
+        eq(reimbursementDocuments.id, documentId),
+        eq(reimbursementDocuments.userId, userId),
+        eq(reimbursementDocuments.type, 'power_contract'),
+        isNull(reimbursementDocuments.deletedAt),
+        or(isNull(reimbursementDocuments.approved), eq(reimbursementDocuments.approved, true)),
+      ),
+    )
+    .get();
+}
+
+/** The audit row, inserted only when the statement just before it in the batch changed a row. */
+function auditIfChanged(db: Db, audit: AuditEntry, tariffId: number) {
+  return db.insert(auditLog).select(
+    db
+      .select({
+        // Every column in the table's order (insert … select); null id: the next one.
+        id: sql<number>`null`.as('id'),
+        at: sql<Date>`unixepoch('subsec') * 1000`.as('created_at'),
+        actorUserId: sql<number | null>`${audit.actorUserId ?? null}`.as('actor_user_id'),
+        companyId: sql<number | null>`${audit.companyId ?? null}`.as('company_id'),
+        action: sql<string>`${audit.action}`.as('action'),
+        entity: sql<string | null>`${audit.entity ?? null}`.as('entity'),
+        entityId: sql<string>`${String(tariffId)}`.as('entity_id'),
+        detailJson: sql<string | null>`${audit.detail ? JSON.stringify(audit.detail) : null}`.as('detail_json'),
+        ip: sql<string | null>`${audit.ip ?? null}`.as('ip'),
+      })
+      .from(reimbursementTariffs)
+      .where(and(eq(reimbursementTariffs.id, tariffId), sql`changes() = 1`)),
+  );
+}
+
+/**
+ * Inserts a pending tariff and its audit row. The partial unique index `reimbursement_tariffs_one_pending_uq`
+ * refuses a second pending one of the employee (it throws UNIQUE) when two submissions race.
+ */
+export async function insertTariff(db: Db, values: typeof reimbursementTariffs.$inferInsert, audit: AuditEntry) {
+  const [[row]] = await db.batch([
+    db
+      .insert(reimbursementTariffs)
+      .values({ ...values, status: 'pending' })
+      .returning({ id: reimbursementTariffs.id }),
+    db.insert(auditLog).values({
+      action: audit.action,
+      actorUserId: audit.actorUserId ?? null,
+      companyId: audit.companyId ?? null,
+      entity: audit.entity ?? null,
+      entityId: sql`CAST(last_insert_rowid() AS TEXT)`,
+      detailJson: audit.detail ? JSON.stringify(audit.detail) : null,
+      ip: audit.ip ?? null,
+    }),
+  ]);
+  if (!row) throw new Error('tariff insert returned nothing');
+  return row.id;
+}
+
+const pendingOnly = (tariffId: number) =>
+  and(eq(reimbursementTariffs.id, tariffId), eq(reimbursementTariffs.status, 'pending'), live);
+
+export interface TariffChanges {
+  pricePerKwh: number;
+  validFrom: string;
+  validTo: string | null;
+  documentId: number | null;
+}
+
+/** Edits the tariff while it is still pending; false when it no longer is (or is gone). */
+export async function updatePendingTariff(db: Db, tariffId: number, changes: TariffChanges, audit: AuditEntry) {
+  const [rows] = await db.batch([
+    db
+      .update(reimbursementTariffs)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(pendingOnly(tariffId))
+      .returning({ id: reimbursementTariffs.id }),
+    auditIfChanged(db, audit, tariffId),
+  ]);
+  return rows.length === 1;
+}
+
+/** Soft-deletes the tariff while it is still pending; false when it no longer is. */
+export async function deletePendingTariff(db: Db, tariffId: number, audit: AuditEntry) {
+  const [rows] = await db.batch([
+    db
+      .update(reimbursementTariffs)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(pendingOnly(tariffId))
+      .returning({ id: reimbursementTariffs.id }),
+    auditIfChanged(db, audit, tariffId),
+  ]);
+  return rows.length === 1;
+}
+
+/**
+ * Approves the pending tariff and, in the same batch, ends the employee's earlier active open-ended tariff
+ * (`close`) the day before — only while the approved one is still pending, so a lost race changes nothing.
+ * False when the tariff was no longer pending.
+ */
+export async function approvePendingTariff(
+  db: Db,
+  tariffId: number,
+  reviewerId: number,
+  close: { id: number; validTo: string } | null,
+  audit: AuditEntry,
+) {
+  const now = new Date();
+  const approve = db
+    .update(reimbursementTariffs)
+    .set({ status: 'active', reviewedBy: reviewerId, reviewedAt: now, updatedAt: now })
+    .where(pendingOnly(tariffId))
+    .returning({ id: reimbursementTariffs.id });
+  if (!close) {
+    const [rows] = await db.batch([approve, auditIfChanged(db, audit, tariffId)]);
+    return rows.length === 1;
+  }
+  const stillPending = sql`EXISTS (SELECT 1 FROM reimbursement_tariffs p WHERE p.id = ${tariffId} AND p.status = 'pending' AND p.deleted_at IS NULL)`;
+  const [, rows] = await db.batch([
+    db
+      .update(reimbursementTariffs)
+      .set({ validTo: close.validTo, updatedAt: now })
+      .where(
+        and(
+          eq(reimbursementTariffs.id, close.id),
+          ne(reimbursementTariffs.id, tariffId),
+          eq(reimbursementTariffs.status, 'active'),
+          isNull(reimbursementTariffs.validTo),
+          live,
+          stillPending,
+        ),
+      ),
+    approve,
+    auditIfChanged(db, audit, tariffId),
+  ]);
+  return rows.length === 1;
+}
+
+/** Rejects the tariff while it is still pending; false when it no longer is. */
+export async function rejectPendingTariff(db: Db, tariffId: number, reviewerId: number, audit: AuditEntry) {
+  const now = new Date();
+  const [rows] = await db.batch([
+    db
+      .update(reimbursementTariffs)
+      .set({ status: 'rejected', reviewedBy: reviewerId, reviewedAt: now, updatedAt: now })
+      .where(pendingOnly(tariffId))
+      .returning({ id: reimbursementTariffs.id }),
+    auditIfChanged(db, audit, tariffId),
+  ]);
+  return rows.length === 1;
+}
