@@ -8,9 +8,11 @@ import type { AppEnv } from '../../env';
 import { reimbursementPayoutRoutes } from './payouts/payouts.handlers';
 import { reimbursementRoutes } from './reimbursements/reimbursements.handlers';
 import { settingsRoutes } from './settings/settings.handlers';
+import { tariffRoutes } from './tariffs/tariffs.handlers';
 
 export const fleetReimbursementRoutes = new OpenAPIHono<AppEnv>()
   .route('/', settingsRoutes)
+  .route('/', tariffRoutes)
   .route('/', reimbursementPayoutRoutes)
   // Last: /reimbursement/{reimbursementId} would answer for a literal /reimbursement/… mounted after it.
   .route('/', reimbursementRoutes);
