@@ -150,6 +150,12 @@ const RESOURCE_RULES: Rule[] = [
     'eventId',
     'SELECT e.id FROM stripe_events e JOIN billing_accounts a ON a.stripe_account_id = e.account WHERE a.company_id = ?1 LIMIT 1',
   ],
+  // Reimbursement documents (issue 19): a meter reading of an employee of the demo's fleet company.
+  [
+    /^\/api\/(documents|energy-reading)\//,
+    'documentId',
+    'SELECT id FROM reimbursement_documents WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
+  ],
   // Payouts, payment methods and setup intents of a billed company (billing accounts).
   [/^\/api\/stripe\/payout\//, 'payoutId', 'SELECT id FROM billing_payouts WHERE company_id = ?1 LIMIT 1'],
   [
@@ -336,6 +342,15 @@ beforeAll(async () => {
       "INSERT INTO billing_payouts (company_id, user_id, amount, currency) SELECT ?1, min(id), 100, 'EUR' FROM users WHERE company_id = ?1",
     ].map((q) => env.DB.prepare(q).bind(root.id)),
   );
+  // Nor a reimbursement document (issue 19): a meter reading of the demo's first fleet company's first user.
+  await env.DB.prepare(
+    `INSERT INTO reimbursement_documents (company_id, user_id, type, file_name, content_type, size, r2_key, period, meter_wh)
+     SELECT u.company_id, u.id, 'meter_reading', 'scope-matrix.png', 'image/png', 1, 'scope-matrix/' || u.id, '2026-01', 1
+     FROM users u JOIN companies c ON c.id = u.company_id
+     WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.is_evfleet = 1 ORDER BY u.id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
   // Nor an employee's home station (issue 19): an offline one of the demo's first fleet company's first user.
   await env.DB.prepare(
     `INSERT INTO home_stations (company_id, user_id, name, is_offline)
