@@ -67,7 +67,7 @@ function upload(
   who: Session,
   userId: number,
   fields: Record<string, string>,
-  file?: { bytes: Uint8Array; name: string },
+  file?: { bytes: Uint8Array<ArrayBuffer>; name: string },
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
