@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralTab } from '../../components/company-settings/general-tab';
 import { GroupLabelsTab } from '../../components/company-settings/group-labels-tab';
+import { HomeReimbursementTab } from '../../components/company-settings/home-reimbursement-tab';
 import { NotAvailableTab } from '../../components/company-settings/not-available-tab';
 import { ServicesTab } from '../../components/company-settings/services-tab';
 import { useFeedback } from '../../components/feedback';
@@ -23,6 +24,7 @@ const TABS = [
   'general',
   'services',
   'labels',
+  'reimbursement',
   'economics',
   'reports',
   'graphics',
@@ -35,6 +37,7 @@ const TAB_LABEL: Record<Tab, string> = {
   general: 'companySettings.tabGeneral',
   services: 'companySettings.tabServices',
   labels: 'companySettings.tabLabels',
+  reimbursement: 'reimbursementSettings.title',
   economics: 'companySettings.tabEconomics',
   reports: 'companySettings.tabReports',
   graphics: 'companySettings.tabGraphics',
@@ -46,8 +49,12 @@ const TAB_LABEL: Record<Tab, string> = {
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'companySettings.title');
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { settings } = await readSettings(request, context, params.companyId ?? '');
-  return { settings };
+  const { settings, reimbursement, canManageReimbursement } = await readSettings(
+    request,
+    context,
+    params.companyId ?? '',
+  );
+  return { settings, reimbursement, canManageReimbursement };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -57,12 +64,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CompanySettingsPage() {
   const { t } = useTranslation();
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, reimbursement, canManageReimbursement } = useLoaderData<typeof loader>();
+  // The home reimbursement tab only for a caller with 'fleet:home-reimbursement' (issue 19).
+  const tabs = TABS.filter((id) => id !== 'reimbursement' || reimbursement !== null);
   const result = useActionData<SettingsActionData>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { flash } = useFeedback();
-  const current = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  const current = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'general';
 
@@ -75,6 +84,15 @@ export default function CompanySettingsPage() {
     if (current === 'general') return <GeneralTab key={settings.id} settings={settings} failed={failed} />;
     if (current === 'services') return <ServicesTab key={settings.id} settings={settings} failed={failed} />;
     if (current === 'labels') return <GroupLabelsTab key={settings.id} settings={settings} failed={failed} />;
+    if (current === 'reimbursement' && reimbursement)
+      return (
+        <HomeReimbursementTab
+          key={settings.id}
+          settings={reimbursement}
+          canManage={canManageReimbursement}
+          failed={failed}
+        />
+      );
     return <NotAvailableTab tab={tKey(t, TAB_LABEL[current])} />;
   })();
 
@@ -83,9 +101,9 @@ export default function CompanySettingsPage() {
       <BlockStack gap="400">
         <Card padding="0">
           <Tabs
-            tabs={TABS.map((id) => ({ id, content: tKey(t, TAB_LABEL[id]) }))}
-            selected={TABS.indexOf(current)}
-            onSelect={(i) => navigate(`?tab=${TABS[i]}`, { preventScrollReset: true })}
+            tabs={tabs.map((id) => ({ id, content: tKey(t, TAB_LABEL[id]) }))}
+            selected={tabs.indexOf(current)}
+            onSelect={(i) => navigate(`?tab=${tabs[i]}`, { preventScrollReset: true })}
           />
         </Card>
         {body}

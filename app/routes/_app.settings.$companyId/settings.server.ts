@@ -6,6 +6,7 @@ import { type Api, createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { forbidden, type Me, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
+import { readReimbursement, saveReimbursement } from './home-reimbursement.server';
 
 type SettingsGet = Api['client']['api']['settings']['company'][':companyId']['$get'];
 export type CompanySettings = InferResponseType<SettingsGet, 200>;
@@ -14,12 +15,15 @@ export async function readSettings(request: Request, context: AppLoadContext, co
   const me = await requirePermission(request, context, 'company:settings');
   const api = createApi(request, context, { language: me.user.language });
   const result = await api.send(api.client.api.settings.company[':companyId'].$get({ param: { companyId } }));
-  return { me, settings: must(result, me) };
+  const settings = must(result, me);
+  const reimbursement = await readReimbursement(api, me, companyId);
+  const canManageReimbursement = me.permissions.includes('fleet:home-reimbursement:manage');
+  return { me, settings, reimbursement, canManageReimbursement };
 }
 
-type Tab = 'general' | 'services' | 'labels';
+type Tab = 'general' | 'services' | 'labels' | 'reimbursement';
 
-function put(api: Api, tab: Tab, companyId: string, form: FormData) {
+function put(api: Api, tab: Exclude<Tab, 'reimbursement'>, companyId: string, form: FormData) {
   const company = api.client.api.settings.company[':companyId'];
   const param = { companyId };
   if (tab === 'general') {
@@ -65,10 +69,18 @@ export async function saveTab(
   const me = await requirePermission(request, context, 'company:settings');
   const form = await request.formData();
   const tab = String(form.get('tab')) as Tab;
-  if (!['general', 'services', 'labels'].includes(tab)) {
+  if (!['general', 'services', 'labels', 'reimbursement'].includes(tab)) {
     return { me, data: { tab: 'general', error: '' }, status: 400 };
   }
   const api = createApi(request, context, { language: me.user.language });
+  if (tab === 'reimbursement') {
+    const saved = await saveReimbursement(api, companyId, form);
+    if (saved.failure) return { me, data: { tab, error: saved.failure.key, field: saved.failure.field }, status: 400 };
+    const answer = saved.result;
+    if (answer.ok) return { me, data: { tab, toast: flash('reimbursementSettings.saved') }, status: 200 };
+    if (answer.status === 403) forbidden(me, answer.error['error-msg']);
+    return { me, data: { tab, error: answer.error['error-msg'], field: answer.error.field }, status: answer.status };
+  }
   const result = await api.send(put(api, tab, companyId, form));
   if (result.ok) return { me, data: { tab, toast: flash('companySettings.saved') }, status: 200 };
   if (result.status === 403) forbidden(me, result.error['error-msg']);
