@@ -38,6 +38,7 @@ import {
   writeCompany,
   writeServices,
 } from './company-settings.store';
+import { recalcRoutes } from './recalc/recalc.handlers';
 
 type Ctx = Context<AppEnv>;
 
@@ -65,6 +66,7 @@ const audit = (c: Ctx, companyId: number, action: string, detail: Record<string,
 });
 
 export const companySettingsRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', recalcRoutes)
   .openapi(siblings, async (c) => {
     const { company_id } = c.req.valid('query');
     const hit = await found(c, company_id ?? authOf(c).company.id);

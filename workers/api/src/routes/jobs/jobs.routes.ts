@@ -1,4 +1,4 @@
-/** @module Route declarations of the job-runs API (issue 17 part 10), behind 'billing:jobs' (super users, role 42). */
+/** @module Route declarations of the job-runs API (issue 17 part 10; the home reimbursements of issue 19), behind 'billing:jobs' (super users, role 42). */
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../lib/route';
 import { ListQuery, RunBody, RunPage, RunSchema } from './jobs.schemas';
 
@@ -20,6 +20,16 @@ export const runMonthlyInvoices = defineRoute(ACCESS, {
   tags,
   summary:
     'Starts (or resumes) the monthly invoice run of a month that is over (default the previous month) and processes chunks for a few seconds; answers the run, which the page polls by posting again',
+  request: { body: jsonBody(RunBody) },
+  responses: { 200: json(RunSchema), 400: error('Not a month, or a month that is not over') },
+});
+
+export const runHomeReimbursements = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/jobs/home-reimbursements/run',
+  tags,
+  summary:
+    'Starts (or resumes) the home reimbursement run of a month that is over (default the previous month) and processes chunks for a few seconds; answers the run, which the page polls by posting again',
   request: { body: jsonBody(RunBody) },
   responses: { 200: json(RunSchema), 400: error('Not a month, or a month that is not over') },
 });
