@@ -7,6 +7,7 @@ import {
   decideSubmission,
   isIsoDate,
   mayDelete,
+  mayEdit,
   mayReject,
   overlappingTariff,
   parsePricePerKwh,
@@ -120,6 +121,8 @@ describe('edit, delete, reject', () => {
       ok: false,
       refusal: { reason: 'not_pending' },
     });
+    expect(mayEdit({ status: 'pending' })).toBe(true);
+    expect(mayEdit({ status: 'active' })).toBe(false);
     expect(mayDelete({ status: 'pending' })).toBe(true);
     expect(mayDelete({ status: 'active' })).toBe(false);
     expect(mayDelete({ status: 'rejected' })).toBe(false);

@@ -119,6 +119,11 @@ export function decideEdit(
   return { ok: true, value: candidate };
 }
 
+/** Whether a tariff may be edited at all (before its new values are looked at): only while pending. */
+export function mayEdit(tariff: Pick<TariffPeriod, 'status'>): boolean {
+  return tariff.status === 'pending';
+}
+
 /** Whether a tariff may be deleted: only while pending. */
 export function mayDelete(tariff: Pick<TariffPeriod, 'status'>): boolean {
   return tariff.status === 'pending';

@@ -11,6 +11,7 @@ import {
   decideEdit,
   decideSubmission,
   mayDelete,
+  mayEdit,
   mayReject,
   type Refusal,
   type Validity,
@@ -212,6 +213,7 @@ const writes = new OpenAPIHono<AppEnv>()
       if (!found) return notFound(c);
       const t = found.tariff;
       if (!mayWrite(k, t)) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+      if (!mayEdit(t)) return notPending(c);
       const subject = await tariffSubject(db, t.userId, t.userId === k.userId ? { userId: k.userId } : writeReach(k));
       if (!subject) return notFound(c);
       const validity = { validFrom: body.validFrom, validTo: body.validTo ?? null };
