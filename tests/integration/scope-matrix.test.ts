@@ -156,6 +156,12 @@ const RESOURCE_RULES: Rule[] = [
     'documentId',
     'SELECT id FROM reimbursement_documents WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
   ],
+  // Home-reimbursement tariffs (issue 19): a pending one of an employee of the demo's fleet company.
+  [
+    /^\/api\/fleet-reimbursement\/tariffs\//,
+    'tariffId',
+    'SELECT id FROM reimbursement_tariffs WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
+  ],
   // Payouts, payment methods and setup intents of a billed company (billing accounts).
   [/^\/api\/stripe\/payout\//, 'payoutId', 'SELECT id FROM billing_payouts WHERE company_id = ?1 LIMIT 1'],
   [
@@ -346,6 +352,15 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO reimbursement_documents (company_id, user_id, type, file_name, content_type, size, r2_key, period, meter_wh)
      SELECT u.company_id, u.id, 'meter_reading', 'scope-matrix.png', 'image/png', 1, 'scope-matrix/' || u.id, '2026-01', 1
+     FROM users u JOIN companies c ON c.id = u.company_id
+     WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.is_evfleet = 1 ORDER BY u.id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
+  // Nor a home-reimbursement tariff (issue 19): a pending one of the demo's first fleet company's first user.
+  await env.DB.prepare(
+    `INSERT INTO reimbursement_tariffs (company_id, user_id, price_per_kwh, currency, valid_from)
+     SELECT u.company_id, u.id, 25000, 'EUR', '2026-01-01'
      FROM users u JOIN companies c ON c.id = u.company_id
      WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.is_evfleet = 1 ORDER BY u.id LIMIT 1 ON CONFLICT DO NOTHING`,
   )
