@@ -22,6 +22,7 @@ import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Api } from '../../lib/api.server';
+import { keyword, type ListField, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { displayName as nameOf } from '../../lib/display-name';
 import { formatDate, formatDateTime, formatKwh } from '../../lib/format';
 import { ListPage } from '../lists/list-page';
@@ -33,6 +34,27 @@ export type DocumentRow = InferResponseType<Api['client']['api']['documents']['$
 export const DOCUMENTS_PAGE_SIZE = 25;
 export const REVIEW_STATES = ['pending', 'true', 'false'] as const;
 type Review = (typeof REVIEW_STATES)[number];
+
+/** A day YYYY-MM-DD, else no filter. */
+function isoDay(): ListField<string | null> {
+  return {
+    read: (p, key) => {
+      const v = p.get(key) ?? '';
+      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+    },
+    write: (value, key, p) => {
+      if (value) p.set(key, value);
+    },
+  };
+}
+
+export const documentsUrl = listUrl({
+  q: keyword({ trim: true }),
+  review: oneOf(REVIEW_STATES),
+  from: isoDay(),
+  to: isoDay(),
+  page: pageNumber(100_000),
+});
 
 export interface DocumentsState {
   q: string;

@@ -7,30 +7,8 @@ import { typeOfSlug, type UploadType } from '@domain/reimbursement/documents';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { createApi } from '../../lib/api.server';
 import { fleetId, must } from '../../lib/fleet.server';
-import { keyword, type ListField, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { forbidden, requirePermission } from '../../lib/session.server';
-import { DOCUMENTS_PAGE_SIZE, REVIEW_STATES } from './document-list';
-
-/** A day YYYY-MM-DD, else no filter. */
-function isoDay(): ListField<string | null> {
-  return {
-    read: (p, key) => {
-      const v = p.get(key) ?? '';
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
-    },
-    write: (value, key, p) => {
-      if (value) p.set(key, value);
-    },
-  };
-}
-
-export const documentsUrl = listUrl({
-  q: keyword({ trim: true }),
-  review: oneOf(REVIEW_STATES),
-  from: isoDay(),
-  to: isoDay(),
-  page: pageNumber(100_000),
-});
+import { DOCUMENTS_PAGE_SIZE, documentsUrl } from './document-list';
 
 function typeParam(raw: string | undefined): UploadType {
   const type = typeOfSlug(raw);

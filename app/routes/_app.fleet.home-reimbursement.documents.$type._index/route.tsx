@@ -7,9 +7,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useListUrl } from '../../components/lists/use-list-url';
-import { DocumentList } from '../../components/reimbursement/document-list';
+import { DocumentList, documentsUrl } from '../../components/reimbursement/document-list';
 import { useDocumentsToast } from '../../components/reimbursement/documents-toast';
-import { documentsAction, documentsLoader, documentsUrl } from '../../components/reimbursement/documents.server';
+import { documentsAction, documentsLoader } from '../../components/reimbursement/documents.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { titleMeta } from '../../lib/meta';
 
