@@ -210,6 +210,11 @@ export const RULES = {
     anyService: HOME_REIMBURSEMENT_SETTINGS,
     company: fleet,
   },
+  /** DELETE /stripe/account/user/{userId}: an employee's payout account (issue 17 §7.2, issue 19): either manager. */
+  'payout-accounts:delete': {
+    roles: [],
+    check: (ctx: AccessContext): boolean => can(ctx, 'fleet:home-reimbursement:manage') || can(ctx, 'billing:admin'),
+  },
   'customer-groups:manage': { roles: ADMINS, company: (k) => k.empServices },
   'company-groups:manage': {
     roles: [...ADMINS, ROLE.NETWORK_MANAGER],

@@ -67,6 +67,7 @@ describe('planning a payout', () => {
       from: 'processed',
     });
     expect(planPayout(r(), null, 0)).toEqual({ error: 'accountNotReady' });
+    expect(planPayout(r({ value: 0 }), READY, 0)).toEqual({ error: 'nothingToPay' });
     expect(planPayout(r(), { detailsSubmitted: true, payoutsEnabled: false }, 0)).toEqual({ error: 'accountNotReady' });
   });
 });

@@ -36,7 +36,8 @@ export interface PayableReimbursement {
 export type PayoutRefusal =
   | { error: 'notAStripePayout' }
   | { error: 'transition'; from: ReimbursementStatus }
-  | { error: 'accountNotReady' };
+  | { error: 'accountNotReady' }
+  | { error: 'nothingToPay' };
 
 export type PayoutPlan = {
   /** The status the conditional update moves from (`processed` when only the payout is still to make). */
@@ -65,6 +66,8 @@ export function planPayout(
   const resume = r.status === 'processed' && r.stripePayoutId === null;
   if (!resume && !canTransition(r.status, 'processed', 'manager')) return { error: 'transition', from: r.status };
   if (payoutAccountStatus(account) !== 'done') return { error: 'accountNotReady' };
+  // Stripe moves at least one minor unit; a month worth nothing has nothing to pay out.
+  if (r.value < 1) return { error: 'nothingToPay' };
   return { from: r.status, attempt: failedAttempts + 1, transfer: r.stripeTransferId === null };
 }
 

@@ -12,12 +12,14 @@ import { authOf } from '@api/middleware/permission';
 import { type OnboardingStep, onboardingState } from '@domain/billing/onboarding';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { collectionMethod, detail, onboard, refresh, remove, returned } from './account.routes';
+import { collectionMethod, detail, onboard, refresh, remove, removeEmployeeAccount, returned } from './account.routes';
 import { toAccount } from './account.schemas';
 import {
   accountOf,
   deleteAccount,
+  deleteEmployeePayoutAccount,
   deletedAccountCount,
+  employeePayoutAccount,
   saveNewAccount,
   scopedCompany,
   updateAccount,
@@ -227,4 +229,33 @@ const writes = new OpenAPIHono<AppEnv>()
     return c.json(toAccount(row.companyId, null), 200);
   });
 
-export const accountRoutes = new OpenAPIHono<AppEnv>().route('/', reads).route('/', writes);
+/** An employee's home-reimbursement payout account: deleted at Stripe, then here (audited under the user). */
+const employees = new OpenAPIHono<AppEnv>().openapi(removeEmployeeAccount, async (c) => {
+  const userId = c.req.valid('param').userId;
+  const db = c.get('db');
+  const found = await employeePayoutAccount(db, await callerScope(c), userId);
+  if (!found) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound');
+  const account = found.account;
+  if (!account) return apiError(c, 409, 'NO_PAYOUT_ACCOUNT', 'payoutAccountNotReady');
+  const client = stripeOr503(c);
+  if (client.error) return client.error;
+  try {
+    await client.stripe.accounts.del(account.stripeAccountId);
+  } catch (err) {
+    // Already gone at Stripe: forget it here too.
+    const code = (err as { code?: string }).code;
+    if (code !== 'resource_missing' && code !== 'account_invalid')
+      return stripeFailed(c, err, 'updateFailed', 'reimbursement.payout_account.delete', 'user', userId);
+  }
+  // The action name versions the employee's next account creation key (payouts.store deletedPayoutAccounts).
+  await deleteEmployeePayoutAccount(
+    db,
+    userId,
+    billingAudit(c, 'reimbursement.payout_account.delete', 'user', userId, {
+      stripeAccountId: account.stripeAccountId,
+    }),
+  );
+  return c.json({ user_id: userId, stripe_account_id: account.stripeAccountId, deleted: true as const }, 200);
+});
+
+export const accountRoutes = new OpenAPIHono<AppEnv>().route('/', reads).route('/', writes).route('/', employees);

@@ -11,6 +11,8 @@ import {
   CollectionMethodBody,
   CompanyBody,
   CompanyQuery,
+  DeletedPayoutAccountSchema,
+  EmployeeParam,
   OnboardLinkSchema,
   ReturnBody,
 } from './account.schemas';
@@ -92,4 +94,22 @@ export const remove = defineRoute(ACCESS, {
   summary: 'Delete the connected account at Stripe and here (irreversible; the screen asks for a confirmation)',
   request: { query: CompanyQuery },
   responses: { 200: json(AccountSchema), 404: notFound, 402: refused, 409: conflict, 502: failed, 503: notConfigured },
+});
+
+/** An employee's home-reimbursement payout account (issue 19): a fleet manager or a billing admin deletes it. */
+export const removeEmployeeAccount = defineRoute('payout-accounts:delete', {
+  method: 'delete',
+  path: '/stripe/account/user/{userId}',
+  tags,
+  summary: 'Delete an employee’s payout account at Stripe and here (irreversible; the screen asks for a confirmation)',
+  request: { params: EmployeeParam },
+  responses: {
+    200: json(DeletedPayoutAccountSchema),
+    404: error('The user does not exist or is outside the caller’s tree (userNotFound)'),
+    402: refused,
+    409: error('The employee has no payout account (payoutAccountNotReady)'),
+    400: error('Stripe refused the deletion'),
+    502: failed,
+    503: notConfigured,
+  },
 });

@@ -71,3 +71,17 @@ export function toAccount(companyId: number, row: Row | undefined | null): z.inf
     updated_at: row?.updatedAt?.toISOString() ?? null,
   };
 }
+
+/** DELETE /stripe/account/user/{userId}: the employee whose payout account is deleted. */
+export const EmployeeParam = z.object({
+  userId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31)
+    .openapi({ param: { name: 'userId', in: 'path' }, example: 42 }),
+});
+
+export const DeletedPayoutAccountSchema = z
+  .object({ user_id: z.number(), stripe_account_id: z.string(), deleted: z.literal(true) })
+  .openapi('DeletedPayoutAccount');

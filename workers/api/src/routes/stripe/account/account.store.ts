@@ -2,7 +2,7 @@
 
 import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
-import { auditLog, billingAccounts, companies } from '@db/schema';
+import { auditLog, billingAccounts, companies, userPayoutAccounts, users } from '@db/schema';
 import { and, count, eq, inArray } from 'drizzle-orm';
 
 type Account = typeof billingAccounts.$inferSelect;
@@ -85,4 +85,20 @@ export async function deletedAccountCount(db: Db, companyId: number) {
     )
     .get();
   return row?.n ?? 0;
+}
+
+/** An employee of the caller's tree and their payout account (null: none); undefined for a user outside it. */
+export async function employeePayoutAccount(db: Db, scope: readonly number[], userId: number) {
+  const row = await db
+    .select({ userId: users.id, account: userPayoutAccounts })
+    .from(users)
+    .leftJoin(userPayoutAccounts, eq(userPayoutAccounts.userId, users.id))
+    .where(and(eq(users.id, userId), inArray(users.companyId, [...scope])))
+    .get();
+  return row;
+}
+
+/** Forgets an employee's deleted payout account, with its audit row (the next creation's key version). */
+export async function deleteEmployeePayoutAccount(db: Db, userId: number, audit: AuditEntry) {
+  await db.batch([db.delete(userPayoutAccounts).where(eq(userPayoutAccounts.userId, userId)), auditInsert(db, audit)]);
 }

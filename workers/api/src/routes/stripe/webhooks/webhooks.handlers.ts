@@ -8,6 +8,10 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { stripeCryptoProvider } from '@api/lib/stripe';
 import { authOf } from '@api/middleware/permission';
+import {
+  isReimbursementEvent,
+  receiveReimbursementEvent,
+} from '@api/routes/fleet-reimbursement/payouts/payouts.webhook';
 import { isQrPaymentEvent, receiveQrPaymentEvent } from '@api/routes/pay/pay.webhook';
 import type { BillingEvent } from '@domain/billing/apply-event';
 import { can } from '@domain/permissions/permissions';
@@ -51,7 +55,10 @@ export const webhookRoutes = new OpenAPIHono<AppEnv>()
       ? await receiveQrPaymentEvent({ env: c.env, db: c.get('db'), now: new Date() }, event, raw, (work) =>
           c.executionCtx.waitUntil(work),
         )
-      : await receiveEvent(c.get('db'), event, raw, (applied) => firstDefaultAfterSetup(c.env, c.get('db'), applied));
+      : // Home reimbursements' payouts, transfers and employees' payout accounts (issue 19): their own module.
+        isReimbursementEvent(event)
+        ? await receiveReimbursementEvent(c.get('db'), event, raw)
+        : await receiveEvent(c.get('db'), event, raw, (applied) => firstDefaultAfterSetup(c.env, c.get('db'), applied));
     if (outcome === 'failed') return apiError(c, 500, 'STRIPE_EVENT_FAILED', 'generic');
     return c.json({ received: true as const, outcome }, 200);
   })
