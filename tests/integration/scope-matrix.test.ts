@@ -162,6 +162,12 @@ const RESOURCE_RULES: Rule[] = [
     'tariffId',
     'SELECT id FROM reimbursement_tariffs WHERE company_id = ?1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
   ],
+  // Home reimbursements (issue 19): one month of an employee of the demo's fleet company (inserted below).
+  [
+    /^\/api\/reimbursement\//,
+    'reimbursementId',
+    'SELECT id FROM reimbursements WHERE company_id = ?1 ORDER BY id LIMIT 1',
+  ],
   // Payouts, payment methods and setup intents of a billed company (billing accounts).
   [/^\/api\/stripe\/payout\//, 'payoutId', 'SELECT id FROM billing_payouts WHERE company_id = ?1 LIMIT 1'],
   [
@@ -304,6 +310,14 @@ beforeAll(async () => {
     `INSERT INTO cpo_invoices (operator_company_id, month, name, currency, invoice_date, computed_at)
      SELECT id, '2026-01', 'CPO-2026-01-scope', currency, '2026-02-01', 0 FROM companies
      WHERE id IN (SELECT value FROM json_each(?1)) AND cpms IS NOT NULL ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(JSON.stringify(otherCompanies))
+    .run();
+  // Nor a home reimbursement (the monthly job writes them): one month of a user of the demo's first fleet company.
+  await env.DB.prepare(
+    `INSERT INTO reimbursements (company_id, user_id, period, currency, computed_at)
+     SELECT u.company_id, u.id, '2026-01', 'EUR', 0 FROM users u JOIN companies c ON c.id = u.company_id
+     WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.is_evfleet = 1 ORDER BY u.id LIMIT 1 ON CONFLICT DO NOTHING`,
   )
     .bind(JSON.stringify(otherCompanies))
     .run();
