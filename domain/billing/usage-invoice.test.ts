@@ -148,6 +148,47 @@ describe('usage invoice: fees', () => {
   });
 });
 
+describe('usage invoice: the home reimbursement fee', () => {
+  const due = [
+    { id: 31, value: 1_345, currency: 'EUR' },
+    { id: 30, value: 10_000, currency: 'EUR' },
+    // Another currency cannot be on this invoice: it stays for an invoice in its currency.
+    { id: 32, value: 5_000, currency: 'GBP' },
+  ];
+
+  it('bills the percentage of the approved reimbursements not yet invoiced as one fee line naming them', () => {
+    const inv = usageInvoice(facts({ reimbursementFee: { basisPoints: 250, reimbursements: due } }));
+    // 2.5 % of 113.45 EUR = 2.83625 → 2.84
+    expect(inv.lines).toEqual([
+      expect.objectContaining({
+        kind: 'fee',
+        fee: 'home_reimbursement',
+        reimbursementIds: [30, 31],
+        description: 'Home reimbursement fee 2026-10: 2 reimbursements',
+        quantity: 1,
+        amount: 284,
+      }),
+    ]);
+    expect(inv.feesTotal).toBe(284);
+    expect(inv.total).toBe(284);
+  });
+
+  it('bills it outside the contract months too, and makes no line without a percentage or anything due', () => {
+    const outside = aCompany({ contractStartDate: '2027-01-01', fees: { ...aCompany().fees, saas: 5_000 } });
+    const inv = usageInvoice(
+      facts({ company: outside, reimbursementFee: { basisPoints: 100, reimbursements: [due[0] as (typeof due)[0]] } }),
+    );
+    expect(inv.lines.map((l) => [l.kind, l.description, l.amount])).toEqual([
+      ['fee', 'Home reimbursement fee 2026-10: 1 reimbursement', 13],
+    ]);
+    expect(usageInvoice(facts({ reimbursementFee: { basisPoints: 0, reimbursements: due } })).lines).toEqual([]);
+    expect(usageInvoice(facts({ reimbursementFee: { basisPoints: 250, reimbursements: [] } })).lines).toEqual([]);
+    // 0.01 % of 13.45 rounds to 0: no line, the reimbursement waits for the next invoice.
+    const tiny = { basisPoints: 1, reimbursements: [due[0] as (typeof due)[0]] };
+    expect(usageInvoice(facts({ reimbursementFee: tiny })).lines).toEqual([]);
+  });
+});
+
 describe('usage invoice: one-time products and totals', () => {
   it('adds pending one-time products as lines and totals every part in integer minor units', () => {
     const inv = usageInvoice(

@@ -35,9 +35,10 @@
  *   the company's time zone whatever it says.
  */
 
+import { feeOf } from '../reimbursement/variants';
 import { anchorMonth, inContract, parsePeriod, periodBounds } from './period';
 
-export const FEE_CODES = ['keyfob', 'saas', 'cpms', 'connector', 'sim', 'platform'] as const;
+export const FEE_CODES = ['keyfob', 'saas', 'cpms', 'connector', 'sim', 'platform', 'home_reimbursement'] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
 
 /** Fees of spec section 3 in minor units of the company currency; null when not set. */
@@ -92,7 +93,8 @@ export interface PendingOneTimeProduct {
 
 export type UsageLine =
   | (LineBase & { kind: 'session'; sessionId: number; energyWh: number | null })
-  | (LineBase & { kind: 'fee'; fee: FeeCode })
+  /** `reimbursementIds`: the home reimbursements a `home_reimbursement` fee bills (marked with the invoice). */
+  | (LineBase & { kind: 'fee'; fee: FeeCode; reimbursementIds?: number[] })
   | (LineBase & { kind: 'one_time'; oneTimeProductId: number });
 
 interface LineBase {
@@ -136,6 +138,15 @@ export interface UsageFacts {
   counts: UsageCounts;
   sessions: UsageSession[];
   oneTimeProducts: PendingOneTimeProduct[];
+  /** The company's home reimbursement fee (issue 19 part 8): see `reimbursementFeeLine`. */
+  reimbursementFee?: ReimbursementFeeFacts;
+}
+
+export interface ReimbursementFeeFacts {
+  /** The company's percentage in basis points (250 = 2.5 %). */
+  basisPoints: number;
+  /** Reimbursements a manager approved (or further) and no invoice billed the fee of yet. */
+  reimbursements: { id: number; value: number; currency: string }[];
 }
 
 const FEE_TEXT: Record<FeeCode, string> = {
@@ -145,6 +156,7 @@ const FEE_TEXT: Record<FeeCode, string> = {
   connector: 'Connector monthly fee',
   sim: 'SIM monthly fee',
   platform: 'Platform annual fee',
+  home_reimbursement: 'Home reimbursement fee',
 };
 
 /** "2026-10-05" in the company's zone. */
@@ -238,6 +250,9 @@ export function usageInvoice(f: UsageFacts): UsageInvoice {
     if (summary.platformFeeMonth) fee('platform', fees.platformAnnual, 1);
   }
 
+  const reimbursementFee = f.reimbursementFee && reimbursementFeeLine(f.reimbursementFee, period, currency, start, end);
+  if (reimbursementFee) lines.push(reimbursementFee);
+
   for (const p of [...f.oneTimeProducts].sort((a, b) => a.id - b.id)) {
     if (p.currency.toUpperCase() !== currency || p.quantity <= 0) continue;
     lines.push({
@@ -268,5 +283,41 @@ export function usageInvoice(f: UsageFacts): UsageInvoice {
     oneTimeTotal,
     total: sessionsTotal + feesTotal + oneTimeTotal,
     summary,
+  };
+}
+
+/**
+ * The home reimbursement fee (issue 19 part 8, ADR 046): one `fee` line of the company's percentage of
+ * the reimbursements a manager approved (`FEE_DUE_STATUSES`) that no invoice billed yet, in the
+ * invoice's currency, whatever month they are of and whatever the contract months: the fee is on
+ * money the platform moved. Null when nothing is due (no percentage, no such reimbursement, or a fee
+ * that rounds to 0: those reimbursements stay for the next invoice).
+ */
+export function reimbursementFeeLine(
+  fee: ReimbursementFeeFacts,
+  period: string,
+  currency: string,
+  periodStart: Date,
+  periodEnd: Date,
+): UsageLine | null {
+  if (fee.basisPoints <= 0) return null;
+  const due = fee.reimbursements.filter((r) => r.currency.toUpperCase() === currency).sort((a, b) => a.id - b.id);
+  if (due.length === 0) return null;
+  const amount = feeOf(
+    due.reduce((t, r) => t + r.value, 0),
+    fee.basisPoints,
+  );
+  if (amount <= 0) return null;
+  return {
+    kind: 'fee',
+    fee: 'home_reimbursement',
+    reimbursementIds: due.map((r) => r.id),
+    description: `${FEE_TEXT.home_reimbursement} ${period}: ${due.length} reimbursement${due.length === 1 ? '' : 's'}`,
+    quantity: 1,
+    unitAmount: amount,
+    amount,
+    currency,
+    periodStart,
+    periodEnd,
   };
 }

@@ -7,6 +7,7 @@
  * a bound parameter.
  */
 import type { UsageCompany, UsageInvoice, UsageLine, UsageSession } from '@domain/billing/usage-invoice';
+import { FEE_DUE_STATUSES } from '@domain/reimbursement/statuses';
 
 /** A fleet company with its billing customer (the lowest-id one with a Stripe id, when it has several). */
 export interface BillableCompany extends UsageCompany {
@@ -106,7 +107,7 @@ interface SessionRow {
  */
 export async function companyFacts(d1: D1Database, c: BillableCompany, period: string, start: number, end: number) {
   const id = int(c.id);
-  const [invoice, keyfobs, connectors, oneTime, sessions] = await d1.batch([
+  const [invoice, keyfobs, connectors, oneTime, sessions, feeDue] = await d1.batch([
     d1
       .prepare(`SELECT id FROM billing_invoices WHERE company_id = ${id} AND kind = 'usage' AND period = ?1`)
       .bind(period),
@@ -140,7 +141,22 @@ export async function companyFacts(d1: D1Database, c: BillableCompany, period: s
                  WHERE company_id = ${id} AND kind = 'usage'), ${int(start)}))`,
       )
       .bind(),
+    // The home reimbursement fee (issue 19 part 8): approved reimbursements no invoice billed yet.
+    d1
+      .prepare(
+        `SELECT s.fee_basis_points, r.id, r.value, r.currency FROM home_reimbursement_settings s
+         JOIN reimbursements r ON r.company_id = s.company_id
+         WHERE s.company_id = ${id} AND s.fee_basis_points > 0 AND r.fee_invoice_id IS NULL
+           AND r.status IN (${FEE_DUE_STATUSES.map((st) => `'${st}'`).join(',')})`,
+      )
+      .bind(),
   ]);
+  const feeRows = (feeDue?.results ?? []) as {
+    fee_basis_points: number;
+    id: number;
+    value: number;
+    currency: string;
+  }[];
   const n = (r: D1Result | undefined) => ((r?.results[0] as { n?: number } | undefined)?.n ?? 0) as number;
   return {
     invoiceId: ((invoice?.results[0] as { id?: number } | undefined)?.id ?? null) as number | null,
@@ -149,6 +165,10 @@ export async function companyFacts(d1: D1Database, c: BillableCompany, period: s
       const o = r as { id: number; name: string; quantity: number; unit_amount: number; currency: string };
       return { id: o.id, productName: o.name, quantity: o.quantity, unitAmount: o.unit_amount, currency: o.currency };
     }),
+    reimbursementFee: {
+      basisPoints: feeRows[0]?.fee_basis_points ?? 0,
+      reimbursements: feeRows.map((r) => ({ id: r.id, value: r.value, currency: r.currency })),
+    },
     sessions: ((sessions?.results ?? []) as SessionRow[]).map(
       (s): UsageSession => ({
         id: s.id,
@@ -172,10 +192,11 @@ function* slices<T>(items: T[], size: number) {
 }
 
 /**
- * Writes the usage invoice, its lines, its billed sessions and its one-time products marked invoiced
- * in ONE D1 batch (one transaction). Plain inserts: when the same company is billed twice at once,
- * the unique (company, kind, period) index or a billed session's primary key fails the second batch
- * whole, and the caller reads the first one's invoice.
+ * Writes the usage invoice, its lines, its billed sessions, its one-time products marked invoiced and
+ * the reimbursements its home reimbursement fee bills marked with it in ONE D1 batch (one
+ * transaction). Plain inserts: when the same company is billed twice at once, the unique (company,
+ * kind, period) index or a billed session's primary key fails the second batch whole, and the caller
+ * reads the first one's invoice.
  */
 export async function writeInvoice(d1: D1Database, c: BillableCompany, inv: UsageInvoice, now: number) {
   const invoiceIdSql = `(SELECT id FROM billing_invoices WHERE company_id = ${int(c.id)} AND kind = 'usage' AND period = ?1)`;
@@ -225,6 +246,18 @@ export async function writeInvoice(d1: D1Database, c: BillableCompany, inv: Usag
         .prepare(
           `UPDATE billing_one_time_products SET status = 'invoiced', invoice_id = ${invoiceIdSql}, updated_at = ${int(now)}
            WHERE id IN (${oneTime.map(int).join(',')}) AND status = 'pending'`,
+        )
+        .bind(inv.period),
+    );
+  }
+  // The home reimbursement fee's reimbursements carry this invoice: billed once, whatever reruns.
+  const feeIds = inv.lines.flatMap((l) => (l.kind === 'fee' ? (l.reimbursementIds ?? []) : []));
+  for (const part of slices(feeIds, 500)) {
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE reimbursements SET fee_invoice_id = ${invoiceIdSql}
+           WHERE id IN (${part.map(int).join(',')}) AND company_id = ${int(c.id)} AND fee_invoice_id IS NULL`,
         )
         .bind(inv.period),
     );
