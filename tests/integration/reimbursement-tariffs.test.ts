@@ -363,6 +363,19 @@ describe('who reaches a tariff', () => {
     expect((await ok(await tariffCall(manager, pending.id))).status).toBe('pending');
   });
 
+  it('offers a manager the active users of the scope to submit a tariff for, and no one else', async () => {
+    const found = (await (await call('/fleet-reimbursement/tariffs/employees?search=second', manager)).json()) as {
+      data: { id: number; name: string }[];
+    };
+    expect(found.data).toEqual([expect.objectContaining({ id: employee2Id, name: 'Second Tester' })]);
+    const outside = (await (await call('/fleet-reimbursement/tariffs/employees', otherManager)).json()) as {
+      data: { id: number }[];
+    };
+    expect(outside.data.map((u) => u.id)).not.toContain(employeeId);
+    await expectError(await call('/fleet-reimbursement/tariffs/employees', viewer), 403, FORBIDDEN);
+    await expectError(await call('/fleet-reimbursement/tariffs/employees', employee), 403, FORBIDDEN);
+  });
+
   it('searches by the employee’s name or e-mail and pages', async () => {
     const byName = (await (await call('/fleet-reimbursement/tariffs?search=second', manager)).json()) as Page;
     expect(byName.data.every((t) => t.userId === employee2Id)).toBe(true);

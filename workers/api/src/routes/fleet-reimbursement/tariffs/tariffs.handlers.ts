@@ -27,8 +27,8 @@ import { apiError } from '../../../lib/errors';
 import { keyedValidation } from '../../../lib/keyed-validation';
 import { requestLanguage } from '../../../lib/language';
 import { authOf } from '../../../middleware/permission';
-import { approve, create, detail, list, reject, remove, update } from './tariffs.routes';
-import { type Tariff, type TariffRow, toTariff } from './tariffs.schemas';
+import { approve, create, detail, employees, list, reject, remove, update } from './tariffs.routes';
+import { nameOf, type Tariff, type TariffRow, toTariff } from './tariffs.schemas';
 import {
   approvePendingTariff,
   deletePendingTariff,
@@ -37,6 +37,7 @@ import {
   type Reach,
   reachedTariff,
   rejectPendingTariff,
+  scopeEmployees,
   tariffSubject,
   tariffsOfUser,
   updatePendingTariff,
@@ -150,6 +151,12 @@ const reads = new OpenAPIHono<AppEnv>()
     const k = callerOf(c);
     const { rows, total } = await listTariffs(c.get('db'), readReach(k), { ...q, search: q.search || undefined });
     return c.json({ data: rows.map((r) => answer(k, r)), total, page: q.page, items_per_page: q.items_per_page }, 200);
+  })
+  // Literal, before /fleet-reimbursement/tariffs/{tariffId}.
+  .openapi(employees, async (c) => {
+    const { search } = c.req.valid('query');
+    const rows = await scopeEmployees(c.get('db'), authOf(c).scope, search || undefined);
+    return c.json({ data: rows.map((u) => ({ id: u.id, name: nameOf(u), email: u.email })) }, 200);
   })
   .openapi(detail, async (c) => {
     const { tariffId } = c.req.valid('param');

@@ -5,7 +5,16 @@
  * own; approving and rejecting need `fleet:home-reimbursement:manage`. The literal path comes first.
  */
 import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
-import { CreateBody, ListQuery, TariffPage, TariffParams, TariffSchema, UpdateBody } from './tariffs.schemas';
+import {
+  CreateBody,
+  EmployeeOptions,
+  EmployeeQuery,
+  ListQuery,
+  TariffPage,
+  TariffParams,
+  TariffSchema,
+  UpdateBody,
+} from './tariffs.schemas';
 
 const tags = ['Home reimbursement'];
 const notFound = error('Tariff not found (or another company’s, or another employee’s)');
@@ -18,6 +27,15 @@ export const list = defineRoute('personal:home-reimbursement', {
     'Home-reimbursement tariffs: a manager sees those of the companies in scope, filtered by status, user or name/e-mail; an employee their own. Newest validity first',
   request: { query: ListQuery },
   responses: { 200: json(TariffPage) },
+});
+
+export const employees = defineRoute('fleet:home-reimbursement:manage', {
+  method: 'get',
+  path: '/fleet-reimbursement/tariffs/employees',
+  tags,
+  summary: 'Active users of the companies in scope a manager may submit a tariff for, by name or e-mail: 100 at most',
+  request: { query: EmployeeQuery },
+  responses: { 200: json(EmployeeOptions) },
 });
 
 export const create = defineRoute('personal:home-reimbursement', {

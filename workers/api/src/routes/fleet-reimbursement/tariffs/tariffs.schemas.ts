@@ -88,6 +88,15 @@ export const TariffSchema = z
 
 export const TariffPage = pageOf(TariffSchema).openapi('ReimbursementTariffPage');
 
+export const EmployeeQuery = z.object({
+  /** A name or e-mail; absent: the first 100 by name. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const EmployeeOptions = z
+  .object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) })
+  .openapi('ReimbursementTariffEmployees');
+
 export type Tariff = z.infer<typeof TariffSchema>;
 
 interface Person {

@@ -16,7 +16,7 @@ import {
   users,
 } from '@db/schema';
 import type { TariffPeriod } from '@domain/reimbursement/tariffs';
-import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { ListFilters, TariffRow } from './tariffs.schemas';
 
@@ -142,6 +142,23 @@ export async function tariffSubject(db: Db, userId: number, reach: Reach) {
     serviceSettingsOf(db, user.companyId),
   ]);
   return { ...user, settings: settings ?? null, services };
+}
+
+/** Active users of the companies in scope, by name or e-mail, 100 at most (the new-tariff form's choice). */
+export function scopeEmployees(db: Db, scope: readonly number[], search: string | undefined) {
+  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      and(
+        inCompanies(users.companyId, scope),
+        eq(users.status, 'active'),
+        search ? or(contains(sql`${users.email}`, search), contains(fullName, search)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
+    .limit(100);
 }
 
 /** A live power contract of the employee that is approved or not reviewed yet (never an invalidated one). */
