@@ -29,6 +29,7 @@ import {
 } from '../schema';
 import { companyAncestorIds } from './companies.store';
 import { debitStatements, reportOverdrawn, sessionWallets } from './session-debit.store';
+import { maybeQueueAutoRecharge } from './wallet-top-ups.store';
 
 export { candidateOf, tariffCandidate } from '../../domain/sessions/price-at-close';
 
@@ -249,7 +250,9 @@ export async function priceClosedSession(
   if (debit.plan && balanceAfter !== null && balanceAfter < 0) {
     await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
   }
-  // TODO(issue 18, W2): call maybeAutoRecharge for the debited wallet here (under waitUntil) once it exists.
+  // A debit that left the wallet below its threshold queues one auto top-up; the scheduled job charges it.
+  if (debit.plan && balanceAfter !== null && debit.plan.amount < 0)
+    await maybeQueueAutoRecharge(db, debit.plan.walletId);
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
 }
 

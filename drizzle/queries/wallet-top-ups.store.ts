@@ -3,10 +3,11 @@
  * ocpp worker (auto-recharge after a session debit): where a wallet's money is paid, a top-up's facts
  * for a Stripe event, and the writes an event decides (status, and the one credit of a paid top-up).
  */
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { type AutoRechargeFacts, decideAutoRecharge } from '../../domain/wallets/top-ups';
 import type { Db } from '../db';
-import { billingAccounts, billingCustomers, wallets, walletTopUps } from '../schema';
-import { appendEntryStatement } from './wallet-ledger.store';
+import { billingAccounts, billingCustomers, userPersonalData, wallets, walletTopUps } from '../schema';
+import { appendEntryStatement, balanceOf } from './wallet-ledger.store';
 
 /**
  * Where a wallet's money is paid (ADR 043's owner rule): the Stripe customer of the wallet's company
@@ -15,7 +16,11 @@ import { appendEntryStatement } from './wallet-ledger.store';
  */
 export async function payeeOf(db: Db, companyId: number) {
   const row = await db
-    .select({ stripeCustomerId: billingCustomers.stripeCustomerId, stripeAccountId: billingAccounts.stripeAccountId })
+    .select({
+      stripeCustomerId: billingCustomers.stripeCustomerId,
+      stripeAccountId: billingAccounts.stripeAccountId,
+      defaultPaymentMethodId: billingCustomers.defaultPaymentMethodId,
+    })
     .from(billingCustomers)
     .leftJoin(billingAccounts, eq(billingAccounts.companyId, billingCustomers.ownerCompanyId))
     .where(and(eq(billingCustomers.companyId, companyId), isNotNull(billingCustomers.stripeCustomerId)))
@@ -24,6 +29,8 @@ export async function payeeOf(db: Db, companyId: number) {
   return {
     stripeCustomerId: row?.stripeCustomerId ?? null,
     stripeAccountId: row?.stripeAccountId ?? null,
+    /** The customer's default payment method: what an auto-recharge charges off-session. */
+    defaultPaymentMethodId: row?.defaultPaymentMethodId ?? null,
   };
 }
 
@@ -105,4 +112,63 @@ export function refuseTopUpStatement(db: Db, topUpId: number, reason: string) {
     .update(walletTopUps)
     .set({ status: 'failed', failure: reason, updatedAt: new Date() })
     .where(and(eq(walletTopUps.id, topUpId), ne(walletTopUps.status, 'paid')));
+}
+
+/** What an auto-recharge check reads about a wallet after a debit; null for a deleted wallet. */
+export async function autoRechargeFacts(db: Db, walletId: number): Promise<AutoRechargeFacts | null> {
+  const [row, balance, pending] = await Promise.all([
+    db
+      .select({
+        threshold: wallets.autoRechargeThreshold,
+        amount: wallets.autoRechargeAmount,
+        currency: wallets.currency,
+        userId: wallets.userId,
+        userEnabled: userPersonalData.autoRechargeEnabled,
+      })
+      .from(wallets)
+      .leftJoin(userPersonalData, eq(userPersonalData.userId, wallets.userId))
+      .where(and(eq(wallets.id, walletId), isNull(wallets.deletedAt)))
+      .get(),
+    balanceOf(db, walletId),
+    db
+      .select({ id: walletTopUps.id })
+      .from(walletTopUps)
+      .where(
+        and(
+          eq(walletTopUps.walletId, walletId),
+          eq(walletTopUps.origin, 'auto_recharge'),
+          eq(walletTopUps.status, 'pending'),
+        ),
+      )
+      .get(),
+  ]);
+  if (!row) return null;
+  return {
+    balance,
+    threshold: row.threshold,
+    amount: row.amount,
+    currency: row.currency,
+    // A company's wallet recharges whenever it is set up; a user's only while the user turned it on.
+    enabled: row.userId === null ? true : (row.userEnabled ?? false),
+    pendingAuto: pending !== undefined,
+  };
+}
+
+/**
+ * After a debit: queues an auto top-up when `decideAutoRecharge` says so. The INSERT itself checks that
+ * no auto top-up of the wallet is pending (one statement: two closes at once queue one). The scheduled
+ * job charges it (`chargeAutoRecharges`). Answers the queued top-up's id, or null.
+ */
+export async function maybeQueueAutoRecharge(db: Db, walletId: number): Promise<number | null> {
+  const facts = await autoRechargeFacts(db, walletId);
+  if (!facts) return null;
+  const decision = decideAutoRecharge(facts);
+  if (!decision.recharge) return null;
+  const rows = await db.all<{ id: number }>(sql`
+    INSERT INTO wallet_top_ups (wallet_id, amount, currency, status, origin, created_at)
+    SELECT ${walletId}, ${decision.amount}, ${facts.currency}, 'pending', 'auto_recharge', ${Date.now()}
+    WHERE NOT EXISTS (SELECT 1 FROM wallet_top_ups WHERE wallet_id = ${walletId}
+      AND origin = 'auto_recharge' AND status = 'pending')
+    RETURNING id`);
+  return rows[0]?.id ?? null;
 }

@@ -3,6 +3,7 @@ import { deliverPendingEmails } from '@api/lib/email';
 import { pruneOutbox } from '@api/lib/email.store';
 import { pruneRateLimits } from '@api/lib/rate-limit';
 import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
+import { chargeAutoRecharges } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { openDb } from '@db/db';
 import { purgeExpired } from './cron.store';
 import { homeReimbursementsDaily, resumeHomeReimbursements } from './home-reimbursements';
@@ -33,6 +34,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await resumeMonthlyInvoices(env, controller.scheduledTime, { budgetMs: SCHEDULED_BUDGET_MS });
       // QR payments: holds of chargers that never started released, priced sessions captured (issue 18).
       await advanceOpenPayments(env, db, new Date(controller.scheduledTime));
+      // Wallets a debit left below their threshold: their queued auto top-ups charged off-session.
+      await chargeAutoRecharges(env, db);
       break;
     case '0 3 * * *':
       await purgeExpired(env.DB, Date.now());

@@ -88,3 +88,28 @@ export function failPendingTopUp(db: Db, topUpId: number, failure: string) {
     .set({ status: 'failed', failure, updatedAt: new Date() })
     .where(and(eq(walletTopUps.id, topUpId), eq(walletTopUps.status, 'pending')));
 }
+
+/** Auto top-ups queued after a debit and not yet sent to Stripe, oldest first, with their wallet's company. */
+export function queuedAutoRecharges(db: Db, limit: number) {
+  return db
+    .select({ topUp: walletTopUps, companyId: wallets.companyId, walletName: wallets.name })
+    .from(walletTopUps)
+    .innerJoin(wallets, eq(wallets.id, walletTopUps.walletId))
+    .where(
+      and(
+        eq(walletTopUps.origin, 'auto_recharge'),
+        eq(walletTopUps.status, 'pending'),
+        isNull(walletTopUps.stripePaymentIntentId),
+      ),
+    )
+    .orderBy(walletTopUps.id)
+    .limit(limit);
+}
+
+/** The PaymentIntent Stripe made for an auto top-up (its events then settle the top-up). */
+export function setPaymentIntent(db: Db, topUpId: number, stripePaymentIntentId: string) {
+  return db
+    .update(walletTopUps)
+    .set({ stripePaymentIntentId, updatedAt: new Date() })
+    .where(and(eq(walletTopUps.id, topUpId), isNull(walletTopUps.stripePaymentIntentId)));
+}
