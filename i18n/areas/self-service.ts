@@ -22,7 +22,7 @@ export const selfService = defineArea(
     stationHelp: 'Only stations this driver may charge at are offered.',
     autoRecharge: 'Automatic recharge',
     autoRechargeHelp:
-      'Top up the prepaid balance automatically when it runs low. Not yet available: your choice is kept and applies once it is.',
+      'Top up the prepaid balance automatically when it runs low: when a charge leaves it below your wallet’s threshold, the top-up is charged to your saved card within five minutes.',
     bank: 'Bank details',
     iban: 'IBAN',
     ibanHelp: 'Spaces are allowed, e.g. DE89 3704 0044 0532 0130 00.',
@@ -60,7 +60,7 @@ export const selfService = defineArea(
       stationHelp: 'Nur Stationen, an denen dieser Fahrer laden darf, werden angeboten.',
       autoRecharge: 'Automatisches Aufladen',
       autoRechargeHelp:
-        'Das Prepaid-Guthaben automatisch aufladen, wenn es knapp wird. Noch nicht verfügbar: Ihre Wahl wird gespeichert und gilt, sobald es verfügbar ist.',
+        'Das Prepaid-Guthaben automatisch aufladen, wenn es knapp wird: Fällt es nach einem Ladevorgang unter die Schwelle Ihrer Wallet, wird die Aufladung innerhalb von fünf Minuten Ihrer gespeicherten Karte belastet.',
       bank: 'Bankverbindung',
       iban: 'IBAN',
       ibanHelp: 'Leerzeichen sind erlaubt, z. B. DE89 3704 0044 0532 0130 00.',
@@ -97,7 +97,7 @@ export const selfService = defineArea(
       stationHelp: 'Seules les stations où ce conducteur peut recharger sont proposées.',
       autoRecharge: 'Rechargement automatique',
       autoRechargeHelp:
-        'Recharger automatiquement le solde prépayé quand il s’épuise. Pas encore disponible : votre choix est conservé et s’appliquera dès que ce sera le cas.',
+        'Recharger automatiquement le solde prépayé quand il s’épuise : quand une recharge le fait passer sous le seuil de votre portefeuille, le rechargement est prélevé sur votre carte enregistrée dans les cinq minutes.',
       bank: 'Coordonnées bancaires',
       iban: 'IBAN',
       ibanHelp: 'Les espaces sont permis, p. ex. FR14 2004 1010 0505 0001 3M02 606.',
@@ -133,7 +133,7 @@ export const selfService = defineArea(
       stationHelp: 'Alleen stations waar deze bestuurder mag laden worden aangeboden.',
       autoRecharge: 'Automatisch opwaarderen',
       autoRechargeHelp:
-        'Het prepaid saldo automatisch opwaarderen als het bijna op is. Nog niet beschikbaar: uw keuze wordt bewaard en geldt zodra het beschikbaar is.',
+        'Het prepaid saldo automatisch opwaarderen als het bijna op is: als een laadsessie het onder de drempel van uw wallet brengt, wordt de opwaardering binnen vijf minuten van uw opgeslagen kaart afgeschreven.',
       bank: 'Bankgegevens',
       iban: 'IBAN',
       ibanHelp: 'Spaties zijn toegestaan, bijv. NL91 ABNA 0417 1643 00.',
@@ -170,7 +170,7 @@ export const selfService = defineArea(
       stationHelp: 'Sono proposte solo le stazioni in cui questo conducente può ricaricare.',
       autoRecharge: 'Ricarica automatica',
       autoRechargeHelp:
-        'Ricarica automaticamente il saldo prepagato quando sta per esaurirsi. Non ancora disponibile: la scelta viene salvata e si applicherà quando lo sarà.',
+        'Ricarica automaticamente il saldo prepagato quando sta per esaurirsi: quando una ricarica lo porta sotto la soglia del portafoglio, la ricarica viene addebitata sulla carta salvata entro cinque minuti.',
       bank: 'Coordinate bancarie',
       iban: 'IBAN',
       ibanHelp: 'Gli spazi sono ammessi, es. IT60 X054 2811 1010 0000 0123 456.',
@@ -207,7 +207,7 @@ export const selfService = defineArea(
       stationHelp: 'Solo se ofrecen las estaciones donde este conductor puede cargar.',
       autoRecharge: 'Recarga automática',
       autoRechargeHelp:
-        'Recargar automáticamente el saldo prepago cuando se agote. Aún no disponible: su elección se guarda y se aplicará cuando lo esté.',
+        'Recargar automáticamente el saldo prepago cuando se agota: cuando una carga lo deja por debajo del umbral de su monedero, la recarga se cobra en su tarjeta guardada en cinco minutos.',
       bank: 'Datos bancarios',
       iban: 'IBAN',
       ibanHelp: 'Se admiten espacios, p. ej. ES91 2100 0418 4502 0005 1332.',
@@ -244,7 +244,7 @@ export const selfService = defineArea(
       stationHelp: 'Só são propostas as estações onde este condutor pode carregar.',
       autoRecharge: 'Recarga automática',
       autoRechargeHelp:
-        'Carregar automaticamente o saldo pré-pago quando estiver a acabar. Ainda não disponível: a sua escolha é guardada e aplica-se quando estiver.',
+        'Carregar automaticamente o saldo pré-pago quando está a acabar: quando um carregamento o deixa abaixo do limiar da sua carteira, o carregamento é cobrado no seu cartão guardado em cinco minutos.',
       bank: 'Dados bancários',
       iban: 'IBAN',
       ibanHelp: 'São permitidos espaços, ex. PT50 0002 0123 1234 5678 9015 4.',

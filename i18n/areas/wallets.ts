@@ -38,7 +38,7 @@ export const wallets = defineArea(
     currencyHelp: 'Three letters (e.g. EUR); empty: the company’s currency',
     autoRecharge: 'Auto-recharge',
     autoRechargeHelp:
-      'Automatic charging is not yet available: the threshold and amount are kept, but nothing is charged automatically yet. Leave both empty to turn it off.',
+      'When a charge leaves the balance below the threshold, the amount is charged automatically (within five minutes) to the default payment method of the company’s billing customer. Leave both empty to turn it off.',
     threshold: 'When the balance falls below',
     rechargeAmount: 'Top up by',
     createAction: 'Create wallet',
@@ -125,7 +125,7 @@ export const wallets = defineArea(
       currencyHelp: 'Drei Buchstaben (z. B. EUR); leer: die Währung des Unternehmens',
       autoRecharge: 'Automatische Aufladung',
       autoRechargeHelp:
-        'Die automatische Abbuchung ist noch nicht verfügbar: Schwelle und Betrag werden gespeichert, aber noch nicht automatisch belastet. Beide leer lassen, um sie auszuschalten.',
+        'Fällt das Guthaben nach einem Ladevorgang unter die Schwelle, wird der Betrag automatisch (innerhalb von fünf Minuten) über die Standard-Zahlungsmethode des Abrechnungskunden des Unternehmens belastet. Beide leer lassen, um sie auszuschalten.',
       threshold: 'Wenn der Saldo fällt unter',
       rechargeAmount: 'Aufladen um',
       createAction: 'Guthabenkonto erstellen',
@@ -214,7 +214,7 @@ export const wallets = defineArea(
       currencyHelp: 'Trois lettres (p. ex. EUR) ; vide : la devise de l’entreprise',
       autoRecharge: 'Recharge automatique',
       autoRechargeHelp:
-        'Le prélèvement automatique n’est pas encore disponible : le seuil et le montant sont conservés, mais rien n’est encore prélevé automatiquement. Laissez les deux vides pour la désactiver.',
+        'Quand une recharge fait passer le solde sous le seuil, le montant est prélevé automatiquement (dans les cinq minutes) sur le moyen de paiement par défaut du client de facturation de l’entreprise. Laissez les deux vides pour la désactiver.',
       threshold: 'Quand le solde passe sous',
       rechargeAmount: 'Recharger de',
       createAction: 'Créer le portefeuille',
@@ -302,7 +302,7 @@ export const wallets = defineArea(
       currencyHelp: 'Drie letters (bijv. EUR); leeg: de valuta van het bedrijf',
       autoRecharge: 'Automatisch opwaarderen',
       autoRechargeHelp:
-        'Automatisch afschrijven is nog niet beschikbaar: drempel en bedrag worden bewaard, maar er wordt nog niets automatisch afgeschreven. Laat beide leeg om het uit te zetten.',
+        'Als een laadsessie het saldo onder de drempel brengt, wordt het bedrag automatisch (binnen vijf minuten) afgeschreven van de standaardbetaalmethode van de factuurklant van het bedrijf. Laat beide leeg om het uit te zetten.',
       threshold: 'Als het saldo daalt onder',
       rechargeAmount: 'Opwaarderen met',
       createAction: 'Portemonnee aanmaken',
@@ -390,7 +390,7 @@ export const wallets = defineArea(
       currencyHelp: 'Tre lettere (es. EUR); vuoto: la valuta dell’azienda',
       autoRecharge: 'Ricarica automatica',
       autoRechargeHelp:
-        'L’addebito automatico non è ancora disponibile: soglia e importo vengono salvati, ma non viene ancora addebitato nulla automaticamente. Lascia vuoti entrambi per disattivarla.',
+        'Quando una ricarica porta il saldo sotto la soglia, l’importo viene addebitato automaticamente (entro cinque minuti) sul metodo di pagamento predefinito del cliente di fatturazione dell’azienda. Lascia entrambi vuoti per disattivarla.',
       threshold: 'Quando il saldo scende sotto',
       rechargeAmount: 'Ricarica di',
       createAction: 'Crea portafoglio',
@@ -477,7 +477,7 @@ export const wallets = defineArea(
       currencyHelp: 'Tres letras (p. ej. EUR); vacío: la moneda de la empresa',
       autoRecharge: 'Recarga automática',
       autoRechargeHelp:
-        'El cargo automático aún no está disponible: el umbral y el importe se guardan, pero todavía no se cobra nada automáticamente. Deja ambos vacíos para desactivarla.',
+        'Cuando una carga deja el saldo por debajo del umbral, el importe se cobra automáticamente (en cinco minutos) al método de pago predeterminado del cliente de facturación de la empresa. Deja ambos vacíos para desactivarla.',
       threshold: 'Cuando el saldo baje de',
       rechargeAmount: 'Recargar',
       createAction: 'Crear monedero',
@@ -564,7 +564,7 @@ export const wallets = defineArea(
       currencyHelp: 'Três letras (p. ex. EUR); vazio: a moeda da empresa',
       autoRecharge: 'Carregamento automático',
       autoRechargeHelp:
-        'A cobrança automática ainda não está disponível: o limiar e o montante são guardados, mas ainda nada é cobrado automaticamente. Deixe ambos vazios para a desativar.',
+        'Quando um carregamento deixa o saldo abaixo do limiar, o montante é cobrado automaticamente (em cinco minutos) no método de pagamento predefinido do cliente de faturação da empresa. Deixe ambos vazios para a desativar.',
       threshold: 'Quando o saldo descer abaixo de',
       rechargeAmount: 'Carregar',
       createAction: 'Criar carteira',
