@@ -18,6 +18,7 @@ import { seedDemoLimits } from './demo-limits';
 import { seedDemoMaintenance } from './demo-maintenance';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoQrPayment } from './demo-qr';
+import { seedDemoReimbursement } from './demo-reimbursement';
 import { seedDemoRfids } from './demo-rfids';
 import { seedDemoSessions } from './demo-sessions';
 import { seedDemoSubscriptions } from './demo-subscriptions';
@@ -291,5 +292,7 @@ export async function seedDemo(db: Db, opts: { iterations?: number } = {}): Prom
   await seedDemoCompanyGroups(db, fleet.id, ids.operator); // idempotent: skipped once the fleet has company groups
   await seedDemoWallets(db, ids); // idempotent: skipped once the fleet has a wallet (after the priced sessions)
   await seedDemoQrPayment(db, ids.operator, ocppPasswordHash); // idempotent: the QR station by uid, the hold when unset
+  // idempotent: skipped once the fleet has reimbursement settings
+  await seedDemoReimbursement(db, ids, { password: DEMO_PASSWORD, ...opts, ocppPasswordHash });
   return { companies: ids, users: DEMO_USERS.length, stations: stationCount, connectors: connectorCount };
 }
