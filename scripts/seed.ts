@@ -4,9 +4,11 @@
  * refuses, because a half-seeded database would be worse; delete .wrangler/state to start over).
  */
 import { getPlatformProxy } from 'wrangler';
+import { previousPeriod } from '../domain/billing/period';
 import { openDb } from '../drizzle/db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../drizzle/seed/demo';
 import { seedDemoStationFiles } from '../drizzle/seed/demo-station-files';
+import { runHomeReimbursements } from '../workers/cron/src/home-reimbursements';
 
 const persistDir = process.env.PERSIST_DIR ?? '.wrangler/state';
 
@@ -24,6 +26,10 @@ try {
     console.log(
       `Seeded ${result.users} users, ${result.stations} stations, ${result.connectors} connectors in ${Date.now() - started} ms.`,
     );
+    // Last month's home reimbursements, written by the monthly job itself as on the 1st (issue 19).
+    const period = previousPeriod(new Date());
+    const run = await runHomeReimbursements({ DB: env.DB }, period);
+    console.log(`Home reimbursements of ${period}: ${run?.processed ?? 0} employees (job run ${run?.status ?? 'none'}).`);
   }
   // Firmware and diagnostics files live in R2, which the D1-only seed cannot reach (ADR 014).
   await seedDemoStationFiles(openDb(env.DB), env.FILES);
