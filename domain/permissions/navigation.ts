@@ -75,7 +75,6 @@ export const NAVIGATION: readonly NavSection[] = [
         label: 'nav.homeReimbursement',
         url: '/fleet/home-reimbursement',
         permission: 'fleet:home-reimbursement',
-        planned: true,
       },
     ],
   },

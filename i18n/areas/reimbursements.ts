@@ -123,6 +123,10 @@ export const reimbursements = defineArea(
     myValidate: 'Validate',
     myValidateTitle: 'Validate {{month}}',
     lowBecause: 'Why it is low',
+    notFound: 'Reimbursement not found.',
+    asc: 'Ascending',
+    desc: 'Descending',
+    colTariff: 'Tariff',
   },
   {
     de: {
@@ -242,6 +246,10 @@ export const reimbursements = defineArea(
       myValidate: 'Bestätigen',
       myValidateTitle: '{{month}} bestätigen',
       lowBecause: 'Warum sie niedrig ist',
+      notFound: 'Erstattung nicht gefunden.',
+      asc: 'Aufsteigend',
+      desc: 'Absteigend',
+      colTariff: 'Tarif',
     },
     fr: {
       title: 'Remboursement de la recharge à domicile',
@@ -363,6 +371,10 @@ export const reimbursements = defineArea(
       myValidate: 'Valider',
       myValidateTitle: 'Valider {{month}}',
       lowBecause: 'Pourquoi il est bas',
+      notFound: 'Remboursement introuvable.',
+      asc: 'Croissant',
+      desc: 'Décroissant',
+      colTariff: 'Tarif',
     },
     nl: {
       title: 'Thuislaadvergoeding',
@@ -482,6 +494,10 @@ export const reimbursements = defineArea(
       myValidate: 'Bevestigen',
       myValidateTitle: '{{month}} bevestigen',
       lowBecause: 'Waarom het laag is',
+      notFound: 'Vergoeding niet gevonden.',
+      asc: 'Oplopend',
+      desc: 'Aflopend',
+      colTariff: 'Tarief',
     },
     it: {
       title: 'Rimborso ricarica domestica',
@@ -601,6 +617,10 @@ export const reimbursements = defineArea(
       myValidate: 'Conferma',
       myValidateTitle: 'Conferma {{month}}',
       lowBecause: 'Perché è basso',
+      notFound: 'Rimborso non trovato.',
+      asc: 'Crescente',
+      desc: 'Decrescente',
+      colTariff: 'Tariffa',
     },
     es: {
       title: 'Reembolso de la carga en casa',
@@ -721,6 +741,10 @@ export const reimbursements = defineArea(
       myValidate: 'Validar',
       myValidateTitle: 'Validar {{month}}',
       lowBecause: 'Por qué es bajo',
+      notFound: 'Reembolso no encontrado.',
+      asc: 'Ascendente',
+      desc: 'Descendente',
+      colTariff: 'Tarifa',
     },
     pt: {
       title: 'Reembolso do carregamento em casa',
@@ -839,6 +863,10 @@ export const reimbursements = defineArea(
       myValidate: 'Validar',
       myValidateTitle: 'Validar {{month}}',
       lowBecause: 'Porque é baixo',
+      notFound: 'Reembolso não encontrado.',
+      asc: 'Crescente',
+      desc: 'Decrescente',
+      colTariff: 'Tarifa',
     },
   },
 );

@@ -5,7 +5,7 @@
  * reaching another company's, gets 404 like a missing one.
  */
 
-import { reimbursements as reimbursementTexts } from '@i18n/areas/reimbursements';
+import { can } from '@domain/permissions/permissions';
 import {
   actionsFor,
   actorFor,
@@ -15,10 +15,10 @@ import {
   decideBulk,
   decideChange,
 } from '@domain/reimbursement/approvals';
-import { can } from '@domain/permissions/permissions';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
-import { translate } from '@i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { reimbursements as reimbursementTexts } from '@i18n/areas/reimbursements';
+import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../env';
 import { auditInsert } from '../../../lib/audit.store';

@@ -1,0 +1,371 @@
+/**
+ * @module The reimbursement list (issue 19 part 6) on the shared ListPage: status, month and month-range
+ * filters, sort, paging, the filtered list's totals, and (for a manager who may change) row selection with
+ * bulk Approve / Reject, each confirmed, then a summary of what was done and what was not and why. The bulk
+ * form goes to the page's own action (intent `bulk`), which answers `BulkOutcome`.
+ */
+import { formatKwh, formatMoney } from '@domain/format/format';
+import { REIMBURSEMENT_STATUSES, type ReimbursementStatus } from '@domain/reimbursement/statuses';
+import { Link, useFetcher } from '@remix-run/react';
+import {
+  Banner,
+  BlockStack,
+  ChoiceList,
+  FormLayout,
+  type IndexFiltersProps,
+  IndexTable,
+  type IndexTableProps,
+  List,
+  Modal,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage, sortChoices } from '../lists/list-page';
+import { useListUrl } from '../lists/use-list-url';
+import { useOutcomeToast } from '../use-outcome-toast';
+import {
+  REIMBURSEMENT_PAGE_SIZE,
+  type ReimbursementListState,
+  reimbursementListUrl,
+  SORT_KEYS,
+} from './reimbursement-list-url';
+import { ReimbursementStatusBadge } from './reimbursement-status-badge';
+import { type BulkAnswer, monthLabel, personName, type ReimbursementRow, totalsText } from './reimbursement-types';
+
+export type BulkOutcome =
+  | { intent: 'bulk'; ok: true; answer: BulkAnswer }
+  | { intent: 'bulk'; ok: false; error: string };
+
+interface Props {
+  state: ReimbursementListState;
+  rows: ReimbursementRow[];
+  total: number;
+  totals: { count: number; values: { currency: string; value: number }[] };
+  /** Show the employee column (the manager's list); an employee's page leaves it out. */
+  showUser: boolean;
+  /** The caller may approve and reject (fleet:home-reimbursement:manage). */
+  canManage: boolean;
+  /** Where a row leads. */
+  href: (row: ReimbursementRow) => string;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function MonthFilter({
+  value,
+  onChange,
+  label,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const invalid = text !== '' && !MONTH.test(text);
+  return (
+    <TextField
+      label={label}
+      labelHidden
+      value={text}
+      placeholder={t('reimbursements.monthHelp')}
+      autoComplete="off"
+      onChange={(v) => {
+        setText(v);
+        if (v === '') onChange(null);
+        else if (MONTH.test(v)) onChange(v);
+      }}
+      error={invalid ? t('reimbursements.monthInvalid') : undefined}
+    />
+  );
+}
+
+function useBulk(canManage: boolean, selected: string[], clear: () => void) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<BulkOutcome>();
+  const [asking, setAsking] = useState<'validated_by_manager' | 'rejected' | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const outcome = fetcher.data;
+  useOutcomeToast(
+    outcome,
+    outcome
+      ? outcome.ok
+        ? {
+            text: t('reimbursements.bulkSummary', { ok: outcome.answer.succeeded, failed: outcome.answer.failed }),
+            error: outcome.answer.succeeded === 0,
+          }
+        : { text: outcome.error, error: true }
+      : null,
+  );
+  useEffect(() => {
+    if (outcome?.ok) {
+      setAsking(null);
+      clear();
+    }
+  }, [outcome, clear]);
+  const submit = () => {
+    if (!asking) return;
+    if (asking === 'rejected' && !note.trim()) {
+      setNoteError(t('reimbursements.noteRequired'));
+      return;
+    }
+    fetcher.submit({ intent: 'bulk', status: asking, note, ids: selected.join(',') }, { method: 'post' });
+  };
+  const ask = (to: 'validated_by_manager' | 'rejected') => {
+    setAsking(to);
+    setNote('');
+    setNoteError(undefined);
+  };
+  const actions = canManage
+    ? [
+        { content: t('reimbursements.approveSelected'), onAction: () => ask('validated_by_manager') },
+        { content: t('reimbursements.rejectSelected'), destructive: true, onAction: () => ask('rejected') },
+      ]
+    : [];
+  const failures = outcome?.ok ? outcome.answer.data.filter((d) => !d.ok) : [];
+  const summary = outcome?.ok ? (
+    <Banner
+      tone={failures.length === 0 ? 'success' : 'warning'}
+      title={t('reimbursements.bulkSummary', { ok: outcome.answer.succeeded, failed: outcome.answer.failed })}
+    >
+      {failures.length > 0 ? (
+        <BlockStack gap="100">
+          <Text as="p">{t('reimbursements.bulkFailures')}</Text>
+          <List>
+            {failures.map((f) => (
+              <List.Item key={f.id}>
+                #{f.id}: {f['error-msg']}
+              </List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      ) : null}
+    </Banner>
+  ) : null;
+  const dialog = (
+    <Modal
+      open={asking !== null}
+      onClose={() => setAsking(null)}
+      title={t('reimbursements.confirmTitle')}
+      primaryAction={{
+        content: asking === 'rejected' ? t('reimbursements.rejectSelected') : t('reimbursements.approveSelected'),
+        destructive: asking === 'rejected',
+        loading: fetcher.state !== 'idle',
+        onAction: submit,
+      }}
+      secondaryActions={[{ content: t('reimbursements.cancel'), onAction: () => setAsking(null) }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          <Text as="p">
+            {asking === 'rejected'
+              ? t('reimbursements.bulkConfirmReject', { count: selected.length })
+              : t('reimbursements.bulkConfirmApprove', { count: selected.length })}
+          </Text>
+          {asking === 'rejected' ? (
+            <FormLayout>
+              <TextField
+                label={t('reimbursements.rejectNote')}
+                value={note}
+                onChange={(v) => {
+                  setNote(v);
+                  setNoteError(undefined);
+                }}
+                autoComplete="off"
+                multiline={2}
+                maxLength={1000}
+                requiredIndicator
+                helpText={t('reimbursements.rejectNoteHelp')}
+                error={noteError}
+              />
+            </FormLayout>
+          ) : null}
+          {outcome && !outcome.ok ? <Banner tone="critical">{outcome.error}</Banner> : null}
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+  return { actions, summary, dialog };
+}
+
+export function ReimbursementList({ state, rows, total, totals, showUser, canManage, href }: Props) {
+  const { t, i18n } = useTranslation();
+  const list = useListUrl(state, reimbursementListUrl.write);
+  const { update } = list;
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    rows.map((r) => ({ id: String(r.id) })),
+  );
+  const selected = allResourcesSelected ? rows.map((r) => String(r.id)) : selectedResources;
+  const bulk = useBulk(canManage, selected, clearSelection);
+  const statusLabel = (s: ReimbursementStatus) => t(`reimbursements.status.${s}`);
+  const filters: IndexFiltersProps['filters'] = [
+    {
+      key: 'status',
+      label: t('reimbursements.filterStatus'),
+      shortcut: true,
+      filter: (
+        <ChoiceList
+          title={t('reimbursements.filterStatus')}
+          titleHidden
+          allowMultiple
+          choices={REIMBURSEMENT_STATUSES.map((s) => ({ label: statusLabel(s), value: s }))}
+          selected={state.status}
+          onChange={(v) => update({ status: v as typeof state.status })}
+        />
+      ),
+    },
+    {
+      key: 'period',
+      label: t('reimbursements.filterMonth'),
+      filter: (
+        <MonthFilter
+          label={t('reimbursements.filterMonth')}
+          value={state.period}
+          onChange={(period) => update({ period })}
+        />
+      ),
+    },
+    {
+      key: 'from',
+      label: t('reimbursements.filterFrom'),
+      filter: (
+        <MonthFilter label={t('reimbursements.filterFrom')} value={state.from} onChange={(from) => update({ from })} />
+      ),
+    },
+    {
+      key: 'to',
+      label: t('reimbursements.filterTo'),
+      filter: <MonthFilter label={t('reimbursements.filterTo')} value={state.to} onChange={(to) => update({ to })} />,
+    },
+  ];
+  const applied: IndexFiltersProps['appliedFilters'] = [
+    ...(state.status.length
+      ? [{ key: 'status', label: state.status.map(statusLabel).join(', '), onRemove: () => update({ status: [] }) }]
+      : []),
+    ...(['period', 'from', 'to'] as const).flatMap((key) => {
+      const value = state[key];
+      return value
+        ? [
+            {
+              key,
+              label: `${t(key === 'period' ? 'reimbursements.filterMonth' : key === 'from' ? 'reimbursements.filterFrom' : 'reimbursements.filterTo')}: ${value}`,
+              onRemove: () => update({ [key]: null }),
+            },
+          ]
+        : [];
+    }),
+  ];
+  const sortLabel: Record<(typeof SORT_KEYS)[number], string> = {
+    period: t('reimbursements.sortMonth'),
+    value: t('reimbursements.sortValue'),
+    user: t('reimbursements.sortUser'),
+    status: t('reimbursements.sortStatus'),
+  };
+  const sortKeys = showUser ? SORT_KEYS : SORT_KEYS.filter((k) => k !== 'user');
+  const month = { title: t('reimbursements.colMonth') };
+  const others = [
+    { title: t('reimbursements.colStatus') },
+    { title: t('reimbursements.colSessions'), alignment: 'end' as const },
+    { title: t('reimbursements.colEnergy'), alignment: 'end' as const },
+    { title: t('reimbursements.colValue'), alignment: 'end' as const },
+  ];
+  const headings: IndexTableProps['headings'] = showUser
+    ? [{ title: t('reimbursements.colUser') }, month, ...others]
+    : [month, ...others];
+  return (
+    <BlockStack gap="300">
+      {bulk.summary}
+      <Text as="p" tone="subdued">
+        {t('reimbursements.totals', { count: totals.count, values: totalsText(totals.values, formatMoney) })}
+      </Text>
+      <ListPage
+        list={list}
+        searchPlaceholder={t('reimbursements.search')}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ status: [], period: null, from: null, to: null }}
+        sort={{
+          options: sortChoices(
+            sortKeys,
+            (k) => sortLabel[k as (typeof SORT_KEYS)[number]],
+            (d) => t(`reimbursements.${d}`),
+          ),
+          key: state.sort ?? 'period',
+          direction: state.direction ?? 'desc',
+        }}
+        onSort={(key, direction) => update({ sort: key as (typeof SORT_KEYS)[number], direction })}
+        allLabel={t('reimbursements.title')}
+        resourceName={t('reimbursements.title')}
+        empty={{ heading: t('reimbursements.emptyTitle'), body: t('reimbursements.emptyBody') }}
+        headings={headings}
+        rowCount={rows.length}
+        pagination={{
+          total,
+          pageSize: REIMBURSEMENT_PAGE_SIZE,
+          countLabel: t('reimbursements.count', { count: total }),
+        }}
+        table={
+          canManage
+            ? {
+                selectedItemsCount: allResourcesSelected ? 'All' : selectedResources.length,
+                onSelectionChange: handleSelectionChange,
+                promotedBulkActions: bulk.actions,
+              }
+            : {}
+        }
+      >
+        {rows.map((r, index) => (
+          <IndexTable.Row
+            id={String(r.id)}
+            key={r.id}
+            position={index}
+            selected={selectedResources.includes(String(r.id))}
+          >
+            {showUser ? (
+              <IndexTable.Cell>
+                <Link to={href(r)}>{personName(r.user)}</Link>
+                {r.user.employeeNumber ? (
+                  <Text as="span" tone="subdued">
+                    {' '}
+                    · {r.user.employeeNumber}
+                  </Text>
+                ) : null}
+              </IndexTable.Cell>
+            ) : null}
+            <IndexTable.Cell>
+              {showUser ? (
+                monthLabel(r.period, i18n.language)
+              ) : (
+                <Link to={href(r)}>{monthLabel(r.period, i18n.language)}</Link>
+              )}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <ReimbursementStatusBadge status={r.status} />
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {r.sessions}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatKwh(r.energyWh, r.currency)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatMoney(r.value, r.currency)}
+              </Text>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </ListPage>
+      {bulk.dialog}
+    </BlockStack>
+  );
+}
