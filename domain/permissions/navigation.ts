@@ -118,6 +118,12 @@ export const NAVIGATION: readonly NavSection[] = [
       // A private user's start page until their overview exists: their profile and personal data.
       { label: 'profile.title', url: '/my-profile', permission: 'personal:self-charge' },
       { label: 'walletTopUps.myTransactions', url: '/my-transactions', permission: 'personal:self-charge' },
+      // An employee's home charging reimbursements and Stripe payout account (issue 19).
+      {
+        label: 'reimbursementPayouts.title',
+        url: '/stripe-home-reimbursement',
+        permission: 'personal:home-reimbursement',
+      },
       { label: 'nav.myOverview', url: '/my-overview', permission: 'personal:self-charge', planned: true },
       { label: 'nav.mySessions', url: '/my-sessions', permission: 'personal:self-charge', planned: true },
       { label: 'nav.myInvoices', url: '/my-invoices', permission: 'personal:self-charge', planned: true },

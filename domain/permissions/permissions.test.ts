@@ -149,7 +149,9 @@ describe('navigation', () => {
   it('lands operators on the connectors overview and others on their first area', () => {
     expect(landingPath(ctx([37], [], operator))).toBe('/connectors/overview');
     expect(landingPath(ctx([35], [], fleet))).toBe('/fleet/overview');
-    expect(landingPath(ctx([]))).toBe('/welcome');
+    expect(landingPath(ctx([], []))).toBe('/welcome');
+    // An employee of a fleet company with home reimbursement (setting 25) and no role: their own page.
+    expect(landingPath(ctx([]))).toBe('/stripe-home-reimbursement');
   });
 
   it('makes every item reachable by some single role when every setting is on', () => {

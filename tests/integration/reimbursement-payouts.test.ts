@@ -182,6 +182,7 @@ describe('the employee’s payout account', () => {
     expect(await ok<Account>(await send(employee.session, '/fleet-reimbursement/stripe/status', 'GET'))).toMatchObject({
       status: 'none',
       stripe_account_id: null,
+      payout_method: 'stripe',
     });
     await expectError(await send(employee.session, '/fleet-reimbursement/stripe/refresh-account-link'), 409, {
       code: 'NO_PAYOUT_ACCOUNT',

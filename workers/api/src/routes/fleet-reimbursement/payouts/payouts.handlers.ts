@@ -19,7 +19,7 @@ import { decryptSecret } from '@domain/identity/secret-box';
 import { planPayout } from '@domain/reimbursement/payouts';
 import { buildSepaCreditTransfer, type SepaCreditTransfer } from '@domain/reimbursement/sepa-transfer';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
-import { reimbursementActive, variantsInForce } from '@domain/reimbursement/variants';
+import { payoutMethod, reimbursementActive, variantsInForce } from '@domain/reimbursement/variants';
 import { reimbursementPayouts } from '@i18n/areas/reimbursement-payouts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -86,7 +86,10 @@ function payoutFlowRefusal(c: Ctx, facts: Awaited<ReturnType<typeof employeeFact
 const account = new OpenAPIHono<AppEnv>()
   .openapi(status, async (c) => {
     const { user } = authOf(c);
-    return c.json(toPayoutAccount(await payoutAccountOf(c.get('db'), user.id)), 200);
+    const db = c.get('db');
+    const [row, facts] = await Promise.all([payoutAccountOf(db, user.id), employeeFacts(db, user.id, user.companyId)]);
+    const method = facts.settings ? payoutMethod(variantsInForce(facts.settings, facts.services)) : 'bank_transfer';
+    return c.json(toPayoutAccount(row, method), 200);
   })
   .openapi(createAccount, async (c) => {
     const { user } = authOf(c);

@@ -12,6 +12,8 @@ export const PayoutAccountSchema = z
     details_submitted: z.boolean(),
     payouts_enabled: z.boolean(),
     updated_at: z.string().nullable(),
+    /** How the caller's company pays reimbursements: Stripe needs this account; bank transfer uses the IBAN. */
+    payout_method: z.enum(['stripe', 'bank_transfer']),
   })
   .openapi('ReimbursementPayoutAccount');
 
@@ -53,13 +55,17 @@ export const BankTransferBody = z
 
 type Account = typeof userPayoutAccounts.$inferSelect;
 
-export function toPayoutAccount(row: Account | null | undefined): z.infer<typeof PayoutAccountSchema> {
+export function toPayoutAccount(
+  row: Account | null | undefined,
+  payoutMethod: 'stripe' | 'bank_transfer' = 'stripe',
+): z.infer<typeof PayoutAccountSchema> {
   return {
     status: payoutAccountStatus(row ?? null),
     stripe_account_id: row?.stripeAccountId ?? null,
     details_submitted: row?.detailsSubmitted ?? false,
     payouts_enabled: row?.payoutsEnabled ?? false,
     updated_at: row?.updatedAt?.toISOString() ?? null,
+    payout_method: payoutMethod,
   };
 }
 
