@@ -5,26 +5,13 @@
  * what and answers why it refuses, which goes back to the form field it names.
  */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import type { InferResponseType } from 'hono/client';
 import { type Api, type ApiResult, createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
-import { keyword, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { forbidden, type Me, requirePermission } from '../../lib/session.server';
 import { checkTariffForm, tariffFormFrom, type TariffField } from './tariff-form';
+import { TARIFFS_PAGE_SIZE, tariffsUrl } from './tariff-list';
 
-export type TariffRow = InferResponseType<
-  Api['client']['api']['fleet-reimbursement']['tariffs']['$get'],
-  200
->['data'][number];
-
-export const TARIFFS_PAGE_SIZE = 25;
-export const TARIFF_STATUSES = ['pending', 'active', 'rejected'] as const;
-
-export const tariffsUrl = listUrl({
-  q: keyword({ trim: true }),
-  status: oneOf(TARIFF_STATUSES),
-  page: pageNumber(100_000),
-});
+export type { TariffRow } from './tariff-list';
 
 const tariffsApi = (api: Api) => api.client.api['fleet-reimbursement'].tariffs;
 

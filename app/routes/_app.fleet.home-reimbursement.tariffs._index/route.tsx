@@ -22,14 +22,8 @@ import {
   statusLabelKey,
   useTariffErrors,
 } from '../../components/reimbursement/tariff-form';
-import {
-  TARIFF_STATUSES,
-  type TariffAnswer,
-  TARIFFS_PAGE_SIZE,
-  tariffAction,
-  tariffsLoader,
-  tariffsUrl,
-} from '../../components/reimbursement/tariffs.server';
+import { TARIFF_STATUSES, TARIFFS_PAGE_SIZE, tariffsUrl } from '../../components/reimbursement/tariff-list';
+import { type TariffAnswer, tariffAction, tariffsLoader } from '../../components/reimbursement/tariffs.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatDate } from '../../lib/format';
