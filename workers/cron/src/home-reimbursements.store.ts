@@ -287,10 +287,13 @@ export interface NewMonth {
 const figures = (r: MonthResult) =>
   `${int(r.sessions)}, ${int(r.energyWh)}, ${int(r.energyAmount)}, ${r.capped ? 1 : 0}, ${int(r.extraExpense)}, ${int(r.value)}`;
 
+/** Rows per INSERT: six bound values a row (plus the period) under D1's 100 bound parameters. */
+const ROWS_PER_INSERT = 14;
+
 /**
- * The statements of a new month: the reimbursement (a second insert of the same employee and month is
- * a no-op: the unique user + period index) and its first event (only while it has none), to run in
- * one batch.
+ * The statements of new months: the reimbursements, a few rows per INSERT (a second insert of the
+ * same employee and month is a no-op: the unique user + period index), then each one's first event
+ * (only while it has none), to run in one batch.
  */
 export function newMonthStatements(
   d1: D1Database,
@@ -301,25 +304,48 @@ export function newMonthStatements(
   note: string,
   now: number,
 ): D1PreparedStatement[] {
-  return months.flatMap((m) => [
-    d1
-      .prepare(
-        `INSERT INTO reimbursements (company_id, user_id, period, status, currency, sessions, energy_wh, energy_amount,
-           capped, extra_expense, value, breakdown, iban_owner, partner_user_id, payout_method, run_id, computed_at, updated_by)
-         VALUES (${int(m.companyId)}, ${int(m.userId)}, ?1, ?2, ?3, ${figures(m.result)}, ?4, ?5, ?6, ?7,
-           ${runId === null ? 'NULL' : int(runId)}, ${int(now)}, ${actorId === null ? 'NULL' : int(actorId)})
-         ON CONFLICT (user_id, period) DO NOTHING`,
-      )
-      .bind(period, m.status, m.currency, breakdownOf(m.result), m.ibanOwner, m.partnerUserId, m.payoutMethod),
+  const actor = actorId === null ? 'NULL' : int(actorId);
+  const run = runId === null ? 'NULL' : int(runId);
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < months.length; i += ROWS_PER_INSERT) {
+    const part = months.slice(i, i + ROWS_PER_INSERT);
+    const values = part.map((m, k) => {
+      const p = 2 + k * 6;
+      return `(${int(m.companyId)}, ${int(m.userId)}, ?1, ?${p}, ?${p + 1}, ${figures(m.result)}, ?${p + 2}, ?${p + 3},
+        ?${p + 4}, ?${p + 5}, ${run}, ${int(now)}, ${actor})`;
+    });
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO reimbursements (company_id, user_id, period, status, currency, sessions, energy_wh, energy_amount,
+             capped, extra_expense, value, breakdown, iban_owner, partner_user_id, payout_method, run_id, computed_at, updated_by)
+           VALUES ${values.join(',')} ON CONFLICT (user_id, period) DO NOTHING`,
+        )
+        .bind(
+          period,
+          ...part.flatMap((m) => [
+            m.status,
+            m.currency,
+            breakdownOf(m.result),
+            m.ibanOwner,
+            m.partnerUserId,
+            m.payoutMethod,
+          ]),
+        ),
+    );
+  }
+  statements.push(
     d1
       .prepare(
         `INSERT INTO reimbursement_events (reimbursement_id, from_status, to_status, actor_id, note, created_at)
-         SELECT r.id, NULL, r.status, ${actorId === null ? 'NULL' : int(actorId)}, ?2, ${int(now)} FROM reimbursements r
-         WHERE r.user_id = ${int(m.userId)} AND r.period = ?1
-           AND NOT EXISTS (SELECT 1 FROM reimbursement_events e WHERE e.reimbursement_id = r.id)`,
+         SELECT r.id, NULL, r.status, ${actor}, ?2, ${int(now)} FROM reimbursements r
+         WHERE r.user_id IN (${ids(months.map((m) => m.userId))}) AND r.period = ?1
+           AND NOT EXISTS (SELECT 1 FROM reimbursement_events e WHERE e.reimbursement_id = r.id)
+         ORDER BY r.user_id`,
       )
       .bind(period, note),
-  ]);
+  );
+  return statements;
 }
 
 /** Writes new months (with their first events) in one batch. */
