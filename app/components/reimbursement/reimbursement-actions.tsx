@@ -42,6 +42,7 @@ export function ReimbursementActions({ target, action }: { target: ActionTarget;
   const fetcher = useFetcher<StatusAnswer>();
   const [chosen, setChosen] = useState<ReimbursementStatus | null>(null);
   const [note, setNote] = useState('');
+  const [noteMissing, setNoteMissing] = useState(false);
   const [extra, setExtra] = useState('');
   const [extraNote, setExtraNote] = useState('');
   const answer = fetcher.data;
@@ -69,6 +70,11 @@ export function ReimbursementActions({ target, action }: { target: ActionTarget;
   const beside = failureBesideFields<Field>(failed, FIELDS, { text: textOf });
   const submit = () => {
     if (!chosen) return;
+    // The reason is checked here first: the API refuses a rejection without one too.
+    if (chosen === 'rejected' && !note.trim()) {
+      setNoteMissing(true);
+      return;
+    }
     fetcher.submit(
       {
         intent: 'status',
@@ -94,6 +100,7 @@ export function ReimbursementActions({ target, action }: { target: ActionTarget;
             onClick={() => {
               setChosen(to);
               setNote('');
+              setNoteMissing(false);
             }}
           >
             {t(`reimbursements.action.${to}`)}
@@ -147,13 +154,16 @@ export function ReimbursementActions({ target, action }: { target: ActionTarget;
                 <TextField
                   label={t('reimbursements.rejectNote')}
                   value={note}
-                  onChange={setNote}
+                  onChange={(v) => {
+                    setNote(v);
+                    setNoteMissing(false);
+                  }}
                   autoComplete="off"
                   multiline={2}
                   maxLength={1000}
                   requiredIndicator
                   helpText={t('reimbursements.rejectNoteHelp')}
-                  error={fieldError('note')}
+                  error={noteMissing ? t('reimbursements.noteRequired') : fieldError('note')}
                 />
               ) : null}
             </FormLayout>
