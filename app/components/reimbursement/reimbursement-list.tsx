@@ -1,7 +1,8 @@
 /**
  * @module The reimbursement list (issue 19 part 6) on the shared ListPage: status, month and month-range
  * filters, sort, paging, the filtered list's totals, and (for a manager who may change) row selection with
- * bulk Approve / Reject, each confirmed, then a summary of what was done and what was not and why. The bulk
+ * bulk Approve / Reject, each confirmed, then a summary of what was done and what was not and why (and, for the
+ * selected approved bank-transfer months, the payouts part's SEPA file button). The bulk
  * form goes to the page's own action (intent `bulk`), which answers `BulkOutcome`.
  */
 import { formatKwh, formatMoney } from '@domain/format/format';
@@ -26,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage, sortChoices } from '../lists/list-page';
 import { useListUrl } from '../lists/use-list-url';
 import { useOutcomeToast } from '../use-outcome-toast';
+import { BankTransferButton } from './bank-transfer-button';
 import {
   REIMBURSEMENT_PAGE_SIZE,
   type ReimbursementListState,
@@ -202,6 +204,11 @@ export function ReimbursementList({ state, rows, total, totals, showUser, canMan
   );
   const selected = allResourcesSelected ? rows.map((r) => String(r.id)) : selectedResources;
   const bulk = useBulk(canManage, selected, clearSelection);
+  // The selected approved bank-transfer months go into the SEPA file (the payouts part's button).
+  const transferIds = rows
+    .filter((r) => selected.includes(String(r.id)) && r.status === 'validated_by_manager')
+    .filter((r) => r.payoutMethod === 'bank_transfer')
+    .map((r) => r.id);
   const statusLabel = (s: ReimbursementStatus) => t(`reimbursements.status.${s}`);
   const filters: IndexFiltersProps['filters'] = [
     {
@@ -280,6 +287,7 @@ export function ReimbursementList({ state, rows, total, totals, showUser, canMan
   return (
     <BlockStack gap="300">
       {bulk.summary}
+      {canManage && transferIds.length > 0 ? <BankTransferButton ids={transferIds} /> : null}
       <Text as="p" tone="subdued">
         {t('reimbursements.totals', { count: totals.count, values: totalsText(totals.values, formatMoney) })}
       </Text>
