@@ -1,6 +1,7 @@
 /**
- * @module /jobs (issue 17 part 10): the runs of the scheduled jobs, and the monthly invoices run by
- * hand for a month (confirmation first). While a run is going the page posts again every two seconds:
+ * @module /jobs (issue 17 part 10): the runs of the scheduled jobs, and the monthly invoices or the
+ * home reimbursements (issue 19) run by hand for a month (confirmation first); for users who manage
+ * home reimbursement, the "Recalculate a month" card (recalc-card.tsx). While a run is going the page posts again every two seconds:
  * each post processes a few chunks and answers the progress shown in the bar.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
@@ -26,7 +27,8 @@ import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
-import { requirePermission } from '../../lib/session.server';
+import { forbidden, requirePermission } from '../../lib/session.server';
+import { RecalcCard } from './recalc-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingJobs.jobs.title');
 
@@ -40,19 +42,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const runs = await api.send(
     api.client.api.jobs.runs.$get({ query: { page: String(page), items_per_page: String(PAGE_SIZE) } }),
   );
-  return { runs: must(runs, me), page };
+  return {
+    runs: must(runs, me),
+    page,
+    canRecalc: me.permissions.includes('fleet:home-reimbursement:manage'),
+    currency: me.company.currency,
+  };
 }
+
+type Job = 'monthly-invoices' | 'home-reimbursements';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'billing:jobs');
-  const period = String((await request.formData()).get('period') ?? '');
+  const form = await request.formData();
   const api = createApi(request, context, { language: me.user.language });
+  if (form.get('intent') === 'recalc') {
+    if (!me.permissions.includes('fleet:home-reimbursement:manage')) return forbidden(me);
+    const json = { year: Number(form.get('year')), month: Number(form.get('month')) };
+    const res = await api.send(api.client.api.settings.recalc['home-reimbursements'].$post({ json }));
+    if (res.ok) return { run: null, recalc: res.data, error: null };
+    if (res.status === 403) must(res, me);
+    return { run: null, recalc: null, error: res.error['error-msg'] || null };
+  }
+  const period = String(form.get('period') ?? '');
+  const body = { json: MONTH.test(period) ? { period } : {} };
   const res = await api.send(
-    api.client.api.jobs['monthly-invoices'].run.$post({ json: MONTH.test(period) ? { period } : {} }),
+    form.get('job') === 'home-reimbursements'
+      ? api.client.api.jobs['home-reimbursements'].run.$post(body)
+      : api.client.api.jobs['monthly-invoices'].run.$post(body),
   );
-  if (res.ok) return { run: res.data, error: null };
+  if (res.ok) return { run: res.data, recalc: null, error: null };
   if (res.status === 403) must(res, me);
-  return { run: null, error: res.error['error-msg'] || null };
+  return { run: null, recalc: null, error: res.error['error-msg'] || null };
 }
 
 /** The month before this one, as the month picker's default. */
@@ -64,8 +85,12 @@ function lastMonth(): string {
 
 export default function JobRuns() {
   const { t } = useTranslation();
-  const { runs, page } = useLoaderData<typeof loader>();
+  const { runs, page, canRecalc, currency } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
+  const recalcFetcher = useFetcher<typeof action>();
+  const recalcAnswer = recalcFetcher.data;
+  useOutcomeToast(recalcAnswer, recalcAnswer?.error ? { text: recalcAnswer.error, error: true } : null);
+  const [job, setJob] = useState<Job>('monthly-invoices');
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
@@ -88,14 +113,24 @@ export default function JobRuns() {
       }
       return;
     }
-    const id = setTimeout(() => submit({ period: live.period }, { method: 'post' }), 2_000);
+    const id = setTimeout(() => submit({ period: live.period, job: live.job }, { method: 'post' }), 2_000);
     return () => clearTimeout(id);
   }, [live, state, submit, revalidate]);
 
   const start = () => {
     setOpen(false);
-    fetcher.submit({ period }, { method: 'post' });
+    fetcher.submit({ period, job }, { method: 'post' });
   };
+  const ask = (j: Job) => {
+    setJob(j);
+    setOpen(true);
+  };
+  const jobName = (name: string) =>
+    name === 'monthly-invoices'
+      ? t('billingJobs.jobs.jobMonthlyInvoices')
+      : name === 'home-reimbursements'
+        ? t('reimbursementJobs.jobs.jobName')
+        : name;
   const statusBadge = (s: 'running' | 'done' | 'failed') => (
     <Badge tone={s === 'done' ? 'success' : s === 'failed' ? 'critical' : 'attention'}>
       {t(`billingJobs.jobs.${s}`)}
@@ -113,17 +148,26 @@ export default function JobRuns() {
       title={t('billingJobs.jobs.title')}
       primaryAction={{
         content: t('billingJobs.jobs.runMonthly'),
-        onAction: () => setOpen(true),
+        onAction: () => ask('monthly-invoices'),
         loading: fetcher.state !== 'idle' || running,
       }}
+      secondaryActions={[
+        {
+          content: t('reimbursementJobs.jobs.run'),
+          onAction: () => ask('home-reimbursements'),
+          disabled: fetcher.state !== 'idle' || running,
+        },
+      ]}
     >
       <BlockStack gap="400">
         {live && running ? (
           <Card>
             <BlockStack gap="200">
               <Text as="p">
-                {t('billingJobs.jobs.jobMonthlyInvoices')} {live.period} ·{' '}
-                {t('billingJobs.jobs.progress', { processed: live.processed, total: live.total ?? '—' })}
+                {jobName(live.job)} {live.period} ·{' '}
+                {live.job === 'home-reimbursements'
+                  ? t('reimbursementJobs.jobs.progress', { processed: live.processed, total: live.total ?? '—' })
+                  : t('billingJobs.jobs.progress', { processed: live.processed, total: live.total ?? '—' })}
               </Text>
               <ProgressBar progress={live.total ? Math.min(100, Math.round((100 * live.processed) / live.total)) : 0} />
             </BlockStack>
@@ -152,9 +196,7 @@ export default function JobRuns() {
           >
             {runs.data.map((r, i) => (
               <IndexTable.Row id={String(r.id)} key={r.id} position={i}>
-                <IndexTable.Cell>
-                  {r.job === 'monthly-invoices' ? t('billingJobs.jobs.jobMonthlyInvoices') : r.job}
-                </IndexTable.Cell>
+                <IndexTable.Cell>{jobName(r.job)}</IndexTable.Cell>
                 <IndexTable.Cell>{r.period}</IndexTable.Cell>
                 <IndexTable.Cell>{statusBadge(r.status)}</IndexTable.Cell>
                 <IndexTable.Cell>
@@ -168,6 +210,9 @@ export default function JobRuns() {
             ))}
           </IndexTable>
         </Card>
+        {canRecalc ? (
+          <RecalcCard fetcher={recalcFetcher as never} answer={recalcAnswer?.recalc ?? null} currency={currency} />
+        ) : null}
         {pages > 1 ? (
           <Pagination
             hasPrevious={page > 0}
@@ -181,7 +226,11 @@ export default function JobRuns() {
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title={t('billingJobs.jobs.confirmTitle', { period })}
+        title={
+          job === 'home-reimbursements'
+            ? t('reimbursementJobs.jobs.confirmTitle', { period })
+            : t('billingJobs.jobs.confirmTitle', { period })
+        }
         primaryAction={{ content: t('billingJobs.jobs.confirm'), onAction: start, disabled: !MONTH.test(period) }}
         secondaryActions={[{ content: t('billingJobs.jobs.cancel'), onAction: () => setOpen(false) }]}
       >
@@ -195,7 +244,11 @@ export default function JobRuns() {
               autoComplete="off"
               error={MONTH.test(period) ? undefined : t('billingJobs.errors.periodInvalid')}
             />
-            <Text as="p">{t('billingJobs.jobs.confirmBody')}</Text>
+            <Text as="p">
+              {job === 'home-reimbursements'
+                ? t('reimbursementJobs.jobs.confirmBody')
+                : t('billingJobs.jobs.confirmBody')}
+            </Text>
           </BlockStack>
         </Modal.Section>
       </Modal>
