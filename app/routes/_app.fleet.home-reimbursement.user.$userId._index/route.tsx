@@ -4,8 +4,9 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { BlockStack, Page } from '@shopify/polaris';
+import { BlockStack, InlineStack, Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { DeletePayoutAccountButton } from '../../components/reimbursement/delete-payout-account-button';
 import { HomeStationsCard } from '../../components/reimbursement/home-stations-card';
 import { ReimbursementList } from '../../components/reimbursement/reimbursement-list';
 import { bulkFromForm, loadReimbursementPage } from '../../components/reimbursement/reimbursement-list.server';
@@ -26,7 +27,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     loadHomeStations(request, context, userId),
     loadReimbursementPage(request, context, me, userId),
   ]);
-  return { userId, stations, ...page, canManage: me.permissions.includes('fleet:home-reimbursement:manage') };
+  return {
+    userId,
+    stations,
+    ...page,
+    canManage: me.permissions.includes('fleet:home-reimbursement:manage'),
+    canDeleteAccount: me.permissions.includes('payout-accounts:delete'),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function EmployeeReimbursements() {
   const { t } = useTranslation();
-  const { userId, stations, state, rows, total, totals, canManage } = useLoaderData<typeof loader>();
+  const { userId, stations, state, rows, total, totals, canManage, canDeleteAccount } = useLoaderData<typeof loader>();
   const first = rows[0];
   const name = first ? personName(first.user) : `#${userId}`;
   return (
@@ -46,6 +53,11 @@ export default function EmployeeReimbursements() {
       fullWidth
     >
       <BlockStack gap="400">
+        {canDeleteAccount ? (
+          <InlineStack align="end">
+            <DeletePayoutAccountButton userId={userId} />
+          </InlineStack>
+        ) : null}
         <HomeStationsCard userId={userId} stations={stations} canEdit={canManage} />
         <ReimbursementList
           state={state}
