@@ -74,6 +74,12 @@ describe('home reimbursement journey', () => {
       await browser.context.clearCookies();
       await loginWithEmailCode(page, baseURL, 'fleet-manager@fleetwise.test');
       await page.waitForURL((url) => !url.pathname.startsWith('/2fa') && !url.pathname.startsWith('/login'));
+      // Recalculating last month changes nothing: both employees' months (and the declared extra) hold.
+      await page.goto(`${baseURL}/fleet/home-reimbursement`);
+      await page.getByRole('button', { name: 'Recalculate', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Recalculate', exact: true }).click();
+      await expect.poll(() => page.getByText('Unchanged: 2').count()).toBe(1);
+      expect(await page.getByText('Changed: 0').count()).toBe(1);
       await page.goto(`${baseURL}/fleet/home-reimbursement?status=validated_by_user`);
       const row = page.locator('tbody tr').filter({ hasText: 'Garnier' });
       await expect.poll(() => row.count()).toBe(1);

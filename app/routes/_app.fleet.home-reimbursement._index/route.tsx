@@ -4,12 +4,14 @@
  * bulk Approve / Reject for those who manage; links to the tariffs and the power contracts pages.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
-import { Page } from '@shopify/polaris';
+import { useFetcher, useLoaderData } from '@remix-run/react';
+import { BlockStack, Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { RecalcCard } from '../../components/reimbursement/recalc-card';
 import { ReimbursementList } from '../../components/reimbursement/reimbursement-list';
 import { bulkFromForm, loadReimbursementPage } from '../../components/reimbursement/reimbursement-list.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
@@ -18,7 +20,11 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'reimburse
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:home-reimbursement');
   const page = await loadReimbursementPage(request, context, me);
-  return { ...page, canManage: me.permissions.includes('fleet:home-reimbursement:manage') };
+  return {
+    ...page,
+    canManage: me.permissions.includes('fleet:home-reimbursement:manage'),
+    currency: me.company.currency,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function HomeReimbursements() {
   const { t } = useTranslation();
-  const { state, rows, total, totals, canManage } = useLoaderData<typeof loader>();
+  const { state, rows, total, totals, canManage, currency } = useLoaderData<typeof loader>();
+  const recalc = useFetcher<{ recalc: Parameters<typeof RecalcCard>[0]['answer']; error: string | null }>();
+  useOutcomeToast(recalc.data, recalc.data?.error ? { text: recalc.data.error, error: true } : null);
   return (
     <Page
       title={t('reimbursements.title')}
@@ -38,15 +46,25 @@ export default function HomeReimbursements() {
         { content: t('reimbursements.powerContracts'), url: '/fleet/home-reimbursement/documents/power-contract' },
       ]}
     >
-      <ReimbursementList
-        state={state}
-        rows={rows}
-        total={total}
-        totals={totals}
-        showUser
-        canManage={canManage}
-        href={(r) => `/fleet/home-reimbursement/user/${r.userId}/${r.id}`}
-      />
+      <BlockStack gap="400">
+        <ReimbursementList
+          state={state}
+          rows={rows}
+          total={total}
+          totals={totals}
+          showUser
+          canManage={canManage}
+          href={(r) => `/fleet/home-reimbursement/user/${r.userId}/${r.id}`}
+        />
+        {canManage ? (
+          <RecalcCard
+            fetcher={recalc as never}
+            answer={recalc.data?.recalc ?? null}
+            currency={currency}
+            action="/fleet/home-reimbursement/recalc"
+          />
+        ) : null}
+      </BlockStack>
     </Page>
   );
 }

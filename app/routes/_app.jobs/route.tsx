@@ -21,6 +21,7 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecalcCard } from '../../components/reimbursement/recalc-card';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
@@ -28,7 +29,6 @@ import { must } from '../../lib/fleet.server';
 import { formatDateTime } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
-import { RecalcCard } from './recalc-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingJobs.jobs.title');
 

@@ -2,7 +2,8 @@
  * @module The "Recalculate a month" card of /jobs (issue 19 part 10): year and month of a month that has
  * ended, a confirmation (a changed month goes back to its first status), then the API's answer: what
  * was created, changed (old → new value), left unchanged and skipped. Shown to users who may manage
- * home reimbursement; the route's action posts `intent=recalc`.
+ * home reimbursement, on /jobs and on /fleet/home-reimbursement; it posts `intent=recalc` to `action`
+ * (the page's own action when absent).
  */
 import type { FetcherWithComponents } from '@remix-run/react';
 import { BlockStack, Button, Card, InlineStack, List, Modal, Select, Text } from '@shopify/polaris';
@@ -29,10 +30,12 @@ export function RecalcCard({
   fetcher,
   answer,
   currency,
+  action,
 }: {
   fetcher: FetcherWithComponents<unknown>;
   answer: RecalcAnswer | null;
   currency: string;
+  action?: string;
 }) {
   const { t } = useTranslation();
   const initial = lastMonth();
@@ -48,7 +51,7 @@ export function RecalcCard({
   const money = (n: number) => formatMoney(n, currency);
   const submit = () => {
     setOpen(false);
-    fetcher.submit({ intent: 'recalc', year, month }, { method: 'post' });
+    fetcher.submit({ intent: 'recalc', year, month }, { method: 'post', ...(action ? { action } : {}) });
   };
   return (
     <Card>
