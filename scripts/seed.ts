@@ -7,6 +7,7 @@ import { getPlatformProxy } from 'wrangler';
 import { previousPeriod } from '../domain/billing/period';
 import { openDb } from '../drizzle/db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../drizzle/seed/demo';
+import { DEMO_EMPLOYEES } from '../drizzle/seed/demo-reimbursement';
 import { seedDemoStationFiles } from '../drizzle/seed/demo-station-files';
 import { runHomeReimbursements } from '../workers/cron/src/home-reimbursements';
 
@@ -28,14 +29,17 @@ try {
     );
     // Last month's home reimbursements, written by the monthly job itself as on the 1st (issue 19).
     const period = previousPeriod(new Date());
-    const run = await runHomeReimbursements({ DB: env.DB }, period);
-    console.log(`Home reimbursements of ${period}: ${run?.processed ?? 0} employees (job run ${run?.status ?? 'none'}).`);
+    const run = await runHomeReimbursements({ DB: env.DB, FILES: env.FILES }, period);
+    console.log(
+      `Home reimbursements of ${period}: ${run?.processed ?? 0} employees (job run ${run?.status ?? 'none'}).`,
+    );
   }
   // Firmware and diagnostics files live in R2, which the D1-only seed cannot reach (ADR 014).
   await seedDemoStationFiles(openDb(env.DB), env.FILES);
   if (process.argv.includes('--print-logins')) {
     console.log(`\nDemo logins (password for all: ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  role ${String(u.role).padEnd(3)} ${u.email}`);
+    for (const e of DEMO_EMPLOYEES) console.log(`  employee ${e.email} (home reimbursement)`);
   }
 } finally {
   await dispose();
