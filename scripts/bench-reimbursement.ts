@@ -8,7 +8,8 @@
  * through Miniflare's binding proxy. Printed: total time, CPU ms of the job's own code per chunk
  * (p50/p95/max; D1's work runs in workerd, so it is not in it), peak memory of this process, months
  * written; baseline in the same run: a bare aggregate of the same sessions per employee
- * (`SELECT user_id, sum(energy) … GROUP BY`). Options: `--employees N --sessions N --companies N`.
+ * (`SELECT user_id, sum(energy) … GROUP BY`). Each new month also gets its PDF statement in a local R2
+ * bucket (Miniflare's), as the job writes them. Options: `--employees N --sessions N --companies N`.
  * Self-stopping (60 minutes at most).
  */
 import { readdirSync } from 'node:fs';
@@ -108,12 +109,15 @@ async function main() {
             script: 'export default { fetch() { return new Response("") } }',
             compatibilityDate: '2026-10-01',
             d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
+            // Each new month's PDF statement goes to R2 (Miniflare's local bucket, in the workspace).
+            r2Buckets: ['FILES'],
           },
         ],
       } as Parameters<typeof convertV4MiniflareOptions>[0]),
     );
     onDispose(() => mf.dispose());
     const d1 = (await mf.getD1Database('DB', 'bench')) as unknown as D1Database;
+    const files = (await mf.getR2Bucket('FILES', 'bench')) as unknown as R2Bucket;
 
     if (process.argv.includes('--explain')) {
       const plan = await d1
@@ -150,7 +154,7 @@ async function main() {
     let mark = process.cpuUsage();
     const t0 = performance.now();
     await startReimbursementRun({ DB: d1 }, PERIOD, null);
-    const run = await continueReimbursementRun({ DB: d1 }, PERIOD, {
+    const run = await continueReimbursementRun({ DB: d1, FILES: files }, PERIOD, {
       onChunk: (chunkMs) => {
         const used = process.cpuUsage(mark);
         cpu.push((used.user + used.system) / 1000);
@@ -166,8 +170,12 @@ async function main() {
     wall.sort((a, b) => a - b);
     const months = await count(d1, `SELECT count(*) AS n FROM reimbursements WHERE period = '${PERIOD}'`);
     const events = await count(d1, 'SELECT count(*) AS n FROM reimbursement_events');
+    const statements = await count(
+      d1,
+      `SELECT count(*) AS n FROM reimbursement_documents WHERE type = 'statement' AND period = '${PERIOD}'`,
+    );
     console.log(`  status ${run?.status}, ${run?.chunks} chunks, ${run?.processed}/${run?.total} employees`);
-    console.log(`  total time ${seconds.toFixed(1)} s; months written ${months}, events ${events}`);
+    console.log(`  total time ${seconds.toFixed(1)} s; months written ${months}, events ${events}, statements ${statements}`);
     console.log(
       `  CPU of the job's code per chunk: p50 ${ms(pct(cpu, 50))}, p95 ${ms(pct(cpu, 95))}, max ${ms(cpu.at(-1) ?? 0)}`,
     );

@@ -142,6 +142,29 @@ const eventsOf = (id: number) =>
     .where(eq(reimbursementEvents.reimbursementId, id))
     .orderBy(asc(reimbursementEvents.id));
 
+/** The live statement rows of an employee's month. */
+const statementsOf = (userId: number, period: string) =>
+  db
+    .select()
+    .from(reimbursementDocuments)
+    .where(
+      and(
+        eq(reimbursementDocuments.userId, userId),
+        eq(reimbursementDocuments.type, 'statement'),
+        eq(reimbursementDocuments.period, period),
+      ),
+    );
+
+/** A PDF in R2 as WinAnsi text ("latin1" is windows-1252 in TextDecoder), no-break spaces as spaces. */
+async function pdfText(key: string) {
+  const object = await env.FILES.get(key);
+  if (!object) return null;
+  return new TextDecoder('latin1').decode(await object.arrayBuffer()).replace(/\u00a0/g, ' ');
+}
+
+/** The statement's total: the only value in bold (font F2) at the value column. */
+const totalIn = (text: string | null) => /BT \/F2 10 Tf 260 \d+ Td \(([^)]*)\) Tj/.exec(text ?? '')?.[1];
+
 let main: Awaited<ReturnType<typeof reimbursingCompany>>;
 let alice: Awaited<ReturnType<typeof employee>>;
 
@@ -413,9 +436,12 @@ describe('the recalculation of a month', () => {
     expect(run?.status).toBe('done');
     // The October run was done before these employees existed: computed now by a chunk of theirs.
     const mine = await candidates(env.DB, (pending?.user.id as number) - 1, 4);
-    await reimburseChunk(env.DB, mine, '2026-10', null, Date.now());
+    await reimburseChunk(env.DB, mine, '2026-10', null, Date.now(), env.FILES);
     for (const e of [pending, approved, paid, untouched])
       expect((await monthOf(e?.user.id as number, '2026-10'))?.value).toBe(1_345);
+    const approvedStatement = await statementsOf(approved?.user.id as number, '2026-10');
+    expect(approvedStatement).toHaveLength(1);
+    expect(totalIn(await pdfText(approvedStatement[0]?.r2Key as string))).toBe('13,45 €');
     await db
       .update(reimbursements)
       .set({ status: 'validated_by_manager' })
@@ -469,6 +495,17 @@ describe('the recalculation of a month', () => {
     expect(await eventsOf(created?.id as number)).toMatchObject([
       { fromStatus: null, toStatus: 'pending_approval', actorId: manager.user.id, note: 'computed by recalculation' },
     ]);
+    // The changed month's statement is rewritten under the same key, its row kept; the created month has one.
+    const rewritten = await statementsOf(approved?.user.id as number, '2026-10');
+    expect(rewritten.map((d) => [d.id, d.r2Key])).toEqual(approvedStatement.map((d) => [d.id, d.r2Key]));
+    const text = await pdfText(rewritten[0]?.r2Key as string);
+    expect(totalIn(text)).toBe('14,24 €');
+    expect(text).toContain('Waiting for the employee');
+    expect(rewritten[0]?.size).toBe((await env.FILES.head(rewritten[0]?.r2Key as string))?.size);
+    // The settled month keeps its statement as written.
+    const paidStatement = (await statementsOf(paid?.user.id as number, '2026-10'))[0];
+    expect(totalIn(await pdfText(paidStatement?.r2Key as string))).toBe('13,45 €');
+    expect(await statementsOf(later.user.id, '2026-10')).toHaveLength(1);
 
     // A second recalculation changes nothing.
     const again = await call('/settings/recalc/home-reimbursements', { ...session, json: { year: 2026, month: 10 } });
@@ -571,5 +608,60 @@ describe('the fee on the usage invoice', () => {
     ]);
     expect(await marked(a)).toBe(invoices[0]?.id);
     expect(await marked(p)).toBe(nov?.id);
+  });
+});
+
+describe('the monthly statement', () => {
+  it('is written once per new month (object in R2, document row), and a rerun writes none', async () => {
+    const c = await reimbursingCompany({}, [], { name: unique('Flotte Société') });
+    const e = await employee(c.id, { firstName: 'Zoë', lastName: 'Brûlé' });
+    await monthSessions(e.stationId, '2026-05', 10_000);
+    const run = await runHomeReimbursements(env, '2026-05');
+    expect(run?.status).toBe('done');
+    const month = await monthOf(e.user.id, '2026-05');
+    // 11 kWh × 0.25160 = 2.7676 → 2.77
+    expect(month?.value).toBe(277);
+    const key = `reimbursement/${c.id}/${e.user.id}/statement-2026-05.pdf`;
+    const rows = await statementsOf(e.user.id, '2026-05');
+    expect(rows).toEqual([
+      expect.objectContaining({
+        companyId: c.id,
+        homeStationId: e.homeStationId,
+        type: 'statement',
+        fileName: 'statement-2026-05.pdf',
+        contentType: 'application/pdf',
+        r2Key: key,
+        approved: null,
+        uploadedBy: null,
+        deletedAt: null,
+      }),
+    ]);
+    const head = await env.FILES.head(key);
+    expect(head?.size).toBe(rows[0]?.size);
+    const text = (await pdfText(key)) as string;
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(totalIn(text)).toBe('2,77 €');
+    for (const part of [c.name, 'Zoë Brûlé', '2026-05', 'Tariff 2026-01-01 to 2026-10-15'])
+      expect(text).toContain(part);
+
+    // The job over the same month again writes no month and no statement: one row, the object untouched.
+    expect(
+      await reimburseChunk(env.DB, await candidates(env.DB, e.user.id - 1, 1), '2026-05', null, Date.now(), env.FILES),
+    ).toBe(0);
+    expect(await statementsOf(e.user.id, '2026-05')).toEqual(rows);
+    expect((await env.FILES.head(key))?.uploaded.getTime()).toBe(head?.uploaded.getTime());
+  });
+
+  it('after a crash between the object and the rows, the rerun overwrites the same object and writes one row', async () => {
+    const c = await reimbursingCompany();
+    const e = await employee(c.id);
+    await monthSessions(e.stationId, '2026-04', 5_000);
+    const key = `reimbursement/${c.id}/${e.user.id}/statement-2026-04.pdf`;
+    // What a chunk that died after putting the PDF left behind: an object, no month, no row.
+    await env.FILES.put(key, new TextEncoder().encode('%PDF-1.4 half-written'));
+    const chunk = await candidates(env.DB, e.user.id - 1, 1);
+    expect(await reimburseChunk(env.DB, chunk, '2026-04', null, Date.now(), env.FILES)).toBe(1);
+    expect(await statementsOf(e.user.id, '2026-04')).toHaveLength(1);
+    expect(totalIn(await pdfText(key))).toBe('1,51 €');
   });
 });

@@ -44,6 +44,8 @@ export interface Candidate {
   docUploadNotMandatory: boolean;
   ibanOwner: string | null;
   partnerUserId: string | null;
+  /** First and last name (the e-mail when both are empty), for the monthly statement. */
+  name: string;
 }
 
 /** The next `limit` candidate employees after user id `afterId`, in id order (one company's with `companyId`). */
@@ -51,7 +53,8 @@ export async function candidates(d1: D1Database, afterId: number, limit: number,
   const only = companyId === undefined ? '' : ` AND u.company_id = ${int(companyId)}`;
   const { results } = await d1
     .prepare(
-      `SELECT u.id, u.company_id, u.home_reimbursement_evfleet, u.doc_upload_not_mandatory, u.iban_owner, u.partner_user_id
+      `SELECT u.id, u.company_id, u.home_reimbursement_evfleet, u.doc_upload_not_mandatory, u.iban_owner, u.partner_user_id,
+         coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) AS name
        ${CANDIDATES}${only} AND u.id > ?1 ORDER BY u.id LIMIT ?2`,
     )
     .bind(afterId, limit)
@@ -62,6 +65,7 @@ export async function candidates(d1: D1Database, afterId: number, limit: number,
       doc_upload_not_mandatory: number;
       iban_owner: string | null;
       partner_user_id: string | null;
+      name: string | null;
     }>();
   return results.map(
     (r): Candidate => ({
@@ -71,6 +75,7 @@ export async function candidates(d1: D1Database, afterId: number, limit: number,
       docUploadNotMandatory: r.doc_upload_not_mandatory !== 0,
       ibanOwner: r.iban_owner,
       partnerUserId: r.partner_user_id,
+      name: r.name ?? '',
     }),
   );
 }
@@ -84,13 +89,14 @@ export interface StoredReimbursement {
 }
 
 export interface ChunkFacts {
-  companies: Map<number, CompanyMonthFacts & { alertEmails: string | null }>;
+  companies: Map<number, CompanyMonthFacts & { alertEmails: string | null; name: string }>;
   employees: Map<number, EmployeeMonthFacts>;
   existing: Map<number, StoredReimbursement>;
 }
 
 interface SettingsRow {
   company_id: number;
+  name: string;
   currency: string;
   time_zone: string;
   reimbursement_kwh_cost_limit: number | null;
@@ -128,7 +134,7 @@ export async function chunkFacts(
   const to = Date.UTC(y, m, 1) + DAY_MS;
   const [settings, services, stations, contracts, tariffs, sessions, readings, existing] = await d1.batch([
     d1.prepare(
-      `SELECT c.id AS company_id, c.currency, c.time_zone, c.reimbursement_kwh_cost_limit, s.active, s.type, s.flat_tariff,
+      `SELECT c.id AS company_id, c.name, c.currency, c.time_zone, c.reimbursement_kwh_cost_limit, s.active, s.type, s.flat_tariff,
          s.flat_tariff_valid_from, s.extra_expense_enabled, s.extra_expense_limit, s.fee_basis_points, s.alert_emails,
          s.contract_approval, s.payment_provider_flow, s.offline_station_process, s.skip_document_upload, s.fleet_rule_set
        FROM companies c JOIN home_reimbursement_settings s ON s.company_id = c.id WHERE c.id IN (${companyIds})`,
@@ -197,6 +203,7 @@ export async function chunkFacts(
       settings: s,
       services: serviceMap.get(r.company_id) ?? [],
       alertEmails: r.alert_emails,
+      name: r.name,
     });
   }
 
@@ -348,16 +355,17 @@ export function newMonthStatements(
   return statements;
 }
 
-/** Writes new months (with their first events) in one batch. */
+/** Writes new months (with their first events, and `more`: their statements' document rows) in one batch. */
 export async function writeNewMonths(
   d1: D1Database,
   months: readonly NewMonth[],
   period: string,
   runId: number | null,
   now: number,
+  more: readonly D1PreparedStatement[] = [],
 ) {
   if (months.length === 0) return;
-  await d1.batch(newMonthStatements(d1, months, period, runId, null, 'computed', now));
+  await d1.batch([...newMonthStatements(d1, months, period, runId, null, 'computed', now), ...more]);
 }
 
 /**

@@ -7,6 +7,8 @@
  * gather (one D1 round trip) → decide per employee (`employeeMonth`, pure) → write (one batch: each
  * new month with its first event). Idempotent: a month already written is left alone and the unique
  * user + period index makes a second insert a no-op, so a rerun or a resumed chunk changes nothing.
+ * Each new month also gets its PDF statement (home-reimbursements.statements.ts): the object in R2
+ * before the batch, its document row in the batch.
  * A chunk that throws records its error on the run and e-mails the alert addresses of the companies in
  * it (once per distinct error), then the run waits for the five-minute trigger to retry it.
  */
@@ -25,6 +27,7 @@ import {
   type NewMonth,
   writeNewMonths,
 } from './home-reimbursements.store';
+import { putStatements, type StatementMonth, statementRows } from './home-reimbursements.statements';
 import {
   finishRun,
   HOME_REIMBURSEMENTS_JOB,
@@ -38,6 +41,8 @@ import {
 
 export interface ReimbursementJobEnv {
   DB: D1Database;
+  /** The files bucket: each new month's PDF statement goes there. Without it no statement is written. */
+  FILES?: R2Bucket;
 }
 
 export interface ReimbursementJobOptions {
@@ -60,16 +65,21 @@ export const DEFAULT_CHUNK = 200;
 
 const runOf = (d1: D1Database, period: string) => runOfJob(d1, HOME_REIMBURSEMENTS_JOB, period);
 
-/** Computes and writes one chunk of employees; answers how many months it wrote. */
+/**
+ * Computes and writes one chunk of employees; answers how many months it wrote. With `files`, each new
+ * month's PDF statement is put in R2 first (a fixed key), then its document row goes in the months' batch.
+ */
 export async function reimburseChunk(
   d1: D1Database,
   chunk: readonly Candidate[],
   period: string,
   runId: number | null,
   now: number,
+  files?: R2Bucket,
 ): Promise<number> {
   const facts = await chunkFacts(d1, chunk, period, periodBefore(period));
   const months: NewMonth[] = [];
+  const statements: StatementMonth[] = [];
   for (const e of chunk) {
     if (facts.existing.has(e.userId)) continue;
     const company = facts.companies.get(e.companyId);
@@ -87,8 +97,19 @@ export async function reimburseChunk(
       partnerUserId: e.partnerUserId,
       result: month.result,
     });
+    statements.push({
+      companyId: e.companyId,
+      userId: e.userId,
+      homeStationId: employee.homeStations[0]?.id ?? null,
+      companyName: company.name,
+      employeeName: e.name,
+      currency: company.currency,
+      status: month.status,
+      result: month.result,
+    });
   }
-  await writeNewMonths(d1, months, period, runId, now);
+  const written = files && statements.length ? await putStatements(files, statements, period, now) : [];
+  await writeNewMonths(d1, months, period, runId, now, statementRows(d1, written, period, now));
   return months.length;
 }
 
@@ -126,7 +147,7 @@ export async function continueReimbursementRun(
     }
     let written: number;
     try {
-      written = await reimburseChunk(d1, chunk, period, run.id, clock());
+      written = await reimburseChunk(d1, chunk, period, run.id, clock(), env.FILES);
     } catch (err) {
       await chunkFailed(d1, run, chunk, period, err, clock());
       throw err;

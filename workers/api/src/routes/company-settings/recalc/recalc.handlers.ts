@@ -16,7 +16,15 @@ import { recalcDecision } from '@domain/reimbursement/recalc';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { recalcHomeReimbursements } from './recalc.routes';
 import type { RecalcAnswer } from './recalc.schemas';
-import { chunkFacts, companyEmployees, companyZone, createMonth, recalculateMonth } from './recalc.store';
+import {
+  chunkFacts,
+  companyEmployees,
+  companyZone,
+  createMonth,
+  recalculateMonth,
+  type StatementMonth,
+  writeStatement,
+} from './recalc.store';
 
 /** Employees per gather round trip. */
 const CHUNK = 200;
@@ -51,6 +59,17 @@ export const recalcRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidati
         if (!m.eligible) continue;
         const stored = facts.existing.get(e.userId) ?? null;
         const decision = recalcDecision(stored, m.result, m.status);
+        // The month's PDF statement, rewritten (same key, row kept) when its value or status changes.
+        const statement = (status: StatementMonth['status']): StatementMonth => ({
+          companyId: e.companyId,
+          userId: e.userId,
+          homeStationId: employee.homeStations[0]?.id ?? null,
+          companyName: company.name,
+          employeeName: e.name,
+          currency: company.currency,
+          status,
+          result: m.result,
+        });
         switch (decision.action) {
           case 'none':
             break;
@@ -71,18 +90,20 @@ export const recalcRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidati
               partnerUserId: e.partnerUserId,
               result: m.result,
             };
-            if (await createMonth(d1, month, period, auth.user.id, now))
+            if (await createMonth(d1, month, period, auth.user.id, now)) {
               answer.created.push({ userId: e.userId, value: m.result.value });
-            else answer.skipped.push({ userId: e.userId, reason: 'changed_meanwhile' });
+              await writeStatement(d1, c.env.FILES, statement(decision.status), period, now);
+            } else answer.skipped.push({ userId: e.userId, reason: 'changed_meanwhile' });
             break;
           }
           case 'change':
             if (
               stored &&
               (await recalculateMonth(d1, stored, decision.status, m.result, auth.user.id, decision.note, now))
-            )
+            ) {
               answer.changed.push({ userId: e.userId, from: decision.from, to: decision.to });
-            else answer.skipped.push({ userId: e.userId, reason: 'changed_meanwhile' });
+              await writeStatement(d1, c.env.FILES, statement(decision.status), period, now);
+            } else answer.skipped.push({ userId: e.userId, reason: 'changed_meanwhile' });
             break;
         }
       }

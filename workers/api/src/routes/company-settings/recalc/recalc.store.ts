@@ -12,6 +12,7 @@ import {
   type StoredReimbursement,
   writeRecalculated,
 } from '@cron/home-reimbursements.store';
+import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements.statements';
 import type { MonthResult } from '@domain/reimbursement/compute';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
 
@@ -30,6 +31,11 @@ export const companyEmployees = (d1: D1Database, companyId: number, afterId: num
   candidates(d1, afterId, limit, companyId);
 
 export { chunkFacts };
+export type { StatementMonth };
+
+/** Writes (or rewrites, same key) a month's PDF statement and keeps its one document row. */
+export const writeStatement = (d1: D1Database, files: R2Bucket, month: StatementMonth, period: string, now: number) =>
+  rewriteStatement(d1, files, month, period, now);
 
 /** Inserts one missing month with its first event (the caller as actor); false when it exists meanwhile. */
 export async function createMonth(d1: D1Database, month: NewMonth, period: string, actorId: number, now: number) {
