@@ -502,6 +502,15 @@ describe('the recalculation of a month', () => {
     expect(totalIn(text)).toBe('14,24 €');
     expect(text).toContain('Waiting for the employee');
     expect(rewritten[0]?.size).toBe((await env.FILES.head(rewritten[0]?.r2Key as string))?.size);
+    // The detail names it, and the documents download serves it.
+    const detail = await call(`/reimbursement/${back?.id}`, session);
+    expect(((await detail.json()) as { statementDocumentId: number | null }).statementDocumentId).toBe(
+      rewritten[0]?.id,
+    );
+    const download = await call(`/documents/${rewritten[0]?.id}/download`, session);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder('latin1').decode((await download.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
     // The settled month keeps its statement as written.
     const paidStatement = (await statementsOf(paid?.user.id as number, '2026-10'))[0];
     expect(totalIn(await pdfText(paidStatement?.r2Key as string))).toBe('13,45 €');

@@ -37,6 +37,7 @@ import {
   listReimbursements,
   scopedReimbursement,
   scopedReimbursements,
+  statementIdOf,
 } from './reimbursements.store';
 
 type Ctx = Context<AppEnv>;
@@ -87,7 +88,11 @@ async function detailAnswer(c: Ctx, caller: Caller, id: number) {
   const found = await visible(c, caller, id);
   if (!found) return null;
   const db = c.get('db');
-  const [events, policy] = await Promise.all([eventsOf(db, id), extraExpensePolicy(db, found.r.companyId)]);
+  const [events, policy, statementDocumentId] = await Promise.all([
+    eventsOf(db, id),
+    extraExpensePolicy(db, found.r.companyId),
+    statementIdOf(db, found.r),
+  ]);
   const actor = actorFor(caller, found.r.userId);
   return {
     ...toReimbursement(found.r, found.user),
@@ -96,6 +101,7 @@ async function detailAnswer(c: Ctx, caller: Caller, id: number) {
     actor,
     nextStatuses: actionsFor(actor, found.r),
     extraExpensePolicy: policy,
+    statementDocumentId,
   };
 }
 

@@ -146,6 +146,8 @@ export const ReimbursementDetail = ReimbursementSchema.extend({
   nextStatuses: z.array(Status),
   /** The company's extra-expense rule, for the employee's validation form. */
   extraExpensePolicy: z.object({ enabled: z.boolean(), limit: z.number().nullable() }),
+  /** The month's PDF statement (GET /documents/{id}/download), null until the monthly job wrote it. */
+  statementDocumentId: z.number().int().nullable(),
 }).openapi('ReimbursementDetail');
 
 const note = z.string().trim().max(1000);

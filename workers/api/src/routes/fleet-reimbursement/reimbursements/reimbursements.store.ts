@@ -6,9 +6,16 @@
  */
 
 import type { Db } from '@db/db';
-import { auditLog, homeReimbursementSettings, reimbursementEvents, reimbursements, users } from '@db/schema';
+import {
+  auditLog,
+  homeReimbursementSettings,
+  reimbursementDocuments,
+  reimbursementEvents,
+  reimbursements,
+  users,
+} from '@db/schema';
 import type { ChangeWrite, ExtraExpensePolicy } from '@domain/reimbursement/approvals';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuditEntry } from '../../../lib/audit.store';
 import type { ListFilters } from './reimbursements.schemas';
@@ -83,6 +90,24 @@ export function scopedReimbursements(db: Db, scope: number[], ids: number[]) {
     .select({ r: reimbursements })
     .from(reimbursements)
     .where(and(inArray(reimbursements.id, ids), inArray(reimbursements.companyId, scope)));
+}
+
+/** The id of the month's live PDF statement (written by the monthly job), if any; same company and employee. */
+export async function statementIdOf(db: Db, r: { companyId: number; userId: number; period: string }) {
+  const row = await db
+    .select({ id: reimbursementDocuments.id })
+    .from(reimbursementDocuments)
+    .where(
+      and(
+        eq(reimbursementDocuments.companyId, r.companyId),
+        eq(reimbursementDocuments.userId, r.userId),
+        eq(reimbursementDocuments.type, 'statement'),
+        eq(reimbursementDocuments.period, r.period),
+        isNull(reimbursementDocuments.deletedAt),
+      ),
+    )
+    .get();
+  return row?.id ?? null;
 }
 
 const actors = alias(users, 'actor');
