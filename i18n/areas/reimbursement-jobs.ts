@@ -38,6 +38,7 @@ export const reimbursementJobs = defineArea(
       body: 'The monthly computation of the home reimbursements of {{period}} stopped with an error: {{reason}}\n\nIt is retried automatically; the error is also shown on the job-runs page.',
     },
     statement: {
+      download: 'Statement (PDF)',
       title: 'Home charging reimbursement statement',
       company: 'Company',
       employee: 'Employee',
@@ -104,6 +105,7 @@ export const reimbursementJobs = defineArea(
         body: 'Die monatliche Berechnung der Heimlade-Erstattungen für {{period}} wurde mit einem Fehler abgebrochen: {{reason}}\n\nSie wird automatisch wiederholt; das Betriebsteam sieht den Fehler auf der Seite der Jobläufe.',
       },
       statement: {
+        download: 'Abrechnung (PDF)',
         title: 'Abrechnung der Heimlade-Erstattung',
         company: 'Unternehmen',
         employee: 'Mitarbeitende(r)',
@@ -170,6 +172,7 @@ export const reimbursementJobs = defineArea(
         body: 'Le calcul mensuel des remboursements à domicile de {{period}} s’est arrêté sur une erreur : {{reason}}\n\nIl est relancé automatiquement ; l’équipe d’exploitation voit l’erreur sur la page des exécutions.',
       },
       statement: {
+        download: 'Relevé (PDF)',
         title: 'Relevé de remboursement de la recharge à domicile',
         company: 'Entreprise',
         employee: 'Salarié',
@@ -236,6 +239,7 @@ export const reimbursementJobs = defineArea(
         body: 'De maandelijkse berekening van de thuislaadvergoedingen van {{period}} is gestopt met een fout: {{reason}}\n\nDeze wordt automatisch opnieuw geprobeerd; het operationele team ziet de fout op de pagina met jobruns.',
       },
       statement: {
+        download: 'Overzicht (PDF)',
         title: 'Overzicht vergoeding thuisladen',
         company: 'Bedrijf',
         employee: 'Medewerker',
@@ -301,6 +305,7 @@ export const reimbursementJobs = defineArea(
         body: 'Il calcolo mensile dei rimborsi ricarica domestica di {{period}} si è interrotto con un errore: {{reason}}\n\nViene ripetuto automaticamente; il team operativo vede l’errore nella pagina delle esecuzioni.',
       },
       statement: {
+        download: 'Rendiconto (PDF)',
         title: 'Rendiconto del rimborso della ricarica domestica',
         company: 'Azienda',
         employee: 'Dipendente',
@@ -368,6 +373,7 @@ export const reimbursementJobs = defineArea(
         body: 'El cálculo mensual de los reembolsos de carga en casa de {{period}} se detuvo con un error: {{reason}}\n\nSe reintenta automáticamente; el equipo de operaciones ve el error en la página de ejecuciones.',
       },
       statement: {
+        download: 'Extracto (PDF)',
         title: 'Extracto del reembolso de la recarga en casa',
         company: 'Empresa',
         employee: 'Empleado',
@@ -434,6 +440,7 @@ export const reimbursementJobs = defineArea(
         body: 'O cálculo mensal dos reembolsos de carregamento em casa de {{period}} parou com um erro: {{reason}}\n\nÉ repetido automaticamente; a equipa de operações vê o erro na página de execuções.',
       },
       statement: {
+        download: 'Extrato (PDF)',
         title: 'Extrato do reembolso do carregamento em casa',
         company: 'Empresa',
         employee: 'Colaborador',

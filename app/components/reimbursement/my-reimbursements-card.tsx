@@ -74,7 +74,13 @@ export function MyReimbursementsCard({ months }: MyReimbursementsCardProps) {
                 </BlockStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
-                <InlineStack align="end">
+                <InlineStack align="end" gap="300" blockAlign="center">
+                  {m.statementDocumentId ? (
+                    // A plain anchor: the API streams the file as an attachment.
+                    <a href={`/api/documents/${m.statementDocumentId}/download`} download>
+                      {t('reimbursementJobs.statement.download')}
+                    </a>
+                  ) : null}
                   {m.actor === 'employee' ? (
                     <ReimbursementActions target={m} action={MY_REIMBURSEMENTS_ACTION} />
                   ) : null}

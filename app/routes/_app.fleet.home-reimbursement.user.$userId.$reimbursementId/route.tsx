@@ -110,7 +110,13 @@ export default function ReimbursementPage() {
                   <Text as="h2" variant="headingMd">
                     {t('reimbursements.figures')}
                   </Text>
-                  <InlineStack gap="200">
+                  <InlineStack gap="200" blockAlign="center">
+                    {r.statementDocumentId ? (
+                      // A plain anchor: the API streams the file as an attachment.
+                      <a href={`/api/documents/${r.statementDocumentId}/download`} download>
+                        {t('reimbursementJobs.statement.download')}
+                      </a>
+                    ) : null}
                     <ReimbursementActions target={r} action={`/fleet/home-reimbursement/user/${r.userId}/${r.id}`} />
                     {payable ? <PayNow id={r.id} /> : null}
                   </InlineStack>
