@@ -511,6 +511,10 @@ describe('the recalculation of a month', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder('latin1').decode((await download.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    const listed = await call(`/documents?type=statement&user_id=${approved?.user.id}`, session);
+    expect(((await listed.json()) as { data: { id: number; type: string }[] }).data).toEqual([
+      expect.objectContaining({ id: rewritten[0]?.id, type: 'statement' }),
+    ]);
     // The settled month keeps its statement as written.
     const paidStatement = (await statementsOf(paid?.user.id as number, '2026-10'))[0];
     expect(totalIn(await pdfText(paidStatement?.r2Key as string))).toBe('13,45 €');
