@@ -271,6 +271,18 @@ describe('a run interrupted half-way', () => {
     for (const r of august) expect(await eventsOf(r.id)).toHaveLength(1);
   });
 
+  it('stops an invocation before a chunk could pass its write budget; the next one carries on', async () => {
+    await Promise.all(team.map((e) => monthSessions(e.stationId, '2025-09', 4_000)));
+    const written = async () =>
+      (await db.select().from(reimbursements).where(eq(reimbursements.period, '2025-09'))).length;
+    const first = await runHomeReimbursements(env, '2025-09', { chunkSize: 1, maxWrites: 2 });
+    expect(first?.status).toBe('running');
+    expect(await written()).toBe(2);
+    const rest = await continueReimbursementRun(env, '2025-09', { chunkSize: 1 });
+    expect(rest).toMatchObject({ status: 'done', processed: rest?.total });
+    expect(await written()).toBe(3);
+  });
+
   it('is carried on by the five-minute trigger once its heartbeat went quiet', async () => {
     await Promise.all(team.map((e) => monthSessions(e.stationId, '2026-06', 5_000)));
     const first = await runHomeReimbursements(env, '2026-06', { chunkSize: 1, maxChunks: 1 });

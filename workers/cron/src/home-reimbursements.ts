@@ -18,6 +18,7 @@ import { previousPeriod } from '@domain/billing/period';
 import { employeeMonth, periodBefore } from '@domain/reimbursement/employee-month';
 import { worthRecording } from '@domain/reimbursement/recalc';
 import { reimbursementJobs } from '@i18n/areas/reimbursement-jobs';
+import { putStatements, type StatementMonth, statementRows } from './home-reimbursements.statements';
 import {
   alertAddresses,
   type Candidate,
@@ -27,7 +28,6 @@ import {
   type NewMonth,
   writeNewMonths,
 } from './home-reimbursements.store';
-import { putStatements, type StatementMonth, statementRows } from './home-reimbursements.statements';
 import {
   finishRun,
   HOME_REIMBURSEMENTS_JOB,
@@ -52,6 +52,11 @@ export interface ReimbursementJobOptions {
   budgetMs?: number;
   /** Stop after this many chunks in this call (tests interrupt a run half-way with 1). */
   maxChunks?: number;
+  /**
+   * Start no chunk that could take the months written in this call past this many: each new month
+   * puts one statement in R2, and a Worker invocation has a cap on the calls it makes to other services.
+   */
+  maxWrites?: number;
   /** Measures each chunk (the benchmark): wall ms, employees, months written. */
   onChunk?: (ms: number, employees: number, written: number) => void;
   clock?: () => number;
@@ -62,6 +67,14 @@ export interface ReimbursementJobOptions {
  * month of home sessions each stay far under the CPU limit (`npm run bench:reimbursement`).
  */
 export const DEFAULT_CHUNK = 200;
+
+/**
+ * Months (so R2 statement puts) one scheduled invocation may write: under Workers' 1,000 calls to other
+ * services per invocation with room for the D1 round trips (about three a chunk); the five-minute
+ * trigger carries on. 100,000 employees then take about 170 invocations (about 14 hours of five-minute
+ * triggers on the 1st); the job is resumable, so nothing waits on it but the month's statements.
+ */
+export const SCHEDULED_MAX_WRITES = 600;
 
 const runOf = (d1: D1Database, period: string) => runOfJob(d1, HOME_REIMBURSEMENTS_JOB, period);
 
@@ -134,11 +147,13 @@ export async function continueReimbursementRun(
   const began = clock();
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   let chunks = 0;
+  let writes = 0;
   for (;;) {
     const run = await runOf(d1, period);
     if (run?.status !== 'running') return run;
     if (chunks >= (opts.maxChunks ?? Number.POSITIVE_INFINITY)) return run;
     if (chunks > 0 && clock() - began >= (opts.budgetMs ?? Number.POSITIVE_INFINITY)) return run;
+    if (chunks > 0 && writes + chunkSize > (opts.maxWrites ?? Number.POSITIVE_INFINITY)) return run;
     const chunkStart = clock();
     const chunk = await candidates(d1, Number(run.cursor ?? 0), chunkSize);
     if (chunk.length === 0) {
@@ -152,6 +167,7 @@ export async function continueReimbursementRun(
       await chunkFailed(d1, run, chunk, period, err, clock());
       throw err;
     }
+    writes += written;
     const last = chunk[chunk.length - 1] as Candidate;
     const moved = await saveChunk(d1, run, String(last.userId), chunk.length, clock());
     opts.onChunk?.(clock() - chunkStart, chunk.length, written);

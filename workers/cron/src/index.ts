@@ -6,7 +6,7 @@ import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
 import { chargeAutoRecharges } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { openDb } from '@db/db';
 import { purgeExpired } from './cron.store';
-import { homeReimbursementsDaily, resumeHomeReimbursements } from './home-reimbursements';
+import { homeReimbursementsDaily, resumeHomeReimbursements, SCHEDULED_MAX_WRITES } from './home-reimbursements';
 import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS, STALE_AFTER_MS } from './monthly-invoices';
 
 /**
@@ -29,7 +29,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       // Every five minutes, so a login code or reset link never stays in clear much past a day.
       await pruneOutbox(db);
       await reimbursements(() =>
-        resumeHomeReimbursements(env, controller.scheduledTime, STALE_AFTER_MS, { budgetMs: SCHEDULED_BUDGET_MS }),
+        resumeHomeReimbursements(env, controller.scheduledTime, STALE_AFTER_MS, {
+          budgetMs: SCHEDULED_BUDGET_MS,
+          maxWrites: SCHEDULED_MAX_WRITES,
+        }),
       );
       await resumeMonthlyInvoices(env, controller.scheduledTime, { budgetMs: SCHEDULED_BUDGET_MS });
       // QR payments: holds of chargers that never started released, priced sessions captured (issue 18).
@@ -42,7 +45,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await pruneRateLimits(db);
       // Reimbursements first: a month a manager approves is in the fee of the invoice that follows.
       await reimbursements(() =>
-        homeReimbursementsDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS }),
+        homeReimbursementsDaily(env, new Date(controller.scheduledTime), {
+          budgetMs: SCHEDULED_BUDGET_MS,
+          maxWrites: SCHEDULED_MAX_WRITES,
+        }),
       );
       await monthlyInvoicesDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS });
       break;
