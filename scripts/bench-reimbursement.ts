@@ -175,7 +175,9 @@ async function main() {
       `SELECT count(*) AS n FROM reimbursement_documents WHERE type = 'statement' AND period = '${PERIOD}'`,
     );
     console.log(`  status ${run?.status}, ${run?.chunks} chunks, ${run?.processed}/${run?.total} employees`);
-    console.log(`  total time ${seconds.toFixed(1)} s; months written ${months}, events ${events}, statements ${statements}`);
+    console.log(
+      `  total time ${seconds.toFixed(1)} s; months written ${months}, events ${events}, statements ${statements}`,
+    );
     console.log(
       `  CPU of the job's code per chunk: p50 ${ms(pct(cpu, 50))}, p95 ${ms(pct(cpu, 95))}, max ${ms(cpu.at(-1) ?? 0)}`,
     );

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { bicIn, buildSepaCreditTransfer, ibanIn, sepaAmount, sepaText, type SepaCreditTransfer } from './sepa-transfer';
+import { bicIn, buildSepaCreditTransfer, ibanIn, type SepaCreditTransfer, sepaAmount, sepaText } from './sepa-transfer';
 
 const DEBTOR = {
   name: 'Fleet & Co <Paris>',

@@ -22,9 +22,9 @@ import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Api } from '../../lib/api.server';
-import { keyword, type ListField, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { displayName as nameOf } from '../../lib/display-name';
 import { formatDate, formatDateTime, formatKwh } from '../../lib/format';
+import { keyword, type ListField, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { ListPage } from '../lists/list-page';
 import type { ListUrl } from '../lists/use-list-url';
 

@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { type Api, type ApiResult, createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { forbidden, type Me, requirePermission } from '../../lib/session.server';
-import { checkTariffForm, tariffFormFrom, type TariffField } from './tariff-form';
+import { checkTariffForm, type TariffField, tariffFormFrom } from './tariff-form';
 import { TARIFFS_PAGE_SIZE, tariffsUrl } from './tariff-list';
 
 export type { TariffRow } from './tariff-list';

@@ -8,8 +8,8 @@ import { Page } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { DocumentList, documentsUrl } from '../../components/reimbursement/document-list';
-import { useDocumentsToast } from '../../components/reimbursement/documents-toast';
 import { documentsAction, documentsLoader } from '../../components/reimbursement/documents.server';
+import { useDocumentsToast } from '../../components/reimbursement/documents-toast';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { titleMeta } from '../../lib/meta';
 

@@ -16,10 +16,10 @@ import {
   checkTariffForm,
   emptyTariffForm,
   priceLabel,
+  statusLabelKey,
   type TariffField,
   TariffFields,
   TariffStatusBadge,
-  statusLabelKey,
   useTariffErrors,
 } from '../../components/reimbursement/tariff-form';
 import { TARIFF_STATUSES, TARIFFS_PAGE_SIZE, tariffsUrl } from '../../components/reimbursement/tariff-list';

@@ -13,10 +13,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { HomeStationsCard } from '../../components/reimbursement/home-stations-card';
-import { MyDocumentsCard } from '../../components/reimbursement/my-documents-card';
 import { loadMyDocuments } from '../../components/reimbursement/my-documents.server';
-import { MyReimbursementsCard } from '../../components/reimbursement/my-reimbursements-card';
+import { MyDocumentsCard } from '../../components/reimbursement/my-documents-card';
 import { loadMyReimbursements } from '../../components/reimbursement/my-reimbursements.server';
+import { MyReimbursementsCard } from '../../components/reimbursement/my-reimbursements-card';
 import { MyTariffCard } from '../../components/reimbursement/my-tariff-card';
 import { loadMyTariffs } from '../../components/reimbursement/my-tariffs.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';

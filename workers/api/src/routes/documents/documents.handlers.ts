@@ -4,6 +4,7 @@
  * reaches the scope's documents; any other caller only their own (`Reach`).
  */
 
+import { can, type Permission } from '@domain/permissions/permissions';
 import {
   checkUpload,
   contentDisposition,
@@ -15,7 +16,6 @@ import {
   periodAllowed,
   sha256Hex,
 } from '@domain/reimbursement/documents';
-import { can, type Permission } from '@domain/permissions/permissions';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';

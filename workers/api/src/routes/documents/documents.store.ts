@@ -5,7 +5,7 @@
  */
 
 import type { Db } from '@db/db';
-import { companies, homeStations, reimbursementDocuments as docs, users } from '@db/schema';
+import { companies, reimbursementDocuments as docs, homeStations, users } from '@db/schema';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, alias } from 'drizzle-orm/sqlite-core';
 import { type AuditEntry, auditInsert } from '../../lib/audit.store';

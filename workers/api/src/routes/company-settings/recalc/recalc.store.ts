@@ -3,6 +3,8 @@
  * employees and their facts through the monthly job's store with the company id (every query then
  * limited to it), its time zone, and the new or recalculated months.
  */
+
+import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements.statements';
 import {
   type Candidate,
   candidates,
@@ -12,7 +14,6 @@ import {
   type StoredReimbursement,
   writeRecalculated,
 } from '@cron/home-reimbursements.store';
-import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements.statements';
 import type { MonthResult } from '@domain/reimbursement/compute';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
 
@@ -30,8 +31,8 @@ export function companyZone(d1: D1Database, companyId: number) {
 export const companyEmployees = (d1: D1Database, companyId: number, afterId: number, limit: number) =>
   candidates(d1, afterId, limit, companyId);
 
-export { chunkFacts };
 export type { StatementMonth };
+export { chunkFacts };
 
 /** Writes (or rewrites, same key) a month's PDF statement and keeps its one document row. */
 export const writeStatement = (d1: D1Database, files: R2Bucket, month: StatementMonth, period: string, now: number) =>

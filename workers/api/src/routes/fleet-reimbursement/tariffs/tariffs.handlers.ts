@@ -18,8 +18,8 @@ import {
   validityProblem,
 } from '@domain/reimbursement/tariffs';
 import { documentsOptional, reimbursementActive, variantsInForce } from '@domain/reimbursement/variants';
-import { translate } from '@i18n/messages';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../env';
 import { callerAudit } from '../../../lib/caller-audit';

@@ -17,8 +17,8 @@ import { toAccount } from './account.schemas';
 import {
   accountOf,
   deleteAccount,
-  deleteEmployeePayoutAccount,
   deletedAccountCount,
+  deleteEmployeePayoutAccount,
   employeePayoutAccount,
   saveNewAccount,
   scopedCompany,
