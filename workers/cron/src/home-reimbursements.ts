@@ -18,7 +18,7 @@ import { previousPeriod } from '@domain/billing/period';
 import { employeeMonth, periodBefore } from '@domain/reimbursement/employee-month';
 import { worthRecording } from '@domain/reimbursement/recalc';
 import { reimbursementJobs } from '@i18n/areas/reimbursement-jobs';
-import { putStatements, type StatementMonth, statementRows } from './home-reimbursements.statements';
+import { putStatements, type StatementMonth, statementRows } from './home-reimbursements-statements.store';
 import {
   alertAddresses,
   type Candidate,

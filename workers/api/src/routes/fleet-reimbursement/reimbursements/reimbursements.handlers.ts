@@ -5,6 +5,13 @@
  * reaching another company's, gets 404 like a missing one.
  */
 
+import type { AppEnv } from '@api/env';
+import { auditInsert } from '@api/lib/audit.store';
+import { callerAudit } from '@api/lib/caller-audit';
+import { apiError } from '@api/lib/errors';
+import { requestLanguage } from '@api/lib/language';
+import { callerScope } from '@api/lib/scope';
+import { authOf } from '@api/middleware/permission';
 import { can } from '@domain/permissions/permissions';
 import {
   actionsFor,
@@ -20,13 +27,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { reimbursements as reimbursementTexts } from '@i18n/areas/reimbursements';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { auditInsert } from '../../../lib/audit.store';
-import { callerAudit } from '../../../lib/caller-audit';
-import { apiError } from '../../../lib/errors';
-import { requestLanguage } from '../../../lib/language';
-import { callerScope } from '../../../lib/scope';
-import { authOf } from '../../../middleware/permission';
 import { bulk, change, detail, list } from './reimbursements.routes';
 import { parseBreakdown, toEvent, toReimbursement } from './reimbursements.schemas';
 import {

@@ -5,7 +5,7 @@
  * decided per reimbursement (`domain/reimbursement/approvals.ts`). Bulk approval needs
  * `fleet:home-reimbursement:manage`. /reimbursement/bulk is declared before /reimbursement/{reimbursementId}.
  */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   BulkAnswer,
   BulkBody,

@@ -3,12 +3,12 @@
  * snake_case names), the answers (camelCase like the wallets'), the status change and the bulk body.
  */
 
+import { pageQueryFields } from '@api/lib/pagination';
 import type { reimbursementEvents, reimbursements, users } from '@db/schema';
 import { BULK_MAX } from '@domain/reimbursement/approvals';
 import type { MonthNote, Slice } from '@domain/reimbursement/compute';
 import { REIMBURSEMENT_STATUSES } from '@domain/reimbursement/statuses';
 import { z } from '@hono/zod-openapi';
-import { pageQueryFields } from '../../../lib/pagination';
 
 const Status = z.enum(REIMBURSEMENT_STATUSES);
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM');

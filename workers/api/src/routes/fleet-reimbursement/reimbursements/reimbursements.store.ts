@@ -5,6 +5,7 @@
  * audit rows only when that UPDATE changed the row (`changes()`), so two managers cannot both move it.
  */
 
+import type { AuditEntry } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import {
   auditLog,
@@ -17,7 +18,6 @@ import {
 import type { ChangeWrite, ExtraExpensePolicy } from '@domain/reimbursement/approvals';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { AuditEntry } from '../../../lib/audit.store';
 import type { ListFilters } from './reimbursements.schemas';
 
 const contains = (column: SQL | typeof users.email, keyword: string) =>

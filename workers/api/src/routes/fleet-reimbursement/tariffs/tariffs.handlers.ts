@@ -5,6 +5,12 @@
  * tariff of another company, or an employee reaching another employee's, answers 404 like a missing one.
  */
 
+import type { AppEnv } from '@api/env';
+import { callerAudit } from '@api/lib/caller-audit';
+import { apiError } from '@api/lib/errors';
+import { keyedValidation } from '@api/lib/keyed-validation';
+import { requestLanguage } from '@api/lib/language';
+import { authOf } from '@api/middleware/permission';
 import { can } from '@domain/permissions/permissions';
 import {
   decideApproval,
@@ -21,12 +27,6 @@ import { documentsOptional, reimbursementActive, variantsInForce } from '@domain
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../env';
-import { callerAudit } from '../../../lib/caller-audit';
-import { apiError } from '../../../lib/errors';
-import { keyedValidation } from '../../../lib/keyed-validation';
-import { requestLanguage } from '../../../lib/language';
-import { authOf } from '../../../middleware/permission';
 import { approve, create, detail, employees, list, reject, remove, update } from './tariffs.routes';
 import { nameOf, type Tariff, type TariffRow, toTariff } from './tariffs.schemas';
 import {

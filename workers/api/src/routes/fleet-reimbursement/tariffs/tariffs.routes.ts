@@ -4,7 +4,7 @@
  * (`fleet:home-reimbursement`) reaches the tariffs of the companies in scope, an employee only their
  * own; approving and rejecting need `fleet:home-reimbursement:manage`. The literal path comes first.
  */
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   CreateBody,
   EmployeeOptions,

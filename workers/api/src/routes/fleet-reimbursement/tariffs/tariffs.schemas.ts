@@ -4,10 +4,10 @@
  * milli-minor units (25160 = 0.25160 EUR/kWh); dates YYYY-MM-DD, inclusive, no end: open-ended.
  */
 
+import { pageOf, pageQueryFields } from '@api/lib/pagination';
 import { TARIFF_STATUSES } from '@db/schema';
 import { isIsoDate } from '@domain/reimbursement/tariffs';
 import { z } from '@hono/zod-openapi';
-import { pageOf, pageQueryFields } from '../../../lib/pagination';
 
 const Status = z.enum(TARIFF_STATUSES);
 
