@@ -4,7 +4,7 @@
  * limited to it), its time zone, and the new or recalculated months.
  */
 
-import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements.statements';
+import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements-statements.store';
 import {
   type Candidate,
   candidates,
