@@ -7,7 +7,7 @@
  * gather (one D1 round trip) → decide per employee (`employeeMonth`, pure) → write (one batch: each
  * new month with its first event). Idempotent: a month already written is left alone and the unique
  * user + period index makes a second insert a no-op, so a rerun or a resumed chunk changes nothing.
- * Each new month also gets its PDF statement (home-reimbursements.statements.ts): the object in R2
+ * Each new month also gets its PDF statement (home-reimbursements-statements.store.ts): the object in R2
  * before the batch, its document row in the batch.
  * A chunk that throws records its error on the run and e-mails the alert addresses of the companies in
  * it (once per distinct error), then the run waits for the five-minute trigger to retry it.
