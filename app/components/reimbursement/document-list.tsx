@@ -2,11 +2,11 @@
  * @module The managers' table of reimbursement documents (issue 19 part 3): a tab per type, the search,
  * review and upload-day filters and the page in the URL, each document's review state with who and
  * when, its download, and approve / invalidate / delete (invalidate and delete asked first).
+ * The URL shape and row type live in `document-list-url.ts`, the review badge in `document-review-badge.tsx`.
  */
 import { typeSlug, type UploadType } from '@domain/reimbursement/documents';
 import { Link, useNavigate, useNavigation, useSubmit } from '@remix-run/react';
 import {
-  Badge,
   BlockStack,
   Button,
   ButtonGroup,
@@ -18,51 +18,27 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Api } from '../../lib/api.server';
-import { displayName as nameOf } from '../../lib/display-name';
 import { formatDate, formatDateTime, formatKwh } from '../../lib/format';
-import { keyword, type ListField, listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { ListPage } from '../lists/list-page';
 import type { ListUrl } from '../lists/use-list-url';
+import {
+  DOCUMENTS_PAGE_SIZE,
+  type DocumentRow,
+  type DocumentsState,
+  REVIEW_STATES,
+  type Review,
+} from './document-list-url';
+import { displayName, ReviewBadge } from './document-review-badge';
 
-/** A document as GET /api/documents answers it. */
-export type DocumentRow = InferResponseType<Api['client']['api']['documents']['$get'], 200>['data'][number];
-
-export const DOCUMENTS_PAGE_SIZE = 25;
-export const REVIEW_STATES = ['pending', 'true', 'false'] as const;
-type Review = (typeof REVIEW_STATES)[number];
-
-/** A day YYYY-MM-DD, else no filter. */
-function isoDay(): ListField<string | null> {
-  return {
-    read: (p, key) => {
-      const v = p.get(key) ?? '';
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
-    },
-    write: (value, key, p) => {
-      if (value) p.set(key, value);
-    },
-  };
-}
-
-export const documentsUrl = listUrl({
-  q: keyword({ trim: true }),
-  review: oneOf(REVIEW_STATES),
-  from: isoDay(),
-  to: isoDay(),
-  page: pageNumber(100_000),
-});
-
-export interface DocumentsState {
-  q: string;
-  review: Review | null;
-  from: string | null;
-  to: string | null;
-  page: number;
-}
+export {
+  DOCUMENTS_PAGE_SIZE,
+  type DocumentRow,
+  type DocumentsState,
+  documentsUrl,
+  REVIEW_STATES,
+} from './document-list-url';
 
 interface Props {
   type: UploadType;
@@ -74,37 +50,6 @@ interface Props {
 }
 
 const TYPES: readonly UploadType[] = ['power_contract', 'meter_reading'];
-
-type UserRef = { email: string; first_name: string | null; last_name: string | null };
-const displayName = (u: UserRef) => nameOf({ email: u.email, firstName: u.first_name, lastName: u.last_name });
-
-function ReviewBadge({ row }: { row: DocumentRow }) {
-  const { t, i18n } = useTranslation();
-  const by = row.reviewed_by
-    ? t('reimbursementDocuments.reviewedBy', {
-        name: displayName(row.reviewed_by),
-        date: row.reviewed_at ? formatDateTime(row.reviewed_at, { language: i18n.language }) : '',
-      })
-    : '';
-  const badge =
-    row.approved === null ? (
-      <Badge tone="attention">{t('reimbursementDocuments.pending')}</Badge>
-    ) : row.approved ? (
-      <Badge tone="success">{t('reimbursementDocuments.approved')}</Badge>
-    ) : (
-      <Badge tone="critical">{t('reimbursementDocuments.invalidated')}</Badge>
-    );
-  return (
-    <BlockStack gap="100">
-      <span>{badge}</span>
-      {by ? (
-        <Text as="span" variant="bodySm" tone="subdued">
-          {by}
-        </Text>
-      ) : null}
-    </BlockStack>
-  );
-}
 
 type Confirming = { intent: 'invalidate' | 'delete'; row: DocumentRow } | null;
 

@@ -3,43 +3,37 @@
  * filters, sort, paging, the filtered list's totals, and (for a manager who may change) row selection with
  * bulk Approve / Reject, each confirmed, then a summary of what was done and what was not and why (and, for the
  * selected approved bank-transfer months, the payouts part's SEPA file button). The bulk
- * form goes to the page's own action (intent `bulk`), which answers `BulkOutcome`.
+ * form goes to the page's own action (intent `bulk`), which answers `BulkOutcome`. The bulk part lives in
+ * `reimbursement-bulk.tsx`, the month filter field in `reimbursement-month-filter.tsx`.
  */
 import { formatKwh, formatMoney } from '@domain/format/format';
 import { REIMBURSEMENT_STATUSES, type ReimbursementStatus } from '@domain/reimbursement/statuses';
-import { Link, useFetcher } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import {
-  Banner,
   BlockStack,
   ChoiceList,
-  FormLayout,
   type IndexFiltersProps,
   IndexTable,
   type IndexTableProps,
-  List,
-  Modal,
   Text,
-  TextField,
   useIndexResourceState,
 } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, sortChoices } from '../lists/list-page';
 import { useListUrl } from '../lists/use-list-url';
-import { useOutcomeToast } from '../use-outcome-toast';
 import { BankTransferButton } from './bank-transfer-button';
+import { useBulk } from './reimbursement-bulk';
 import {
   REIMBURSEMENT_PAGE_SIZE,
   type ReimbursementListState,
   reimbursementListUrl,
   SORT_KEYS,
 } from './reimbursement-list-url';
+import { MonthFilter } from './reimbursement-month-filter';
 import { ReimbursementStatusBadge } from './reimbursement-status-badge';
-import { type BulkAnswer, monthLabel, personName, type ReimbursementRow, totalsText } from './reimbursement-types';
+import { monthLabel, personName, type ReimbursementRow, totalsText } from './reimbursement-types';
 
-export type BulkOutcome =
-  | { intent: 'bulk'; ok: true; answer: BulkAnswer }
-  | { intent: 'bulk'; ok: false; error: string };
+export type { BulkOutcome } from './reimbursement-bulk';
 
 interface Props {
   state: ReimbursementListState;
@@ -52,147 +46,6 @@ interface Props {
   canManage: boolean;
   /** Where a row leads. */
   href: (row: ReimbursementRow) => string;
-}
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-function MonthFilter({
-  value,
-  onChange,
-  label,
-}: {
-  value: string | null;
-  onChange: (v: string | null) => void;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  const invalid = text !== '' && !MONTH.test(text);
-  return (
-    <TextField
-      label={label}
-      labelHidden
-      value={text}
-      placeholder={t('reimbursements.monthHelp')}
-      autoComplete="off"
-      onChange={(v) => {
-        setText(v);
-        if (v === '') onChange(null);
-        else if (MONTH.test(v)) onChange(v);
-      }}
-      error={invalid ? t('reimbursements.monthInvalid') : undefined}
-    />
-  );
-}
-
-function useBulk(canManage: boolean, selected: string[], clear: () => void) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<BulkOutcome>();
-  const [asking, setAsking] = useState<'validated_by_manager' | 'rejected' | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const outcome = fetcher.data;
-  useOutcomeToast(
-    outcome,
-    outcome
-      ? outcome.ok
-        ? {
-            text: t('reimbursements.bulkSummary', { ok: outcome.answer.succeeded, failed: outcome.answer.failed }),
-            error: outcome.answer.succeeded === 0,
-          }
-        : { text: outcome.error, error: true }
-      : null,
-  );
-  useEffect(() => {
-    if (outcome?.ok) {
-      setAsking(null);
-      clear();
-    }
-  }, [outcome, clear]);
-  const submit = () => {
-    if (!asking) return;
-    if (asking === 'rejected' && !note.trim()) {
-      setNoteError(t('reimbursements.noteRequired'));
-      return;
-    }
-    fetcher.submit({ intent: 'bulk', status: asking, note, ids: selected.join(',') }, { method: 'post' });
-  };
-  const ask = (to: 'validated_by_manager' | 'rejected') => {
-    setAsking(to);
-    setNote('');
-    setNoteError(undefined);
-  };
-  const actions = canManage
-    ? [
-        { content: t('reimbursements.approveSelected'), onAction: () => ask('validated_by_manager') },
-        { content: t('reimbursements.rejectSelected'), destructive: true, onAction: () => ask('rejected') },
-      ]
-    : [];
-  const failures = outcome?.ok ? outcome.answer.data.filter((d) => !d.ok) : [];
-  const summary = outcome?.ok ? (
-    <Banner
-      tone={failures.length === 0 ? 'success' : 'warning'}
-      title={t('reimbursements.bulkSummary', { ok: outcome.answer.succeeded, failed: outcome.answer.failed })}
-    >
-      {failures.length > 0 ? (
-        <BlockStack gap="100">
-          <Text as="p">{t('reimbursements.bulkFailures')}</Text>
-          <List>
-            {failures.map((f) => (
-              <List.Item key={f.id}>
-                #{f.id}: {f['error-msg']}
-              </List.Item>
-            ))}
-          </List>
-        </BlockStack>
-      ) : null}
-    </Banner>
-  ) : null;
-  const dialog = (
-    <Modal
-      open={asking !== null}
-      onClose={() => setAsking(null)}
-      title={t('reimbursements.confirmTitle')}
-      primaryAction={{
-        content: asking === 'rejected' ? t('reimbursements.rejectSelected') : t('reimbursements.approveSelected'),
-        destructive: asking === 'rejected',
-        loading: fetcher.state !== 'idle',
-        onAction: submit,
-      }}
-      secondaryActions={[{ content: t('reimbursements.cancel'), onAction: () => setAsking(null) }]}
-    >
-      <Modal.Section>
-        <BlockStack gap="300">
-          <Text as="p">
-            {asking === 'rejected'
-              ? t('reimbursements.bulkConfirmReject', { count: selected.length })
-              : t('reimbursements.bulkConfirmApprove', { count: selected.length })}
-          </Text>
-          {asking === 'rejected' ? (
-            <FormLayout>
-              <TextField
-                label={t('reimbursements.rejectNote')}
-                value={note}
-                onChange={(v) => {
-                  setNote(v);
-                  setNoteError(undefined);
-                }}
-                autoComplete="off"
-                multiline={2}
-                maxLength={1000}
-                requiredIndicator
-                helpText={t('reimbursements.rejectNoteHelp')}
-                error={noteError}
-              />
-            </FormLayout>
-          ) : null}
-          {outcome && !outcome.ok ? <Banner tone="critical">{outcome.error}</Banner> : null}
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
-  );
-  return { actions, summary, dialog };
 }
 
 export function ReimbursementList({ state, rows, total, totals, showUser, canManage, href }: Props) {
