@@ -35,129 +35,24 @@
  *   the company's time zone whatever it says.
  */
 
-import { feeOf } from '../reimbursement/variants';
 import { anchorMonth, inContract, parsePeriod, periodBounds } from './period';
+import { reimbursementFeeLine } from './usage-invoice.reimbursement-fee';
+import { FEE_TEXT, type FeeCode, type UsageFacts, type UsageInvoice, type UsageLine } from './usage-invoice.types';
 
-export const FEE_CODES = ['keyfob', 'saas', 'cpms', 'connector', 'sim', 'platform', 'home_reimbursement'] as const;
-export type FeeCode = (typeof FEE_CODES)[number];
-
-/** Fees of spec section 3 in minor units of the company currency; null when not set. */
-export interface CompanyFees {
-  keyfob: number | null;
-  saas: number | null;
-  cpms: number | null;
-  connectorMonthly: number | null;
-  simMonthly: number | null;
-  platformAnnual: number | null;
-}
-
-export interface UsageCompany {
-  id: number;
-  currency: string;
-  timeZone: string;
-  fees: CompanyFees;
-  /** Day of month 1-28 or 'eom' (subscriptions); usage invoices cover the calendar month. */
-  billingCycleAnchor: string | null;
-  /** 'YYYY-MM-DD' or null. */
-  contractStartDate: string | null;
-  contractEndDate: string | null;
-  createdAt: Date;
-}
-
-export interface UsageCounts {
-  activeKeyfobs: number;
-  connectors: number;
-  /** Null when the schema has no SIMs to count. */
-  sims: number | null;
-}
-
-export interface UsageSession {
-  id: number;
-  stationName: string | null;
-  startAt: Date;
-  energyWh: number | null;
-  /** The EMSP perspective's total incl. VAT, minor units; null when unpriced for it. */
-  empTotal: number | null;
-  currency: string;
-  needsRevision: boolean;
-  billed: boolean;
-}
-
-export interface PendingOneTimeProduct {
-  id: number;
-  productName: string;
-  quantity: number;
-  unitAmount: number;
-  currency: string;
-}
-
-export type UsageLine =
-  | (LineBase & { kind: 'session'; sessionId: number; energyWh: number | null })
-  /** `reimbursementIds`: the home reimbursements a `home_reimbursement` fee bills (marked with the invoice). */
-  | (LineBase & { kind: 'fee'; fee: FeeCode; reimbursementIds?: number[] })
-  | (LineBase & { kind: 'one_time'; oneTimeProductId: number });
-
-interface LineBase {
-  description: string;
-  quantity: number;
-  unitAmount: number;
-  amount: number;
-  currency: string;
-  periodStart: Date;
-  periodEnd: Date;
-}
-
-export interface UsageInvoice {
-  period: string;
-  currency: string;
-  periodStart: Date;
-  periodEnd: Date;
-  lines: UsageLine[];
-  sessionsTotal: number;
-  feesTotal: number;
-  oneTimeTotal: number;
-  /** Sum of the lines; no tax is added (a session's EMSP total already includes VAT). */
-  total: number;
-  summary: {
-    sessions: number;
-    /** Sessions with `cdr_needs_revision` set: billed on the first invoice after their revision. */
-    heldBack: number[];
-    alreadyBilled: number;
-    noEmspPrice: number;
-    otherCurrency: number[];
-    /** Counts the schema cannot give, for fees that are set (their lines are missing). */
-    uncounted: FeeCode[];
-    platformFeeMonth: boolean;
-  };
-}
-
-export interface UsageFacts {
-  company: UsageCompany;
-  /** 'YYYY-MM'. */
-  period: string;
-  counts: UsageCounts;
-  sessions: UsageSession[];
-  oneTimeProducts: PendingOneTimeProduct[];
-  /** The company's home reimbursement fee (issue 19 part 8): see `reimbursementFeeLine`. */
-  reimbursementFee?: ReimbursementFeeFacts;
-}
-
-export interface ReimbursementFeeFacts {
-  /** The company's percentage in basis points (250 = 2.5 %). */
-  basisPoints: number;
-  /** Reimbursements a manager approved (or further) and no invoice billed the fee of yet. */
-  reimbursements: { id: number; value: number; currency: string }[];
-}
-
-const FEE_TEXT: Record<FeeCode, string> = {
-  keyfob: 'Key fob fee',
-  saas: 'SaaS fee',
-  cpms: 'CPMS fee',
-  connector: 'Connector monthly fee',
-  sim: 'SIM monthly fee',
-  platform: 'Platform annual fee',
-  home_reimbursement: 'Home reimbursement fee',
-};
+export { reimbursementFeeLine } from './usage-invoice.reimbursement-fee';
+export {
+  type CompanyFees,
+  FEE_CODES,
+  type FeeCode,
+  type PendingOneTimeProduct,
+  type ReimbursementFeeFacts,
+  type UsageCompany,
+  type UsageCounts,
+  type UsageFacts,
+  type UsageInvoice,
+  type UsageLine,
+  type UsageSession,
+} from './usage-invoice.types';
 
 /** "2026-10-05" in the company's zone. */
 function localDate(at: Date, timeZone: string): string {
@@ -283,41 +178,5 @@ export function usageInvoice(f: UsageFacts): UsageInvoice {
     oneTimeTotal,
     total: sessionsTotal + feesTotal + oneTimeTotal,
     summary,
-  };
-}
-
-/**
- * The home reimbursement fee (issue 19 part 8, ADR 046): one `fee` line of the company's percentage of
- * the reimbursements a manager approved (`FEE_DUE_STATUSES`) that no invoice billed yet, in the
- * invoice's currency, whatever month they are of and whatever the contract months: the fee is on
- * money the platform moved. Null when nothing is due (no percentage, no such reimbursement, or a fee
- * that rounds to 0: those reimbursements stay for the next invoice).
- */
-export function reimbursementFeeLine(
-  fee: ReimbursementFeeFacts,
-  period: string,
-  currency: string,
-  periodStart: Date,
-  periodEnd: Date,
-): UsageLine | null {
-  if (fee.basisPoints <= 0) return null;
-  const due = fee.reimbursements.filter((r) => r.currency.toUpperCase() === currency).sort((a, b) => a.id - b.id);
-  if (due.length === 0) return null;
-  const amount = feeOf(
-    due.reduce((t, r) => t + r.value, 0),
-    fee.basisPoints,
-  );
-  if (amount <= 0) return null;
-  return {
-    kind: 'fee',
-    fee: 'home_reimbursement',
-    reimbursementIds: due.map((r) => r.id),
-    description: `${FEE_TEXT.home_reimbursement} ${period}: ${due.length} reimbursement${due.length === 1 ? '' : 's'}`,
-    quantity: 1,
-    unitAmount: amount,
-    amount,
-    currency,
-    periodStart,
-    periodEnd,
   };
 }
