@@ -247,12 +247,11 @@ export async function priceClosedSession(
   const note = [decided.note, debit.note].filter(Boolean).join('; ') || null;
   const decision = { ...decided, note };
   const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
-  if (debit.plan && balanceAfter !== null && balanceAfter < 0) {
-    await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
+  if (debit.plan && balanceAfter !== null) {
+    if (balanceAfter < 0) await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
+    // A debit that left the wallet below its threshold queues one auto top-up; the scheduled job charges it.
+    if (debit.plan.amount < 0) await maybeQueueAutoRecharge(db, debit.plan.walletId);
   }
-  // A debit that left the wallet below its threshold queues one auto top-up; the scheduled job charges it.
-  if (debit.plan && balanceAfter !== null && debit.plan.amount < 0)
-    await maybeQueueAutoRecharge(db, debit.plan.walletId);
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
 }
 
