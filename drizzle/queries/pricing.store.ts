@@ -1,9 +1,10 @@
 /**
- * @module Pricing at close (issue 5 part 3), the store's half: gathers what the decision needs for one
- * closed session (domain/sessions/price-at-close.ts decides: the tariff of each party, the time line,
- * the three perspectives' prices) and writes that decision in one batch. Idempotent: a priced session is
- * left alone unless re-pricing is asked for explicitly (the operator's reprice action, which audits the
- * previous figures). A failure anywhere leaves the session as it was: unpriced, never half-written.
+ * @module Pricing at close (issue 5 part 3), the store's half: gathers what the decision needs for one closed
+ * session (domain/sessions/price-at-close.ts decides: the tariff of each party, the time line, the three
+ * perspectives' prices) and writes that decision in one batch. Idempotent: a priced session is left alone
+ * unless re-pricing is asked for explicitly (the operator's reprice action, which audits the previous
+ * figures). A failure anywhere leaves the session as it was: unpriced, never half-written. A debit that
+ * leaves a wallet below its threshold queues one auto top-up (the scheduled job charges it).
  */
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tariff } from '../../domain/pricing';
@@ -249,7 +250,6 @@ export async function priceClosedSession(
   const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
   if (debit.plan && balanceAfter !== null) {
     if (balanceAfter < 0) await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
-    // A debit that left the wallet below its threshold queues one auto top-up; the scheduled job charges it.
     if (debit.plan.amount < 0) await maybeQueueAutoRecharge(db, debit.plan.walletId);
   }
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
