@@ -1,10 +1,9 @@
 /**
  * @module Pricing at close (issue 5 part 3), the store's half: gathers what the decision needs for one closed
- * session (domain/sessions/price-at-close.ts decides: the tariff of each party, the time line, the three
- * perspectives' prices) and writes that decision in one batch. Idempotent: a priced session is left alone
- * unless re-pricing is asked for explicitly (the operator's reprice action, which audits the previous
- * figures). A failure anywhere leaves the session as it was: unpriced, never half-written. A debit that
- * leaves a wallet below its threshold queues one auto top-up (the scheduled job charges it).
+ * session (domain/sessions/price-at-close.ts decides the tariff of each party, the time line, the prices) and
+ * writes it in one batch. Idempotent: a priced session is left alone unless re-pricing is asked for (the
+ * operator's audited reprice). A failure leaves the session unpriced, never half-written. A debit that leaves
+ * a wallet below its threshold queues one auto top-up (the scheduled job charges it).
  */
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tariff } from '../../domain/pricing';
