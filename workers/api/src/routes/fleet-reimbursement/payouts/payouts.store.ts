@@ -3,7 +3,8 @@
  * that touches the database, always within the caller's company scope (an employee: their own account).
  * A status change is one batch: the UPDATE only while the status is still the one decided from, then its
  * event and audit rows only when that UPDATE changed the row (`changes()`), so two managers (or a
- * manager and a webhook) cannot both move it.
+ * manager and a webhook) cannot both move it. The bank transfer file's reads and writes are in
+ * `payouts.bank-transfer.store.ts` (re-exported here), the conditional event and audit rows in `payouts.status.store.ts`.
  */
 
 import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
@@ -18,11 +19,18 @@ import {
   reimbursements,
   userPayoutAccounts,
   userPersonalData,
-  users,
 } from '@db/schema';
 import type { ReimbursementEventDecision } from '@domain/reimbursement/payouts';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
-import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { auditIfChanged, eventIfChanged } from './payouts.status.store';
+
+export {
+  bankTransferRows,
+  debtorCompany,
+  markBankTransferProcessed,
+  undoBankTransfer,
+} from './payouts.bank-transfer.store';
 
 // ---- the employee's payout account ----
 
@@ -109,50 +117,6 @@ export function reimbursementById(db: Db, id: number) {
   return db.select().from(reimbursements).where(eq(reimbursements.id, id)).get();
 }
 
-interface StatusWrite {
-  from: ReimbursementStatus;
-  to: ReimbursementStatus;
-  note: string | null;
-}
-
-/** The event row of a change, inserted only when the statement before it changed a row. */
-function eventIfChanged(db: Db, id: number, w: StatusWrite, actorId: number | null) {
-  return db.insert(reimbursementEvents).select(
-    db
-      .select({
-        id: sql<number>`null`.as('id'),
-        reimbursementId: reimbursements.id,
-        fromStatus: sql<string>`${w.from}`.as('from_status'),
-        toStatus: sql<string>`${w.to}`.as('to_status'),
-        actorId: sql<number | null>`${actorId}`.as('actor_id'),
-        note: sql<string | null>`${w.note}`.as('note'),
-        createdAt: sql<Date>`unixepoch('subsec') * 1000`.as('created_at'),
-      })
-      .from(reimbursements)
-      .where(and(eq(reimbursements.id, id), sql`changes() = 1`)),
-  );
-}
-
-/** The audit row, inserted only when the statement before it (the event) inserted its row. */
-function auditIfChanged(db: Db, id: number, audit: AuditEntry) {
-  return db.insert(auditLog).select(
-    db
-      .select({
-        id: sql<number>`null`.as('id'),
-        at: sql<Date>`unixepoch('subsec') * 1000`.as('at'),
-        actorUserId: sql<number | null>`${audit.actorUserId ?? null}`.as('actor_user_id'),
-        companyId: sql<number | null>`${audit.companyId ?? null}`.as('company_id'),
-        action: sql<string>`${audit.action}`.as('action'),
-        entity: sql<string>`'reimbursement'`.as('entity'),
-        entityId: sql<string>`${String(id)}`.as('entity_id'),
-        detailJson: sql<string | null>`${audit.detail ? JSON.stringify(audit.detail) : null}`.as('detail_json'),
-        ip: sql<string | null>`${audit.ip ?? null}`.as('ip'),
-      })
-      .from(reimbursements)
-      .where(and(eq(reimbursements.id, id), sql`changes() = 1`)),
-  );
-}
-
 /**
  * The transfer went out: processed (from `from`, conditional) with the transfer's id, the payout id
  * cleared for this attempt, with its event and audit rows. False when the status had changed meanwhile.
@@ -190,76 +154,6 @@ export async function recordPayout(db: Db, id: number, payoutId: string) {
     .update(reimbursements)
     .set({ stripePayoutId: payoutId })
     .where(and(eq(reimbursements.id, id), isNull(reimbursements.stripePayoutId)));
-}
-
-// ---- the bank transfer file ----
-
-/** The reimbursements in scope with their employee, sealed IBAN and company (debtor); only those found. */
-export function bankTransferRows(db: Db, scope: number[], ids: number[]) {
-  return db
-    .select({
-      r: reimbursements,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      ibanOwner: users.ibanOwner,
-      ibanSealed: userPersonalData.ibanSealed,
-    })
-    .from(reimbursements)
-    .innerJoin(users, eq(users.id, reimbursements.userId))
-    .leftJoin(userPersonalData, eq(userPersonalData.userId, reimbursements.userId))
-    .where(and(inArray(reimbursements.id, ids), inArray(reimbursements.companyId, scope)));
-}
-
-export function debtorCompany(db: Db, companyId: number) {
-  return db
-    .select({ id: companies.id, name: companies.name, bankInfo: companies.bankInfo, timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
-}
-
-/**
- * The file's reimbursements become processed in one batch (update + event + audit each, conditional on
- * `validated_by_manager`); the ids whose update won. A loser means another manager moved it meanwhile.
- */
-export async function markBankTransferProcessed(
-  db: Db,
-  ids: number[],
-  note: string,
-  actorId: number,
-  audit: (id: number) => AuditEntry,
-) {
-  const statements = ids.flatMap((id) => [
-    db
-      .update(reimbursements)
-      .set({ status: 'processed', updatedBy: actorId, updatedAt: new Date() })
-      .where(and(eq(reimbursements.id, id), eq(reimbursements.status, 'validated_by_manager')))
-      .returning({ id: reimbursements.id }),
-    eventIfChanged(db, id, { from: 'validated_by_manager', to: 'processed', note }, actorId),
-    auditIfChanged(db, id, audit(id)),
-  ]);
-  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return ids.filter((_, i) => (results[i * 3] as { id: number }[]).length === 1);
-}
-
-/** Puts back the reimbursements of a file whose batch partly lost (never sent to anyone). */
-export async function undoBankTransfer(db: Db, ids: number[], actorId: number) {
-  if (ids.length === 0) return;
-  const statements = ids.flatMap((id) => [
-    db
-      .update(reimbursements)
-      .set({ status: 'validated_by_manager', updatedBy: actorId, updatedAt: new Date() })
-      .where(and(eq(reimbursements.id, id), eq(reimbursements.status, 'processed')))
-      .returning({ id: reimbursements.id }),
-    eventIfChanged(
-      db,
-      id,
-      { from: 'processed', to: 'validated_by_manager', note: 'bank transfer file not issued: another change won' },
-      actorId,
-    ),
-  ]);
-  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 }
 
 // ---- Stripe events ----
