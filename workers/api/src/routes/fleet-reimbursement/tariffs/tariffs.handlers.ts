@@ -3,15 +3,14 @@
  * (gather, within the caller's reach) → `domain/reimbursement/tariffs.ts` (decide: the pending rule, the
  * overlap, the previous tariff to close) → store (one conditional write with its audit row) → answer. A
  * tariff of another company, or an employee reaching another employee's, answers 404 like a missing one.
+ * Who the caller is to a tariff, and the refusals, are in `tariffs.caller.ts`.
  */
 
 import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
-import { requestLanguage } from '@api/lib/language';
 import { authOf } from '@api/middleware/permission';
-import { can } from '@domain/permissions/permissions';
 import {
   decideApproval,
   decideEdit,
@@ -19,131 +18,32 @@ import {
   mayDelete,
   mayEdit,
   mayReject,
-  type Refusal,
-  type Validity,
-  validityProblem,
 } from '@domain/reimbursement/tariffs';
-import { documentsOptional, reimbursementActive, variantsInForce } from '@domain/reimbursement/variants';
+import { reimbursementActive } from '@domain/reimbursement/variants';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { translate } from '@i18n/messages';
-import type { Context } from 'hono';
+import {
+  answer,
+  callerOf,
+  documentProblem,
+  invalidValidity,
+  mayWrite,
+  notFound,
+  notPending,
+  pendingExists,
+  readReach,
+  refused,
+  writeReach,
+} from './tariffs.caller';
 import { approve, create, detail, employees, list, reject, remove, update } from './tariffs.routes';
-import { nameOf, type Tariff, type TariffRow, toTariff } from './tariffs.schemas';
+import { nameOf } from './tariffs.schemas';
+import { listTariffs, reachedTariff, scopeEmployees, tariffSubject, tariffsOfUser } from './tariffs.store';
 import {
   approvePendingTariff,
   deletePendingTariff,
   insertTariff,
-  listTariffs,
-  type Reach,
-  reachedTariff,
   rejectPendingTariff,
-  scopeEmployees,
-  tariffSubject,
-  tariffsOfUser,
   updatePendingTariff,
-  usableContract,
-} from './tariffs.store';
-
-type Ctx = Context<AppEnv>;
-
-interface Caller {
-  userId: number;
-  scope: readonly number[];
-  /** A manager (`fleet:home-reimbursement`): reads the tariffs of the companies in scope. */
-  canView: boolean;
-  /** May change other employees' tariffs and approve or reject. */
-  canManage: boolean;
-}
-
-function callerOf(c: Ctx): Caller {
-  const { user, access, scope } = authOf(c);
-  return {
-    userId: user.id,
-    scope,
-    canView: can(access, 'fleet:home-reimbursement'),
-    canManage: can(access, 'fleet:home-reimbursement:manage'),
-  };
-}
-
-const readReach = (k: Caller): Reach => (k.canView ? { companies: k.scope } : { userId: k.userId });
-/** Whose tariffs the caller may submit or change: a manager who may manage, their scope; else their own. */
-const writeReach = (k: Caller): Reach => (k.canManage ? { companies: k.scope } : { userId: k.userId });
-
-function mayWrite(k: Caller, t: TariffRow['tariff']) {
-  return t.userId === k.userId || (k.canManage && k.scope.includes(t.companyId));
-}
-
-function actionsFor(k: Caller, t: TariffRow['tariff']): Tariff['actions'] {
-  const pending = t.status === 'pending';
-  const manages = k.canManage && k.scope.includes(t.companyId);
-  return {
-    edit: pending && mayWrite(k, t),
-    delete: pending && mayDelete(t) && mayWrite(k, t),
-    approve: pending && manages,
-    reject: pending && mayReject(t) && manages,
-  };
-}
-
-const answer = (k: Caller, row: TariffRow) => toTariff(row, actionsFor(k, row.tariff));
-
-const notFound = (c: Ctx) => apiError(c, 404, 'REIMBURSEMENT_TARIFF_NOT_FOUND', 'reimbursementTariffNotFound');
-const notPending = (c: Ctx) => apiError(c, 409, 'REIMBURSEMENT_TARIFF_NOT_PENDING', 'reimbursementTariffNotPending');
-const pendingExists = (c: Ctx) =>
-  apiError(c, 409, 'REIMBURSEMENT_TARIFF_PENDING', 'reimbursementTariffPending', { field: 'validFrom' });
-
-function refused(c: Ctx, r: Refusal) {
-  switch (r.reason) {
-    case 'pending':
-      return pendingExists(c);
-    case 'not_pending':
-      return notPending(c);
-    case 'overlap':
-      return apiError(c, 409, 'REIMBURSEMENT_TARIFF_OVERLAP', 'reimbursementTariffOverlap', {
-        field: 'validFrom',
-        params: {
-          id: r.tariff.id,
-          from: r.tariff.validFrom,
-          to: r.tariff.validTo ?? translate(requestLanguage(c), 'reimbursementTariffOpenEnd'),
-        },
-      });
-  }
-}
-
-function invalidValidity(c: Ctx, v: Validity) {
-  const problem = validityProblem(v);
-  if (problem === null) return null;
-  if (problem === 'order')
-    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDateOrder', { field: 'validTo' });
-  return apiError(c, 400, 'VALIDATION_FAILED', 'tariffDateInvalid', { field: problem });
-}
-
-type Subject = NonNullable<Awaited<ReturnType<typeof tariffSubject>>>;
-
-/**
- * The power contract a tariff names: it must be the employee's, approved or awaiting review. When the
- * employee submits it themself and the company needs documents (ADR 046: not skipped, not waived for
- * them), naming one is required. Null when the document is fine.
- */
-async function documentProblem(c: Ctx, k: Caller, subject: Subject, documentId: number | null) {
-  const db = c.get('db');
-  if (documentId !== null) {
-    if (await usableContract(db, subject.id, documentId)) return null;
-    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDocumentInvalid', { field: 'documentId' });
-  }
-  const variants = variantsInForce(
-    subject.settings ?? {
-      contractApproval: false,
-      paymentProviderFlow: false,
-      offlineStationProcess: false,
-      skipDocumentUpload: false,
-      fleetRuleSet: false,
-    },
-    subject.services,
-  );
-  if (subject.id === k.userId && !documentsOptional(subject, variants))
-    return apiError(c, 400, 'VALIDATION_FAILED', 'reimbursementTariffDocumentRequired', { field: 'documentId' });
-  return null;
-}
+} from './tariffs.write.store';
 
 const reads = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => {
