@@ -2,8 +2,7 @@
  * @module Pricing at close (issue 5 part 3), the store's half: gathers what the decision needs for one closed
  * session (domain/sessions/price-at-close.ts decides the tariff of each party, the time line, the prices) and
  * writes it in one batch. Idempotent: a priced session is left alone unless re-pricing is asked for (the
- * operator's audited reprice). A failure leaves the session unpriced, never half-written. A debit that leaves
- * a wallet below its threshold queues one auto top-up (the scheduled job charges it).
+ * operator's audited reprice). A failure leaves the session unpriced, never half-written.
  */
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tariff } from '../../domain/pricing';
@@ -28,8 +27,7 @@ import {
   tariffs,
 } from '../schema';
 import { companyAncestorIds } from './companies.store';
-import { debitStatements, reportOverdrawn, sessionWallets } from './session-debit.store';
-import { maybeQueueAutoRecharge } from './wallet-top-ups.store';
+import { afterDebit, debitStatements, sessionWallets } from './session-debit.store';
 
 export { candidateOf, tariffCandidate } from '../../domain/sessions/price-at-close';
 
@@ -247,10 +245,7 @@ export async function priceClosedSession(
   const note = [decided.note, debit.note].filter(Boolean).join('; ') || null;
   const decision = { ...decided, note };
   const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
-  if (debit.plan && balanceAfter !== null) {
-    if (balanceAfter < 0) await reportOverdrawn(db, s, debit.plan, balanceAfter, decision.currency);
-    if (debit.plan.amount < 0) await maybeQueueAutoRecharge(db, debit.plan.walletId);
-  }
+  if (debit.plan && balanceAfter !== null) await afterDebit(db, s, debit.plan, balanceAfter, decision.currency);
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
 }
 

@@ -10,6 +10,7 @@ import { overshootNote, type WalletEntryPlan } from '../../domain/wallets/sessio
 import type { Db } from '../db';
 import { chargingSessions, customerServiceLogs, walletEntries } from '../schema';
 import { appendEntryStatement } from './wallet-ledger.store';
+import { maybeQueueAutoRecharge } from './wallet-top-ups.store';
 
 export const WALLET_OVERDRAWN_ACTION = 'PrepaidBalanceOverdrawn';
 
@@ -105,4 +106,19 @@ export async function reportOverdrawn(
       })
       .where(eq(chargingSessions.id, s.id)),
   ]);
+}
+
+/**
+ * After pricing at close wrote a wallet entry: an overdrawn balance is reported, and a debit that left
+ * the wallet below its threshold queues one auto top-up (the scheduled job charges it).
+ */
+export async function afterDebit(
+  db: Db,
+  s: { id: number; companyId: number; stationId: number; userId: number | null },
+  plan: WalletEntryPlan,
+  balanceAfter: number,
+  currency: string,
+) {
+  if (balanceAfter < 0) await reportOverdrawn(db, s, plan, balanceAfter, currency);
+  if (plan.amount < 0) await maybeQueueAutoRecharge(db, plan.walletId);
 }

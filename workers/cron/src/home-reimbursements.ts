@@ -18,7 +18,6 @@ import { previousPeriod } from '@domain/billing/period';
 import { employeeMonth, periodBefore } from '@domain/reimbursement/employee-month';
 import { worthRecording } from '@domain/reimbursement/recalc';
 import { reimbursementJobs } from '@i18n/areas/reimbursement-jobs';
-import { putStatements, type StatementMonth, statementRows } from './home-reimbursements-statements.store';
 import {
   alertAddresses,
   type Candidate,
@@ -28,6 +27,7 @@ import {
   type NewMonth,
   writeNewMonths,
 } from './home-reimbursements.store';
+import { putStatements, type StatementMonth, statementRows } from './home-reimbursements-statements.store';
 import {
   finishRun,
   HOME_REIMBURSEMENTS_JOB,

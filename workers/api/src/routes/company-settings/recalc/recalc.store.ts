@@ -4,7 +4,6 @@
  * limited to it), its time zone, and the new or recalculated months.
  */
 
-import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements-statements.store';
 import {
   type Candidate,
   candidates,
@@ -14,6 +13,7 @@ import {
   type StoredReimbursement,
   writeRecalculated,
 } from '@cron/home-reimbursements.store';
+import { rewriteStatement, type StatementMonth } from '@cron/home-reimbursements-statements.store';
 import type { MonthResult } from '@domain/reimbursement/compute';
 import type { ReimbursementStatus } from '@domain/reimbursement/statuses';
 
