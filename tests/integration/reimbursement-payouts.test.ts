@@ -9,9 +9,8 @@
  * reimbursement 404. The bank transfer file for two employees parsed back; one employee without an
  * IBAN refuses the whole file, naming them. The manager deletes an employee's payout account.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { createApi } from '@api/app';
-import { stripeClient, stripeCryptoProvider } from '@api/lib/stripe';
+import { env } from 'cloudflare:test';
+import { stripeClient } from '@api/lib/stripe';
 import {
   homeReimbursementSettings,
   reimbursementEvents,
@@ -25,9 +24,9 @@ import { ROLE } from '@domain/permissions/roles';
 import { SERVICE } from '@domain/permissions/service-settings';
 import { asc, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, call, db, expectError, login, type Session, unique, type World, world } from './helpers';
+import { call, db, expectError, login, type Session, unique, type World, world } from './helpers';
+import { deliverStripeEvent } from './stripe-webhook';
 
 const stripe = () => {
   const client = stripeClient(env);
@@ -82,24 +81,7 @@ async function ok<T>(res: Response): Promise<T> {
 
 /** Delivers a Stripe event signed with the test secret, as Stripe would. */
 async function deliver(event: unknown) {
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: env.STRIPE_WEBHOOK_SECRET ?? '',
-    cryptoProvider: stripeCryptoProvider,
-  });
-  const ctx = createExecutionContext();
-  const res = await createApi().fetch(
-    new Request(`${BASE}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return (await res.json()) as { outcome: string };
+  return (await (await deliverStripeEvent(event)).json()) as { outcome: string };
 }
 
 /** The events the local Stripe server made for an object (it sends none to workerd itself), oldest first. */

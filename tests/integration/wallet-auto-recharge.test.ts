@@ -6,12 +6,10 @@
  * customer without a saved method fail the top-up with the reason; a user who turned auto-recharge off
  * is never charged.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { createApi } from '@api/app';
-import { stripeClient, stripeCryptoProvider } from '@api/lib/stripe';
+import { env } from 'cloudflare:test';
+import { stripeClient } from '@api/lib/stripe';
 import { chargeAutoRecharges, NO_SAVED_CARD } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { priceClosedSession } from '../../drizzle/queries/pricing.store';
 import { appendEntry, balanceOf } from '../../drizzle/queries/wallet-ledger.store';
@@ -24,7 +22,8 @@ import {
   walletTopUps,
 } from '../../drizzle/schema';
 import { createCompany, createStation, createUser } from '../../drizzle/seed/factories';
-import { BASE, db, unique } from './helpers';
+import { db, unique } from './helpers';
+import { deliverStripeEvent } from './stripe-webhook';
 
 const T0 = Date.parse('2026-03-10T10:00:00Z');
 
@@ -113,23 +112,7 @@ async function deliverIntentEvent(type: string, intentId: string) {
   const events = await stripe().events.list({ type, limit: 100 });
   const event = events.data.find((e) => (e.data.object as { id?: string }).id === intentId);
   if (!event) throw new Error(`no ${type} for ${intentId}`);
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: env.STRIPE_WEBHOOK_SECRET ?? '',
-    cryptoProvider: stripeCryptoProvider,
-  });
-  const ctx = createExecutionContext();
-  const res = await createApi().fetch(
-    new Request(`${BASE}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
+  const res = await deliverStripeEvent(event);
   return (await res.json()) as { outcome: string };
 }
 

@@ -5,16 +5,15 @@
  * exactly once; a replay, a second event of the same payment and an expiry delivered after the payment
  * change nothing; an amount Stripe did not take is refused. Another company's or user's wallet is 404.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { createApi } from '@api/app';
-import { stripeClient, stripeCryptoProvider } from '@api/lib/stripe';
+import { env } from 'cloudflare:test';
+import { stripeClient } from '@api/lib/stripe';
 import { stripeEvents, walletEntries, wallets, walletTopUps } from '@db/schema';
 import { formatMoney } from '@domain/format/format';
 import { ROLE } from '@domain/permissions/roles';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, call, db, expectError, login, type Session, world } from './helpers';
+import { call, db, expectError, login, type Session, world } from './helpers';
+import { deliverStripeEvent } from './stripe-webhook';
 
 const stripe = () => {
   const client = stripeClient(env);
@@ -31,26 +30,7 @@ interface TopUp {
   failure: string | null;
 }
 
-async function deliver(event: Record<string, unknown>) {
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: env.STRIPE_WEBHOOK_SECRET ?? '',
-    cryptoProvider: stripeCryptoProvider,
-  });
-  const ctx = createExecutionContext();
-  const res = await createApi().fetch(
-    new Request(`${BASE}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const deliver = (event: Record<string, unknown>) => deliverStripeEvent(event);
 
 /** The event the local Stripe server made for a Checkout session (it sends none to workerd itself). */
 async function eventOf(type: string, sessionId: string) {
