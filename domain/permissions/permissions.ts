@@ -262,6 +262,8 @@ export const RULES = {
     check: (ctx: AccessContext): boolean => can(ctx, 'wallets:view') || can(ctx, 'personal:self-charge'),
   },
   'company:settings': { roles: ADMINS },
+  /** API keys for integrators of the selected company or one in scope (issue 20 part 6, ADR 047); never grantable to a key. */
+  'company:api-keys': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
   'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },

@@ -1,4 +1,5 @@
 /** @module The D1 schema: the system of record. */
+export * from './api-keys';
 export * from './auth';
 export * from './billing';
 export * from './billing-invoicing';
