@@ -266,6 +266,8 @@ export const RULES = {
   'company:api-keys': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
+  /** /create-company/step-1..4 and POST /company (issue 20 part 1): super users, within their scope. */
+  'company:create': { roles: SUPER },
   'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },
   /**
    * An employee of a fleet company with home reimbursement (setting 25): their own home stations,
