@@ -73,6 +73,8 @@ export const companies = sqliteTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeAccountId: text('stripe_account_id'),
     idOffer: integer('id_offer'),
+    /** Set when the company was deleted (ADR 050): the row stays for its history, out of the tree. */
+    deletedAt: timestamp('deleted_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
   },
