@@ -121,7 +121,11 @@ describe('usage invoice: fees', () => {
         counts: { activeKeyfobs: 0, connectors: 0, sims: 3 },
       }),
     );
-    expect(inv.lines.map((l) => (l.kind === 'fee' ? l.fee : null))).toEqual(['sim']);
+    expect(inv.lines.map((l) => (l.kind === 'fee' ? [l.fee, l.quantity, l.unitAmount, l.amount] : null))).toEqual([
+      ['sim', 3, 200, 600],
+    ]);
+    expect(inv.lines[0]?.description).toBe('SIM monthly fee × 3 (2026-10)');
+    expect(inv.summary.uncounted).toEqual([]);
     expect(inv.feesTotal).toBe(600);
   });
 

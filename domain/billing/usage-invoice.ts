@@ -27,8 +27,9 @@
  * - key fob fee: per active key fob, every month;
  * - SaaS fee and CPMS fee: once a month;
  * - connector monthly fee: per connector of the company's stations, every month;
- * - SIM monthly fee: per SIM, every month — when the SIMs cannot be counted (`counts.sims` null) no
- *   line is made and `summary.uncounted` says so, never a guessed quantity;
+ * - SIM monthly fee: per SIM, every month (the job counts the company's stations currently reporting
+ *   an ICCID in BootNotification, ADR 043 addendum) — when the SIMs cannot be counted (`counts.sims`
+ *   null) no line is made and `summary.uncounted` says so, never a guessed quantity;
  * - platform annual fee: once a year, in the **anchor month**: the month of the contract start date,
  *   else the month the company was created. `billing_cycle_anchor` (a day of month or `eom`) sets the
  *   day subscriptions renew on and does not name a month; usage invoices cover the calendar month in

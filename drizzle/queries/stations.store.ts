@@ -95,6 +95,9 @@ export interface BootRecord {
   model: string;
   serialNumber: string | null;
   firmware: string | null;
+  /** The SIM (OCPP 1.6 `iccid`, `imsi`): kept as last reported when a boot leaves them out. */
+  iccid?: string | null;
+  imsi?: string | null;
   ip: string | null;
   at: Date;
 }
@@ -118,6 +121,8 @@ export async function recordBoot(db: Db, stationId: number, boot: BootRecord): P
       model: boot.model,
       ...(boot.serialNumber ? { serialNumber: boot.serialNumber } : {}),
       ...(boot.firmware ? { firmware: boot.firmware } : {}),
+      ...(boot.iccid?.trim() ? { iccid: boot.iccid.trim() } : {}),
+      ...(boot.imsi?.trim() ? { imsi: boot.imsi.trim() } : {}),
       ...(boot.ip ? { lastIp: boot.ip } : {}),
       lastBootAt: boot.at,
       lastSeenAt: boot.at,

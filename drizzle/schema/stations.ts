@@ -39,6 +39,9 @@ export const stations = sqliteTable(
     profile: text('profile'),
     serialNumber: text('serial_number'),
     firmware: text('firmware'),
+    /** The SIM the charge point last reported in BootNotification (migration 0039); never cleared by a boot without one. */
+    iccid: text('iccid'),
+    imsi: text('imsi'),
     installationDate: text('installation_date'),
     commissioningDate: text('commissioning_date'),
     midMeterSerial: text('mid_meter_serial'),

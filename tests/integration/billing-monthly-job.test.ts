@@ -293,6 +293,23 @@ describe('a run interrupted half-way', () => {
   });
 });
 
+describe('the SIM monthly fee', () => {
+  it('bills the fee once per station of the company reporting an ICCID', async () => {
+    const company = await createCompany(db, {
+      name: unique('Fleet'),
+      isEvfleet: true,
+      currency: 'EUR',
+      monthlySimFee: 200,
+    });
+    const c = await withCustomer(company);
+    for (const iccid of ['8933150319000000001', '8933150319000000002', '8933150319000000003', null, '  '])
+      await createStation(db, { uid: unique('SIM'), companyId: c.id, iccid });
+    await runMonthlyInvoices(env, '2026-01');
+    const shape = await shapeOf(c.id, '2026-01');
+    expect(shape?.lines).toContainEqual(['fee', 600, 'SIM monthly fee × 3 ']);
+  });
+});
+
 describe('the job-runs API', () => {
   it('lists runs and lets role 42 trigger a month that is over; a fleet manager is refused', async () => {
     const admin = await world({ roles: [ROLE.PAYMENT_PROVIDER_ADMIN] });

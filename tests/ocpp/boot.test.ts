@@ -85,6 +85,23 @@ describe('BootNotification', () => {
     cp.close();
   });
 
+  it('stores the SIM it reports (iccid, imsi) and keeps it when a later boot leaves it out', async () => {
+    const { uid, stationId } = await aStation();
+    const cp = await connect(uid);
+    await cp.ok('BootNotification', {
+      chargePointVendor: 'ACME',
+      chargePointModel: 'X1',
+      iccid: '8933150319000012345',
+      imsi: '208150300012345',
+    });
+    const sim = () =>
+      db.query.stations.findFirst({ where: eq(stations.id, stationId), columns: { iccid: true, imsi: true } });
+    expect(await sim()).toEqual({ iccid: '8933150319000012345', imsi: '208150300012345' });
+    await cp.ok('BootNotification', { chargePointVendor: 'ACME', chargePointModel: 'X1' });
+    expect(await sim()).toEqual({ iccid: '8933150319000012345', imsi: '208150300012345' });
+    cp.close();
+  });
+
   it('is Pending for a station registered as pending (onboarding) and Rejected for a rejected one', async () => {
     const pending = await aStation({ registration: 'pending' });
     const cp = await connect(pending.uid);

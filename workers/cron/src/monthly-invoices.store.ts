@@ -100,14 +100,14 @@ interface SessionRow {
 
 /**
  * Everything the invoice decision reads for one company, in one round trip: its usage invoice of the
- * period if there is one, its counts (SIMs: the schema has none, so null), its pending one-time
+ * period if there is one, its counts (SIMs: its stations currently reporting an ICCID, ADR 043), its pending one-time
  * products sold by the customer's operator and not yet on a Stripe item, and its drivers' priced,
  * closed, not refused sessions started before the period's end and no earlier than the first month it
  * was ever invoiced for (or this period's start): see domain/billing/usage-invoice.ts.
  */
 export async function companyFacts(d1: D1Database, c: BillableCompany, period: string, start: number, end: number) {
   const id = int(c.id);
-  const [invoice, keyfobs, connectors, oneTime, sessions, feeDue] = await d1.batch([
+  const [invoice, keyfobs, connectors, sims, oneTime, sessions, feeDue] = await d1.batch([
     d1
       .prepare(`SELECT id FROM billing_invoices WHERE company_id = ${id} AND kind = 'usage' AND period = ?1`)
       .bind(period),
@@ -120,6 +120,9 @@ export async function companyFacts(d1: D1Database, c: BillableCompany, period: s
       .prepare(
         `SELECT count(*) AS n FROM connectors k JOIN stations st ON st.id = k.station_id WHERE st.company_id = ${id}`,
       )
+      .bind(),
+    d1
+      .prepare(`SELECT count(*) AS n FROM stations WHERE company_id = ${id} AND trim(coalesce(iccid, '')) <> ''`)
       .bind(),
     d1
       .prepare(
@@ -160,7 +163,7 @@ export async function companyFacts(d1: D1Database, c: BillableCompany, period: s
   const n = (r: D1Result | undefined) => ((r?.results[0] as { n?: number } | undefined)?.n ?? 0) as number;
   return {
     invoiceId: ((invoice?.results[0] as { id?: number } | undefined)?.id ?? null) as number | null,
-    counts: { activeKeyfobs: n(keyfobs), connectors: n(connectors), sims: null },
+    counts: { activeKeyfobs: n(keyfobs), connectors: n(connectors), sims: n(sims) },
     oneTimeProducts: (oneTime?.results ?? []).map((r) => {
       const o = r as { id: number; name: string; quantity: number; unit_amount: number; currency: string };
       return { id: o.id, productName: o.name, quantity: o.quantity, unitAmount: o.unit_amount, currency: o.currency };

@@ -24,6 +24,8 @@ export const bootNotification: Handler<'BootNotification'> = async (ctx, p) => {
       model: p.chargePointModel,
       serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
       firmware: p.firmwareVersion ?? null,
+      iccid: p.iccid ?? null,
+      imsi: p.imsi ?? null,
       ip: ctx.ip,
       at: ctx.now,
     }),
