@@ -307,6 +307,14 @@ const en = {
   emailListInvalid: '“{{address}}” is not a valid e-mail address.',
   homeStationNameRequired: 'Enter a name for the home station (at most 100 characters).',
   homeStationUidRequired: 'An online home station needs the id of a station of our network.',
+  apiKeyRateLimited: 'Too many requests with this API key. Try again in {{seconds}} seconds.',
+  apiKeyNameRequired: 'Enter a name for the key (at most 100 characters).',
+  apiKeyPermissionUnknown: '“{{permission}}” is not a permission.',
+  apiKeyPermissionNotHeld: 'You cannot give a key the permission “{{permission}}”: you do not hold it.',
+  apiKeyPermissionsRequired: 'Choose at least one permission, or make the key read-only.',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyRevoked: 'This key is revoked: it can no longer be rotated or revoked.',
+  apiKeyCompanyOutOfScope: 'Choose your selected company or a company of its tree.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -639,6 +647,15 @@ const de: Catalog = {
   emailListInvalid: '„{{address}}“ ist keine gültige E-Mail-Adresse.',
   homeStationNameRequired: 'Geben Sie einen Namen für die Heimladestation ein (höchstens 100 Zeichen).',
   homeStationUidRequired: 'Eine Online-Heimladestation braucht die ID einer Station unseres Netzes.',
+  apiKeyRateLimited: 'Zu viele Anfragen mit diesem API-Schlüssel. Versuchen Sie es in {{seconds}} Sekunden erneut.',
+  apiKeyNameRequired: 'Geben Sie einen Namen für den Schlüssel ein (höchstens 100 Zeichen).',
+  apiKeyPermissionUnknown: '„{{permission}}“ ist keine Berechtigung.',
+  apiKeyPermissionNotHeld:
+    'Sie können einem Schlüssel die Berechtigung „{{permission}}“ nicht geben: Sie besitzen sie nicht.',
+  apiKeyPermissionsRequired: 'Wählen Sie mindestens eine Berechtigung oder machen Sie den Schlüssel schreibgeschützt.',
+  apiKeyNotFound: 'API-Schlüssel nicht gefunden.',
+  apiKeyRevoked: 'Dieser Schlüssel ist widerrufen: Er kann nicht mehr erneuert oder widerrufen werden.',
+  apiKeyCompanyOutOfScope: 'Wählen Sie Ihr ausgewähltes Unternehmen oder ein Unternehmen seines Baums.',
 };
 
 const fr: Catalog = {
@@ -961,6 +978,15 @@ const fr: Catalog = {
   emailListInvalid: '« {{address}} » n’est pas une adresse e-mail valide.',
   homeStationNameRequired: 'Saisissez un nom pour la borne à domicile (100 caractères au plus).',
   homeStationUidRequired: 'Une borne à domicile en ligne nécessite l’identifiant d’une borne de notre réseau.',
+  apiKeyRateLimited: 'Trop de requêtes avec cette clé d’API. Réessayez dans {{seconds}} secondes.',
+  apiKeyNameRequired: 'Saisissez un nom pour la clé (100 caractères au plus).',
+  apiKeyPermissionUnknown: '« {{permission}} » n’est pas une permission.',
+  apiKeyPermissionNotHeld:
+    'Vous ne pouvez pas donner à une clé la permission « {{permission}} » : vous ne la détenez pas.',
+  apiKeyPermissionsRequired: 'Choisissez au moins une permission, ou rendez la clé en lecture seule.',
+  apiKeyNotFound: 'Clé d’API introuvable.',
+  apiKeyRevoked: 'Cette clé est révoquée : elle ne peut plus être renouvelée ni révoquée.',
+  apiKeyCompanyOutOfScope: 'Choisissez votre société sélectionnée ou une société de son arbre.',
 };
 
 const nl: Catalog = {
@@ -1277,6 +1303,14 @@ const nl: Catalog = {
   emailListInvalid: '‘{{address}}’ is geen geldig e-mailadres.',
   homeStationNameRequired: 'Voer een naam in voor het thuislaadpunt (hoogstens 100 tekens).',
   homeStationUidRequired: 'Een online thuislaadpunt heeft de id van een laadpunt van ons netwerk nodig.',
+  apiKeyRateLimited: 'Te veel verzoeken met deze API-sleutel. Probeer het over {{seconds}} seconden opnieuw.',
+  apiKeyNameRequired: 'Geef de sleutel een naam (hoogstens 100 tekens).',
+  apiKeyPermissionUnknown: '“{{permission}}” is geen recht.',
+  apiKeyPermissionNotHeld: 'U kunt een sleutel het recht “{{permission}}” niet geven: u hebt het zelf niet.',
+  apiKeyPermissionsRequired: 'Kies ten minste één recht, of maak de sleutel alleen-lezen.',
+  apiKeyNotFound: 'API-sleutel niet gevonden.',
+  apiKeyRevoked: 'Deze sleutel is ingetrokken: hij kan niet meer vernieuwd of ingetrokken worden.',
+  apiKeyCompanyOutOfScope: 'Kies uw geselecteerde bedrijf of een bedrijf uit de boom ervan.',
 };
 
 const it: Catalog = {
@@ -1595,6 +1629,14 @@ const it: Catalog = {
   emailListInvalid: '«{{address}}» non è un indirizzo e-mail valido.',
   homeStationNameRequired: 'Inserisci un nome per la stazione domestica (al massimo 100 caratteri).',
   homeStationUidRequired: 'Una stazione domestica online richiede l’id di una stazione della nostra rete.',
+  apiKeyRateLimited: 'Troppe richieste con questa chiave API. Riprova tra {{seconds}} secondi.',
+  apiKeyNameRequired: 'Inserisci un nome per la chiave (al massimo 100 caratteri).',
+  apiKeyPermissionUnknown: '«{{permission}}» non è un permesso.',
+  apiKeyPermissionNotHeld: 'Non puoi dare a una chiave il permesso «{{permission}}»: non lo possiedi.',
+  apiKeyPermissionsRequired: 'Scegli almeno un permesso, o rendi la chiave di sola lettura.',
+  apiKeyNotFound: 'Chiave API non trovata.',
+  apiKeyRevoked: 'Questa chiave è revocata: non può più essere rinnovata né revocata.',
+  apiKeyCompanyOutOfScope: 'Scegli l’azienda selezionata o un’azienda del suo albero.',
 };
 
 const es: Catalog = {
@@ -1908,6 +1950,14 @@ const es: Catalog = {
   emailListInvalid: '«{{address}}» no es una dirección de correo electrónico válida.',
   homeStationNameRequired: 'Introduce un nombre para el punto de carga doméstico (como máximo 100 caracteres).',
   homeStationUidRequired: 'Un punto de carga doméstico en línea necesita el id de un punto de carga de nuestra red.',
+  apiKeyRateLimited: 'Demasiadas solicitudes con esta clave de API. Inténtalo de nuevo en {{seconds}} segundos.',
+  apiKeyNameRequired: 'Escribe un nombre para la clave (como máximo 100 caracteres).',
+  apiKeyPermissionUnknown: '«{{permission}}» no es un permiso.',
+  apiKeyPermissionNotHeld: 'No puedes dar a una clave el permiso «{{permission}}»: no lo tienes.',
+  apiKeyPermissionsRequired: 'Elige al menos un permiso, o haz la clave de solo lectura.',
+  apiKeyNotFound: 'Clave de API no encontrada.',
+  apiKeyRevoked: 'Esta clave está revocada: ya no se puede renovar ni revocar.',
+  apiKeyCompanyOutOfScope: 'Elige tu empresa seleccionada o una empresa de su árbol.',
 };
 
 const pt: Catalog = {
@@ -2222,6 +2272,14 @@ const pt: Catalog = {
   emailListInvalid: '«{{address}}» não é um endereço de e-mail válido.',
   homeStationNameRequired: 'Introduza um nome para o posto de carregamento doméstico (no máximo 100 caracteres).',
   homeStationUidRequired: 'Um posto de carregamento doméstico online precisa do id de um posto da nossa rede.',
+  apiKeyRateLimited: 'Demasiados pedidos com esta chave de API. Tente novamente dentro de {{seconds}} segundos.',
+  apiKeyNameRequired: 'Introduza um nome para a chave (no máximo 100 caracteres).',
+  apiKeyPermissionUnknown: '«{{permission}}» não é uma permissão.',
+  apiKeyPermissionNotHeld: 'Não pode dar a uma chave a permissão «{{permission}}»: não a tem.',
+  apiKeyPermissionsRequired: 'Escolha pelo menos uma permissão, ou torne a chave só de leitura.',
+  apiKeyNotFound: 'Chave de API não encontrada.',
+  apiKeyRevoked: 'Esta chave está revogada: já não pode ser renovada nem revogada.',
+  apiKeyCompanyOutOfScope: 'Escolha a sua empresa selecionada ou uma empresa da sua árvore.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
