@@ -213,6 +213,15 @@ const en = {
   companyPrivateSessionsOne: 'Choose at most one of the private-user session settings 53, 54 and 55.',
   companyServicesConfirm:
     'Turning off these settings hides screens from the users of this company: {{ids}}. Confirm to continue.',
+  companyMoveCycle: 'A company cannot move under itself or one of its own subsidiaries.',
+  companyParentClosed: 'This company is closed: it cannot receive new subsidiaries.',
+  companyDeleteNameMismatch: 'Type the exact name of the company to confirm its deletion.',
+  companyDeleteOwn: 'You cannot delete the company your own account belongs to.',
+  companyDeleteHasChildren: 'This company still has subsidiaries: move or delete them first.',
+  companyDeleteHasStations: 'This company still has stations: move them to another company first.',
+  companyAdminRequired: 'A corporate admin is mandatory: choose an existing user or enter a new one.',
+  companyAdminUnreachable: 'This user cannot reach the new company: choose a user of the parent company or above.',
+  companyCurrencyInvalid: 'Use a three-letter currency code such as EUR.',
   cpoInvoiceNotFound: 'Operator invoice id: {{id}} not found.',
   cpoInvoiceExists: 'An operator invoice already exists for this operator and month.',
   cpoInvoiceNotOperator: 'This company operates no charging stations.',
@@ -540,6 +549,20 @@ const de: Catalog = {
     'Wählen Sie höchstens eine der Einstellungen 53, 54 und 55 für Ladevorgänge privater Nutzer.',
   companyServicesConfirm:
     'Das Ausschalten dieser Einstellungen blendet Bildschirme für die Nutzer dieses Unternehmens aus: {{ids}}. Bestätigen Sie, um fortzufahren.',
+  companyMoveCycle:
+    'Ein Unternehmen kann nicht unter sich selbst oder eine seiner Tochtergesellschaften verschoben werden.',
+  companyParentClosed: 'Dieses Unternehmen ist geschlossen: Es kann keine neuen Tochtergesellschaften erhalten.',
+  companyDeleteNameMismatch: 'Geben Sie den genauen Namen des Unternehmens ein, um das Löschen zu bestätigen.',
+  companyDeleteOwn: 'Sie können das Unternehmen, zu dem Ihr eigenes Konto gehört, nicht löschen.',
+  companyDeleteHasChildren:
+    'Dieses Unternehmen hat noch Tochtergesellschaften: Verschieben oder löschen Sie diese zuerst.',
+  companyDeleteHasStations:
+    'Dieses Unternehmen hat noch Ladestationen: Verschieben Sie diese zuerst in ein anderes Unternehmen.',
+  companyAdminRequired:
+    'Ein Unternehmensadministrator ist Pflicht: Wählen Sie einen bestehenden Benutzer oder geben Sie einen neuen ein.',
+  companyAdminUnreachable:
+    'Dieser Benutzer kann das neue Unternehmen nicht erreichen: Wählen Sie einen Benutzer des übergeordneten Unternehmens oder höher.',
+  companyCurrencyInvalid: 'Verwenden Sie einen dreistelligen Währungscode wie EUR.',
   cpoInvoiceNotFound: 'Betreiberrechnung ID: {{id}} nicht gefunden.',
   cpoInvoiceExists: 'Für diesen Betreiber und Monat gibt es bereits eine Betreiberrechnung.',
   cpoInvoiceNotOperator: 'Dieses Unternehmen betreibt keine Ladestationen.',
@@ -876,6 +899,17 @@ const fr: Catalog = {
   companyPrivateSessionsOne: 'Choisissez au plus un des paramètres 53, 54 et 55 des sessions des utilisateurs privés.',
   companyServicesConfirm:
     'Désactiver ces paramètres masque des écrans aux utilisateurs de cette société : {{ids}}. Confirmez pour continuer.',
+  companyMoveCycle: "Une société ne peut pas être déplacée sous elle-même ou sous l'une de ses filiales.",
+  companyParentClosed: 'Cette société est fermée : elle ne peut pas recevoir de nouvelles filiales.',
+  companyDeleteNameMismatch: 'Saisissez le nom exact de la société pour confirmer sa suppression.',
+  companyDeleteOwn: 'Vous ne pouvez pas supprimer la société à laquelle appartient votre propre compte.',
+  companyDeleteHasChildren: "Cette société a encore des filiales : déplacez-les ou supprimez-les d'abord.",
+  companyDeleteHasStations: "Cette société a encore des bornes : déplacez-les d'abord vers une autre société.",
+  companyAdminRequired:
+    'Un administrateur de la société est obligatoire : choisissez un utilisateur existant ou saisissez-en un nouveau.',
+  companyAdminUnreachable:
+    "Cet utilisateur ne peut pas accéder à la nouvelle société : choisissez un utilisateur de la société mère ou d'un niveau supérieur.",
+  companyCurrencyInvalid: 'Utilisez un code de devise à trois lettres, par exemple EUR.',
   cpoInvoiceNotFound: 'Facture opérateur id : {{id}} introuvable.',
   cpoInvoiceExists: 'Une facture opérateur existe déjà pour cet opérateur et ce mois.',
   cpoInvoiceNotOperator: 'Cette entreprise n’exploite aucune borne de recharge.',
@@ -1202,6 +1236,16 @@ const nl: Catalog = {
   companyPrivateSessionsOne: 'Kies hoogstens één van de instellingen 53, 54 en 55 voor sessies van privégebruikers.',
   companyServicesConfirm:
     'Deze instellingen uitzetten verbergt schermen voor de gebruikers van dit bedrijf: {{ids}}. Bevestig om door te gaan.',
+  companyMoveCycle: 'Een bedrijf kan niet onder zichzelf of een van zijn eigen dochterbedrijven worden verplaatst.',
+  companyParentClosed: 'Dit bedrijf is gesloten: het kan geen nieuwe dochterbedrijven krijgen.',
+  companyDeleteNameMismatch: 'Typ de exacte naam van het bedrijf om het verwijderen te bevestigen.',
+  companyDeleteOwn: 'U kunt het bedrijf waartoe uw eigen account behoort niet verwijderen.',
+  companyDeleteHasChildren: 'Dit bedrijf heeft nog dochterbedrijven: verplaats of verwijder die eerst.',
+  companyDeleteHasStations: 'Dit bedrijf heeft nog laadstations: verplaats die eerst naar een ander bedrijf.',
+  companyAdminRequired: 'Een bedrijfsbeheerder is verplicht: kies een bestaande gebruiker of voer een nieuwe in.',
+  companyAdminUnreachable:
+    'Deze gebruiker kan het nieuwe bedrijf niet bereiken: kies een gebruiker van het moederbedrijf of hoger.',
+  companyCurrencyInvalid: 'Gebruik een valutacode van drie letters, zoals EUR.',
   cpoInvoiceNotFound: 'Operatorfactuur id: {{id}} niet gevonden.',
   cpoInvoiceExists: 'Er bestaat al een operatorfactuur voor deze operator en maand.',
   cpoInvoiceNotOperator: 'Dit bedrijf exploiteert geen laadstations.',
@@ -1528,6 +1572,17 @@ const it: Catalog = {
     'Scegli al massimo una delle impostazioni 53, 54 e 55 per le sessioni degli utenti privati.',
   companyServicesConfirm:
     'Disattivare queste impostazioni nasconde schermate agli utenti di questa società: {{ids}}. Conferma per continuare.',
+  companyMoveCycle: "Un'azienda non può essere spostata sotto se stessa o sotto una delle sue controllate.",
+  companyParentClosed: 'Questa azienda è chiusa: non può ricevere nuove controllate.',
+  companyDeleteNameMismatch: "Digita il nome esatto dell'azienda per confermarne l'eliminazione.",
+  companyDeleteOwn: "Non puoi eliminare l'azienda a cui appartiene il tuo account.",
+  companyDeleteHasChildren: 'Questa azienda ha ancora controllate: spostale o eliminale prima.',
+  companyDeleteHasStations: "Questa azienda ha ancora stazioni: spostale prima in un'altra azienda.",
+  companyAdminRequired:
+    'Un amministratore aziendale è obbligatorio: scegli un utente esistente o inseriscine uno nuovo.',
+  companyAdminUnreachable:
+    "Questo utente non può raggiungere la nuova azienda: scegli un utente dell'azienda madre o superiore.",
+  companyCurrencyInvalid: 'Usa un codice valuta di tre lettere, ad esempio EUR.',
   cpoInvoiceNotFound: 'Fattura operatore id: {{id}} non trovata.',
   cpoInvoiceExists: 'Esiste già una fattura operatore per questo operatore e mese.',
   cpoInvoiceNotOperator: 'Questa azienda non gestisce stazioni di ricarica.',
@@ -1852,6 +1907,17 @@ const es: Catalog = {
   companyPrivateSessionsOne: 'Elija como máximo uno de los ajustes 53, 54 y 55 de sesiones de usuarios privados.',
   companyServicesConfirm:
     'Desactivar estos ajustes oculta pantallas a los usuarios de esta empresa: {{ids}}. Confirme para continuar.',
+  companyMoveCycle: 'Una empresa no puede moverse bajo sí misma ni bajo una de sus filiales.',
+  companyParentClosed: 'Esta empresa está cerrada: no puede recibir nuevas filiales.',
+  companyDeleteNameMismatch: 'Escriba el nombre exacto de la empresa para confirmar su eliminación.',
+  companyDeleteOwn: 'No puede eliminar la empresa a la que pertenece su propia cuenta.',
+  companyDeleteHasChildren: 'Esta empresa todavía tiene filiales: muévalas o elimínelas primero.',
+  companyDeleteHasStations: 'Esta empresa todavía tiene estaciones: muévalas primero a otra empresa.',
+  companyAdminRequired:
+    'Un administrador de la empresa es obligatorio: elija un usuario existente o introduzca uno nuevo.',
+  companyAdminUnreachable:
+    'Este usuario no puede acceder a la nueva empresa: elija un usuario de la empresa matriz o superior.',
+  companyCurrencyInvalid: 'Use un código de moneda de tres letras, como EUR.',
   cpoInvoiceNotFound: 'Factura de operador id: {{id}} no encontrada.',
   cpoInvoiceExists: 'Ya existe una factura de operador para este operador y mes.',
   cpoInvoiceNotOperator: 'Esta empresa no opera estaciones de carga.',
@@ -2172,6 +2238,17 @@ const pt: Catalog = {
   companyPrivateSessionsOne: 'Escolha no máximo uma das definições 53, 54 e 55 de sessões de utilizadores privados.',
   companyServicesConfirm:
     'Desativar estas definições oculta ecrãs aos utilizadores desta empresa: {{ids}}. Confirme para continuar.',
+  companyMoveCycle: 'Uma empresa não pode ser movida para baixo de si mesma ou de uma das suas subsidiárias.',
+  companyParentClosed: 'Esta empresa está fechada: não pode receber novas subsidiárias.',
+  companyDeleteNameMismatch: 'Escreva o nome exato da empresa para confirmar a sua eliminação.',
+  companyDeleteOwn: 'Não pode eliminar a empresa a que pertence a sua própria conta.',
+  companyDeleteHasChildren: 'Esta empresa ainda tem subsidiárias: mova-as ou elimine-as primeiro.',
+  companyDeleteHasStations: 'Esta empresa ainda tem estações: mova-as primeiro para outra empresa.',
+  companyAdminRequired:
+    'Um administrador da empresa é obrigatório: escolha um utilizador existente ou introduza um novo.',
+  companyAdminUnreachable:
+    'Este utilizador não consegue aceder à nova empresa: escolha um utilizador da empresa-mãe ou superior.',
+  companyCurrencyInvalid: 'Use um código de moeda de três letras, como EUR.',
   cpoInvoiceNotFound: 'Fatura de operador id: {{id}} não encontrada.',
   cpoInvoiceExists: 'Já existe uma fatura de operador para este operador e mês.',
   cpoInvoiceNotOperator: 'Esta empresa não opera postos de carregamento.',
