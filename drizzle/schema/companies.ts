@@ -73,6 +73,14 @@ export const companies = sqliteTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeAccountId: text('stripe_account_id'),
     idOffer: integer('id_offer'),
+    /** Graphic customisation (migration 0043, ADR 049): the back office's title for this company. */
+    title: text('title'),
+    /** White-label (spec 000 §6): the title replaces the product name and decimal/thousand separators swap. */
+    whiteLabel: flag('white_label'),
+    /** Demo mode (spec 000 §6): e-mails and codes shown and exported as placeholders 1000–5000. */
+    demoMode: flag('demo_mode'),
+    /** The mobile app customisation chosen (app_customizations.id, spec 001 §7.5). */
+    appCustomizationCustomersId: integer('app_customization_customers_id'),
     /** Set when the company was deleted (ADR 050): the row stays for its history, out of the tree. */
     deletedAt: timestamp('deleted_at'),
     createdAt: createdAt(),

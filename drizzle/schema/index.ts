@@ -6,6 +6,7 @@ export * from './billing-invoicing';
 export * from './billing-operations';
 export * from './certificates';
 export * from './companies';
+export * from './company-branding';
 export * from './cpo-invoices';
 export * from './customer-groups';
 export * from './fleet';
