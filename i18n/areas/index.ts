@@ -33,6 +33,7 @@ import { sessions } from './sessions';
 import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
+import { stationSim } from './station-sim';
 import { subscriptions } from './subscriptions';
 import { tariffReach } from './tariff-reach';
 import { tariffs } from './tariffs';
@@ -51,6 +52,7 @@ export function areaCatalogs(language: Language) {
     stationConfig: stationConfig[language],
     stationCertificates: stationCertificates[language],
     stationLog: stationLog[language],
+    stationSim: stationSim[language],
     tariffs: tariffs[language],
     tariffReach: tariffReach[language],
     vehicles: vehicles[language],
