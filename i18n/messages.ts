@@ -324,6 +324,20 @@ const en = {
   apiKeyNotFound: 'API key not found.',
   apiKeyRevoked: 'This key is revoked: it can no longer be rotated or revoked.',
   apiKeyCompanyOutOfScope: 'Choose your selected company or a company of its tree.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Enter an amount from {{min}} to {{max}}.',
+  preAuthorizationRange:
+    'The pre-authorization amount must be from {{min}} to {{max}}: it is held on the driver’s card for each QR payment.',
+  billingAnchorInvalid: 'Choose a billing day from 1 to 28, or end of month.',
+  contractDatesOrder: 'The contract end date cannot be before its start date.',
+  economicsVendorOnly: 'Only super users change the fees, the billing cycle anchor and the contract ({{fields}}).',
+  bicInvalid: 'The BIC has 8 or 11 letters and digits, with a country code in 5th and 6th place, e.g. DEUTDEFF.',
+  invoiceFooterTooLong: 'The invoice footer has at most 500 characters.',
+  descriptionTooLong: 'A description has at most 2,000 characters.',
+  notificationTypeUnknown: 'Unknown notification type: {{type}}.',
+  socTypeInvalid: 'Choose how the SOC notification is sent: email, push or both.',
+  socLimitInvalid: 'The SOC limit is a percentage from 1 to 100.',
+  alertCountryInvalid: '“{{country}}” is not a two-letter ISO country code such as FR.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -679,6 +693,20 @@ const de: Catalog = {
   apiKeyNotFound: 'API-Schlüssel nicht gefunden.',
   apiKeyRevoked: 'Dieser Schlüssel ist widerrufen: Er kann nicht mehr erneuert oder widerrufen werden.',
   apiKeyCompanyOutOfScope: 'Wählen Sie Ihr ausgewähltes Unternehmen oder ein Unternehmen seines Baums.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Geben Sie einen Betrag von {{min}} bis {{max}} ein.',
+  preAuthorizationRange:
+    'Der Vorautorisierungsbetrag muss zwischen {{min}} und {{max}} liegen: Er wird bei jeder QR-Zahlung auf der Karte des Fahrers reserviert.',
+  billingAnchorInvalid: 'Wählen Sie einen Abrechnungstag von 1 bis 28 oder das Monatsende.',
+  contractDatesOrder: 'Das Vertragsende darf nicht vor dem Vertragsbeginn liegen.',
+  economicsVendorOnly: 'Nur Superuser ändern die Gebühren, den Abrechnungsstichtag und den Vertrag ({{fields}}).',
+  bicInvalid: 'Die BIC hat 8 oder 11 Buchstaben und Ziffern, mit einem Ländercode an 5. und 6. Stelle, z. B. DEUTDEFF.',
+  invoiceFooterTooLong: 'Die Rechnungsfußzeile hat höchstens 500 Zeichen.',
+  descriptionTooLong: 'Eine Beschreibung hat höchstens 2.000 Zeichen.',
+  notificationTypeUnknown: 'Unbekannter Benachrichtigungstyp: {{type}}.',
+  socTypeInvalid: 'Wählen Sie, wie die SOC-Benachrichtigung gesendet wird: E-Mail, Push oder beides.',
+  socLimitInvalid: 'Das SOC-Limit ist ein Prozentsatz von 1 bis 100.',
+  alertCountryInvalid: '„{{country}}“ ist kein zweistelliger ISO-Ländercode wie FR.',
 };
 
 const fr: Catalog = {
@@ -1021,6 +1049,21 @@ const fr: Catalog = {
   apiKeyNotFound: 'Clé d’API introuvable.',
   apiKeyRevoked: 'Cette clé est révoquée : elle ne peut plus être renouvelée ni révoquée.',
   apiKeyCompanyOutOfScope: 'Choisissez votre société sélectionnée ou une société de son arbre.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Saisissez un montant de {{min}} à {{max}}.',
+  preAuthorizationRange:
+    'Le montant de pré-autorisation doit être compris entre {{min}} et {{max}} : il est bloqué sur la carte du conducteur à chaque paiement par QR.',
+  billingAnchorInvalid: 'Choisissez un jour de facturation de 1 à 28, ou la fin du mois.',
+  contractDatesOrder: 'La date de fin du contrat ne peut pas précéder sa date de début.',
+  economicsVendorOnly:
+    'Seuls les super-utilisateurs modifient les frais, le jour de facturation et le contrat ({{fields}}).',
+  bicInvalid: 'Le BIC compte 8 ou 11 lettres et chiffres, avec un code pays en 5e et 6e position, p. ex. DEUTDEFF.',
+  invoiceFooterTooLong: 'Le pied de facture compte au plus 500 caractères.',
+  descriptionTooLong: 'Une description compte au plus 2 000 caractères.',
+  notificationTypeUnknown: 'Type de notification inconnu : {{type}}.',
+  socTypeInvalid: 'Choisissez comment la notification SOC est envoyée : e-mail, push ou les deux.',
+  socLimitInvalid: 'La limite SOC est un pourcentage de 1 à 100.',
+  alertCountryInvalid: '« {{country}} » n’est pas un code pays ISO à deux lettres comme FR.',
 };
 
 const nl: Catalog = {
@@ -1355,6 +1398,20 @@ const nl: Catalog = {
   apiKeyNotFound: 'API-sleutel niet gevonden.',
   apiKeyRevoked: 'Deze sleutel is ingetrokken: hij kan niet meer vernieuwd of ingetrokken worden.',
   apiKeyCompanyOutOfScope: 'Kies uw geselecteerde bedrijf of een bedrijf uit de boom ervan.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Voer een bedrag in van {{min}} tot {{max}}.',
+  preAuthorizationRange:
+    'Het pre-autorisatiebedrag moet tussen {{min}} en {{max}} liggen: het wordt bij elke QR-betaling op de kaart van de bestuurder gereserveerd.',
+  billingAnchorInvalid: 'Kies een factuurdag van 1 tot 28, of het einde van de maand.',
+  contractDatesOrder: 'De einddatum van het contract mag niet vóór de begindatum liggen.',
+  economicsVendorOnly: 'Alleen superusers wijzigen de tarieven, de factuurdag en het contract ({{fields}}).',
+  bicInvalid: 'De BIC heeft 8 of 11 letters en cijfers, met een landcode op de 5e en 6e plaats, bijv. DEUTDEFF.',
+  invoiceFooterTooLong: 'De factuurvoettekst heeft hoogstens 500 tekens.',
+  descriptionTooLong: 'Een beschrijving heeft hoogstens 2.000 tekens.',
+  notificationTypeUnknown: 'Onbekend meldingstype: {{type}}.',
+  socTypeInvalid: 'Kies hoe de SOC-melding wordt verstuurd: e-mail, push of beide.',
+  socLimitInvalid: 'De SOC-limiet is een percentage van 1 tot 100.',
+  alertCountryInvalid: '‘{{country}}’ is geen ISO-landcode van twee letters zoals FR.',
 };
 
 const it: Catalog = {
@@ -1692,6 +1749,21 @@ const it: Catalog = {
   apiKeyNotFound: 'Chiave API non trovata.',
   apiKeyRevoked: 'Questa chiave è revocata: non può più essere rinnovata né revocata.',
   apiKeyCompanyOutOfScope: 'Scegli l’azienda selezionata o un’azienda del suo albero.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Inserisci un importo da {{min}} a {{max}}.',
+  preAuthorizationRange:
+    "L'importo di preautorizzazione deve essere compreso tra {{min}} e {{max}}: viene bloccato sulla carta del conducente a ogni pagamento QR.",
+  billingAnchorInvalid: 'Scegli un giorno di fatturazione da 1 a 28, oppure fine mese.',
+  contractDatesOrder: 'La data di fine del contratto non può precedere la data di inizio.',
+  economicsVendorOnly:
+    'Solo i super utenti modificano le tariffe, il giorno di fatturazione e il contratto ({{fields}}).',
+  bicInvalid: 'Il BIC ha 8 o 11 lettere e cifre, con un codice paese in 5ª e 6ª posizione, ad es. DEUTDEFF.',
+  invoiceFooterTooLong: 'Il piè di pagina della fattura ha al massimo 500 caratteri.',
+  descriptionTooLong: 'Una descrizione ha al massimo 2.000 caratteri.',
+  notificationTypeUnknown: 'Tipo di notifica sconosciuto: {{type}}.',
+  socTypeInvalid: 'Scegli come inviare la notifica SOC: e-mail, push o entrambi.',
+  socLimitInvalid: 'Il limite SOC è una percentuale da 1 a 100.',
+  alertCountryInvalid: '«{{country}}» non è un codice paese ISO di due lettere come FR.',
 };
 
 const es: Catalog = {
@@ -2024,6 +2096,20 @@ const es: Catalog = {
   apiKeyNotFound: 'Clave de API no encontrada.',
   apiKeyRevoked: 'Esta clave está revocada: ya no se puede renovar ni revocar.',
   apiKeyCompanyOutOfScope: 'Elige tu empresa seleccionada o una empresa de su árbol.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Introduzca un importe de {{min}} a {{max}}.',
+  preAuthorizationRange:
+    'El importe de preautorización debe estar entre {{min}} y {{max}}: se retiene en la tarjeta del conductor en cada pago por QR.',
+  billingAnchorInvalid: 'Elija un día de facturación del 1 al 28, o fin de mes.',
+  contractDatesOrder: 'La fecha de fin del contrato no puede ser anterior a la de inicio.',
+  economicsVendorOnly: 'Solo los superusuarios cambian las tarifas, el día de facturación y el contrato ({{fields}}).',
+  bicInvalid: 'El BIC tiene 8 u 11 letras y dígitos, con un código de país en 5.ª y 6.ª posición, p. ej. DEUTDEFF.',
+  invoiceFooterTooLong: 'El pie de factura tiene como máximo 500 caracteres.',
+  descriptionTooLong: 'Una descripción tiene como máximo 2.000 caracteres.',
+  notificationTypeUnknown: 'Tipo de notificación desconocido: {{type}}.',
+  socTypeInvalid: 'Elija cómo se envía la notificación SOC: correo, push o ambos.',
+  socLimitInvalid: 'El límite SOC es un porcentaje de 1 a 100.',
+  alertCountryInvalid: '«{{country}}» no es un código de país ISO de dos letras como FR.',
 };
 
 const pt: Catalog = {
@@ -2357,6 +2443,20 @@ const pt: Catalog = {
   apiKeyNotFound: 'Chave de API não encontrada.',
   apiKeyRevoked: 'Esta chave está revogada: já não pode ser renovada nem revogada.',
   apiKeyCompanyOutOfScope: 'Escolha a sua empresa selecionada ou uma empresa da sua árvore.',
+  // Company settings: economics, invoice data, notification channels (issue 20 part 2).
+  economicsAmountInvalid: 'Introduza um montante de {{min}} a {{max}}.',
+  preAuthorizationRange:
+    'O montante de pré-autorização deve estar entre {{min}} e {{max}}: é retido no cartão do condutor em cada pagamento por QR.',
+  billingAnchorInvalid: 'Escolha um dia de faturação de 1 a 28, ou fim do mês.',
+  contractDatesOrder: 'A data de fim do contrato não pode ser anterior à de início.',
+  economicsVendorOnly: 'Só os superutilizadores alteram as taxas, o dia de faturação e o contrato ({{fields}}).',
+  bicInvalid: 'O BIC tem 8 ou 11 letras e dígitos, com um código de país na 5.ª e 6.ª posição, p. ex. DEUTDEFF.',
+  invoiceFooterTooLong: 'O rodapé da fatura tem no máximo 500 caracteres.',
+  descriptionTooLong: 'Uma descrição tem no máximo 2.000 caracteres.',
+  notificationTypeUnknown: 'Tipo de notificação desconhecido: {{type}}.',
+  socTypeInvalid: 'Escolha como a notificação SOC é enviada: e-mail, push ou ambos.',
+  socLimitInvalid: 'O limite SOC é uma percentagem de 1 a 100.',
+  alertCountryInvalid: '«{{country}}» não é um código de país ISO de duas letras como FR.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
