@@ -18,6 +18,7 @@ export * from './rfids';
 export * from './self-service';
 export * from './session-sums';
 export * from './sessions';
+export * from './sso';
 export * from './station-files';
 export * from './stations';
 export * from './system';
