@@ -7,6 +7,7 @@ export * from './billing-operations';
 export * from './certificates';
 export * from './companies';
 export * from './company-branding';
+export * from './company-notifications';
 export * from './cpo-invoices';
 export * from './customer-groups';
 export * from './fleet';
