@@ -47,9 +47,29 @@ function numberFormat(locale: string, options: NumberStyle): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * White-label (spec 000 §6: the flag "swaps decimal and thousand separators"): "1.234,56" ↔ "1,234.56".
+ * Every number this module writes goes through `separated`, so screens and exports need no change.
+ */
+export function swapSeparators(text: string): string {
+  return text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+}
+
+let separatorsSwapped: () => boolean = () => false;
+
+/**
+ * Where the current render or answer reads its company's white-label flag: the browser installs the
+ * logged-in company's flag, the server a per-request store (workers/api/src/lib/number-style.ts).
+ */
+export function setSeparatorSource(source: () => boolean): void {
+  separatorsSwapped = source;
+}
+
+const separated = (text: string) => (separatorsSwapped() ? swapSeparators(text) : text);
+
 export function formatNumber(value: number, options: NumberOptions = {}): string {
   const { currency, ...digits } = options;
-  return numberFormat(numberLocale(currency), { maximumFractionDigits: 2, ...digits }).format(value);
+  return separated(numberFormat(numberLocale(currency), { maximumFractionDigits: 2, ...digits }).format(value));
 }
 
 /** A number with exactly `digits` decimals in the company's format: 12.5 → "12,50" (it-IT). */
@@ -73,12 +93,14 @@ export function formatMoneyPerKwh(milliMinor: number | null | undefined, currenc
 /** A unit price in ten-thousandths of the currency with four decimals: 2500 EUR → "0,2500 €". */
 export function formatUnitPrice(tenThousandths: number, currency: string = DEFAULT_CURRENCY): string {
   const code = currency.toUpperCase();
-  return numberFormat(numberLocale(code), {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  }).format(tenThousandths / 10_000);
+  return separated(
+    numberFormat(numberLocale(code), {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 4,
+      maximumFractionDigits: 4,
+    }).format(tenThousandths / 10_000),
+  );
 }
 
 /**
@@ -126,12 +148,14 @@ export function formatMoney(minorUnits: number, currency: string = DEFAULT_CURRE
     perMajor = 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2);
     minorUnitsPerMajor.set(code, perMajor);
   }
-  return format.format(minorUnits / perMajor);
+  return separated(format.format(minorUnits / perMajor));
 }
 
 export function formatPercent(part: number, whole: number, currency?: string): string {
   if (whole <= 0) return formatNumber(0, { currency, maximumFractionDigits: 0 }).concat('%');
-  return numberFormat(numberLocale(currency), { style: 'percent', maximumFractionDigits: 1 }).format(part / whole);
+  return separated(
+    numberFormat(numberLocale(currency), { style: 'percent', maximumFractionDigits: 1 }).format(part / whole),
+  );
 }
 
 /** Power is stored in watts and shown in kW (watts divided by 1000). */
