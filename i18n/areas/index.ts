@@ -9,6 +9,7 @@ import { billingCatalogue } from './billing-catalogue';
 import { billingInvoices } from './billing-invoices';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
+import { companyCreate } from './company-create';
 import { companySettings } from './company-settings';
 import { cpoInvoices } from './cpo-invoices';
 import { customerGroupMembers } from './customer-group-members';
@@ -66,6 +67,7 @@ export function areaCatalogs(language: Language) {
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
+    companyCreate: companyCreate[language],
     authRecovery: authRecovery[language],
     cpoInvoices: cpoInvoices[language],
     billingAccounts: billingAccounts[language],
