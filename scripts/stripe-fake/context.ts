@@ -62,13 +62,22 @@ export function mustGet<T extends StripeObject = StripeObject>(ctx: Ctx, object:
 }
 
 /** Copies the given fields from the input onto the object; `metadata` merges (an empty value removes a key). */
-export function assign(target: Record<string, unknown>, input: Input, fields: string[]): Record<string, unknown> {
+export function assign(
+  target: Record<string, unknown>,
+  input: Input,
+  fields: string[],
+  /** Hashes Stripe merges on update: sub-fields not sent are kept, '' unsets one (`business_profile[url]=`). */
+  hashes: string[] = [],
+): Record<string, unknown> {
   const previous: Record<string, unknown> = {};
   for (const field of fields) {
     if (!(field in input)) continue;
     previous[field] = structuredClone(target[field] ?? null);
     const value = input[field] === '' ? null : input[field];
-    if (field === 'metadata') {
+    if (hashes.includes(field) && value !== null && typeof value === 'object') {
+      const sent = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, v === '' ? null : v]);
+      target[field] = { ...((target[field] as object | null) ?? {}), ...Object.fromEntries(sent) };
+    } else if (field === 'metadata') {
       const merged = { ...((target.metadata as Record<string, string> | null) ?? {}) };
       for (const [k, v] of Object.entries((value as Record<string, string> | null) ?? {})) {
         if (v === '') delete merged[k];

@@ -196,7 +196,7 @@ export const accountHandlers: Record<string, Handler> = {
   'GET /v1/accounts/{account}': (ctx) => mustGet(ctx, 'account', ctx.params.account ?? '', 'account'),
   'POST /v1/accounts/{account}': (ctx) => {
     const account = mustGet(ctx, 'account', ctx.params.account ?? '', 'account');
-    const previous = assign(account, ctx.input, ACCOUNT_FIELDS);
+    const previous = assign(account, ctx.input, ACCOUNT_FIELDS, ['business_profile']);
     emit(ctx, 'account.updated', account, previous);
     return account;
   },
