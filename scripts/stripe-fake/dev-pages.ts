@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { markPaid } from './billing';
 import { type Ctx, StripeError } from './context';
 import { finishOnboarding } from './resources-accounts';
-import { type CardOutcome, settleCard } from './resources-payment-intents';
 import {
   type CheckoutChoice,
   completeSetup,
@@ -196,7 +195,13 @@ async function checkoutPage(state: State, res: ServerResponse, id: string, metho
     }
     const picked = choice as CheckoutChoice;
     act(state, account, (ctx) => finishCheckout(ctx, session, picked, data.get('kind') ?? undefined));
-    if (session.status === 'open') return checkoutForm(res, session, intent, 'The payment details were declined.');
+    if (session.status === 'open')
+      return checkoutForm(
+        res,
+        session,
+        intent,
+        setup ? 'The payment details were declined.' : 'Your card was declined.',
+      );
     const target =
       session.status === 'complete'
         ? (session.success_url as string)
@@ -231,6 +236,7 @@ function checkoutForm(res: ServerResponse, session: StripeObject, intent: Stripe
         'Checkout',
         `${note}${amount}${form({}, [
           ['pay', 'Pay', true],
+          ['failed', 'Pay with a declined card'],
           ['cancel', 'Cancel'],
         ])}`,
       ),
@@ -271,40 +277,6 @@ async function invoicePage(state: State, res: ServerResponse, id: string, method
   );
 }
 
-// PaymentIntents (the QR payment's card step): the card entry Stripe.js Elements does in production.
-async function paymentIntentPage(state: State, res: ServerResponse, id: string, url: URL, method: string, body: Body) {
-  const { account, value: intent } = find(state, id, 'payment_intent');
-  if (method === 'POST') {
-    const data = await body();
-    const card: CardOutcome = data.get('choice') === 'declined' ? 'declined' : 'ok';
-    act(state, account, (ctx) =>
-      settleCard(ctx, intent, card, card === 'ok' ? 'pm_card_visa' : 'pm_card_chargeDeclined'),
-    );
-    const status = card === 'ok' ? 'succeeded' : 'failed';
-    const back = data.get('return_url');
-    if (back) return redirect(res, back, { payment_intent: intent.id, redirect_status: status });
-    return html(res, 200, page('Card payment', `<p>Result: <strong>${status}</strong>.</p>`));
-  }
-  if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
-    return html(res, 409, page('Card payment', `<p>This payment is already ${esc(String(intent.status))}.</p>`));
-  const declinedFirst = url.searchParams.get('card') === 'declined';
-  const held = intent.capture_method === 'manual' ? ' (held, captured later)' : '';
-  return html(
-    res,
-    200,
-    page(
-      'Card payment',
-      `<p>${esc(String(intent.amount))} ${esc(String(intent.currency))} (minor units)${held}.</p>${form(
-        { return_url: url.searchParams.get('return_url') ?? '' },
-        [
-          ['ok', 'Pay with a card that works', !declinedFirst],
-          ['declined', 'Pay with a declined card', declinedFirst],
-        ],
-      )}`,
-    ),
-  );
-}
-
 export async function devRoutes(
   state: State,
   req: IncomingMessage,
@@ -332,7 +304,6 @@ export async function devRoutes(
     if (kind === 'onboard' && !action) return onboardPage(state, res, id, url, method, body);
     if (kind === 'checkout' && !action) return checkoutPage(state, res, id, method, body);
     if (kind === 'invoices' && action === 'pay') return invoicePage(state, res, id, method);
-    if (kind === 'payment_intents' && action === 'pay') return paymentIntentPage(state, res, id, url, method, body);
   }
   html(res, 404, page('Not found', `<p>No dev page at ${esc(url.pathname)}.</p>`));
 }

@@ -1,12 +1,12 @@
 /**
  * PaymentIntents on the local Stripe server through the real SDK: manual capture (hold → capture at
- * most the amount capturable → the rest released), cancel, a declined card, the dev card page, the
- * events, and every answer in the document's `payment_intent` shape.
+ * most the amount capturable → the rest released), cancel, a declined card, the events, and every
+ * answer in the document's `payment_intent` shape (the Checkout page's card step: checkout-payment.test.ts).
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeFake } from './server';
-import { refusal, schemaErrors, startWithClient, submitDevForm, webhookListener } from './test-support';
+import { refusal, schemaErrors, startWithClient, webhookListener } from './test-support';
 
 let fake: StripeFake;
 let stripe: Stripe;
@@ -43,18 +43,11 @@ async function eventsOf(id: string): Promise<string[]> {
 }
 
 describe('manual capture', () => {
-  it('holds on the dev card page, captures less than the hold, and reports each step', async () => {
+  it('holds on confirm, captures less than the hold, and reports each step', async () => {
     const intent = await hold();
     expect(intent).toMatchObject({ status: 'requires_payment_method', capture_method: 'manual', amount: 5000 });
     expect(schemaErrors('payment_intent', intent)).toEqual([]);
-    const page = await fetch(`${fake.url}/dev/payment_intents/${intent.id}/pay?card=ok`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Pay with a card that works');
-    const back = await submitDevForm(`${fake.url}/dev/payment_intents/${intent.id}/pay`, {
-      choice: 'ok',
-      return_url: 'http://127.0.0.1:1/pay/return?token=abc',
-    });
-    expect(back).toBe(`http://127.0.0.1:1/pay/return?token=abc&payment_intent=${intent.id}&redirect_status=succeeded`);
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     const held = await stripe.paymentIntents.retrieve(intent.id);
     expect(held).toMatchObject({ status: 'requires_capture', amount_capturable: 5000, amount_received: 0 });
 
@@ -92,13 +85,9 @@ describe('manual capture', () => {
     });
   });
 
-  it('a declined card on the dev page leaves it waiting for a card and reports payment_failed', async () => {
+  it('a declined card leaves it waiting for a card and reports payment_failed', async () => {
     const intent = await hold();
-    const back = await submitDevForm(`${fake.url}/dev/payment_intents/${intent.id}/pay`, {
-      choice: 'declined',
-      return_url: 'http://127.0.0.1:1/r',
-    });
-    expect(back).toBe(`http://127.0.0.1:1/r?payment_intent=${intent.id}&redirect_status=failed`);
+    await refusal(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }));
     const after = await stripe.paymentIntents.retrieve(intent.id);
     expect(after.status).toBe('requires_payment_method');
     expect(after.last_payment_error).toMatchObject({ code: 'card_declined' });
@@ -140,7 +129,6 @@ describe('validation and other paths', () => {
       status: 404,
       code: 'resource_missing',
     });
-    expect((await fetch(`${fake.url}/dev/payment_intents/pi_missing/pay`)).status).toBe(404);
   });
 
   it('honours the idempotency key: the same create returns the same intent', async () => {

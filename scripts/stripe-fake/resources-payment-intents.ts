@@ -2,10 +2,10 @@
  * PaymentIntents: create (automatic or manual capture, optionally confirmed at once with a payment
  * method), retrieve, update, list, confirm, capture (`amount_to_capture` ≤ `amount_capturable`) and
  * cancel, with Stripe's events (`payment_intent.created`, `.amount_capturable_updated`, `.succeeded`,
- * `.payment_failed`, `.canceled`). The card outcome comes from the dev page
- * `/dev/payment_intents/{id}/pay` (ok / declined) or, for an API confirm, from the payment method:
- * Stripe's test tokens whose name says declined (`pm_card_chargeDeclined`, `pm_card_visa_chargeDeclined`)
- * decline, any other token or stored payment method pays.
+ * `.payment_failed`, `.canceled`). The card outcome comes from the Checkout page of the session that
+ * made the intent (checkout-payment.ts) or, for an API confirm, from the payment method: Stripe's test
+ * tokens whose name says declined (`pm_card_chargeDeclined`, `pm_card_visa_chargeDeclined`) decline,
+ * any other token or stored payment method pays.
  */
 import { assign, type Ctx, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
 import { newId, now, type StripeObject } from './store';
@@ -30,7 +30,13 @@ function outcomeOfMethod(ctx: Ctx, paymentMethod: string): CardOutcome {
 }
 
 function createIntent(ctx: Ctx): StripeObject {
-  const { input } = ctx;
+  const intent = newPaymentIntent(ctx, ctx.input);
+  if (ctx.input.confirm === true) confirm(ctx, intent, ctx.input.payment_method as string | undefined);
+  return intent;
+}
+
+/** A new intent from create's parameters (the API's, or a Checkout session's `payment_intent_data`). */
+export function newPaymentIntent(ctx: Ctx, input: Ctx['input']): StripeObject {
   if (input.customer) mustGet(ctx, 'customer', input.customer as string, 'customer');
   const amount = input.amount as number;
   if (amount < 1) throw new StripeError(400, 'This value must be greater than or equal to 1.', 'amount');
@@ -58,7 +64,6 @@ function createIntent(ctx: Ctx): StripeObject {
     next_action: null,
   });
   emit(ctx, 'payment_intent.created', intent);
-  if (input.confirm === true) confirm(ctx, intent, input.payment_method as string | undefined);
   return intent;
 }
 
@@ -138,8 +143,8 @@ function capture(ctx: Ctx): StripeObject {
   return intent;
 }
 
-function cancel(ctx: Ctx): StripeObject {
-  const intent = intentOf(ctx);
+/** Cancels the intent (the API's cancel, or its Checkout session expiring) with Stripe's event. */
+export function cancelPaymentIntent(ctx: Ctx, intent: StripeObject, reason: unknown): StripeObject {
   if (!CANCELABLE.includes(intent.status as string))
     throw new StripeError(
       400,
@@ -150,10 +155,12 @@ function cancel(ctx: Ctx): StripeObject {
   intent.status = 'canceled';
   intent.amount_capturable = 0;
   intent.canceled_at = now();
-  intent.cancellation_reason = ctx.input.cancellation_reason ?? null;
+  intent.cancellation_reason = reason ?? null;
   emit(ctx, 'payment_intent.canceled', intent);
   return intent;
 }
+
+export const isCancelable = (intent: StripeObject) => CANCELABLE.includes(intent.status as string);
 
 export const paymentIntentHandlers: Record<string, Handler> = {
   'POST /v1/payment_intents': createIntent,
@@ -184,5 +191,6 @@ export const paymentIntentHandlers: Record<string, Handler> = {
     return intent;
   },
   'POST /v1/payment_intents/{intent}/capture': capture,
-  'POST /v1/payment_intents/{intent}/cancel': cancel,
+  'POST /v1/payment_intents/{intent}/cancel': (ctx) =>
+    cancelPaymentIntent(ctx, intentOf(ctx), ctx.input.cancellation_reason),
 };

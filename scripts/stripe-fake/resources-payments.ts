@@ -1,10 +1,11 @@
 /**
  * Setup intents and the payment methods they produce (card, SEPA debit, BACS debit), and Checkout
- * sessions (payment mode; setup mode with its SetupIntent made at creation). The outcome of a setup
+ * sessions (payment mode: its PaymentIntent in checkout-payment.ts; setup mode: SetupIntent at creation). The outcome of a setup
  * is chosen on the dev page (success, processing, failed); a "processing" payment method charges
  * nothing until the dev page settles it.
  */
 import { settlePaymentMethod } from './billing';
+import { expireCheckoutIntent, keepIntentData, payCheckout } from './checkout-payment';
 import { assign, type Ctx, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
 import { newId, now, type StripeObject } from './store';
 
@@ -157,6 +158,7 @@ function createCheckoutSession(ctx: Ctx): StripeObject {
   const types = (input.payment_method_types as string[] | undefined) ?? ['card'];
   if (mode === 'setup') checkSetupCurrency(types, currency);
   const id = newId('cs_test');
+  keepIntentData(ctx, id, mode);
   // Setup mode: the SetupIntent exists from the session's creation, as at Stripe, with setup_intent_data.
   const data = (input.setup_intent_data as { metadata?: Record<string, string>; description?: string }) ?? {};
   const setupIntent =
@@ -188,15 +190,15 @@ function createCheckoutSession(ctx: Ctx): StripeObject {
     metadata: input.metadata ?? {},
     payment_method_types: types,
     setup_intent: setupIntent,
+    payment_intent: null,
     expires_at: (input.expires_at as number | undefined) ?? now() + 86400,
   });
 }
 
 /**
- * The dev page's choice for a Checkout session: `pay` (payment mode; in setup mode the same as
- * `success`), `cancel` (expired), or in setup mode a setup outcome for the session's SetupIntent.
- * `failed` is a declined attempt, as on Stripe's page: the intent records the error
- * (`setup_intent.setup_failed`) and the session stays open for another try or a cancel.
+ * The dev page's choice for a Checkout session: `pay` (payment mode: a card that works; setup mode: as
+ * `success`), `cancel` (expired), `failed` (a declined attempt: the intent records the error and the
+ * session stays open for another try, as on Stripe's page), or another setup outcome.
  */
 export type CheckoutChoice = 'pay' | 'cancel' | SetupOutcome;
 
@@ -204,7 +206,13 @@ export function finishCheckout(ctx: Ctx, session: StripeObject, choice: Checkout
   if (session.status !== 'open') throw new StripeError(400, `This Checkout Session is ${session.status}.`);
   if (choice === 'cancel') {
     session.status = 'expired';
+    expireCheckoutIntent(ctx, session);
     emit(ctx, 'checkout.session.expired', session);
+    return;
+  }
+  if (session.mode === 'payment') {
+    if (payCheckout(ctx, session, choice === 'failed' ? 'declined' : 'ok'))
+      emit(ctx, 'checkout.session.completed', session);
     return;
   }
   if (session.setup_intent) {
@@ -213,7 +221,6 @@ export function finishCheckout(ctx: Ctx, session: StripeObject, choice: Checkout
     if (outcome === 'failed') return;
   }
   session.status = 'complete';
-  if (session.mode === 'payment') session.payment_status = 'paid';
   emit(ctx, 'checkout.session.completed', session);
 }
 
