@@ -7,7 +7,7 @@
  * the error on the intent (`payment_intent.payment_failed`) and leaves the session open for another
  * card, as Stripe's page does. An expired session cancels its unfinished intent (`payment_intent.canceled`).
  */
-import { type Ctx, emit, StripeError } from './context';
+import { type Ctx, StripeError } from './context';
 import {
   type CardOutcome,
   cancelPaymentIntent,
