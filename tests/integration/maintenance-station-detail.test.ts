@@ -50,6 +50,7 @@ describe('station detail, update and maintenance additions', () => {
       country: 'FR',
       latitude: 48.8606,
       longitude: 2.3376,
+      iccid: '8933150319000012345',
     });
     bare = await createStation(db, { uid: `${tag}-B`, name: `${tag} B`, companyId: admin.company.id });
     foreign = await createStation(db, {
@@ -91,6 +92,9 @@ describe('station detail, update and maintenance additions', () => {
       city: 'Paris',
       latitude: 48.8606,
       peerings: [],
+      // The SIM its BootNotification reported: shown, never editable.
+      iccid: '8933150319000012345',
+      imsi: null,
     });
     for (const field of [
       'template',

@@ -143,6 +143,8 @@ export default function ConnectorDetailPage() {
               </Field>
               <Field label={t('connectorDetail.serial')}>{dash(s.serialNumber)}</Field>
               <Field label={t('connectorDetail.firmware')}>{dash(s.firmware)}</Field>
+              <Field label={t('stationSim.iccid')}>{dash(s.iccid)}</Field>
+              <Field label={t('stationSim.imsi')}>{dash(s.imsi)}</Field>
               <Field label={t('connectorDetail.registration')}>{s.registration}</Field>
               <Field label={t('connectorDetail.connection')}>
                 <Badge tone={s.online ? 'success' : 'critical'}>

@@ -32,6 +32,9 @@ export const StationSchema = z
     model: z.string().nullable(),
     serialNumber: z.string().nullable(),
     firmware: z.string().nullable(),
+    /** The SIM the charge point last reported in BootNotification (read-only). */
+    iccid: z.string().nullable(),
+    imsi: z.string().nullable(),
     registration: z.string(),
     visibleInApp: z.boolean(),
     openToPublic: z.boolean(),
@@ -90,6 +93,8 @@ export function toConnectorDetail(row: {
       model: s.model,
       serialNumber: s.serialNumber,
       firmware: s.firmware,
+      iccid: s.iccid,
+      imsi: s.imsi,
       registration: s.registration,
       visibleInApp: s.visibleInApp,
       openToPublic: s.openToPublic,

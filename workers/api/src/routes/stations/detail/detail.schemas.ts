@@ -51,6 +51,9 @@ export const StationDetailSchema = z
     profile: z.string().nullable(),
     serialNumber: z.string().nullable(),
     firmware: z.string().nullable(),
+    /** The SIM the charge point last reported in BootNotification (read-only). */
+    iccid: z.string().nullable(),
+    imsi: z.string().nullable(),
     installationDate: z.string().nullable(),
     commissioningDate: z.string().nullable(),
     midMeterSerial: z.string().nullable(),
@@ -160,6 +163,8 @@ export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
     profile: s.profile,
     serialNumber: s.serialNumber,
     firmware: s.firmware,
+    iccid: s.iccid,
+    imsi: s.imsi,
     installationDate: s.installationDate,
     commissioningDate: s.commissioningDate,
     midMeterSerial: s.midMeterSerial,
