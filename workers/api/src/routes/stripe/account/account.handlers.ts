@@ -8,12 +8,13 @@ import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { idempotencyKey, type Stripe } from '@api/lib/stripe';
 import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
-import { authOf } from '@api/middleware/permission';
 import { type OnboardingStep, onboardingState } from '@domain/billing/onboarding';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { collectionMethod, detail, onboard, refresh, remove, removeEmployeeAccount, returned } from './account.routes';
-import { toAccount } from './account.schemas';
+import { operator } from './account.operator';
+import { detailsOf, toAccount } from './account.schemas';
+import { accountUpdateRoutes } from './account.update';
 import {
   accountOf,
   deleteAccount,
@@ -21,21 +22,12 @@ import {
   deleteEmployeePayoutAccount,
   employeePayoutAccount,
   saveNewAccount,
-  scopedCompany,
   updateAccount,
 } from './account.store';
 
 type Ctx = Context<AppEnv>;
 type Row = NonNullable<Awaited<ReturnType<typeof accountOf>>>;
 type Flags = { details_submitted?: boolean; charges_enabled?: boolean; payouts_enabled?: boolean };
-
-/** The operator company the call is about: the selected one, or a company of the caller's tree. */
-async function operator(c: Ctx, companyId: number | undefined) {
-  const id = companyId ?? authOf(c).company.id;
-  const company = await scopedCompany(c.get('db'), await callerScope(c), id);
-  if (!company) return { error: apiError(c, 404, 'COMPANY_NOT_FOUND', 'companyNotFound') } as const;
-  return { company } as const;
-}
 
 const flagsOf = (a: Flags) => ({
   detailsSubmitted: a.details_submitted ?? false,
@@ -99,8 +91,10 @@ const reads = new OpenAPIHono<AppEnv>().openapi(detail, async (c) => {
   if (client.error) return client.error;
   try {
     // Read only: the flags and state Stripe's account gives now, not stored (webhooks store them).
-    const flags = flagsOf(await client.stripe.accounts.retrieve(row.stripeAccountId));
-    return c.json(toAccount(row.companyId, { ...row, ...flags, state: stateAfter(row, undefined, flags) }), 200);
+    const account = await client.stripe.accounts.retrieve(row.stripeAccountId);
+    const flags = flagsOf(account);
+    const fresh = toAccount(row.companyId, { ...row, ...flags, state: stateAfter(row, undefined, flags) });
+    return c.json({ ...fresh, details: detailsOf(account) }, 200);
   } catch (err) {
     return stripeFailed(c, err, 'updateFailed', 'stripe.account.read', 'company', row.companyId);
   }
@@ -258,4 +252,8 @@ const employees = new OpenAPIHono<AppEnv>().openapi(removeEmployeeAccount, async
   return c.json({ user_id: userId, stripe_account_id: account.stripeAccountId, deleted: true as const }, 200);
 });
 
-export const accountRoutes = new OpenAPIHono<AppEnv>().route('/', reads).route('/', writes).route('/', employees);
+export const accountRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', reads)
+  .route('/', writes)
+  .route('/', accountUpdateRoutes)
+  .route('/', employees);

@@ -8,6 +8,7 @@
 import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   AccountSchema,
+  AccountUpdateBody,
   CollectionMethodBody,
   CompanyBody,
   CompanyQuery,
@@ -85,6 +86,24 @@ export const collectionMethod = defineRoute(ACCESS, {
   summary: 'How the operator’s invoices are collected: charge_automatically or send_invoice',
   request: { body: jsonBody(CollectionMethodBody) },
   responses: { 200: json(AccountSchema), 404: notFound, 409: conflict },
+});
+
+export const update = defineRoute(ACCESS, {
+  method: 'put',
+  path: '/stripe/account',
+  tags,
+  summary:
+    'Update the connected account’s e-mail and business profile at Stripe (idempotent per change) and the collection method here; "Update failed" when Stripe does not take it',
+  request: { body: jsonBody(AccountUpdateBody) },
+  responses: {
+    200: json(AccountSchema),
+    400: error('A field is invalid (its own text), or Stripe refused the change ("Update failed")'),
+    404: notFound,
+    402: refused,
+    409: conflict,
+    502: failed,
+    503: notConfigured,
+  },
 });
 
 export const remove = defineRoute(ACCESS, {

@@ -31,6 +31,53 @@ export const CollectionMethodBody = z.strictObject({
   collection_method: z.enum(COLLECTION_METHODS),
 });
 
+/** An optional profile text: absent keeps Stripe's value, null or '' clears it. */
+const profileText = (max: number, check?: { re: RegExp; error: string }) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'companyTextTooLong' })
+    .refine((v) => !check || v === '' || check.re.test(v), { error: check?.error ?? 'companyTextTooLong' })
+    .nullable()
+    .optional();
+
+/** PUT stripe/account (spec 7.2 "account data"): the connected account's public details and our collection method. */
+export const AccountUpdateBody = z
+  .strictObject({
+    company_id: z.number().int().positive().optional(),
+    email: z.email({ error: 'emailInvalid' }).max(200, { error: 'companyTextTooLong' }).optional(),
+    business_profile: z
+      .strictObject({
+        name: z
+          .string({ error: 'companyNameRequired' })
+          .trim()
+          .min(1, { error: 'companyNameRequired' })
+          .max(200, { error: 'companyTextTooLong' })
+          .optional(),
+        url: profileText(200, { re: /^https?:\/\/[^\s/$.?#][^\s]{1,198}$/i, error: 'companyWebInvalid' }),
+        support_email: profileText(200, { re: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, error: 'emailInvalid' }),
+        support_phone: profileText(30, { re: /^\+?[\d\s().-]{4,30}$/, error: 'companyPhoneInvalid' }),
+        product_description: profileText(500),
+      })
+      .optional(),
+    collection_method: z.enum(COLLECTION_METHODS).optional(),
+  })
+  .openapi('StripeAccountUpdate');
+
+/** The connected account's details at Stripe (read with refresh=1 and answered by PUT; never stored here). */
+export const AccountDetailsSchema = z
+  .object({
+    email: z.string().nullable(),
+    business_profile: z.object({
+      name: z.string().nullable(),
+      url: z.string().nullable(),
+      support_email: z.string().nullable(),
+      support_phone: z.string().nullable(),
+      product_description: z.string().nullable(),
+    }),
+  })
+  .openapi('StripeAccountDetails');
+
 export const AccountSchema = z
   .object({
     company_id: z.number(),
@@ -43,8 +90,30 @@ export const AccountSchema = z
     /** The incomplete-onboarding notice (spec 8) and its recovery action. */
     notice: z.object({ incomplete: z.boolean(), action: z.enum(['start', 'resume', 'update']).nullable() }),
     updated_at: z.string().nullable(),
+    /** Only when read from Stripe (refresh=1, PUT): e-mail and business profile. */
+    details: AccountDetailsSchema.optional(),
   })
   .openapi('StripeAccount');
+
+type Details = z.infer<typeof AccountDetailsSchema>;
+
+/** The details our screens show, from Stripe's account object. */
+export function detailsOf(account: {
+  email?: string | null;
+  business_profile?: Partial<Record<keyof Details['business_profile'], string | null>> | null;
+}): Details {
+  const p = account.business_profile ?? {};
+  return {
+    email: account.email ?? null,
+    business_profile: {
+      name: p.name ?? null,
+      url: p.url ?? null,
+      support_email: p.support_email ?? null,
+      support_phone: p.support_phone ?? null,
+      product_description: p.product_description ?? null,
+    },
+  };
+}
 
 export const OnboardLinkSchema = z
   .object({
