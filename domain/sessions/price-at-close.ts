@@ -121,9 +121,12 @@ export function samplesOf(curveJson: string | null): MeterSample[] {
   const out: MeterSample[] = [];
   for (const p of curve) {
     if (!Array.isArray(p)) continue;
-    const [at, w, wh] = p as [unknown, unknown, unknown];
+    const at: unknown = p[0];
+    const wh: unknown = p[2];
     if (typeof at !== 'number' || typeof wh !== 'number') continue;
-    out.push({ at, energyWh: wh, ...(typeof w === 'number' ? { powerW: w } : {}) });
+    const w: unknown = p[1];
+    // One object shape for every sample (powerW undefined when unknown): no spread, no second shape.
+    out.push({ at, energyWh: wh, powerW: typeof w === 'number' ? w : undefined });
   }
   return out;
 }
