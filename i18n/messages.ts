@@ -293,7 +293,6 @@ const en = {
   walletReferenceInvalid: 'The adjustment reference must be a UUID: reload the form and try again.',
   qrPaymentNotFound: 'This payment does not exist.',
   qrPayRefused: 'Payment by QR is not possible on this connector now: {{reason}}.',
-  qrPayCardStepUnavailable: 'Card payment at the charger is not yet available.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'Home reimbursement is not active for this company.',
   reimbursementVariantNeedsService: 'This variant needs service setting {{setting}} for the company.',
@@ -677,7 +676,6 @@ const de: Catalog = {
     'Die Referenz der Korrektur muss eine UUID sein: Laden Sie das Formular neu und versuchen Sie es erneut.',
   qrPaymentNotFound: 'Diese Zahlung existiert nicht.',
   qrPayRefused: 'Bezahlen per QR ist an diesem Anschluss gerade nicht möglich: {{reason}}.',
-  qrPayCardStepUnavailable: 'Kartenzahlung an der Ladestation ist noch nicht verfügbar.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'Die Heimlade-Erstattung ist für dieses Unternehmen nicht aktiv.',
   reimbursementVariantNeedsService: 'Diese Variante erfordert die Service-Einstellung {{setting}} für das Unternehmen.',
@@ -1053,7 +1051,6 @@ const fr: Catalog = {
   walletReferenceInvalid: 'La référence de l’ajustement doit être un UUID : rechargez le formulaire et réessayez.',
   qrPaymentNotFound: 'Ce paiement n’existe pas.',
   qrPayRefused: 'Le paiement par QR n’est pas possible sur ce connecteur pour le moment : {{reason}}.',
-  qrPayCardStepUnavailable: 'Le paiement par carte à la borne n’est pas encore disponible.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'Le remboursement de la recharge à domicile n’est pas actif pour cette société.',
   reimbursementVariantNeedsService: 'Cette variante nécessite le paramètre de service {{setting}} pour la société.',
@@ -1422,7 +1419,6 @@ const nl: Catalog = {
     'De referentie van de correctie moet een UUID zijn: laad het formulier opnieuw en probeer het nog eens.',
   qrPaymentNotFound: 'Deze betaling bestaat niet.',
   qrPayRefused: 'Betalen met QR is nu niet mogelijk bij deze aansluiting: {{reason}}.',
-  qrPayCardStepUnavailable: 'Kaartbetaling bij de laadpaal is nog niet beschikbaar.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'Thuislaadvergoeding is niet actief voor dit bedrijf.',
   reimbursementVariantNeedsService: 'Deze variant vereist service-instelling {{setting}} voor het bedrijf.',
@@ -1790,7 +1786,6 @@ const it: Catalog = {
   walletReferenceInvalid: 'Il riferimento della rettifica deve essere un UUID: ricarica il modulo e riprova.',
   qrPaymentNotFound: 'Questo pagamento non esiste.',
   qrPayRefused: 'Il pagamento con QR non è possibile ora su questo connettore: {{reason}}.',
-  qrPayCardStepUnavailable: 'Il pagamento con carta alla colonnina non è ancora disponibile.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'Il rimborso della ricarica domestica non è attivo per questa azienda.',
   reimbursementVariantNeedsService: 'Questa variante richiede l’impostazione di servizio {{setting}} per l’azienda.',
@@ -2159,7 +2154,6 @@ const es: Catalog = {
     'La referencia del ajuste debe ser un UUID: vuelva a cargar el formulario e inténtelo de nuevo.',
   qrPaymentNotFound: 'Este pago no existe.',
   qrPayRefused: 'El pago con QR no es posible ahora en este conector: {{reason}}.',
-  qrPayCardStepUnavailable: 'El pago con tarjeta en el cargador aún no está disponible.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'El reembolso de la carga en casa no está activo para esta empresa.',
   reimbursementVariantNeedsService: 'Esta variante requiere el ajuste de servicio {{setting}} para la empresa.',
@@ -2524,7 +2518,6 @@ const pt: Catalog = {
   walletReferenceInvalid: 'A referência do ajuste tem de ser um UUID: recarregue o formulário e tente novamente.',
   qrPaymentNotFound: 'Este pagamento não existe.',
   qrPayRefused: 'O pagamento por QR não é possível agora neste conector: {{reason}}.',
-  qrPayCardStepUnavailable: 'O pagamento por cartão no carregador ainda não está disponível.',
   // Home reimbursement (issue 19)
   homeReimbursementInactive: 'O reembolso do carregamento em casa não está ativo para esta empresa.',
   reimbursementVariantNeedsService: 'Esta variante requer a definição de serviço {{setting}} para a empresa.',
