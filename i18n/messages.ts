@@ -6,6 +6,14 @@
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 
 const en = {
+  companyGroupNotFound: 'Company group not found',
+  companyGroupNameTaken: 'A group with this name already exists at this place',
+  companyGroupHasChildren: 'This group still has {{children}} sub-groups: delete or move them first',
+  companyGroupParentRequired: 'Choose the group of the level above',
+  companyGroupParentLevel: 'The parent must be a group of the level just above, in the same company',
+  companyGroupNoParentAtLevel1: 'A level 1 group has no parent',
+  companyGroupSelectionUnknown: 'A selected group does not exist at that level',
+  companyGroupSelectionMismatch: 'Each selected group must belong to the group selected above it',
   generic: 'Whoops! Something went wrong, try again',
   loginFailed: 'Something went wrong, check your credentials.',
   ssoNotAvailable: "No single sign-on is set up for this e-mail's domain: log in with your password.",
@@ -361,6 +369,14 @@ export type MessageKey = keyof typeof en;
 type Catalog = Record<MessageKey, string>;
 
 const de: Catalog = {
+  companyGroupNotFound: 'Unternehmensgruppe nicht gefunden',
+  companyGroupNameTaken: 'An dieser Stelle gibt es bereits eine Gruppe mit diesem Namen',
+  companyGroupHasChildren: 'Diese Gruppe hat noch {{children}} Untergruppen: zuerst löschen oder verschieben',
+  companyGroupParentRequired: 'Wählen Sie die Gruppe der übergeordneten Ebene',
+  companyGroupParentLevel: 'Die übergeordnete Gruppe muss zur Ebene direkt darüber und zum selben Unternehmen gehören',
+  companyGroupNoParentAtLevel1: 'Eine Gruppe der Ebene 1 hat keine übergeordnete Gruppe',
+  companyGroupSelectionUnknown: 'Eine gewählte Gruppe existiert auf dieser Ebene nicht',
+  companyGroupSelectionMismatch: 'Jede gewählte Gruppe muss zur darüber gewählten Gruppe gehören',
   generic: 'Hoppla! Etwas ist schiefgelaufen, bitte erneut versuchen',
   loginFailed: 'Etwas ist schiefgelaufen, prüfen Sie Ihre Zugangsdaten.',
   ssoNotAvailable:
@@ -747,6 +763,14 @@ const de: Catalog = {
 };
 
 const fr: Catalog = {
+  companyGroupNotFound: 'Groupe d’entreprise introuvable',
+  companyGroupNameTaken: 'Un groupe portant ce nom existe déjà à cet endroit',
+  companyGroupHasChildren: 'Ce groupe a encore {{children}} sous-groupes : supprimez-les ou déplacez-les d’abord',
+  companyGroupParentRequired: 'Choisissez le groupe du niveau supérieur',
+  companyGroupParentLevel: 'Le parent doit être un groupe du niveau juste au-dessus, dans la même entreprise',
+  companyGroupNoParentAtLevel1: 'Un groupe de niveau 1 n’a pas de parent',
+  companyGroupSelectionUnknown: 'Un groupe sélectionné n’existe pas à ce niveau',
+  companyGroupSelectionMismatch: 'Chaque groupe sélectionné doit appartenir au groupe sélectionné au-dessus',
   generic: "Oups ! Une erreur s'est produite, réessayez",
   loginFailed: "Une erreur s'est produite, vérifiez vos identifiants.",
   ssoNotAvailable:
@@ -1123,6 +1147,14 @@ const fr: Catalog = {
 };
 
 const nl: Catalog = {
+  companyGroupNotFound: 'Bedrijfsgroep niet gevonden',
+  companyGroupNameTaken: 'Er bestaat hier al een groep met deze naam',
+  companyGroupHasChildren: 'Deze groep heeft nog {{children}} subgroepen: verwijder of verplaats die eerst',
+  companyGroupParentRequired: 'Kies de groep van het niveau erboven',
+  companyGroupParentLevel: 'De bovenliggende groep moet van het niveau direct erboven en van hetzelfde bedrijf zijn',
+  companyGroupNoParentAtLevel1: 'Een groep van niveau 1 heeft geen bovenliggende groep',
+  companyGroupSelectionUnknown: 'Een gekozen groep bestaat niet op dat niveau',
+  companyGroupSelectionMismatch: 'Elke gekozen groep moet onder de erboven gekozen groep vallen',
   generic: 'Oeps! Er is iets misgegaan, probeer het opnieuw',
   loginFailed: 'Er is iets misgegaan, controleer uw inloggegevens.',
   ssoNotAvailable: 'Voor het domein van dit e-mailadres is geen single sign-on ingesteld: log in met uw wachtwoord.',
@@ -1488,6 +1520,14 @@ const nl: Catalog = {
 };
 
 const it: Catalog = {
+  companyGroupNotFound: 'Gruppo aziendale non trovato',
+  companyGroupNameTaken: 'Esiste già un gruppo con questo nome in questa posizione',
+  companyGroupHasChildren: 'Questo gruppo ha ancora {{children}} sottogruppi: eliminali o spostali prima',
+  companyGroupParentRequired: 'Scegli il gruppo del livello superiore',
+  companyGroupParentLevel: 'Il gruppo padre deve essere del livello immediatamente superiore e della stessa azienda',
+  companyGroupNoParentAtLevel1: 'Un gruppo di livello 1 non ha un gruppo padre',
+  companyGroupSelectionUnknown: 'Un gruppo selezionato non esiste a quel livello',
+  companyGroupSelectionMismatch: 'Ogni gruppo selezionato deve appartenere al gruppo selezionato sopra',
   generic: 'Ops! Qualcosa è andato storto, riprova',
   loginFailed: 'Qualcosa è andato storto, controlla le tue credenziali.',
   ssoNotAvailable:
@@ -1858,6 +1898,14 @@ const it: Catalog = {
 };
 
 const es: Catalog = {
+  companyGroupNotFound: 'Grupo de empresa no encontrado',
+  companyGroupNameTaken: 'Ya existe un grupo con este nombre en este lugar',
+  companyGroupHasChildren: 'Este grupo aún tiene {{children}} subgrupos: elimínelos o muévalos primero',
+  companyGroupParentRequired: 'Elija el grupo del nivel superior',
+  companyGroupParentLevel: 'El grupo padre debe ser del nivel inmediatamente superior y de la misma empresa',
+  companyGroupNoParentAtLevel1: 'Un grupo de nivel 1 no tiene padre',
+  companyGroupSelectionUnknown: 'Un grupo seleccionado no existe en ese nivel',
+  companyGroupSelectionMismatch: 'Cada grupo seleccionado debe pertenecer al grupo seleccionado encima',
   generic: '¡Vaya! Algo salió mal, inténtalo de nuevo',
   loginFailed: 'Algo salió mal, comprueba tus credenciales.',
   ssoNotAvailable:
@@ -2222,6 +2270,14 @@ const es: Catalog = {
 };
 
 const pt: Catalog = {
+  companyGroupNotFound: 'Grupo de empresa não encontrado',
+  companyGroupNameTaken: 'Já existe um grupo com este nome neste local',
+  companyGroupHasChildren: 'Este grupo ainda tem {{children}} subgrupos: elimine-os ou mova-os primeiro',
+  companyGroupParentRequired: 'Escolha o grupo do nível acima',
+  companyGroupParentLevel: 'O grupo pai deve ser do nível imediatamente acima e da mesma empresa',
+  companyGroupNoParentAtLevel1: 'Um grupo de nível 1 não tem pai',
+  companyGroupSelectionUnknown: 'Um grupo selecionado não existe nesse nível',
+  companyGroupSelectionMismatch: 'Cada grupo selecionado deve pertencer ao grupo selecionado acima',
   generic: 'Ups! Algo correu mal, tente novamente',
   loginFailed: 'Algo correu mal, verifique as suas credenciais.',
   ssoNotAvailable:
