@@ -16,7 +16,9 @@ export interface CallerAuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** A change made through an API key names the key (`detail.apiKeyId`); the actor is the key's creator. */
 export function callerAudit(c: Context<AppEnv>, entry: CallerAuditEntry): AuditEntry {
-  const { user, company } = authOf(c);
-  return { ...entry, actorUserId: user.id, companyId: company.id, ip: clientIp(c) };
+  const { user, company, apiKey } = authOf(c);
+  const detail = apiKey ? { ...entry.detail, apiKeyId: apiKey.id } : entry.detail;
+  return { ...entry, ...(detail ? { detail } : {}), actorUserId: user.id, companyId: company.id, ip: clientIp(c) };
 }

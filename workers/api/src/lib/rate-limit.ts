@@ -7,8 +7,10 @@
 
 import type { Db } from '@db/db';
 import { countAttempt, dropWindowsBefore, refundAttempt } from '@db/queries/rate-limits.store';
+import { epochMinute } from '@domain/api-keys/api-keys';
 import { type LimitName, oldestLiveWindowStart, retryAfterSeconds, windowMsOf } from '@domain/identity/attempt-limits';
 import type { Context } from 'hono';
+import { dropUsageBefore } from '../middleware/api-key.store';
 import { apiError } from './errors';
 
 export type { LimitName };
@@ -46,9 +48,13 @@ export async function refund(db: Db, consumed: Consumed): Promise<void> {
   for (const { key, windowStart } of consumed.keys) await refundAttempt(db, key, windowStart);
 }
 
-/** Drops windows older than the longest limit; for the daily cron. */
+/** Days of per-key request counts kept: the key list shows today and the last seven days. */
+const API_KEY_USAGE_DAYS = 8;
+
+/** Drops windows older than the longest limit, and API key usage minutes older than eight days; for the daily cron. */
 export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
   await dropWindowsBefore(db, oldestLiveWindowStart(now));
+  await dropUsageBefore(db, epochMinute(now - API_KEY_USAGE_DAYS * 86_400_000));
 }
 
 /** The 429 answer: `retry_after` in seconds and the Retry-After header, minutes in the message. */

@@ -3,6 +3,7 @@
  * 2FA is pending (with the user's 2FA method so the client picks /2fa or /2fa-qr), 403 otherwise.
  */
 
+import { scopeAllows } from '@domain/api-keys/api-keys';
 import { can, type Permission } from '@domain/permissions/permissions';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -16,13 +17,17 @@ function deny(c: Context<AppEnv>, access: RouteAccess) {
   if (access === 'public') return null;
   if (!auth && c.get('sessionExpired')) return apiError(c, 401, 'SESSION_EXPIRED', 'sessionExpired');
   if (!auth) return apiError(c, 401, 'UNAUTHENTICATED', 'unauthorized');
-  if (access === 'authenticated-2fa-pending') return null;
+  if (access === 'authenticated-2fa-pending') return auth.apiKey ? apiError(c, 403, 'FORBIDDEN', 'forbidden') : null;
   if (!auth.twoFactorPassed) {
     return apiError(c, 401, 'TWO_FACTOR_REQUIRED', 'twoFactorRequired', {
       token_2fa_method_id: auth.user.token2faMethodId,
     });
   }
   if (!can(auth.access, access)) return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+  // An API key also stays within its scope: read-only keys GET routes, others their permission list.
+  if (auth.apiKey && !scopeAllows(auth.apiKey.scope, c.req.method, access)) {
+    return apiError(c, 403, 'FORBIDDEN', 'forbidden');
+  }
   return null;
 }
 

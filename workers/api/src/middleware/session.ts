@@ -1,10 +1,12 @@
 /**
  * @module Resolves the caller from the `sid` cookie or an `Authorization: Bearer` JWT. Both name
- * the same server-side session row, so logout, expiry and 2FA state apply to both.
+ * the same server-side session row, so logout, expiry and 2FA state apply to both. A bearer token
+ * starting `evk_` is an integrator's API key instead (middleware/api-key.ts, ADR 047).
  */
 
 import { companyKind } from '@db/queries/companies.store';
 import type { companies, users } from '@db/schema';
+import { type ApiKeyScope, looksLikeApiKey } from '@domain/api-keys/api-keys';
 import { sha256Hex } from '@domain/identity/encoding';
 import { sessionUse } from '@domain/identity/session-use';
 import { type AccessContext, isListedUser } from '@domain/permissions/permissions';
@@ -13,6 +15,7 @@ import { getCookie } from 'hono/cookie';
 import { jwtVerify } from 'jose';
 import type { AppEnv } from '../env';
 import { sessionSecret } from '../lib/session-cookie';
+import { COOKIE_ONLY_PATH, keyNotAllowedHere, keyRateLimited, resolveApiKey } from './api-key';
 import { revokeSession, sessionFacts, touchSession } from './session.store';
 
 export const SESSION_COOKIE = 'sid';
@@ -25,6 +28,8 @@ export interface AuthContext {
   twoFactorPassed: boolean;
   /** Ids of the selected company and all its descendants: the scope every query is limited to. */
   scope: number[];
+  /** Set when the caller is an API key: its id (named in audit rows) and what its scope lets through. */
+  apiKey?: { id: number; scope: ApiKeyScope };
 }
 
 export function jwtKey(env: Env): Uint8Array {
@@ -49,6 +54,14 @@ async function sessionIdFrom(c: Context<AppEnv>): Promise<string | null> {
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('auth', null);
   c.set('sessionExpired', false);
+  const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
+  if (bearer && looksLikeApiKey(bearer)) {
+    if (COOKIE_ONLY_PATH.test(c.req.path)) return keyNotAllowedHere(c);
+    const resolved = await resolveApiKey(c, bearer);
+    if (resolved && 'retryAfterSeconds' in resolved) return keyRateLimited(c, resolved.retryAfterSeconds);
+    c.set('auth', resolved);
+    return next();
+  }
   const sid = await sessionIdFrom(c);
   if (sid) {
     const resolved = await resolveSession(c, sid);

@@ -1,10 +1,12 @@
 /** @module Every API resource, mounted under /api. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env';
+import { apiKeyRoutes } from './api-keys/api-keys.handlers';
 import { authRoutes } from './auth/auth.handlers';
 import { backofficeRoutes } from './backoffice/backoffice.handlers';
 import { caRoutes } from './ca/ca.handlers';
 import { companyRoutes } from './company/company.handlers';
+import { companyGroupRoutes } from './company-groups/company-groups.handlers';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
@@ -54,6 +56,8 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', fleetSettingsRoutes)
   .route('/', companySettingsRoutes)
+  .route('/', companyGroupRoutes)
+  .route('/', apiKeyRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
