@@ -5,62 +5,14 @@ import { audit } from '@api/lib/audit.store';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { consume, refund, tooManyAttempts } from '@api/lib/rate-limit';
-import { clearSessionCookie, clientIp, sessionSecret, setSessionCookie, userAgent } from '@api/lib/session-cookie';
-import { jwtKey } from '@api/middleware/session';
-import { companyScopeIds } from '@db/queries/companies.store';
-import { SESSION_MAX_AGE_HOURS } from '@domain/identity/constants';
-import { randomToken, sha256Hex } from '@domain/identity/encoding';
+import { clearSessionCookie, clientIp, setSessionCookie } from '@api/lib/session-cookie';
 import { verifyPassword } from '@domain/identity/password';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { SignJWT } from 'jose';
-import { insertSession, revokeSession, roleIdsOf, type UserRow } from '../auth.store';
+import { revokeSession } from '../auth.store';
+import { openSession } from '../session-open';
 import * as r from './login.routes';
 import { toSessionUser } from './login.schemas';
 import { userByEmail } from './login.store';
-
-interface OpenedSession {
-  /** The raw token for the cookie; only its hash is stored. */
-  token: string;
-  sessionId: string;
-  /** Bearer JWT carrying `sid` (the stored hash) and the session's expiry. */
-  jwt: string;
-}
-
-/**
- * Starts a session for a user whose password was just verified. Roles are snapshotted now, so a
- * role change takes effect at the next login (spec 6); the selected company is the one last
- * chosen if it is still inside the user's company tree.
- */
-async function openSession(c: Context<AppEnv>, user: UserRow): Promise<OpenedSession> {
-  sessionSecret(c.env); // throws rather than sign tokens with an empty key
-  const db = c.get('db');
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_HOURS * 3_600_000);
-  const roleIds = await roleIdsOf(db, user.id);
-  const scope = await companyScopeIds(db, user.companyId);
-  const selected =
-    user.selectedCompanyId !== null && scope.includes(user.selectedCompanyId) ? user.selectedCompanyId : user.companyId;
-  const token = randomToken();
-  const sessionId = await sha256Hex(token);
-  await insertSession(db, {
-    id: sessionId,
-    userId: user.id,
-    rolesJson: JSON.stringify(roleIds),
-    selectedCompanyId: selected,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt,
-    ip: clientIp(c),
-    userAgent: userAgent(c),
-  });
-  const jwt = await new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(jwtKey(c.env));
-  return { token, sessionId, jwt };
-}
 
 export const loginRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
