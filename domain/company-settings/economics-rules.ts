@@ -114,7 +114,11 @@ export function judgeEconomics(input: EconomicsInput, stored: EconomicsValues, c
       params: { min: money(bounds.preAuthorization.min), max: money(bounds.preAuthorization.max) },
     };
   const anchor = input.billing_cycle_anchor;
-  if (anchor !== undefined && anchor !== null && (parseAnchor(anchor) === null || String(parseAnchor(anchor)) !== anchor))
+  if (
+    anchor !== undefined &&
+    anchor !== null &&
+    (parseAnchor(anchor) === null || String(parseAnchor(anchor)) !== anchor)
+  )
     return { ok: false, field: 'billing_cycle_anchor', key: 'billingAnchorInvalid' };
   if ((input.contract_number?.length ?? 0) > CONTRACT_NUMBER_MAX)
     return { ok: false, field: 'contract_number', key: 'companyTextTooLong' };

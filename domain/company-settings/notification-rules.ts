@@ -56,7 +56,12 @@ export function judgeNotifications(input: NotificationsInput): NotificationsVerd
   const types: NotificationsValues['notification_types'] = [];
   for (const [i, entry] of input.notification_types.entries()) {
     if (!isType(entry.type))
-      return { ok: false, field: `notification_types.${i}.type`, key: 'notificationTypeUnknown', params: { type: entry.type } };
+      return {
+        ok: false,
+        field: `notification_types.${i}.type`,
+        key: 'notificationTypeUnknown',
+        params: { type: entry.type },
+      };
     const list = emailList(entry.emails);
     if (!list.ok)
       return {
@@ -67,8 +72,11 @@ export function judgeNotifications(input: NotificationsInput): NotificationsVerd
       };
     // The same type twice: its lists are merged.
     const seen = types.find((t) => t.type === entry.type);
-    if (seen) seen.emails = emailList([seen.emails, list.value].filter(Boolean).join(',')).value ?? null;
-    else types.push({ type: entry.type, emails: list.value });
+    if (seen) {
+      // Both lists are valid already, so their union is too.
+      const merged = emailList([seen.emails, list.value].filter(Boolean).join(','));
+      if (merged.ok) seen.emails = merged.value;
+    } else types.push({ type: entry.type, emails: list.value });
   }
   const soc = input.soc_notification_type;
   if (soc !== null && !isSocType(soc)) return { ok: false, field: 'soc_notification_type', key: 'socTypeInvalid' };

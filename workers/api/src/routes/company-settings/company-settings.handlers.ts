@@ -38,7 +38,14 @@ import {
   writeCompany,
   writeServices,
 } from './company-settings.store';
+import { economicsRoutes } from './economics/economics.handlers';
+import { invoiceDataRoutes } from './invoice-data/invoice-data.handlers';
+import { notificationsRoutes } from './notifications/notifications.handlers';
+import { appCustomizationRoutes } from './app-customization/app-customization.handlers';
+import { brandingRoutes } from './branding/branding.handlers';
 import { recalcRoutes } from './recalc/recalc.handlers';
+import { ssoConfigRoutes } from './sso/sso-config.handlers';
+import { reportRoutes } from './reports/reports.handlers';
 
 type Ctx = Context<AppEnv>;
 
@@ -67,6 +74,13 @@ const audit = (c: Ctx, companyId: number, action: string, detail: Record<string,
 
 export const companySettingsRoutes = new OpenAPIHono<AppEnv>()
   .route('/', recalcRoutes)
+  .route('/', ssoConfigRoutes)
+  .route('/', brandingRoutes)
+  .route('/', appCustomizationRoutes)
+  .route('/', reportRoutes)
+  .route('/', economicsRoutes)
+  .route('/', invoiceDataRoutes)
+  .route('/', notificationsRoutes)
   .openapi(siblings, async (c) => {
     const { company_id } = c.req.valid('query');
     const hit = await found(c, company_id ?? authOf(c).company.id);
