@@ -45,3 +45,38 @@ export async function onboardingNoticeFor(api: Api, me: Me) {
   if (!result.ok) return null;
   return { companyId: me.company.id, state: result.data.state, incomplete: result.data.notice.incomplete };
 }
+
+type AccountAnswer = { company_id: number; stripe_account_id: string | null; state: string };
+
+/**
+ * The connected account's e-mail and business profile for the "Account details" form: undefined while the
+ * account is not pending or done (no form), null when the provider cannot be read now (the form says so).
+ */
+export async function accountDetailsFor(api: Api, account: AccountAnswer) {
+  if (!account.stripe_account_id || (account.state !== 'done' && account.state !== 'pending')) return undefined;
+  const result = await api.send(
+    api.client.api.stripe.account.$get({ query: { company_id: String(account.company_id), refresh: '1' } }),
+  );
+  return result.ok ? (result.data.details ?? null) : null;
+}
+
+/** PUT stripe/account from the form: the e-mail when given, every profile field ('' clears it at the provider). */
+export function saveAccountDetails(api: Api, companyId: number, form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const email = text('email');
+  return api.send(
+    api.client.api.stripe.account.$put({
+      json: {
+        company_id: companyId,
+        ...(email ? { email } : {}),
+        business_profile: {
+          name: text('name'),
+          url: text('url'),
+          support_email: text('support_email'),
+          support_phone: text('support_phone'),
+          product_description: text('product_description'),
+        },
+      },
+    }),
+  );
+}

@@ -2,8 +2,9 @@
  * @module /stripe/onboard/{companyId}: the operator's Stripe Connect onboarding (spec 4: todo, pending,
  * done, interrupted, reauth, recover). An incomplete onboarding shows the notice with its recovery action
  * (start, resume, update), which hands out a fresh link to the provider's hosted form. Coming back with
- * `?result=return` records the return through an action (never on GET). Collection method; deletion
- * behind a confirmation (irreversible).
+ * `?result=return` records the return through an action (never on GET). Account details (e-mail, business
+ * profile: `PUT stripe/account`) once the account is pending or done; collection method; deletion behind a
+ * confirmation (irreversible).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
@@ -11,7 +12,15 @@ import { useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } fr
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Modal, Page, RadioButton, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActionAnswer, companyParam, onboardingAccess, refusal } from '../../components/billing/billing.server';
+import { AccountDetailsCard } from '../../components/billing/account-details-card';
+import {
+  type ActionAnswer,
+  accountDetailsFor,
+  companyParam,
+  onboardingAccess,
+  refusal,
+  saveAccountDetails,
+} from '../../components/billing/billing.server';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
@@ -31,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   const name = flattenCompanies(me.companies).find((c) => c.id === companyId)?.name ?? String(companyId);
   const returned = new URL(request.url).searchParams.get('result') === 'return';
-  return { account, name, returned };
+  const details = await accountDetailsFor(api, account);
+  return { account, name, returned, details };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -59,6 +69,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return refusal(me, result);
     return { ok: true, text: 'billingAccounts.saved' } satisfies ActionAnswer;
   }
+  if (intent === 'details') {
+    const result = await saveAccountDetails(api, company_id, form);
+    if (!result.ok) return refusal(me, result);
+    return { ok: true, text: 'billingAccounts.accountDetails.saved' } satisfies ActionAnswer;
+  }
   if (intent === 'delete') {
     const result = await api.send(api.client.api.stripe.account.$delete({ query: { company_id: String(company_id) } }));
     if (!result.ok) return refusal(me, result);
@@ -80,7 +95,7 @@ const NOTICES = {
 
 export default function Onboarding() {
   const { t } = useTranslation();
-  const { account, name, returned } = useLoaderData<typeof loader>();
+  const { account, name, returned, details } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const submit = useSubmit();
@@ -91,7 +106,14 @@ export default function Onboarding() {
     answer,
     answer
       ? {
-          text: answer.ok ? t(answer.text as 'billingAccounts.saved' | 'billingAccounts.deleted') : answer.text,
+          text: answer.ok
+            ? t(
+                answer.text as
+                  | 'billingAccounts.saved'
+                  | 'billingAccounts.deleted'
+                  | 'billingAccounts.accountDetails.saved',
+              )
+            : answer.text,
           error: !answer.ok,
         }
       : null,
@@ -162,6 +184,13 @@ export default function Onboarding() {
             ) : null}
           </BlockStack>
         </Card>
+        {details !== undefined ? (
+          <AccountDetailsCard
+            key={account.updated_at ?? ''}
+            details={details}
+            failed={answer && !answer.ok ? { field: answer.field, error: answer.text } : null}
+          />
+        ) : null}
         {account.stripe_account_id ? (
           <Card>
             <BlockStack gap="200">
