@@ -34,6 +34,9 @@ describe('billing journey', () => {
     await page.goto(`${baseURL}/stripe/customers`);
     const operatorId = await companyId('Voltaria Networks');
     const fleetId = await companyId(FLEET);
+    // The notice with its recovery action shows on every billing screen that needs the onboarding (the /stripe layout).
+    await page.goto(`${baseURL}/stripe/invoices`);
+    await expect.poll(() => page.getByText('Payment provider onboarding incomplete').count()).toBe(1);
     await page.goto(`${baseURL}/stripe/onboard/${operatorId}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Payment provider onboarding' }).count()).toBe(1);
     await expect.poll(() => page.getByText('The onboarding with the payment provider is incomplete.').count()).toBe(1);

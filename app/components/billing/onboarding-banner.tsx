@@ -1,7 +1,7 @@
 /**
  * @module The incomplete-onboarding banner (spec 8: "Billing onboarding: incomplete, with a recovery
  * action") for payment provider administrators (role 42) of an operator whose onboarding is not done.
- * Its data comes from `onboardingNoticeFor` (billing.server.ts) in the screen's loader.
+ * Its data comes from `onboardingNoticeFor` (billing.server.ts) in the /stripe layout (routes/_app.stripe.tsx).
  */
 import { Banner, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';

@@ -4,8 +4,7 @@ import { useLoaderData, useNavigate } from '@remix-run/react';
 import { IndexTable, Page, Select, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customersAccess, onboardingNoticeFor } from '../../components/billing/billing.server';
-import { OnboardingBanner } from '../../components/billing/onboarding-banner';
+import { customersAccess } from '../../components/billing/billing.server';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
@@ -36,13 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     me,
   );
-  const notice = await onboardingNoticeFor(api, me);
-  return { rows: page.data, total: page.total, state, companies: flattenCompanies(me.companies), notice };
+  return { rows: page.data, total: page.total, state, companies: flattenCompanies(me.companies) };
 }
 
 export default function Customers() {
   const { t } = useTranslation();
-  const { rows, total, state, companies, notice } = useLoaderData<typeof loader>();
+  const { rows, total, state, companies } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const list = useListUrl(state, url.write);
   const [company, setCompany] = useState(String(companies[0]?.id ?? ''));
@@ -56,7 +54,6 @@ export default function Customers() {
         onAction: () => navigate(`/stripe/customers/onboard/${company}`),
       }}
     >
-      <OnboardingBanner notice={notice} />
       <div style={{ maxWidth: 420, margin: '16px 0' }}>
         <Select
           label={t('billingAccounts.company')}
