@@ -59,6 +59,19 @@ export function positiveId(): ListField<number | null> {
   };
 }
 
+/** A month as 'YYYY-MM', else no filter. */
+export function yearMonth(): ListField<string | null> {
+  return {
+    read: (p, key) => {
+      const value = p.get(key) ?? '';
+      return /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
+    },
+    write: (value, key, p) => {
+      if (value) p.set(key, value);
+    },
+  };
+}
+
 /**
  * The reader and writer of a list's URL state, from its fields in URL order:
  * `listUrl({ q: keyword(), status: oneOf(STATUSES), page: pageNumber() })`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyword, listUrl, nextListState, oneOf, pageNumber, positiveId } from '~/lib/list-url';
+import { keyword, listUrl, nextListState, oneOf, pageNumber, positiveId, yearMonth } from '~/lib/list-url';
 
 const STATUSES = ['active', 'blocked'] as const;
 const url = listUrl({ q: keyword({ trim: true }), status: oneOf(STATUSES), group: positiveId(), page: pageNumber(50) });
@@ -33,6 +33,15 @@ describe('list URL state', () => {
   it('reads back what it wrote', () => {
     const state = { q: 'Part-Dieu', status: 'blocked' as const, group: 12, page: 1 };
     expect(url.read(url.write(state))).toEqual(state);
+  });
+
+  it('reads a month only as YYYY-MM', () => {
+    const months = listUrl({ created: yearMonth() });
+    expect(months.read(new URLSearchParams('created=2026-10')).created).toBe('2026-10');
+    for (const bad of ['2026-13', '2026-1', '10-2026', '2026-10-01']) {
+      expect(months.read(new URLSearchParams({ created: bad })).created).toBeNull();
+    }
+    expect(months.write({ created: '2026-02' }).toString()).toBe('created=2026-02');
   });
 
   it('keeps the keyword untrimmed unless the list asks', () => {

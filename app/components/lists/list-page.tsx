@@ -40,7 +40,8 @@ export function sortChoices(
 
 export interface ListPageProps<S extends { q: string; page: number }, Row> {
   list: ListUrl<S>;
-  searchPlaceholder: string;
+  /** The keyword search's placeholder; without it the list has no search field (its API has no keyword). */
+  searchPlaceholder?: string;
   filters?: IndexFiltersProps['filters'];
   appliedFilters?: IndexFiltersProps['appliedFilters'];
   /** The filters "clear all" resets (the keyword is always cleared). */
@@ -53,7 +54,7 @@ export interface ListPageProps<S extends { q: string; page: number }, Row> {
   /** The search field opens when the URL carries a keyword, so an active search stays visible. */
   openWhenSearched?: boolean;
   resourceName: string;
-  empty: { heading: string; body: string };
+  empty: { heading: string; body: string; action?: { content: string; url: string } };
   headings: IndexTableProps['headings'];
   rowCount: number;
   pagination: { total: number; pageSize: number; countLabel: string };
@@ -92,6 +93,7 @@ export function ListPage<S extends { q: string; page: number }, Row>(props: List
             : {})}
           queryValue={query}
           queryPlaceholder={props.searchPlaceholder}
+          hideQueryField={props.searchPlaceholder === undefined}
           onQueryChange={setQuery}
           onQueryClear={clearQuery}
           filters={props.filters ?? []}
@@ -113,7 +115,7 @@ export function ListPage<S extends { q: string; page: number }, Row>(props: List
           itemCount={props.rowCount}
           selectable={Boolean(props.table?.onSelectionChange)}
           emptyState={
-            <EmptyState heading={props.empty.heading} image="">
+            <EmptyState heading={props.empty.heading} action={props.empty.action} image="">
               <p>{props.empty.body}</p>
             </EmptyState>
           }

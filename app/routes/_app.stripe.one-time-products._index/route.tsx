@@ -1,52 +1,83 @@
-/** @module /stripe/one-time-products: the one-time products sold, the pending ones (waiting for their invoice) by default. */
+/**
+ * @module /stripe/one-time-products: the one-time products sold, the pending ones (waiting for their invoice) by
+ * default or all, by billed company, paged; tab and filter in the URL.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useNavigate, useSearchParams } from '@remix-run/react';
-import { Badge, IndexTable, Page, Tabs, Text } from '@shopify/polaris';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { Badge, IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { billingAdmin } from '../../components/billing-catalogue/catalogue.server';
-import { PlainList } from '../../components/billing-catalogue/plain-list';
+import { choiceFilters } from '../../components/lists/choice-filters';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
+import { flattenCompanies } from '../../lib/companies';
 import { must } from '../../lib/fleet.server';
 import { formatMoney } from '../../lib/format';
+import { listUrl, oneOf, pageNumber, positiveId } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingCatalogue.oneTime.title');
 
 const PAGE_SIZE = 25;
 
+/** The tab (pending unless `show=all`) and the billed company. */
+const url = listUrl({ show: oneOf(['all'] as const), company: positiveId(), page: pageNumber() });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await billingAdmin(request, context);
-  const search = new URL(request.url).searchParams;
-  const page = Math.max(0, Number(search.get('page')) || 0);
-  const all = search.get('show') === 'all';
+  // No keyword: the one-time products API has none.
+  const state = { ...url.read(new URL(request.url).searchParams), q: '' };
   const api = createApi(request, context);
-  const rows = must(
+  const page = must(
     await api.send(
       api.client.api.stripe['one-time-products'].$get({
-        query: { page: String(page), items_per_page: String(PAGE_SIZE), ...(all ? {} : { pending: '1' }) },
+        query: {
+          page: String(state.page),
+          items_per_page: String(PAGE_SIZE),
+          ...(state.show === 'all' ? {} : { pending: '1' }),
+          ...(state.company ? { company_id: String(state.company) } : {}),
+        },
       }),
     ),
     me,
   );
-  return { rows: rows.data, total: rows.total, page, all };
+  const companies = flattenCompanies(me.companies).map((c) => ({ value: String(c.id), label: c.name }));
+  return { rows: page.data, total: page.total, state, companies };
 }
 
 export default function OneTimeProducts() {
   const { t } = useTranslation();
-  const { rows, total, page, all } = useLoaderData<typeof loader>();
+  const { rows, total, state, companies } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const [, setParams] = useSearchParams();
+  const list = useListUrl(state, url.write);
   const create = { content: t('billingCatalogue.oneTime.create'), url: '/stripe/one-time-products/create' };
-  const tabs = [
-    { id: 'pending', content: t('billingCatalogue.oneTime.pending') },
-    { id: 'all', content: t('billingCatalogue.all') },
-  ];
+  const { filters, applied } = choiceFilters([
+    {
+      key: 'company',
+      label: t('billingCatalogue.oneTime.colCompany'),
+      choices: companies,
+      value: state.company ? String(state.company) : null,
+      onChange: (v) => list.update({ company: v ? Number(v) : null }),
+    },
+  ]);
   return (
     <Page title={t('billingCatalogue.oneTime.title')} fullWidth primaryAction={create}>
-      <Tabs tabs={tabs} selected={all ? 1 : 0} onSelect={(i) => setParams(i === 1 ? { show: 'all' } : {})} />
-      <PlainList
+      <ListPage
+        list={list}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ company: null }}
+        tabs={{
+          items: [
+            { id: 'pending', content: t('billingCatalogue.oneTime.pending') },
+            { id: 'all', content: t('billingCatalogue.all') },
+          ],
+          selected: state.show === 'all' ? 1 : 0,
+          onSelect: (i) => list.update({ show: i === 1 ? 'all' : null }),
+        }}
         resourceName={t('billingCatalogue.oneTime.title')}
         empty={{
           heading: t('billingCatalogue.oneTime.emptyTitle'),
@@ -63,9 +94,7 @@ export default function OneTimeProducts() {
           { title: t('billingCatalogue.oneTime.colStatus') },
         ]}
         rowCount={rows.length}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('billingCatalogue.oneTime.count', { count: total }) }}
       >
         {rows.map((l, index) => (
           <IndexTable.Row
@@ -103,7 +132,7 @@ export default function OneTimeProducts() {
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </PlainList>
+      </ListPage>
     </Page>
   );
 }

@@ -1,50 +1,49 @@
 /**
- * @module /stripe/subscriptions: the subscriptions of the operator's customers (all, or active only), paginated,
- * the create form (activation cannot be undone: confirmed first) and cancellation (at period end or now, confirmed).
+ * @module /stripe/subscriptions: the subscriptions of the operator's customers (all, or active only; by billed
+ * company), paged with tab and filter in the URL, the create form (activation cannot be undone: confirmed first) and cancellation (at period end or now, confirmed).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  ButtonGroup,
-  Checkbox,
-  IndexTable,
-  Modal,
-  Page,
-  Text,
-} from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Button, ButtonGroup, IndexTable, Modal, Page, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingAdmin, type Refusal, refused } from '../../components/billing-catalogue/catalogue.server';
-import { PlainList } from '../../components/billing-catalogue/plain-list';
+import { choiceFilters } from '../../components/lists/choice-filters';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDate, formatMoney } from '../../lib/format';
+import { listUrl, oneOf, pageNumber, positiveId } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { SubscriptionCreateCard, useAnchorLabel } from './create-card';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingInvoices.subsTitle');
 
 const PAGE_SIZE = 25;
+/** The tab (all, or `active=1`) and the billed company. */
+const url = listUrl({ active: oneOf(['1'] as const), company: positiveId(), page: pageNumber() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await billingAdmin(request, context);
-  const url = new URL(request.url);
-  const page = Math.max(0, Number(url.searchParams.get('page')) || 0);
-  const onlyActive = url.searchParams.get('active') === '1';
+  // No keyword: the subscriptions API has none.
+  const state = { ...url.read(new URL(request.url).searchParams), q: '' };
   const api = createApi(request, context);
-  const query = { query: { page: String(page), items_per_page: String(PAGE_SIZE) } };
+  const query = {
+    query: {
+      page: String(state.page),
+      items_per_page: String(PAGE_SIZE),
+      ...(state.company ? { company_id: String(state.company) } : {}),
+    },
+  };
   const sub = api.client.api.stripe.customer.subscription;
   const stripe = api.client.api.stripe;
   const first100 = { query: { items_per_page: '100' } };
   const [list, customers, prices, coupons, taxRates] = await Promise.all([
-    api.send(onlyActive ? sub.active.$get(query) : sub.$get(query)),
+    api.send(state.active ? sub.active.$get(query) : sub.$get(query)),
     api.send(stripe.customer.all.$get(first100)),
     api.send(stripe.prices.$get({ query: { items_per_page: '100', active: '1' } })),
     api.send(stripe.coupons.$get(first100)),
@@ -74,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? taxRates.data.data.map((r) => ({ value: String(r.id), label: `${r.description} (${r.percentage} %)` }))
       : [],
   };
-  return { rows: rows.data, total: rows.total, page, onlyActive, options };
+  return { rows: rows.data, total: rows.total, state, options };
 }
 
 const positive = (v: FormDataEntryValue | null) => (/^[1-9]\d*$/.test(String(v ?? '')) ? Number(v) : undefined);
@@ -119,7 +118,8 @@ type Answer = Refusal | { done: 'created' | 'canceled' };
 
 export default function Subscriptions() {
   const { t } = useTranslation();
-  const { rows, total, page, onlyActive, options } = useLoaderData<typeof loader>();
+  const { rows, total, state, options } = useLoaderData<typeof loader>();
+  const list = useListUrl(state, url.write);
   const answer = useActionData<Answer>();
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
@@ -132,23 +132,35 @@ export default function Subscriptions() {
   );
   const [canceling, setCanceling] = useState<number | null>(null);
   const anchorLabel = useAnchorLabel();
+  const { filters, applied } = choiceFilters([
+    {
+      key: 'company',
+      label: t('billingInvoices.colCompany'),
+      choices: options.customers,
+      value: state.company ? String(state.company) : null,
+      onChange: (v) => list.update({ company: v ? Number(v) : null }),
+    },
+  ]);
   return (
     <Page title={t('billingInvoices.subsTitle')} subtitle={t('billingInvoices.subsIntro')}>
       <BlockStack gap="400">
         {refusal?.error ? <Banner tone="critical">{refusal.error}</Banner> : null}
         <SubscriptionCreateCard options={options} refusal={refusal} busy={busy} />
-        <Checkbox
-          label={t('billingInvoices.onlyActive')}
-          checked={onlyActive}
-          onChange={(on) => submit(on ? { active: '1' } : {}, { method: 'get' })}
-        />
-        <PlainList
-          resourceName={t('billingInvoices.subsTitle')}
-          empty={{
-            heading: t('billingInvoices.subsEmpty'),
-            body: t('billingInvoices.subsEmptyHelp'),
-            action: { content: t('billingInvoices.all'), url: '/stripe/subscriptions' },
+        <ListPage
+          list={list}
+          filters={filters}
+          appliedFilters={applied}
+          cleared={{ company: null }}
+          tabs={{
+            items: [
+              { id: 'all', content: t('billingInvoices.all') },
+              { id: 'active', content: t('billingInvoices.onlyActive') },
+            ],
+            selected: state.active ? 1 : 0,
+            onSelect: (i) => list.update({ active: i === 1 ? '1' : null }),
           }}
+          resourceName={t('billingInvoices.subsTitle')}
+          empty={{ heading: t('billingInvoices.subsEmpty'), body: t('billingInvoices.subsEmptyHelp') }}
           headings={[
             { title: t('billingInvoices.name') },
             { title: t('billingInvoices.colCompany') },
@@ -159,9 +171,7 @@ export default function Subscriptions() {
             { title: '' },
           ]}
           rowCount={rows.length}
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
+          pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('billingInvoices.subsCount', { count: total }) }}
         >
           {rows.map((s, index) => (
             <IndexTable.Row id={String(s.id)} key={s.id} position={index}>
@@ -198,7 +208,7 @@ export default function Subscriptions() {
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </PlainList>
+        </ListPage>
       </BlockStack>
       <Modal
         open={canceling !== null}

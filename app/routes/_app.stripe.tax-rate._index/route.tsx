@@ -1,15 +1,18 @@
-/** @module /stripe/tax-rate: the operator's tax rates from our table, paginated. */
+/** @module /stripe/tax-rate: the operator's tax rates from our table, by status (active or not), paged; the filter in the URL. */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { billingAdmin } from '../../components/billing-catalogue/catalogue.server';
-import { PlainList } from '../../components/billing-catalogue/plain-list';
 import { StatusBadges } from '../../components/billing-catalogue/status-badges';
+import { choiceFilters } from '../../components/lists/choice-filters';
+import { ListPage } from '../../components/lists/list-page';
+import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatNumber } from '../../lib/format';
+import { listUrl, oneOf, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { useCompanyCurrency } from '../../lib/use-company-currency';
 
@@ -17,30 +20,56 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'billingCa
 
 const PAGE_SIZE = 25;
 
+const STATUSES = ['active', 'inactive'] as const;
+const url = listUrl({ status: oneOf(STATUSES), page: pageNumber() });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await billingAdmin(request, context);
-  const page = Math.max(0, Number(new URL(request.url).searchParams.get('page')) || 0);
+  // No keyword: the tax rates API has none.
+  const state = { ...url.read(new URL(request.url).searchParams), q: '' };
   const api = createApi(request, context);
-  const rows = must(
+  const page = must(
     await api.send(
       api.client.api.stripe.account['tax-rate'].$get({
-        query: { page: String(page), items_per_page: String(PAGE_SIZE) },
+        query: {
+          page: String(state.page),
+          items_per_page: String(PAGE_SIZE),
+          ...(state.status ? { active: state.status === 'active' ? '1' : '0' } : {}),
+        },
       }),
     ),
     me,
   );
-  return { rows: rows.data, total: rows.total, page };
+  return { rows: page.data, total: page.total, state };
 }
 
 export default function TaxRates() {
   const { t } = useTranslation();
   const currency = useCompanyCurrency();
-  const { rows, total, page } = useLoaderData<typeof loader>();
+  const { rows, total, state } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const list = useListUrl(state, url.write);
+  const { filters, applied } = choiceFilters([
+    {
+      key: 'status',
+      label: t('billingCatalogue.filterStatus'),
+      choices: STATUSES.map((v) => ({
+        value: v,
+        label: v === 'active' ? t('billingCatalogue.active') : t('billingCatalogue.inactive'),
+      })),
+      value: state.status,
+      onChange: (v) => list.update({ status: STATUSES.find((x) => x === v) ?? null }),
+    },
+  ]);
   const create = { content: t('billingCatalogue.taxRates.create'), url: '/stripe/tax-rate/create' };
   return (
     <Page title={t('billingCatalogue.taxRates.title')} primaryAction={create}>
-      <PlainList
+      <ListPage
+        list={list}
+        filters={filters}
+        appliedFilters={applied}
+        cleared={{ status: null }}
+        allLabel={t('billingCatalogue.all')}
         resourceName={t('billingCatalogue.taxRates.title')}
         empty={{
           heading: t('billingCatalogue.taxRates.emptyTitle'),
@@ -56,9 +85,7 @@ export default function TaxRates() {
           { title: t('billingCatalogue.filterStatus') },
         ]}
         rowCount={rows.length}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
+        pagination={{ total, pageSize: PAGE_SIZE, countLabel: t('billingCatalogue.taxRates.count', { count: total }) }}
       >
         {rows.map((r, index) => (
           <IndexTable.Row
@@ -87,7 +114,7 @@ export default function TaxRates() {
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </PlainList>
+      </ListPage>
     </Page>
   );
 }
