@@ -14,7 +14,7 @@ describe('demo mode masking', () => {
     contactEmails: 'a@x.io, b@x.io',
     email_hidden: false,
   };
-  const masked = maskDemo(answer) as typeof answer & { data: Record<string, unknown>[] };
+  const masked = maskDemo(answer) as typeof answer & { data: [Record<string, unknown>, Record<string, unknown>] };
 
   it('replaces e-mails and codes by placeholders in 1000–5000', () => {
     const [a, b] = masked.data;

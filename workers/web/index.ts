@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare
 import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
 import { isCrossSiteWrite } from '../../domain/identity/same-origin';
 import { createApi } from '../api/src/app';
+import { withNumberStyle } from '../api/src/lib/number-style';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
 import { missingConfiguration } from './required-config';
@@ -38,7 +39,8 @@ export default {
       cloudflare: { env, ctx },
       api: apiInProcess,
     };
-    const response = await remix(request, loadContext);
+    // One number style store for the whole page: its loaders' API calls set it (white-label, ADR 049).
+    const response = await withNumberStyle(() => remix(request, loadContext));
     if (response.status === 101) return response;
     // HTML pages already carry their CSP (entry.server); redirects, data and resource routes get the rest.
     const headers = new Headers(response.headers);

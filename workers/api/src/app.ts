@@ -10,7 +10,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { apiError } from './lib/errors';
+import { companyNumberStyle } from './lib/number-style';
 import { validationFailed } from './lib/validation';
+import { demoMode } from './middleware/demo-mode';
 import { closeLiveFeedOnLogout } from './middleware/live-feed-logout';
 import { sameOriginWrites } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -18,7 +20,8 @@ import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const FILE_TRANSFER_PATH = /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/|documents\/\d+\/create$)/;
+const FILE_TRANSFER_PATH =
+  /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/|documents\/\d+\/create$|settings\/company\/\d+\/logo$)/;
 
 export function createApi() {
   const app = new OpenAPIHono<AppEnv>({
@@ -41,6 +44,8 @@ export function createApi() {
   // File transfers (firmware uploads, charge point diagnostics, reimbursement documents) enforce their own, larger limits.
   app.use((c, next) => (FILE_TRANSFER_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
   app.use(loadSession);
+  app.use(companyNumberStyle);
+  app.use(demoMode);
   app.use('/logout', closeLiveFeedOnLogout);
 
   const api = app.route('/', routes);

@@ -47,6 +47,8 @@ export async function answerList(
   variants: readonly SessionVariant[],
   scope: Scope,
 ) {
+  // A demo-mode company: the export builders mask; the JSON list is masked once, at the edge (ADR 049).
+  if (authOf(c).company.demoMode) filters = { ...filters, demo: filters.format !== 'json' };
   const currency = authOf(c).company.currency ?? 'EUR';
   const cols = columnsOf(q.variant, can(authOf(c).access, 'fleet:users:export'));
   if (filters.format === 'pdf') return answerPdf(c, filters, q, scope, cols);

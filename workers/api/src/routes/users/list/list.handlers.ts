@@ -9,6 +9,7 @@ import { listedUser } from '@domain/fleet/personal-data';
 import { kwhLimitRatio, nearLimits as nearestFirst, usageRows } from '@domain/fleet/usage';
 import { userCounts as countsOf } from '@domain/fleet/user-counts';
 import { can } from '@domain/permissions/permissions';
+import { maskDemo } from '@domain/privacy/demo-mask';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { hidesDeleted } from '../users.access';
@@ -17,6 +18,9 @@ import { decorate } from '../users.store';
 import { counts, exportCsv, list, nearLimits, permissions } from './list.routes';
 import { EXPORT_COLUMNS } from './list.schemas';
 import { exportUsers, listUsers, permissionCounts, userCounts, usersWithKwhLimits } from './list.store';
+
+/** Demo mode (ADR 049): the export's codes masked besides its e-mails. */
+const USER_EXPORT_CODES = new Set(['rfids', 'employee_number', 'license_plate']);
 
 /** Active users of the scope who used a kWh limit to NEAR_LIMIT_RATIO or more, the nearest first. */
 async function usersNearLimits(c: Context<AppEnv>) {
@@ -73,7 +77,8 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
         limit_unit: u.limits.unit,
         rfids: u.rfids.map((x) => x.uuid).join(' '),
       };
-      text += csvLine(EXPORT_COLUMNS.map((k) => row[k]));
+      const shown = authOf(c).company.demoMode ? (maskDemo(row, USER_EXPORT_CODES) as typeof row) : row;
+      text += csvLine(EXPORT_COLUMNS.map((k) => shown[k]));
     }
     return c.body(text, 200, {
       'content-type': CSV_CONTENT_TYPE,

@@ -1,0 +1,31 @@
+/**
+ * @module Demo mode at the API's edge (spec 000 §6, ADR 049): when the caller's selected company has demo
+ * mode on, every JSON answer has its e-mails and codes replaced by placeholders 1000–5000
+ * (`domain/privacy/demo-mask.ts`). Exports are files, not JSON: their builders mask the same values with the
+ * same function (sessions CSV/XLSX/PDF, fleet users CSV). Left alone: the caller's own profile (/me), the
+ * login and 2FA calls, and the company settings, whose forms send what they show back (a placeholder saved
+ * as an e-mail list would be refused or, worse, kept).
+ */
+import { extraMaskedKeys, maskDemo } from '@domain/privacy/demo-mask';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+
+const UNMASKED =
+  /^\/api\/(me(\/|$)|login|logout|2fa|reset-password|sso|settings\/company\/|company\/reports$|app-customizations)/;
+
+export const demoMode: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!c.get('auth')?.company.demoMode || UNMASKED.test(c.req.path)) return;
+  const res = c.res;
+  if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (body === undefined) return;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  // Unset first: Hono's setter would otherwise copy the old headers (and its length) onto the new answer.
+  c.res = undefined;
+  c.res = new Response(JSON.stringify(maskDemo(body, extraMaskedKeys(c.req.path))), { status: res.status, headers });
+};
