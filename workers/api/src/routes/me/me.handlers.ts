@@ -8,6 +8,7 @@ import { landingPath, navigationFor } from '@domain/permissions/navigation';
 import { grantedPermissions } from '@domain/permissions/permissions';
 import { effectiveRoles } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { toBranding } from '../company-settings/branding/branding.schemas';
 import * as r from './me.routes';
 import { selectCompany, setPreferences } from './me.store';
 
@@ -33,6 +34,7 @@ export const meRoutes = new OpenAPIHono<AppEnv>()
           currency: company.currency,
           timeZone: company.timeZone,
           groupLabels: [company.group1Label, company.group2Label, company.group3Label, company.group4Label],
+          branding: toBranding(company),
         },
         companies: await companyTree(db, user.companyId),
         roles: effectiveRoles(access.roles),

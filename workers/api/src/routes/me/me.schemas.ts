@@ -2,6 +2,7 @@
 
 import { z } from '@hono/zod-openapi';
 import { LANGUAGES } from '@i18n/languages';
+import { BrandingSchema } from '../company-settings/branding/branding.schemas';
 
 type TreeNode = { id: number; name: string; children: TreeNode[] };
 // Recursive, so it must be a named component: the OpenAPI generator then emits a $ref.
@@ -27,6 +28,8 @@ export const MeSchema = z
       currency: z.string(),
       timeZone: z.string(),
       groupLabels: z.array(z.string()),
+      /** The company's graphic customisation, white-label and demo-mode flags (ADR 049). */
+      branding: BrandingSchema,
     }),
     companies: CompanyNodeSchema.nullable(),
     roles: z.array(z.number()),
