@@ -29,7 +29,7 @@ export const qrPay = defineArea(
       CONNECTOR_UNAVAILABLE: 'This connector is out of service.',
       NO_PRE_AUTHORIZATION: 'The operator does not accept card payments at this station yet.',
       NO_DRIVER_PRICE: 'No price is set for card payment here, so it is not offered.',
-      CARD_STEP_UNAVAILABLE: 'Card payment is not yet available here.',
+      PAYMENT_UNAVAILABLE: 'Card payment is not available right now. Try again in a few minutes.',
       TOO_MANY: 'Too many attempts. Try again in a few minutes.',
     },
     status: {
@@ -104,7 +104,7 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Dieser Anschluss ist außer Betrieb.',
         NO_PRE_AUTHORIZATION: 'Der Betreiber nimmt an dieser Station noch keine Kartenzahlungen an.',
         NO_DRIVER_PRICE: 'Für Kartenzahlung ist hier kein Preis festgelegt, daher wird sie nicht angeboten.',
-        CARD_STEP_UNAVAILABLE: 'Kartenzahlung ist hier noch nicht verfügbar.',
+        PAYMENT_UNAVAILABLE: 'Kartenzahlung ist gerade nicht möglich. Versuchen Sie es in einigen Minuten erneut.',
         TOO_MANY: 'Zu viele Versuche. Versuchen Sie es in einigen Minuten erneut.',
       },
       status: {
@@ -179,7 +179,7 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Ce connecteur est hors service.',
         NO_PRE_AUTHORIZATION: 'L’opérateur n’accepte pas encore le paiement par carte sur cette station.',
         NO_DRIVER_PRICE: 'Aucun prix n’est défini pour le paiement par carte ici : il n’est donc pas proposé.',
-        CARD_STEP_UNAVAILABLE: 'Le paiement par carte n’est pas encore disponible ici.',
+        PAYMENT_UNAVAILABLE: 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.',
         TOO_MANY: 'Trop de tentatives. Réessayez dans quelques minutes.',
       },
       status: {
@@ -253,7 +253,7 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Deze aansluiting is buiten gebruik.',
         NO_PRE_AUTHORIZATION: 'De beheerder accepteert nog geen kaartbetalingen bij dit station.',
         NO_DRIVER_PRICE: 'Er is hier geen prijs voor kaartbetaling ingesteld, dus die wordt niet aangeboden.',
-        CARD_STEP_UNAVAILABLE: 'Kaartbetaling is hier nog niet beschikbaar.',
+        PAYMENT_UNAVAILABLE: 'Kaartbetaling is op dit moment niet mogelijk. Probeer het over een paar minuten opnieuw.',
         TOO_MANY: 'Te veel pogingen. Probeer het over enkele minuten opnieuw.',
       },
       status: {
@@ -328,7 +328,7 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Questo connettore è fuori servizio.',
         NO_PRE_AUTHORIZATION: 'L’operatore non accetta ancora pagamenti con carta in questa stazione.',
         NO_DRIVER_PRICE: 'Qui non è impostato un prezzo per il pagamento con carta, quindi non viene offerto.',
-        CARD_STEP_UNAVAILABLE: 'Il pagamento con carta non è ancora disponibile qui.',
+        PAYMENT_UNAVAILABLE: 'Il pagamento con carta non è disponibile al momento. Riprova tra qualche minuto.',
         TOO_MANY: 'Troppi tentativi. Riprova tra qualche minuto.',
       },
       status: {
@@ -403,7 +403,8 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Este conector está fuera de servicio.',
         NO_PRE_AUTHORIZATION: 'El operador aún no acepta pagos con tarjeta en esta estación.',
         NO_DRIVER_PRICE: 'Aquí no hay un precio para el pago con tarjeta, por lo que no se ofrece.',
-        CARD_STEP_UNAVAILABLE: 'El pago con tarjeta aún no está disponible aquí.',
+        PAYMENT_UNAVAILABLE:
+          'El pago con tarjeta no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
         TOO_MANY: 'Demasiados intentos. Vuelva a intentarlo en unos minutos.',
       },
       status: {
@@ -476,7 +477,8 @@ export const qrPay = defineArea(
         CONNECTOR_UNAVAILABLE: 'Este conector está fora de serviço.',
         NO_PRE_AUTHORIZATION: 'O operador ainda não aceita pagamentos por cartão nesta estação.',
         NO_DRIVER_PRICE: 'Não há preço definido para pagamento por cartão aqui, por isso não é oferecido.',
-        CARD_STEP_UNAVAILABLE: 'O pagamento por cartão ainda não está disponível aqui.',
+        PAYMENT_UNAVAILABLE:
+          'O pagamento por cartão não está disponível neste momento. Tente novamente dentro de alguns minutos.',
         TOO_MANY: 'Demasiadas tentativas. Tente novamente dentro de alguns minutos.',
       },
       status: {

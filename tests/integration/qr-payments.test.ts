@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { connectChargePoint, type FakeChargePoint } from './fake-charge-point';
+import { deliverStripeEvent } from './stripe-webhook';
 import { call, db, unique, uniqueIp, type World, world } from './helpers';
 
 const PASSWORD = 'station-password-qr01';
@@ -25,12 +26,18 @@ let evse: string;
 let stationId: number;
 
 const payment = (token: string) => db.select().from(qrPayments).where(eq(qrPayments.token, token)).get();
-const intent = async (id: string) =>
+/** A GET on the run's local Stripe server, as Stripe answers it. */
+const stripeGet = async <T = Record<string, unknown>>(path: string) =>
   (await (
-    await fetch(`${env.STRIPE_API_BASE}/v1/payment_intents/${id}`, {
-      headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
-    })
-  ).json()) as { status: string; amount_received: number; amount_capturable: number };
+    await fetch(`${env.STRIPE_API_BASE}/v1/${path}`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })
+  ).json()) as T;
+const intent = (id: string) =>
+  stripeGet<{ status: string; amount_received: number; amount_capturable: number }>(`payment_intents/${id}`);
+/** The events Stripe made for one object (the run's server keeps them all). */
+const eventsFor = async (id: string) =>
+  (await stripeGet<{ data: { id: string; type: string; data: { object: { id: string } } }[] }>('events?limit=100')).data
+    .filter((e) => e.data.object.id === id)
+    .reverse();
 
 async function pay(evseId: string, ip = uniqueIp()) {
   const res = await call(`/pay/connectors/${encodeURIComponent(evseId)}`, {
@@ -40,12 +47,11 @@ async function pay(evseId: string, ip = uniqueIp()) {
   return { res, body: (await res.json()) as { token: string; card_url: string; code?: string; field?: string } };
 }
 
-/** The dev card page's choice, then the driver's page refresh (the return from the card step). */
+/** The driver on the local Stripe server's Checkout page (a card that works, or a declined one), then back on the status page (its refresh). */
 async function cardStep(cardUrl: string, token: string, choice: 'ok' | 'declined') {
-  const page = new URL(cardUrl);
-  const res = await fetch(`${page.origin}${page.pathname}`, {
+  const res = await fetch(cardUrl, {
     method: 'POST',
-    body: new URLSearchParams({ choice, return_url: page.searchParams.get('return_url') ?? '' }),
+    body: new URLSearchParams({ choice: choice === 'ok' ? 'pay' : 'failed' }),
     redirect: 'manual',
   });
   await res.arrayBuffer();
@@ -179,6 +185,62 @@ describe('pay, charge, capture', () => {
     const pdf = await call(`/pay/payments/${body.token}/receipt.pdf`, { ip: uniqueIp() });
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 8))).toBe('%PDF-1.4');
+  });
+
+  it('the card step is a payment-mode Checkout Session holding the locked amount by manual capture', async () => {
+    const { res, body } = await pay(evse);
+    expect(res.status).toBe(200);
+    const sessionId = (await payment(body.token))?.stripePaymentIntentId ?? '';
+    expect(sessionId).toMatch(/^cs_/);
+    const session = await stripeGet(`checkout/sessions/${sessionId}`);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      amount_total: HOLD,
+      currency: 'eur',
+      url: body.card_url,
+      metadata: { qr_payment_token: body.token },
+      success_url: `http://localhost/pay/status?token=${body.token}`,
+      payment_intent: null,
+    });
+    expect(await cardStep(body.card_url, body.token, 'ok')).toMatchObject({ status: 'starting' });
+    const intentId = (await payment(body.token))?.stripePaymentIntentId ?? '';
+    expect(intentId).toBe((await stripeGet(`checkout/sessions/${sessionId}`)).payment_intent);
+    expect(await stripeGet(`payment_intents/${intentId}`)).toMatchObject({
+      capture_method: 'manual',
+      status: 'requires_capture',
+      amount_capturable: HOLD,
+      metadata: { qr_payment_token: body.token },
+    });
+  });
+
+  it('a declined card, then the session’s expiry and their events, fail the payment once and hold nothing', async () => {
+    const { body } = await pay(evse);
+    const sessionId = (await payment(body.token))?.stripePaymentIntentId ?? '';
+    expect(await cardStep(body.card_url, body.token, 'declined')).toMatchObject({
+      status: 'failed',
+      failure_reason: 'CARD_DECLINED',
+    });
+    const session = await stripeGet<{ status: string; payment_intent: string }>(`checkout/sessions/${sessionId}`);
+    expect(session.status).toBe('expired');
+    expect((await intent(session.payment_intent)).status).toBe('canceled');
+    // Stripe's events for it, delivered (twice each) after the driver's page moved the payment: nothing moves again.
+    const events = [...(await eventsFor(session.payment_intent)), ...(await eventsFor(sessionId))];
+    expect(events.map((e) => e.type)).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+      'checkout.session.expired',
+    ]);
+    for (const e of [...events, ...events]) expect((await deliverStripeEvent(e)).status).toBe(200);
+    expect(await payment(body.token)).toMatchObject({ status: 'failed', failureReason: 'CARD_DECLINED' });
+    await advanceOpenPayments(env, db, new Date(Date.now() + 60 * 60_000));
+    expect((await eventsFor(sessionId)).map((e) => e.type)).toEqual(['checkout.session.expired']);
+    const state = (await (await call(`/pay/payments/${body.token}`, { ip: uniqueIp() })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(state).toMatchObject({ status: 'failed', failure_reason: 'CARD_DECLINED', card_url: null });
   });
 
   it('a declined card fails the payment and starts nothing', async () => {

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           ? 'EMAIL'
           : res.status === 404
             ? 'NOT_FOUND'
-            : 'CARD_STEP_UNAVAILABLE';
+            : 'PAYMENT_UNAVAILABLE';
   return data(
     { emailError: problem === 'EMAIL', problem: problem === 'EMAIL' ? null : problem },
     { status: res.status },
@@ -156,21 +156,9 @@ export default function PayAtConnector() {
                     onChange={setEmail}
                     error={actionData?.emailError ? t('qrPay.emailInvalid') : undefined}
                   />
-                  <Button
-                    submit
-                    variant="primary"
-                    size="large"
-                    fullWidth
-                    loading={navigation.state !== 'idle'}
-                    disabled={!offer.card_step_available}
-                  >
+                  <Button submit variant="primary" size="large" fullWidth loading={navigation.state !== 'idle'}>
                     {t('qrPay.submit')}
                   </Button>
-                  {offer.card_step_available ? null : (
-                    <Text as="p" tone="subdued">
-                      {t('qrPay.refusal.CARD_STEP_UNAVAILABLE')}
-                    </Text>
-                  )}
                 </BlockStack>
               </Form>
             </BlockStack>

@@ -1,11 +1,16 @@
 /**
  * @module The QR payment's life after the driver pressed "Pay and charge" (issue 18 part 4): the card
- * step confirmed (webhook `payment_intent.amount_capturable_updated`, or the intent retrieved when the
- * driver comes back from the card step), the remote start with the one-time `EP-…` auth id through the
+ * step, a Stripe Checkout Session in payment mode whose PaymentIntent holds the amount (manual capture),
+ * confirmed (webhook `payment_intent.amount_capturable_updated`, or the session and its intent
+ * retrieved when the driver comes back from Checkout), the remote start with the one-time `EP-…` auth id through the
  * maintenance remote start's command path (`dispatchAs`), the release of the hold when the charger
  * refuses or never starts, and at stop the capture of the real driver price (never more than the
  * hold). Every step is gather → decide (domain/qr-payments) → write, and every status change is a
  * guarded update, so the webhook, the driver's page and the cron may all call `advance` at once.
+ *
+ * The payment's `stripePaymentIntentId` names the Checkout Session (`cs_…`) while the card step is
+ * open, then the PaymentIntent (`pi_…`) once Stripe holds the amount: the session makes its intent only
+ * when the driver pays, and capture and release need the intent.
  *
  * Ordering with Stripe: a hold released before the session exists is first marked released (then a
  * StartTransaction arriving in the same instant is refused its link rather than charging on a
@@ -45,14 +50,30 @@ async function stripeFor(deps: Deps, p: PaymentRow) {
   return { stripe, options, read: options.stripeAccount ? options : undefined };
 }
 
-/** Cancels the intent (the hold, or the card step) unless Stripe already shows it cancelled. */
+const isCheckoutSession = (id: string) => id.startsWith('cs_');
+const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** Cancels the hold, or ends the card step: an open Checkout Session is expired (Stripe cancels its intent). */
 async function cancelIntent(deps: Deps, p: PaymentRow): Promise<void> {
   if (!p.stripePaymentIntentId) return;
   const { stripe, options, read } = await stripeFor(deps, p);
-  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, undefined, read);
+  let intentId: string | null = p.stripePaymentIntentId;
+  if (isCheckoutSession(intentId)) {
+    const session = await stripe.checkout.sessions.retrieve(intentId, undefined, read);
+    if (session.status === 'open') {
+      await stripe.checkout.sessions.expire(intentId, undefined, {
+        ...options,
+        idempotencyKey: idempotencyKey('qr-payment', 'expire', p.id),
+      });
+      return;
+    }
+    intentId = idOf(session.payment_intent);
+    if (!intentId) return;
+  }
+  const intent = await stripe.paymentIntents.retrieve(intentId, undefined, read);
   if (intent.status === 'canceled' || intent.status === 'succeeded') return;
   await stripe.paymentIntents.cancel(
-    p.stripePaymentIntentId,
+    intentId,
     { cancellation_reason: 'abandoned' },
     { ...options, idempotencyKey: idempotencyKey('qr-payment', 'cancel', p.id) },
   );
@@ -66,21 +87,56 @@ async function releaseEarly(deps: Deps, p: PaymentRow, from: QrPaymentStatus, re
   if (moved) await cancelIntent(deps, p);
 }
 
-/** The driver is back from the card step, or the cron asks: what does Stripe say about the hold? */
+/** The driver is back from Checkout, or the cron asks: what does Stripe say about the card step? */
 async function confirmCard(deps: Deps, p: PaymentRow): Promise<void> {
   if (!p.stripePaymentIntentId) return;
   const { stripe, read } = await stripeFor(deps, p);
-  const intent = await stripe.paymentIntents.retrieve(p.stripePaymentIntentId, undefined, read);
+  let intentId: string | null = p.stripePaymentIntentId;
+  if (isCheckoutSession(intentId)) {
+    const session = await stripe.checkout.sessions.retrieve(intentId, undefined, read);
+    if (session.status === 'expired') {
+      await applyCheckoutExpired(deps, p, session);
+      return;
+    }
+    // The session makes its intent at the driver's first attempt to pay.
+    intentId = idOf(session.payment_intent);
+    if (!intentId) return;
+  }
+  const intent = await stripe.paymentIntents.retrieve(intentId, undefined, read);
   await applyIntent(deps, p, intent);
 }
 
-/** What an intent's state means for a pending payment (from the webhook or a retrieve). */
+/** The card step's Checkout Session expired before the driver paid (webhook or retrieve). */
+export async function applyCheckoutExpired(deps: Deps, p: PaymentRow, session: Stripe.Checkout.Session) {
+  if (p.stripePaymentIntentId !== session.id) return false;
+  return movePayment(deps.db, p.id, 'pending', {
+    status: 'failed',
+    failureReason: 'CARD_STEP_ABANDONED',
+    finishedAt: deps.now,
+  });
+}
+
+/** What an intent's state means for a payment (from the webhook or a retrieve); true when it moved it. */
 export async function applyIntent(deps: Deps, p: PaymentRow, intent: Stripe.PaymentIntent): Promise<boolean> {
+  // Only the intent our Checkout Session made for this payment (its metadata names the payment's token).
+  if (intent.metadata?.qr_payment_token !== p.token) return false;
+  const known = p.stripePaymentIntentId;
+  if (known && !isCheckoutSession(known) && known !== intent.id) return false;
   if (p.status !== 'pending') return false;
-  if (intent.status === 'requires_capture' && intent.amount_capturable >= p.amountHeld) {
-    return movePayment(deps.db, p.id, 'pending', { status: 'authorized', authorizedAt: deps.now });
+  if (
+    intent.status === 'requires_capture' &&
+    intent.amount_capturable >= p.amountHeld &&
+    intent.currency.toUpperCase() === p.currency.toUpperCase()
+  ) {
+    return movePayment(deps.db, p.id, 'pending', {
+      status: 'authorized',
+      authorizedAt: deps.now,
+      stripePaymentIntentId: intent.id,
+    });
   }
   if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    // Declined: the payment fails with the reason and the Checkout Session is expired, so no later
+    // card on that page can hold money for a payment that no longer starts anything.
     await releaseEarly(deps, p, 'pending', 'CARD_DECLINED');
     return true;
   }

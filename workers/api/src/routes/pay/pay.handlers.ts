@@ -1,7 +1,8 @@
 /**
  * @module The public pay-by-QR API (issue 18 part 4): a connector's offer, "Pay and charge" (the
- * payment row with the hold locked, then the manual-capture PaymentIntent with an idempotency key
- * from the row), the payment's state, its refresh (pay.flow.ts moves it on) and the receipt PDF.
+ * payment row with the hold locked, then the card step: a Stripe Checkout Session in payment mode whose
+ * PaymentIntent holds the amount by manual capture, with an idempotency key from the row), the
+ * payment's state, its refresh (pay.flow.ts moves it on) and the receipt PDF.
  * Public: every route counts the client's attempts first (429 past the limit), finds a connector only
  * by EVSE id and a payment only by its token, and answers nothing of any other row.
  */
@@ -9,7 +10,7 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { consume, type LimitName, tooManyAttempts } from '@api/lib/rate-limit';
 import { clientIp } from '@api/lib/session-cookie';
-import { idempotencyKey, isLocalStripe, stripeClient, stripeFailure } from '@api/lib/stripe';
+import { idempotencyKey, stripeClient, stripeFailure } from '@api/lib/stripe';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
 import { payRefusal } from '@domain/qr-payments/decide';
 import { AUTH_ID_BYTES, authIdFrom, TOKEN_BYTES, tokenFrom } from '@domain/qr-payments/ids';
@@ -56,14 +57,29 @@ async function gatherOffer(c: Ctx, evseId: string) {
   return { ...found, tariff, refusal };
 }
 
-/** The local Stripe server's card page; production's Stripe.js Elements step is not built yet. */
-const cardUrl = (env: Env, intentId: string, returnUrl: string) =>
-  `${env.STRIPE_API_BASE}/dev/payment_intents/${intentId}/pay?return_url=${encodeURIComponent(returnUrl)}`;
+/** Where Checkout sends the driver back, paid or not: the status page of this payment (its token only). */
+const backTo = (returnUrl: string, token: string) => `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}token=${token}`;
+
+/** The card step's page while the payment waits for the card: the open Checkout Session's URL. */
+async function cardUrlOf(c: Ctx, p: PaymentRow): Promise<string | null> {
+  const sessionId = p.stripePaymentIntentId;
+  const stripe = stripeClient(c.env);
+  if (p.status !== 'pending' || !sessionId?.startsWith('cs_') || !stripe) return null;
+  const options = stripeAccountOptions(await operatorAccount(c.get('db'), p.companyId));
+  try {
+    const session = await stripe.checkout.sessions.retrieve(sessionId, undefined, options);
+    return session.status === 'open' ? session.url : null;
+  } catch (error) {
+    console.warn(
+      `[qr-payments] card step of payment ${p.id} not read: ${error instanceof Error ? error.message : error}`,
+    );
+    return null;
+  }
+}
 
 async function stateOf(c: Ctx, p: PaymentRow, language: string) {
   const db = c.get('db');
-  const [place, receipt] = await Promise.all([placeOf(db, p), receiptOf(db, p, language)]);
-  const returnUrl = `${new URL(c.req.url).origin}/pay/status?token=${p.token}`;
+  const [place, receipt, cardUrl] = await Promise.all([placeOf(db, p), receiptOf(db, p, language), cardUrlOf(c, p)]);
   return {
     status: p.status,
     failure_reason: (p.failureReason as FailureReason | null) ?? null,
@@ -73,10 +89,7 @@ async function stateOf(c: Ctx, p: PaymentRow, language: string) {
     currency: p.currency,
     amount_held: p.amountHeld,
     captured_amount: p.capturedAmount,
-    card_url:
-      p.status === 'pending' && p.stripePaymentIntentId && isLocalStripe(c.env)
-        ? cardUrl(c.env, p.stripePaymentIntentId, returnUrl)
-        : null,
+    card_url: cardUrl,
     receipt: receipt ? { title: receipt.title, lines: receipt.lines } : null,
   };
 }
@@ -104,7 +117,6 @@ export const payRoutes = new OpenAPIHono<AppEnv>()
         currency: o.tariff?.currency ?? o.company.currency,
         hold_amount: amount && amount > 0 ? amount : null,
         prices: o.tariff ? driverPriceLines(engineTariffOfVersion(o.tariff)) : [],
-        card_step_available: isLocalStripe(c.env),
       },
       200,
     );
@@ -123,7 +135,6 @@ export const payRoutes = new OpenAPIHono<AppEnv>()
       return apiError(c, 409, 'QR_PAY_REFUSED', 'qrPayRefused', { field: o.refusal, params: { reason: o.refusal } });
     const stripe = stripeClient(c.env);
     if (!stripe) return apiError(c, 503, 'BILLING_NOT_CONFIGURED', 'billingNotConfigured');
-    if (!isLocalStripe(c.env)) return apiError(c, 503, 'QR_CARD_STEP_UNAVAILABLE', 'qrPayCardStepUnavailable');
     const amount = o.company.preAuthorizationAmount ?? 0;
     const currency = o.tariff?.currency ?? o.company.currency;
     const payment = await insertPayment(db, {
@@ -141,20 +152,34 @@ export const payRoutes = new OpenAPIHono<AppEnv>()
     });
     try {
       const options = stripeAccountOptions(await operatorAccount(db, payment.companyId));
-      const intent = await stripe.paymentIntents.create(
+      const back = backTo(body.return_url, payment.token);
+      const metadata = { qr_payment_token: payment.token };
+      const session = await stripe.checkout.sessions.create(
         {
-          amount,
-          currency: currency.toLowerCase(),
-          capture_method: 'manual',
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: currency.toLowerCase(),
+                unit_amount: amount,
+                product_data: { name: `Charging at ${o.station.name} (${o.connector.evseId ?? evseId})` },
+              },
+            },
+          ],
           payment_method_types: ['card'],
-          description: `Charging at ${o.station.name} (${o.connector.evseId ?? evseId})`,
-          metadata: { qr_payment_token: payment.token },
+          payment_intent_data: { capture_method: 'manual', metadata },
+          metadata,
+          client_reference_id: `qr_payment:${payment.id}`,
+          ...(payment.email ? { customer_email: payment.email } : {}),
+          locale: body.language,
+          success_url: back,
+          cancel_url: back,
         },
-        { ...options, idempotencyKey: idempotencyKey('qr-payment', 'create', payment.id) },
+        { ...options, idempotencyKey: idempotencyKey('qr-payment', 'checkout', payment.id) },
       );
-      await notePayment(db, payment.id, { stripePaymentIntentId: intent.id });
-      const returnUrl = `${body.return_url}${body.return_url.includes('?') ? '&' : '?'}token=${payment.token}`;
-      return c.json({ token: payment.token, card_url: cardUrl(c.env, intent.id, returnUrl) }, 200);
+      await notePayment(db, payment.id, { stripePaymentIntentId: session.id });
+      return c.json({ token: payment.token, card_url: session.url ?? '' }, 200);
     } catch (error) {
       const failure = stripeFailure(error, 'paymentFailed');
       await notePayment(db, payment.id, {

@@ -29,17 +29,14 @@ export const create = defineRoute('public', {
   path: '/pay/connectors/{evseId}',
   tags,
   summary:
-    'Pay and charge: a payment holding the operator’s pre-authorization amount (locked now) and a manual-capture PaymentIntent; answers the card step',
+    'Pay and charge: a payment holding the operator’s pre-authorization amount (locked now) and its card step, a Stripe Checkout Session in payment mode with manual capture; answers the Checkout page',
   request: { params: ByEvse, body: jsonBody(CreatePayment) },
   responses: {
     200: json(Created),
     404: json(ErrorSchema, 'No connector has this EVSE id'),
     409: json(ErrorSchema, 'The connector cannot be paid for now (QR_PAY_REFUSED, with the reason in `field`)'),
     502: json(ErrorSchema, 'Stripe failed (nothing is held)'),
-    503: json(
-      ErrorSchema,
-      'Card payment not available (no Stripe key, or the production card step: not yet available)',
-    ),
+    503: json(ErrorSchema, 'Card payment not available (no Stripe key)'),
     429: json(ErrorSchema, TOO_MANY),
   },
 });

@@ -45,8 +45,6 @@ export const PayOffer = z
     hold_amount: z.number().nullable(),
     /** The ad-hoc payment tariff's driver prices only (spec 9), empty without one. */
     prices: z.array(PriceLine),
-    /** The production card step (Stripe.js Elements) is not built yet: only the local card page works. */
-    card_step_available: z.boolean(),
   })
   .openapi('QrPayOffer');
 
@@ -54,11 +52,12 @@ export const CreatePayment = z
   .object({
     email: z.string().trim().max(254).email().optional().or(z.literal('')),
     language: z.enum(LANGUAGES).default('en'),
-    /** Where the card step sends the driver back (an absolute http(s) URL of this product's /pay pages). */
+    /** Where Checkout sends the driver back, paid or not (an absolute http(s) URL of this product's /pay pages). */
     return_url: z.string().url().max(500),
   })
   .strict();
 
+/** `card_url`: the card step, Stripe Checkout's page for this payment. */
 export const Created = z.object({ token: z.string(), card_url: z.string() }).openapi('QrPaymentCreated');
 
 export const PaymentState = z
@@ -71,7 +70,7 @@ export const PaymentState = z
     currency: z.string(),
     amount_held: z.number(),
     captured_amount: z.number().nullable(),
-    /** The card step's page while the payment waits for the card (local Stripe server only). */
+    /** The card step (Stripe Checkout's page) while the payment waits for the card and it is still open. */
     card_url: z.string().nullable(),
     receipt: z.object({ title: z.string(), lines: z.array(z.tuple([z.string(), z.string()])) }).nullable(),
   })

@@ -97,10 +97,6 @@ export async function paymentByToken(db: Db, token: string) {
   return db.select().from(qrPayments).where(eq(qrPayments.token, token)).get();
 }
 
-export async function paymentByIntent(db: Db, intentId: string) {
-  return db.select().from(qrPayments).where(eq(qrPayments.stripePaymentIntentId, intentId)).get();
-}
-
 export async function paymentById(db: Db, id: number) {
   return db.select().from(qrPayments).where(eq(qrPayments.id, id)).get();
 }
