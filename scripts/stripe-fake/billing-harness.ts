@@ -31,10 +31,14 @@ export function billingHarness() {
     return (await receivedEvents()).filter((e) => (e.data.object as { id?: string }).id === id).map((e) => e.type);
   }
 
-  /** A customer whose default payment method was set up through the dev page with `choice`. */
-  async function customerWithMethod(choice: 'success' | 'processing', type: 'card' | 'bacs_debit' = 'card') {
+  /** A customer (`params`: on a test clock, say) whose default payment method was set up through the dev page with `choice`. */
+  async function customerWithMethod(
+    choice: 'success' | 'processing' | 'declines',
+    type: 'card' | 'bacs_debit' = 'card',
+    params: Stripe.CustomerCreateParams = {},
+  ) {
     const { stripe, fake } = h;
-    const customer = await stripe.customers.create({ email: `${choice}@example.test` });
+    const customer = await stripe.customers.create({ email: `${choice}@example.test`, ...params });
     const intent = await stripe.setupIntents.create({ customer: customer.id, payment_method_types: [type] });
     const back = await submitDevForm(`${fake.url}/dev/setup/${intent.id}`, {
       choice,
@@ -42,7 +46,7 @@ export function billingHarness() {
     });
     const redirected = new URL(back);
     expect(redirected.searchParams.get('setup_intent')).toBe(intent.id);
-    expect(redirected.searchParams.get('redirect_status')).toBe(choice === 'success' ? 'succeeded' : 'processing');
+    expect(redirected.searchParams.get('redirect_status')).toBe(choice === 'processing' ? 'processing' : 'succeeded');
     const done = await stripe.setupIntents.retrieve(intent.id);
     const pm = done.payment_method as string;
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm } });

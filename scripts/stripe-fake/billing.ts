@@ -9,7 +9,13 @@ import { type Ctx, emit, mustGet, StripeError } from './context';
 import { newId, now, type StripeObject } from './store';
 
 type Line = Record<string, unknown> & { amount: number; discountable: boolean; tax_rates: StripeObject[] };
-const RETRY_AFTER_SECONDS = 3 * 86400;
+/**
+ * The fixed retry schedule of an unpaid automatically collected invoice (Stripe's is configurable):
+ * another attempt 3 days after each failed one, at most 4 attempts in all; after the 4th failure
+ * `next_payment_attempt` is null and a test clock cancels the invoice's subscription (clock-advance.ts).
+ */
+export const RETRY_AFTER_SECONDS = 3 * 86400;
+export const MAX_PAYMENT_ATTEMPTS = 4;
 
 export function lines(invoice: StripeObject): Line[] {
   return (invoice.lines as { data: Line[] }).data;
@@ -176,9 +182,11 @@ export function attemptPayment(ctx: Ctx, invoice: StripeObject, chosen?: string)
   const pm = pmId ? ctx.store.get(ctx.account, 'payment_method', pmId) : undefined;
   invoice.attempt_count = (invoice.attempt_count as number) + 1;
   invoice.attempted = true;
-  if (!pm || pm.customer !== invoice.customer) {
-    invoice.next_payment_attempt =
-      invoice.collection_method === 'charge_automatically' ? now() + RETRY_AFTER_SECONDS : null;
+  // A card set up as "declines charges" (Stripe's test card 4000 0000 0000 0341) attaches but fails.
+  if (!pm || pm.customer !== invoice.customer || ctx.store.hidden.get(pm.id)?.state === 'declines') {
+    const retry =
+      invoice.collection_method === 'charge_automatically' && (invoice.attempt_count as number) < MAX_PAYMENT_ATTEMPTS;
+    invoice.next_payment_attempt = retry ? now() + RETRY_AFTER_SECONDS : null;
     invoice.last_finalization_error = null;
     emit(ctx, 'invoice.payment_failed', invoice);
     return 'failed';
@@ -267,6 +275,7 @@ export function newInvoice(ctx: Ctx, customer: StripeObject, fields: Record<stri
     status: 'draft',
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
     subscription: null,
+    test_clock: customer.test_clock ?? null,
     ...fields,
   });
 }

@@ -92,7 +92,11 @@ async function setupPage(state: State, res: ServerResponse, id: string, url: URL
         : completeSetup(ctx, intent, choice as SetupOutcome, data.get('kind') ?? undefined),
     );
     const status =
-      choice === 'success' || choice === 'settle' ? 'succeeded' : choice === 'processing' ? 'processing' : 'failed';
+      choice === 'success' || choice === 'settle' || choice === 'declines'
+        ? 'succeeded'
+        : choice === 'processing'
+          ? 'processing'
+          : 'failed';
     const back = data.get('return_url');
     if (back)
       return redirect(res, back, {
@@ -124,6 +128,7 @@ async function setupPage(state: State, res: ServerResponse, id: string, url: URL
     ['success', 'Success', true],
     ['processing', 'Processing'],
     ['failed', 'Failed'],
+    ['declines', 'Success, but later charges decline (test card …0341)'],
   ];
   return html(
     res,

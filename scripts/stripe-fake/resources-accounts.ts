@@ -153,6 +153,8 @@ function createCustomer(ctx: Ctx): StripeObject {
     test_clock: null,
   });
   assign(customer, input, CUSTOMER_FIELDS);
+  if (input.test_clock)
+    customer.test_clock = mustGet(ctx, 'test_helpers.test_clock', input.test_clock as string, 'test_clock').id;
   if (input.invoice_settings)
     customer.invoice_settings = { ...(customer.invoice_settings as object), ...(input.invoice_settings as object) };
   for (const data of (input.tax_id_data as { type: string; value: string }[] | undefined) ?? []) {

@@ -9,7 +9,8 @@ import { expireCheckoutIntent, keepIntentData, payCheckout } from './checkout-pa
 import { assign, type Ctx, emit, type Handler, inRange, list, mustGet, StripeError } from './context';
 import { newId, now, type StripeObject } from './store';
 
-export type SetupOutcome = 'success' | 'processing' | 'failed';
+/** `declines`: set up fine, but every charge fails (Stripe's test card 4000 0000 0000 0341). */
+export type SetupOutcome = 'success' | 'processing' | 'failed' | 'declines';
 const KINDS = ['card', 'sepa_debit', 'bacs_debit'];
 
 function paymentMethodDetails(ctx: Ctx, type: string): Record<string, unknown> {
@@ -41,7 +42,12 @@ function paymentMethodDetails(ctx: Ctx, type: string): Record<string, unknown> {
   };
 }
 
-function attachNew(ctx: Ctx, customer: string, type: string, state: 'succeeded' | 'processing'): StripeObject {
+function attachNew(
+  ctx: Ctx,
+  customer: string,
+  type: string,
+  state: 'succeeded' | 'processing' | 'declines',
+): StripeObject {
   const pm = ctx.store.create(ctx.account, 'payment_method', 'pm', {
     type,
     customer,
@@ -56,6 +62,7 @@ function attachNew(ctx: Ctx, customer: string, type: string, state: 'succeeded' 
     },
     [type]: paymentMethodDetails(ctx, type),
   });
+  if (state === 'declines' && type === 'card') (pm.card as Record<string, unknown>).last4 = '0341';
   ctx.store.hidden.set(pm.id, { state });
   emit(ctx, 'payment_method.attached', pm);
   return pm;
@@ -78,11 +85,11 @@ export function completeSetup(ctx: Ctx, intent: StripeObject, outcome: SetupOutc
   }
   const customer = intent.customer as string | null;
   if (!customer) throw new StripeError(400, 'This SetupIntent has no customer to attach a payment method to.');
-  const pm = attachNew(ctx, customer, type, outcome === 'success' ? 'succeeded' : 'processing');
+  const pm = attachNew(ctx, customer, type, outcome === 'success' ? 'succeeded' : outcome);
   intent.payment_method = pm.id;
   intent.last_setup_error = null;
-  intent.status = outcome === 'success' ? 'succeeded' : 'processing';
-  if (outcome === 'success') emit(ctx, 'setup_intent.succeeded', intent);
+  intent.status = outcome === 'processing' ? 'processing' : 'succeeded';
+  if (outcome !== 'processing') emit(ctx, 'setup_intent.succeeded', intent);
 }
 
 /** The dev page's "the bank confirmed": a processing payment method works from now on. */

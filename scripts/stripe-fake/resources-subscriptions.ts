@@ -1,15 +1,16 @@
 /**
  * Subscriptions: creation makes the first invoice at once (finalized, charged to the default payment
  * method when collected automatically); a trial ending in the future gives a zero invoice and status
- * `trialing`; `billing_cycle_anchor` prorates the first period. Later periods are not invoiced
- * (there is no clock here); updates change items and settings without proration invoices.
+ * `trialing`; `billing_cycle_anchor` prorates the first period. Later periods, trial ends and
+ * cancellations at period end happen when a test clock advances (clock-advance.ts); updates change
+ * items and settings without proration invoices.
  */
 
 import { cloverItems } from './clover';
 import { assign, type Ctx, emit, type Handler, list, mustGet, StripeError } from './context';
 import { taxRates } from './discounts';
 import { now, type StripeObject } from './store';
-import { addInterval, anchorFromConfig, applyDiscounts, checkDiscounts, firstInvoice } from './subscription-invoice';
+import { anchorFromConfig, applyDiscounts, checkDiscounts, firstInvoice, periodEndAfter } from './subscription-invoice';
 
 interface ItemInput {
   id?: string;
@@ -116,13 +117,14 @@ function createSubscription(ctx: Ctx): StripeObject {
     discounts: [],
     latest_invoice: null,
     pending_setup_intent: null,
+    test_clock: customer.test_clock ?? null,
   });
   const items = itemInputs.map((item, i) => newItem(ctx, sub.id, item, i));
   const first = items[0]?.price as { currency: string; recurring: { interval: string; interval_count: number } };
   sub.currency = first.currency;
   sub.items = itemsList(sub.id, items);
   sub.current_period_end =
-    trialEnd ?? anchor ?? addInterval(start, first.recurring.interval, first.recurring.interval_count);
+    trialEnd ?? anchor ?? periodEndAfter(start, first.recurring.interval, first.recurring.interval_count, start);
   sub.billing_cycle_anchor = trialEnd ?? anchor ?? start;
   applyDiscounts(ctx, sub, input.discounts);
   cloverItems(sub);

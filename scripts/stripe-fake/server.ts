@@ -19,8 +19,9 @@ import { billingHandlers } from './resources-billing';
 import { catalogHandlers } from './resources-catalog';
 import { paymentIntentHandlers } from './resources-payment-intents';
 import { paymentHandlers } from './resources-payments';
+import { requestTime, testClockHandlers } from './resources-test-clocks';
 import { transferHandlers } from './resources-transfers';
-import { expand, Store } from './store';
+import { atTime, expand, Store } from './store';
 import { Webhooks } from './webhooks';
 
 export interface StripeFakeOptions {
@@ -47,6 +48,7 @@ const HANDLERS: Record<string, Handler> = {
   ...transferHandlers,
   ...catalogHandlers,
   ...billingHandlers,
+  ...testClockHandlers,
 };
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
@@ -160,7 +162,8 @@ async function handleApi(state: State, req: IncomingMessage, res: ServerResponse
         'api_error',
       );
     }
-    const result = handler(ctx);
+    // About a customer on a test clock: the request happens at the clock's frozen time.
+    const result = atTime(requestTime(state.store, account, params, input), () => handler(ctx));
     body = JSON.stringify(expand(state.store, account, result, input.expand), null, 2);
   } catch (error) {
     if (!(error instanceof StripeError)) throw error;

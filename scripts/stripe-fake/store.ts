@@ -16,7 +16,24 @@ export function newId(prefix: string): string {
   return `${prefix}_${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }
 
-export const now = () => Math.floor(Date.now() / 1000);
+let frozen: number | undefined;
+
+/** Unix seconds: the wall clock, or a test clock's time while {@link atTime} runs. */
+export const now = () => frozen ?? Math.floor(Date.now() / 1000);
+
+/**
+ * Runs `run` (synchronous) with {@link now} answering `time`: a request about an object on a test
+ * clock, or a clock advancing, sees the clock's frozen time. `undefined` keeps the current time.
+ */
+export function atTime<T>(time: number | undefined, run: () => T): T {
+  const before = frozen;
+  frozen = time ?? before;
+  try {
+    return run();
+  } finally {
+    frozen = before;
+  }
+}
 
 interface Entry {
   account: string;

@@ -13,35 +13,67 @@ export function addInterval(from: number, interval: string, count: number): numb
   return Math.floor(d.getTime() / 1000);
 }
 
-export /** The first invoice: one line per item (zero in a trial, prorated up to an anchor) plus pending items. */
-function firstInvoice(
+/**
+ * The end of the billing period that contains `after`, counted from the anchor as Stripe does: months
+ * and years keep the anchor's day, on the last day of a shorter month (anchor Jan 31 → Feb 28 → Mar 31).
+ */
+export function periodEndAfter(anchor: number, interval: string, count: number, after: number): number {
+  for (let k = 1; k < 100_000; k++) {
+    const months = interval === 'month' ? count * k : interval === 'year' ? 12 * count * k : 0;
+    let end: number;
+    if (months === 0) end = addInterval(anchor, interval, count * k);
+    else {
+      const a = new Date(anchor * 1000);
+      const target = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + months, 1));
+      const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+      target.setUTCDate(Math.min(a.getUTCDate(), last));
+      target.setUTCHours(a.getUTCHours(), a.getUTCMinutes(), a.getUTCSeconds());
+      end = Math.floor(target.getTime() / 1000);
+    }
+    if (end > after) return end;
+  }
+  throw new Error('periodEndAfter: no period end found');
+}
+
+/** A later period's invoice (a test clock rolled the subscription over): the period just ended. */
+export interface Cycle {
+  periodStart: number;
+  periodEnd: number;
+}
+
+/**
+ * The first invoice: one line per item (zero in a trial, prorated up to an anchor) plus pending items.
+ * With `cycle`, the invoice of a new period instead (`subscription_cycle`, full price, never prorated).
+ */
+export function firstInvoice(
   ctx: Ctx,
   sub: StripeObject,
   customer: StripeObject,
   items: StripeObject[],
   trial: boolean,
+  cycle?: Cycle,
 ): StripeObject {
   const invoice = newInvoice(ctx, customer, {
     auto_advance: true,
-    billing_reason: 'subscription_create',
+    billing_reason: cycle ? 'subscription_cycle' : 'subscription_create',
     collection_method: sub.collection_method,
     currency: sub.currency,
     days_until_due: sub.days_until_due,
     default_tax_rates: sub.default_tax_rates,
     discounts: [...((sub.discounts as string[] | undefined) ?? [])],
     subscription: sub.id,
-    period_start: sub.current_period_start,
-    period_end: sub.current_period_start,
+    period_start: cycle?.periodStart ?? sub.current_period_start,
+    period_end: cycle?.periodEnd ?? sub.current_period_start,
   });
   const start = sub.current_period_start as number;
   const end = sub.current_period_end as number;
   for (const item of items) {
     const price = item.price as Record<string, unknown> & { recurring: { interval: string; interval_count: number } };
     const product = ctx.store.get(ctx.account, 'product', price.product as string);
-    const full = addInterval(start, price.recurring.interval, price.recurring.interval_count);
+    const full = periodEndAfter(start, price.recurring.interval, price.recurring.interval_count, start);
     const qty = item.quantity as number;
     const unit = (price.unit_amount as number | null) ?? 0;
-    const prorated = !trial && end < full;
+    const prorated = !cycle && !trial && end < full;
     const amount = trial ? 0 : prorated ? Math.round((unit * qty * (end - start)) / (full - start)) : unit * qty;
     const name = product?.name ?? price.id;
     const description = trial
