@@ -130,8 +130,8 @@ function nextStep(ctx: Ctx, clock: string, to: number): Step | undefined {
   for (const invoice of ctx.store.all(ctx.account, 'invoice', (i) => ids.has(i.customer as string))) {
     const at = invoice.next_payment_attempt;
     if (invoice.status !== 'open' || typeof at !== 'number' || ctx.store.hidden.has(invoice.id)) continue;
-    const sub = invoice.subscription && ctx.store.get(ctx.account, 'subscription', invoice.subscription as string);
-    if (sub && sub.status === 'incomplete') continue; // a first payment is not retried: it expires
+    const sub = ctx.store.get(ctx.account, 'subscription', String(invoice.subscription));
+    if (sub?.status === 'incomplete') continue; // a first payment is not retried: it expires
     steps.push({ at, run: () => retry(ctx, invoice, at) });
   }
   return steps.filter((s) => s.at <= to).sort((a, b) => a.at - b.at)[0];

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { markPaid } from './billing';
 import { type Ctx, StripeError } from './context';
+import { advanceClockPage, clocksPage } from './dev-clocks';
 import { finishOnboarding } from './resources-accounts';
 import {
   type CheckoutChoice,
@@ -19,9 +20,9 @@ import type { State } from './server';
 import type { StripeObject } from './store';
 import { now } from './store';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · local Stripe</title>
 <style>body{font:16px system-ui,sans-serif;background:#f6f6f7;margin:0}main{max-width:28rem;margin:4rem auto;background:#fff;border:1px solid #ddd;border-radius:8px;padding:2rem}
 h1{font-size:1.25rem;margin-top:0}p.note{color:#666;font-size:.875rem}form{display:flex;flex-direction:column;gap:.75rem}
@@ -30,7 +31,7 @@ select{font:inherit;padding:.4rem}</style></head><body><main><h1>${esc(title)}</
 <p class="note">Local Stripe-compatible server for development: nothing here is a real payment.</p></main></body></html>`;
 }
 
-function form(hidden: Record<string, string>, buttons: [string, string, boolean?][], extra = ''): string {
+export function form(hidden: Record<string, string>, buttons: [string, string, boolean?][], extra = ''): string {
   const fields = Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
@@ -43,7 +44,7 @@ function form(hidden: Record<string, string>, buttons: [string, string, boolean?
   return `<form method="post">${fields}${extra}${buttonHtml}</form>`;
 }
 
-function html(res: ServerResponse, status: number, body: string): void {
+export function html(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
 }
@@ -58,7 +59,7 @@ function redirect(res: ServerResponse, target: string, params: Record<string, st
 }
 
 /** Runs a dev-page action in the object's account and sends the events it made. */
-function act(state: State, account: string, action: (ctx: Ctx) => void): void {
+export function act(state: State, account: string, action: (ctx: Ctx) => void): void {
   const ctx: Ctx = {
     store: state.store,
     hooks: state.hooks,
@@ -309,6 +310,8 @@ export async function devRoutes(
     if (kind === 'onboard' && !action) return onboardPage(state, res, id, url, method, body);
     if (kind === 'checkout' && !action) return checkoutPage(state, res, id, method, body);
     if (kind === 'invoices' && action === 'pay') return invoicePage(state, res, id, method);
+    if (kind === 'clocks' && action === 'advance' && method === 'POST') return advanceClockPage(state, res, id, body);
   }
+  if (method === 'GET' && url.pathname === '/dev/clocks') return clocksPage(state, res);
   html(res, 404, page('Not found', `<p>No dev page at ${esc(url.pathname)}.</p>`));
 }

@@ -26,9 +26,8 @@ function createClock(ctx: Ctx): StripeObject {
   return clock;
 }
 
-function advance(ctx: Ctx): StripeObject {
-  const clock = clockOf(ctx);
-  const to = ctx.input.frozen_time as number;
+/** Advances `clock` to `to` (the API's advance and the dev page's buttons); answers it as `advancing`. */
+export function advanceTo(ctx: Ctx, clock: StripeObject, to: number): StripeObject {
   if (to <= (clock.frozen_time as number))
     throw new StripeError(
       400,
@@ -60,6 +59,8 @@ function remove(ctx: Ctx) {
   emit(ctx, `${OBJECT}.deleted`, clock);
   return deleted(OBJECT, clock.id);
 }
+
+const advance = (ctx: Ctx) => advanceTo(ctx, clockOf(ctx), ctx.input.frozen_time as number);
 
 export const testClockHandlers: Record<string, Handler> = {
   'POST /v1/test_helpers/test_clocks': createClock,

@@ -197,6 +197,24 @@ describe('test clocks', () => {
     });
   });
 
+  it('the dev page lists the clocks and advances one by a month (POST only)', async () => {
+    const start = utc(2026, 4, 15);
+    const clock = await clockAt(start);
+    const { customer } = await customerWithMethod('success', 'card', { test_clock: clock.id, name: 'Dev Fleet' });
+    const sub = await h.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: (await monthlyPrice(300)).id }],
+    });
+    const listed = await (await fetch(`${h.fake.url}/dev/clocks`)).text();
+    expect(listed).toContain(clock.id);
+    expect(listed).toContain('Dev Fleet');
+    expect(listed).toContain(`action="/dev/clocks/${clock.id}/advance"`);
+    expect((await fetch(`${h.fake.url}/dev/clocks/${clock.id}/advance`)).status).toBe(404);
+    expect(await submitDevForm(`${h.fake.url}/dev/clocks/${clock.id}/advance`, { by: 'month' })).toBe('/dev/clocks');
+    expect((await h.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(utc(2026, 5, 15));
+    expect((await invoicesOf(sub.id)).map((i) => i.status)).toEqual(['paid', 'paid']);
+  });
+
   it('refuses going back, going too far, an unknown clock; deleting a clock deletes its customers', async () => {
     const clock = await clockAt(utc(2026, 3, 1));
     const { customer } = await customerWithMethod('success', 'card', { test_clock: clock.id });
