@@ -10,6 +10,7 @@ import { billingInvoices } from './billing-invoices';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
 import { companyCreate } from './company-create';
+import { companyGroups } from './company-groups';
 import { companySettings } from './company-settings';
 import { cpoInvoices } from './cpo-invoices';
 import { customerGroupMembers } from './customer-group-members';
@@ -64,6 +65,7 @@ export function areaCatalogs(language: Language) {
     selfService: selfService[language],
     subscriptions: subscriptions[language],
     customerGroups: customerGroups[language],
+    companyGroups: companyGroups[language],
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
