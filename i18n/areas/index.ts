@@ -12,6 +12,7 @@ import { billingWebhooks } from './billing-webhooks';
 import { companyCreate } from './company-create';
 import { companyGroups } from './company-groups';
 import { companySettings } from './company-settings';
+import { companySettingsMoney } from './company-settings-money';
 import { cpoInvoices } from './cpo-invoices';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
@@ -69,6 +70,7 @@ export function areaCatalogs(language: Language) {
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
+    companySettingsMoney: companySettingsMoney[language],
     companyCreate: companyCreate[language],
     authRecovery: authRecovery[language],
     cpoInvoices: cpoInvoices[language],
