@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { backOfficeTitle, brandColor, checkLogo, displayedTitle, logoKey, MAX_LOGO_BYTES } from './branding';
+import {
+  backOfficeTitle,
+  brandColor,
+  brandFillSafe,
+  checkLogo,
+  displayedTitle,
+  logoKey,
+  MAX_LOGO_BYTES,
+} from './branding';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
@@ -42,5 +50,14 @@ describe('logo', () => {
   it('gets a key of its own per upload', () => {
     expect(logoKey(7, 'abc', 'image/png')).toBe('company-logos/7/abc.png');
     expect(logoKey(7, 'abc', 'image/jpeg')).toBe('company-logos/7/abc.jpg');
+  });
+});
+
+describe('brand colour as the buttons’ fill', () => {
+  it('is used only when white text on it stays readable (4.5:1)', () => {
+    expect(brandFillSafe('#1a73e8')).toBe(true);
+    expect(brandFillSafe('#000000')).toBe(true);
+    expect(brandFillSafe('#ffeb3b')).toBe(false);
+    expect(brandFillSafe('#ffffff')).toBe(false);
   });
 });

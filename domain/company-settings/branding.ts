@@ -49,3 +49,20 @@ export function logoKey(companyId: number, random: string, type: LogoType): stri
 export function displayedTitle(productName: string, company: { whiteLabel: boolean; title: string | null }): string {
   return company.whiteLabel && company.title ? company.title : productName;
 }
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * Whether the colour may replace the theme's brand fill: primary buttons write white on it, so it must
+ * reach a 4.5:1 contrast with white (WCAG AA). A lighter colour is still shown, as the top bar's stripe.
+ */
+export function brandFillSafe(hex: string): boolean {
+  return 1.05 / (luminance(hex) + 0.05) >= 4.5;
+}
