@@ -32,6 +32,13 @@ const STRIPE = {
   STRIPE_SECRET_KEY: 'sk_test_workers_project',
   STRIPE_WEBHOOK_SECRET: 'whsec_test_workers_project',
 };
+/**
+ * The local OpenID provider of the `workers` project (tests/support/oidc-dev-setup.ts, scripts/oidc-dev.ts)
+ * listens on this port; SSO tests configure it as a company's issuer (ADR 048).
+ */
+const oidcPort = Number(process.env.OIDC_DEV_PORT ?? (await freePort()));
+process.env.OIDC_DEV_PORT = String(oidcPort);
+const OIDC = { OIDC_TEST_ISSUER: `http://127.0.0.1:${oidcPort}` };
 /** A stand-in CA chain: with it the API's tests see SignCertificate accepted and CertificateSigned sent (ADR 014). */
 const TEST_CA_CHAIN = '-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----';
 /** The ocpp project runs the built-in CA (ADR 014 addendum) with the test-only P-256 root of tests/fixtures/ca. */
@@ -65,6 +72,7 @@ function apiProject(
             OCPP_CA_CERTIFICATE_CHAIN: ca.OCPP_CA_CERTIFICATE_CHAIN,
             TEST_MIGRATIONS: migrations,
             ...stripe,
+            ...(stripe ? OIDC : {}),
           },
           workers: [
             {
@@ -89,7 +97,7 @@ function apiProject(
       hookTimeout: 60_000,
       testTimeout: 60_000,
       setupFiles: ['./tests/integration/setup.ts'],
-      globalSetup: stripe ? ['./tests/support/stripe-fake-setup.ts'] : [],
+      globalSetup: stripe ? ['./tests/support/stripe-fake-setup.ts', './tests/support/oidc-dev-setup.ts'] : [],
     },
   };
 }

@@ -3,6 +3,7 @@
  * the company's provider configuration, the e-mail domains that log in through it (a domain belongs to
  * one company), and the started logins whose `state`, nonce and PKCE verifier the callback must match.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, flag, timestamp } from './columns';
 import { companies, corporateGroups } from './companies';
@@ -23,7 +24,7 @@ export const ssoConfigs = sqliteTable('sso_configs', {
   }),
   idpMfaReplaces2fa: flag('idp_mfa_replaces_2fa'),
   enabled: flag('enabled'),
-  updatedAt: createdAt().$onUpdate(() => new Date()),
+  updatedAt: timestamp('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
   updatedBy: integer('updated_by').references(() => users.id),
 });
 

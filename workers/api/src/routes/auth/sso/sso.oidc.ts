@@ -147,3 +147,6 @@ export async function exchangeCode(x: Exchange, env: Pick<Env, 'APP_ENV'>): Prom
     throw new SsoError('failed', error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The app's callback page (app/routes/_public.sso.callback) on the origin the request came to. */
+export const callbackUrl = (requestUrl: string) => new URL('/sso/callback', requestUrl).href;
