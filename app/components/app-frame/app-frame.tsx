@@ -1,17 +1,16 @@
 /** @module The logged-in shell: Polaris Frame, TopBar (company switcher, profile menu), Navigation. */
-import { Box, Frame, Text, TopBar } from '@shopify/polaris';
+import { Frame, TopBar } from '@shopify/polaris';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Me } from '../../lib/session.server';
 import { FeedbackOutlet } from '../feedback';
 import { InactivityWatch } from '../inactivity-watch';
 import { TopNotices } from '../top-notices';
 import { AppNavigation } from './app-navigation';
+import { BrandMark, brandStyle } from './brand-mark';
 import { CompanyMenu } from './company-menu';
 import { UserMenu } from './user-menu';
 
 export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
-  const { t } = useTranslation();
   const [mobileNavigation, setMobileNavigation] = useState(false);
   const toggle = useCallback(() => setMobileNavigation((open) => !open), []);
   const closeNavigation = useCallback(() => setMobileNavigation(false), []);
@@ -20,29 +19,26 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
     <TopBar
       showNavigationToggle
       onNavigationToggle={toggle}
-      contextControl={
-        <Box paddingInline="400" paddingBlock="300">
-          <Text as="span" variant="headingMd" tone="text-inverse">
-            {t('app.name')}
-          </Text>
-        </Box>
-      }
+      contextControl={<BrandMark branding={me.company.branding} />}
       secondaryMenu={<CompanyMenu me={me} />}
       userMenu={<UserMenu me={me} />}
     />
   );
 
+  const style = brandStyle(me.company.branding);
   return (
-    <Frame
-      topBar={topBar}
-      navigation={<AppNavigation sections={me.navigation} onNavigate={closeNavigation} />}
-      showMobileNavigation={mobileNavigation}
-      onNavigationDismiss={toggle}
-    >
-      <TopNotices />
-      {children}
-      <FeedbackOutlet />
-      <InactivityWatch />
-    </Frame>
+    <div style={style} className={style ? 'brand-accent' : undefined}>
+      <Frame
+        topBar={topBar}
+        navigation={<AppNavigation sections={me.navigation} onNavigate={closeNavigation} />}
+        showMobileNavigation={mobileNavigation}
+        onNavigationDismiss={toggle}
+      >
+        <TopNotices />
+        {children}
+        <FeedbackOutlet />
+        <InactivityWatch />
+      </Frame>
+    </div>
   );
 }
