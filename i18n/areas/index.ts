@@ -33,6 +33,7 @@ import { reimbursements } from './reimbursements';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
+import { sso } from './sso';
 import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
@@ -88,5 +89,6 @@ export function areaCatalogs(language: Language) {
     reimbursementJobs: reimbursementJobs[language],
     reimbursements: reimbursements[language],
     reimbursementPayouts: reimbursementPayouts[language],
+    sso: sso[language],
   };
 }
