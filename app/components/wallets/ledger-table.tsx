@@ -1,6 +1,8 @@
 /**
- * @module The ledger of one wallet, newest first, a page at a time (the page in the URL as `page`): kind,
- * signed amount, the running balance after it, the reference (a session links to its page), reason and author.
+ * @module The ledger of one wallet, newest first, a page at a time (the page in the URL as `page`, other
+ * parameters kept): kind, signed amount, the running balance after it, the reference (a session links to
+ * its page), reason and author. `personal` (the driver's own /my-transactions): a session is named, not
+ * linked to the back office's page, and the author column is left out.
  */
 import { Link, useSearchParams } from '@remix-run/react';
 import { Badge, Card, EmptyState, IndexTable, Text } from '@shopify/polaris';
@@ -17,14 +19,22 @@ export function LedgerTable({
   entries,
   currency,
   pageSize,
+  personal = false,
 }: {
   entries: LedgerPage;
   currency: string;
   pageSize: number;
+  personal?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const money = (minor: number) => formatMoney(minor, currency);
+  const goTo = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page) next.set('page', String(page));
+    else next.delete('page');
+    setParams(next, { preventScrollReset: true, replace: true });
+  };
   return (
     <Card padding="0">
       <IndexTable
@@ -43,13 +53,13 @@ export function LedgerTable({
           { title: t('wallets.colBalanceAfter'), alignment: 'end' },
           { title: t('wallets.colReference') },
           { title: t('wallets.colReason') },
-          { title: t('wallets.colAuthor') },
+          ...(personal ? [] : [{ title: t('wallets.colAuthor') }]),
         ]}
         pagination={listPagination(
           entries.page,
           entries.total,
           pageSize,
-          (page) => setParams(page ? { page: String(page) } : {}, { preventScrollReset: true, replace: true }),
+          goTo,
           t('wallets.ledgerCount', { count: entries.total }),
         )}
       >
@@ -70,7 +80,9 @@ export function LedgerTable({
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              {e.sessionId ? (
+              {e.sessionId && personal ? (
+                t('wallets.session', { id: e.sessionId })
+              ) : e.sessionId ? (
                 <Link to={`/sessions/detail/${e.sessionId}`}>{t('wallets.session', { id: e.sessionId })}</Link>
               ) : (
                 <Text as="span" tone="subdued">
@@ -79,7 +91,7 @@ export function LedgerTable({
               )}
             </IndexTable.Cell>
             <IndexTable.Cell>{e.reason ?? ''}</IndexTable.Cell>
-            <IndexTable.Cell>{e.authorName ?? ''}</IndexTable.Cell>
+            {personal ? null : <IndexTable.Cell>{e.authorName ?? ''}</IndexTable.Cell>}
           </IndexTable.Row>
         ))}
       </IndexTable>

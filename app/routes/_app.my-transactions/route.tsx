@@ -1,7 +1,7 @@
 /**
  * @module /my-transactions (issue 18): a private user's own prepaid wallet: the balance with a Top up button
- * (Stripe Checkout, back to this page), the ledger newest first (date, kind, amount, balance after) and the
- * top-ups with their status, each paged in the URL (`page`, `topUpPage`). Without a wallet: an empty state.
+ * (Stripe Checkout, back to this page), the ledger newest first (the wallet screens' ledger table, personal
+ * variant) and the top-ups with their status, each paged in the URL (`page`, `topUpPage`). Without a wallet: an empty state.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
@@ -9,8 +9,8 @@ import { Badge, BlockStack, Card, EmptyState, IndexTable, InlineStack, Layout, P
 import { useTranslation } from 'react-i18next';
 import { listPagination } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { LedgerTable } from '../../components/wallets/ledger-table';
 import { TopUpButton } from '../../components/wallets/top-up-modal';
-import { KIND_TONE, kindLabel } from '../../components/wallets/wallet-labels';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -82,50 +82,7 @@ export default function MyTransactionsPage() {
             <Text as="h2" variant="headingMd">
               {t('walletTopUps.ledger')}
             </Text>
-            <Card padding="0">
-              <IndexTable
-                resourceName={{ singular: t('walletTopUps.ledger'), plural: t('walletTopUps.ledger') }}
-                itemCount={entries.data.length}
-                selectable={false}
-                emptyState={
-                  <EmptyState heading={t('wallets.ledgerEmpty')} image="">
-                    <p>{t('wallets.ledgerEmptyBody')}</p>
-                  </EmptyState>
-                }
-                headings={[
-                  { title: t('wallets.colDate') },
-                  { title: t('wallets.colKind') },
-                  { title: t('wallets.colAmount'), alignment: 'end' },
-                  { title: t('wallets.colBalanceAfter'), alignment: 'end' },
-                ]}
-                pagination={listPagination(
-                  entries.page,
-                  entries.total,
-                  ENTRIES_PER_PAGE,
-                  goTo('page'),
-                  t('wallets.ledgerCount', { count: entries.total }),
-                )}
-              >
-                {entries.data.map((e, index) => (
-                  <IndexTable.Row id={String(e.id)} key={e.id} position={index}>
-                    <IndexTable.Cell>{when(e.createdAt)}</IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Badge tone={KIND_TONE[e.kind]}>{kindLabel(t, e.kind)}</Badge>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric tone={e.amount < 0 ? 'critical' : 'success'}>
-                        {e.amount > 0 ? `+${money(e.amount)}` : money(e.amount)}
-                      </Text>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>
-                        {money(e.balanceAfter)}
-                      </Text>
-                    </IndexTable.Cell>
-                  </IndexTable.Row>
-                ))}
-              </IndexTable>
-            </Card>
+            <LedgerTable entries={entries} currency={wallet.currency} pageSize={ENTRIES_PER_PAGE} personal />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
