@@ -9,6 +9,7 @@ import { billingCatalogue } from './billing-catalogue';
 import { billingInvoices } from './billing-invoices';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
+import { companyBranding } from './company-branding';
 import { companyCreate } from './company-create';
 import { companyGroups } from './company-groups';
 import { companySettings } from './company-settings';
@@ -72,6 +73,7 @@ export function areaCatalogs(language: Language) {
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
     companySettingsMoney: companySettingsMoney[language],
+    companyBranding: companyBranding[language],
     companyCreate: companyCreate[language],
     authRecovery: authRecovery[language],
     cpoInvoices: cpoInvoices[language],
