@@ -1,7 +1,7 @@
-/** @module /login: e-mail and password, single sign-on (not configured yet), forgotten password. */
+/** @module /login: e-mail and password, single sign-on through the company's identity provider (ADR 048), forgotten password. */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
-import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useNavigation, useSearchParams } from '@remix-run/react';
 import { Banner, Button, Divider, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { safeRedirect } from '../../lib/redirects';
 import { getMe } from '../../lib/session.server';
 import { INACTIVITY_LOGOUT_MINUTES } from '../../lib/session-rules';
 import { loginAction } from './login.server';
+import { SsoErrorBanner } from './sso-error';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'login.title');
 
@@ -38,7 +39,8 @@ export default function Login() {
   const [params] = useSearchParams();
   const [values, setValues] = useState<Fields>({ email: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors<Fields> | null>(null);
-  const [ssoPressed, setSsoPressed] = useState(false);
+  const lookup = useFetcher<typeof action>();
+  const sso = lookup.data?.sso;
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const errors = clientErrors ?? actionData?.errors ?? {};
   const errorFor = fieldErrorFromMap<keyof Fields>(errors, { text: (key) => tKey(t, key) });
@@ -56,6 +58,7 @@ export default function Login() {
           <p>{t('login.expired')}</p>
         </Banner>
       ) : null}
+      <SsoErrorBanner code={params.get('sso')} text={actionData?.ssoError} />
       {actionData?.formError && !clientErrors ? (
         <Banner tone="critical" title={t('login.failed')}>
           <p>{actionData.formError}</p>
@@ -83,6 +86,10 @@ export default function Login() {
             autoComplete="email"
             value={values.email}
             onChange={set('email')}
+            onBlur={() => {
+              if (values.email.includes('@'))
+                lookup.submit({ intent: 'sso-lookup', email: values.email }, { method: 'post', action: '/login' });
+            }}
             error={errorFor('email')}
             requiredIndicator
           />
@@ -115,14 +122,13 @@ export default function Login() {
           <Divider />
         </div>
       </InlineStack>
-      <Button fullWidth onClick={() => setSsoPressed(true)}>
-        {t('login.sso')}
-      </Button>
-      {ssoPressed ? (
-        <Banner tone="warning" onDismiss={() => setSsoPressed(false)}>
-          <p>{t('login.ssoNotConfigured')}</p>
-        </Banner>
-      ) : null}
+      <Form method="post" action="/login">
+        <input type="hidden" name="intent" value="sso" />
+        <input type="hidden" name="email" value={values.email} />
+        <Button submit fullWidth variant={sso?.available ? 'primary' : undefined}>
+          {sso?.available && sso.company ? t('sso.continueWith', { company: sso.company }) : t('login.sso')}
+        </Button>
+      </Form>
     </AuthPanel>
   );
 }
