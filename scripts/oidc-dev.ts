@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
+import { DEMO_SSO } from '../drizzle/seed/demo-sso';
 
 export interface OidcDevAccount {
   email: string;
@@ -40,23 +41,6 @@ export interface OidcDev {
   issuer: string;
   close(): Promise<void>;
 }
-
-/** The demo client and accounts of `npm start` (scripts/seed.ts configures the same client for the demo company). */
-export const DEMO_SSO = {
-  clientId: 'fleetwise-demo',
-  clientSecret: 'fleetwise-demo-local-only-secret',
-  domain: 'sso.fleetwise.test',
-  accounts: [
-    { email: 'anna@sso.fleetwise.test', password: 'sso-demo-password', givenName: 'Anna', familyName: 'Bianchi' },
-    {
-      email: 'marco@sso.fleetwise.test',
-      password: 'sso-demo-password',
-      givenName: 'Marco',
-      familyName: 'Rossi',
-      mfa: true,
-    },
-  ] satisfies OidcDevAccount[],
-};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -197,7 +181,7 @@ if (process.argv[1]?.endsWith('oidc-dev.ts')) {
     clients: [
       { clientId: DEMO_SSO.clientId, clientSecret: DEMO_SSO.clientSecret, redirectUris: [redirect, localhost] },
     ],
-    accounts: DEMO_SSO.accounts,
+    accounts: DEMO_SSO.accounts.map((a) => ({ ...a, password: DEMO_SSO.password })),
   });
   console.log(`dev OpenID provider at ${dev.issuer}`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.close().then(() => process.exit(0)));

@@ -8,6 +8,7 @@ import { previousPeriod } from '../domain/billing/period';
 import { openDb } from '../drizzle/db';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../drizzle/seed/demo';
 import { DEMO_EMPLOYEES } from '../drizzle/seed/demo-reimbursement';
+import { DEMO_SSO, seedDemoSso } from '../drizzle/seed/demo-sso';
 import { seedDemoStationFiles } from '../drizzle/seed/demo-station-files';
 import { runHomeReimbursements } from '../workers/cron/src/home-reimbursements';
 
@@ -36,10 +37,21 @@ try {
   }
   // Firmware and diagnostics files live in R2, which the D1-only seed cannot reach (ADR 014).
   await seedDemoStationFiles(openDb(env.DB), env.FILES);
+  // Single sign-on through the local OpenID provider npm start runs (ADR 048); also for databases seeded before it.
+  const sso = await seedDemoSso(openDb(env.DB));
   if (process.argv.includes('--print-logins')) {
     console.log(`\nDemo logins (password for all: ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  role ${String(u.role).padEnd(3)} ${u.email}`);
     for (const e of DEMO_EMPLOYEES) console.log(`  employee ${e.email} (home reimbursement)`);
+    if (sso) {
+      console.log(
+        `  SSO (${DEMO_SSO.companyName}): type the e-mail, choose "Continue with … sign-in", then at the dev provider:`,
+      );
+      for (const a of DEMO_SSO.accounts)
+        console.log(
+          `    ${a.email} / ${DEMO_SSO.password} ${a.mfa ? '(provider MFA: no 2FA of ours)' : '(then our 2FA)'}`,
+        );
+    }
   }
 } finally {
   await dispose();

@@ -51,6 +51,21 @@ if (!stripeBase) {
   stripeVars.push('--var', `STRIPE_API_BASE:${stripeBase}`);
 }
 
+// Single sign-on: the local OpenID provider the demo company logs in through (scripts/oidc-dev.ts, ADR 048).
+const oidcPort = process.env.OIDC_DEV_PORT ?? '12112';
+console.log(`▸ Local OpenID provider on 127.0.0.1:${oidcPort} …`);
+const oidc = startNode(bin.tsx, [
+  'scripts/oidc-dev.ts',
+  '--port',
+  oidcPort,
+  '--redirect',
+  `http://127.0.0.1:${port}/sso/callback`,
+]);
+oidc.stderr.on('data', (d) => process.env.VERBOSE === '1' && process.stderr.write(d));
+oidc.on('exit', (code) => {
+  if (code) console.error(`local OpenID provider exited (${code})`);
+});
+
 console.log('▸ Starting the web and ocpp workers …');
 const dev = startNode(bin.wrangler, [
   'dev',
@@ -82,6 +97,7 @@ dev.on('exit', (code) => {
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     stripe?.kill('SIGINT');
+    oidc.kill('SIGINT');
     dev.kill('SIGINT');
   });
 
@@ -97,5 +113,6 @@ console.log(`
   Charge points connect to ws://127.0.0.1:${port}/ocpp/{chargePointId} with subprotocol ocpp1.6.
   API reference: ${base}/api/docs   Cron: ${base}/__scheduled?cron=*/5+*+*+*+*
   Billing: ${stripe ? 'the local Stripe-compatible server (card entry through its dev page), log in as billing@voltaria.test' : `Stripe at ${stripeBase}`}
+  Single sign-on: the dev OpenID provider at http://127.0.0.1:${oidcPort} (SSO logins above).
   Stop with Ctrl+C. Local D1, R2 and Durable Object state is kept in ${persistDir}.
 `);
