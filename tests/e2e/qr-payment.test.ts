@@ -69,11 +69,12 @@ describe('pay by QR code on a phone', () => {
     await page.getByLabel('E-mail for the receipt (optional)').fill('driver@example.test');
     await shot('email');
     await page.getByRole('button', { name: 'Pay and charge' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${stripeURL}/dev/payment_intents/`));
-    await expect.poll(() => page.getByText(/^2500 eur \(minor units\) \(held, captured later\)\.$/).count()).toBe(1);
+    // The card step: Stripe Checkout's page (the local Stripe server's stand-in), the hold as its total.
+    await page.waitForURL((url) => url.href.startsWith(`${stripeURL}/dev/checkout/`));
+    await expect.poll(() => page.getByText('Total: 2500 eur (minor units).').count()).toBe(1);
     await shot('card-page');
 
-    await page.getByRole('button', { name: 'Pay with a card that works' }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL((url) => url.href.startsWith(`${baseURL}/pay/status?`));
     await hydrated(page);
     const token = new URL(page.url()).searchParams.get('token') ?? '';
