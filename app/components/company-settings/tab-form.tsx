@@ -10,7 +10,7 @@ export interface TabProps {
 }
 
 export function TabForm(props: {
-  tab: 'general' | 'services' | 'labels' | 'reimbursement';
+  tab: SettingsActionData['tab'];
   failed?: SettingsActionData;
   /** Fields the tab shows next to their input; any other failure is shown in the banner. */
   fields: readonly string[];

@@ -9,6 +9,7 @@ import { useActionData, useLoaderData, useNavigate, useSearchParams } from '@rem
 import { BlockStack, Card, Page, Tabs } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandingTab } from '../../components/company-settings/branding-tab';
 import { GeneralTab } from '../../components/company-settings/general-tab';
 import { GroupLabelsTab } from '../../components/company-settings/group-labels-tab';
 import { HomeReimbursementTab } from '../../components/company-settings/home-reimbursement-tab';
@@ -49,12 +50,12 @@ const TAB_LABEL: Record<Tab, string> = {
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'companySettings.title');
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { settings, reimbursement, canManageReimbursement } = await readSettings(
+  const { settings, reimbursement, canManageReimbursement, brandingData } = await readSettings(
     request,
     context,
     params.companyId ?? '',
   );
-  return { settings, reimbursement, canManageReimbursement };
+  return { settings, reimbursement, canManageReimbursement, brandingData };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -64,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CompanySettingsPage() {
   const { t } = useTranslation();
-  const { settings, reimbursement, canManageReimbursement } = useLoaderData<typeof loader>();
+  const { settings, reimbursement, canManageReimbursement, brandingData } = useLoaderData<typeof loader>();
   // The home reimbursement tab only for a caller with 'fleet:home-reimbursement' (issue 19).
   const tabs = TABS.filter((id) => id !== 'reimbursement' || reimbursement !== null);
   const result = useActionData<SettingsActionData>();
@@ -93,6 +94,7 @@ export default function CompanySettingsPage() {
           failed={failed}
         />
       );
+    if (brandingData?.tab === current) return <BrandingTab key={settings.id} data={brandingData} failed={failed} />;
     return <NotAvailableTab tab={tKey(t, TAB_LABEL[current])} />;
   })();
 

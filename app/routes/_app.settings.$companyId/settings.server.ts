@@ -6,6 +6,7 @@ import { type Api, createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { forbidden, type Me, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
+import { type BrandingTab, isBrandingTab, readBrandingTab, saveBrandingTabAnswer } from './branding-tabs.server';
 import { readReimbursement, saveReimbursement } from './home-reimbursement.server';
 
 type SettingsGet = Api['client']['api']['settings']['company'][':companyId']['$get'];
@@ -18,12 +19,13 @@ export async function readSettings(request: Request, context: AppLoadContext, co
   const settings = must(result, me);
   const reimbursement = await readReimbursement(api, me, companyId);
   const canManageReimbursement = me.permissions.includes('fleet:home-reimbursement:manage');
-  return { me, settings, reimbursement, canManageReimbursement };
+  const brandingData = await readBrandingTab(api, me, companyId, new URL(request.url).searchParams.get('tab'));
+  return { me, settings, reimbursement, canManageReimbursement, brandingData };
 }
 
-type Tab = 'general' | 'services' | 'labels' | 'reimbursement';
+type Tab = 'general' | 'services' | 'labels' | 'reimbursement' | BrandingTab;
 
-function put(api: Api, tab: Exclude<Tab, 'reimbursement'>, companyId: string, form: FormData) {
+function put(api: Api, tab: Exclude<Tab, 'reimbursement' | BrandingTab>, companyId: string, form: FormData) {
   const company = api.client.api.settings.company[':companyId'];
   const param = { companyId };
   if (tab === 'general') {
@@ -69,10 +71,11 @@ export async function saveTab(
   const me = await requirePermission(request, context, 'company:settings');
   const form = await request.formData();
   const tab = String(form.get('tab')) as Tab;
-  if (!['general', 'services', 'labels', 'reimbursement'].includes(tab)) {
+  if (!['general', 'services', 'labels', 'reimbursement'].includes(tab) && !isBrandingTab(tab)) {
     return { me, data: { tab: 'general', error: '' }, status: 400 };
   }
   const api = createApi(request, context, { language: me.user.language });
+  if (isBrandingTab(tab)) return { me, ...(await saveBrandingTabAnswer(api, me, tab, companyId, form)) };
   if (tab === 'reimbursement') {
     const saved = await saveReimbursement(api, companyId, form);
     if (saved.failure) return { me, data: { tab, error: saved.failure.key, field: saved.failure.field }, status: 400 };
