@@ -6,7 +6,8 @@
 import type { InferResponseType } from 'hono/client';
 import type { Api, ApiResult } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
-import type { Me } from '../../lib/session.server';
+import { forbidden, type Me } from '../../lib/session.server';
+import { flash } from '../../lib/toast';
 
 export const BRANDING_TABS = ['reports', 'graphics', 'app'] as const;
 export type BrandingTab = (typeof BRANDING_TABS)[number];
@@ -73,4 +74,12 @@ export function saveBrandingTab(
     recipients: text(form, 'recipients') || null,
   };
   return api.send(api.client.api.company.reports.$put({ json }));
+}
+
+/** The action's answer for one of these tabs: a toast when saved, the API's refusal (and its field) otherwise. */
+export async function saveBrandingTabAnswer(api: Api, me: Me, tab: BrandingTab, companyId: string, form: FormData) {
+  const answer = await saveBrandingTab(api, tab, companyId, form);
+  if (answer.ok) return { data: { tab, toast: flash('companySettings.saved') }, status: 200 };
+  if (answer.status === 403) forbidden(me, answer.error['error-msg']);
+  return { data: { tab, error: answer.error['error-msg'], field: answer.error.field }, status: answer.status };
 }
