@@ -1,5 +1,5 @@
 /** @module Company tree queries: scope is a company and all its descendants. */
-import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { buildCompanyTree, type CompanyNode } from '../../domain/companies/tree';
 import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
@@ -55,14 +55,15 @@ export function companyKind(c: typeof companies.$inferSelect): CompanyKind {
   };
 }
 
-/** The tree under `rootId`, for the company switcher and children_tree. */
+/** The tree under `rootId` without deleted companies, for the company switcher and children_tree. */
 export async function companyTree(db: Db, rootId: number): Promise<CompanyNode | null> {
   const ids = await companyScopeIds(db, rootId);
   if (ids.length === 0) return null;
   const rows = await db
     .select({ id: companies.id, name: companies.name, parentCompanyId: companies.parentCompanyId })
     .from(companies)
-    .where(inArray(companies.id, ids));
+    // A deleted company (ADR 050) keeps its row for its history but leaves the switcher.
+    .where(and(inArray(companies.id, ids), isNull(companies.deletedAt)));
   return buildCompanyTree(rows, rootId);
 }
 

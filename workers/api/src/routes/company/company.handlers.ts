@@ -10,6 +10,8 @@ import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
 import { invoiceXls, listInvoices } from './company.routes';
+import { createRoutes } from './create/create.handlers';
+import { treeRoutes } from './tree/tree.handlers';
 import { toFleetInvoice } from './company.schemas';
 import { fleetInvoiceWithLines, listFleetInvoices } from './company.store';
 
@@ -37,4 +39,6 @@ export const companyRoutes = new OpenAPIHono<AppEnv>()
       'content-disposition': `attachment; filename="${invoiceFileName(companyName, invoice.period)}"`,
       'cache-control': 'private, no-store',
     });
-  });
+  })
+  .route('/', createRoutes)
+  .route('/', treeRoutes);
