@@ -12,21 +12,33 @@ import { authOf } from '@api/middleware/permission';
 import { callbackUrl, discover, issuerAcceptable, SsoError } from '@api/routes/auth/sso/sso.oidc';
 import { checkRoles } from '@api/routes/users/account/account.checks';
 import { normalizeDomain } from '@domain/identity/sso';
+import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import { requestLanguage } from '../../../lib/language';
 import { scopedCompany } from '../company-settings.store';
 import { putSso, readSso, testSso } from './sso-config.routes';
-import { corporateGroupIn, domainTakenElsewhere, ssoConfigOf, writeSsoConfig } from './sso-config.store';
+import {
+  corporateGroupIn,
+  corporateGroupsOf,
+  domainTakenElsewhere,
+  ssoConfigOf,
+  writeSsoConfig,
+} from './sso-config.store';
 
 type Ctx = Context<AppEnv>;
 
 async function view(c: Ctx, companyId: number) {
   const found = await ssoConfigOf(c.get('db'), companyId);
-  const redirect_uri = callbackUrl(c.req.url);
+  const base = {
+    redirect_uri: callbackUrl(c.req.url),
+    role_options: ROLE_IDS.filter((id) => checkRoles(c, [id]) === null).map((id) => ({ id, key: ROLE_KEYS[id] })),
+    group_options: await corporateGroupsOf(c.get('db'), companyId),
+  };
   if (!found) {
     return {
+      ...base,
       company_id: companyId,
       configured: false,
       issuer: '',
@@ -37,11 +49,11 @@ async function view(c: Ctx, companyId: number) {
       default_corporate_group_id: null,
       idp_mfa_replaces_2fa: false,
       enabled: false,
-      redirect_uri,
     };
   }
   const { config, domains } = found;
   return {
+    ...base,
     company_id: companyId,
     configured: true,
     issuer: config.issuer,
@@ -52,7 +64,6 @@ async function view(c: Ctx, companyId: number) {
     default_corporate_group_id: config.defaultCorporateGroupId,
     idp_mfa_replaces_2fa: config.idpMfaReplaces2fa,
     enabled: config.enabled,
-    redirect_uri,
   };
 }
 

@@ -38,6 +38,9 @@ export const SsoConfigView = z
     enabled: z.boolean(),
     /** The address to register at the identity provider as redirect URI. */
     redirect_uri: z.string(),
+    /** What the screen may offer: the roles the caller may grant, the company's corporate groups. */
+    role_options: z.array(z.object({ id: z.number(), key: z.string() })),
+    group_options: z.array(z.object({ id: z.number(), name: z.string() })),
   })
   .openapi('SsoConfig');
 

@@ -25,6 +25,13 @@ export async function domainTakenElsewhere(db: Db, companyId: number, domains: s
   return row?.domain ?? null;
 }
 
+export const corporateGroupsOf = (db: Db, companyId: number) =>
+  db
+    .select({ id: corporateGroups.id, name: corporateGroups.name })
+    .from(corporateGroups)
+    .where(eq(corporateGroups.companyId, companyId))
+    .orderBy(corporateGroups.name);
+
 export async function corporateGroupIn(db: Db, companyId: number, id: number): Promise<boolean> {
   const row = await db
     .select({ id: corporateGroups.id })
