@@ -99,7 +99,11 @@ export default function CompanySettingsPage() {
   })();
 
   return (
-    <Page title={t('companySettings.title')} subtitle={settings.general.name}>
+    <Page
+      title={t('companySettings.title')}
+      subtitle={settings.general.name}
+      secondaryActions={[{ content: t('sso.settings.title'), url: `/settings/sso/${settings.id}` }]}
+    >
       <BlockStack gap="400">
         <Card padding="0">
           <Tabs
