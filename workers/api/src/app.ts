@@ -4,6 +4,7 @@
  */
 
 import { openDb } from '@db/db';
+import { API_KEY_REQUESTS_PER_MINUTE } from '@domain/api-keys/api-keys';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
@@ -20,6 +21,20 @@ import { loadSession } from './middleware/session';
 import { routes } from './routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+const API_KEY_DESCRIPTION = `An integrator's API key (ADR 047), created by a company admin in Settings → API keys: \
+\`Authorization: Bearer evk_…\`. It acts for its company and that company's tree; a read-only key calls GET \
+operations only, a permission-list key only the operations of its permissions (the \`x-access\` of each \
+operation). At most ${API_KEY_REQUESTS_PER_MINUTE} requests per minute per key (then 429 with Retry-After).`;
+
+const API_DESCRIPTION = `Every operation names the permission it needs in \`x-access\`.
+
+**API keys for integrators.** ${API_KEY_DESCRIPTION} An unknown, rotated-away or revoked key answers 401; \
+a key never reaches login, logout, 2FA or key management. Example:
+
+\`\`\`sh
+curl -H "Authorization: Bearer evk_your_secret_shown_once" "$BACK_OFFICE_URL/api/me"
+\`\`\``;
 const FILE_TRANSFER_PATH =
   /^\/api\/(station-files\/diagnostics\/|stations\/[^/]+\/firmware\/|documents\/\d+\/create$|settings\/company\/\d+\/logo$)/;
 
@@ -52,10 +67,21 @@ export function createApi() {
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Back office API', version: '1' },
+    info: { title: 'Back office API', version: '1', description: API_DESCRIPTION },
     servers: [{ url: '/' }],
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A person's session: the `token` of POST /api/login, after 2FA (or the `sid` cookie).",
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'evk_…',
+    description: API_KEY_DESCRIPTION,
+  });
   app.get(
     '/docs',
     Scalar({ url: '/api/openapi.json', pageTitle: 'Back office API', cdn: '/vendor/scalar-api-reference.js' }),

@@ -1,4 +1,5 @@
 /** @module `defineRoute`: an OpenAPI route that declares who may call it, enforced and documented. */
+import { API_KEY_MANAGEMENT } from '@domain/api-keys/api-keys';
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -27,6 +28,13 @@ export const standardErrors = {
   403: errorResponse('Forbidden resource'),
 } as const;
 
+/** A person's session, or an integrator's API key (ADR 047) where keys are let in at all. */
+function securityOf(access: RouteAccess) {
+  if (access === 'public') return [];
+  if (access === 'authenticated-2fa-pending' || access === API_KEY_MANAGEMENT) return [{ bearer: [] }];
+  return [{ bearer: [] }, { apiKey: [] }];
+}
+
 type Declared = Omit<RouteConfig, 'middleware'>;
 type WithAccess<R extends Declared> = Omit<R, 'responses'> & {
   responses: Omit<typeof standardErrors, keyof R['responses']> & R['responses'];
@@ -38,7 +46,7 @@ export function defineRoute<const R extends Declared>(access: RouteAccess, confi
   const route = {
     ...config,
     middleware: [requireAccess(access)],
-    security: access === 'public' ? [] : [{ bearer: [] }],
+    security: securityOf(access),
     'x-access': access,
     responses: { ...standardErrors, ...config.responses },
   } as unknown as WithAccess<R>;
