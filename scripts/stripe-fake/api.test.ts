@@ -260,29 +260,6 @@ describe('objects', () => {
     expect(await stripe.accounts.del(account.id)).toMatchObject({ deleted: true });
   });
 
-  it('updates a connected account as Stripe does: business profile merged, an empty value unsets, an unknown field refused', async () => {
-    const account = await stripe.accounts.create({
-      type: 'express',
-      country: 'DE',
-      business_profile: { name: 'Charge GmbH', url: 'https://charge.example.test' },
-    });
-    const updated = await stripe.accounts.update(
-      account.id,
-      { email: 'billing@charge.example.test', business_profile: { support_phone: '+49 30 1234', url: '' } },
-      { idempotencyKey: `account:update:${account.id}` },
-    );
-    expect(updated).toMatchObject({
-      email: 'billing@charge.example.test',
-      business_profile: { name: 'Charge GmbH', url: null, support_phone: '+49 30 1234' },
-    });
-    expect(schemaErrors('account', updated)).toEqual([]);
-    const events = await stripe.events.list({ type: 'account.updated' });
-    expect(events.data[0]?.data.object).toMatchObject({ id: account.id, email: 'billing@charge.example.test' });
-    const unknown = { business_profile: { colour: 'red' } } as unknown as Stripe.AccountUpdateParams;
-    expect((await refusal(stripe.accounts.update(account.id, unknown))).param).toBe('business_profile[colour]');
-    expect((await refusal(stripe.accounts.update('acct_missing', { email: 'x@example.test' }))).status).toBe(404);
-  });
-
   it('runs Checkout in setup mode through the dev page', async () => {
     const customer = await stripe.customers.create({});
     const session = await stripe.checkout.sessions.create({
