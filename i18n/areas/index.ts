@@ -3,6 +3,7 @@
  * (`t('tariffs.title')` reads area `tariffs`). Add an area here and in define.ts's pattern.
  */
 import type { Language } from '../languages';
+import { apiKeys } from './api-keys';
 import { authRecovery } from './auth-recovery';
 import { billingAccounts } from './billing-accounts';
 import { billingCatalogue } from './billing-catalogue';
@@ -49,6 +50,7 @@ import { wallets } from './wallets';
 
 export function areaCatalogs(language: Language) {
   return {
+    apiKeys: apiKeys[language],
     fleet: fleet[language],
     maintenance: maintenance[language],
     network: network[language],
