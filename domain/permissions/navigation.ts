@@ -83,7 +83,7 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'nav.customers',
     items: [
       { label: 'nav.customerGroups', url: '/customer-group', permission: 'customer-groups:manage' },
-      { label: 'nav.companyGroups', url: '/company-groups', permission: 'company-groups:manage', planned: true },
+      { label: 'nav.companyGroups', url: '/company-groups', permission: 'company-groups:manage' },
     ],
   },
   {
