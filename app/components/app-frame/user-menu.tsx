@@ -1,9 +1,17 @@
-/** @module The profile menu: profile, support, language, theme, logout. */
+/** @module The profile menu: profile, support, company creation and deletion (super users), language, theme, logout. */
 
 import { LANGUAGE_NAMES, LANGUAGES } from '@i18n/languages';
 import { useRouteLoaderData } from '@remix-run/react';
 import { type ActionListSection, Icon, TopBar } from '@shopify/polaris';
-import { CheckIcon, ExitIcon, PersonIcon, QuestionCircleIcon } from '@shopify/polaris-icons';
+import {
+  CheckIcon,
+  DeleteIcon,
+  ExitIcon,
+  OrganizationIcon,
+  PersonIcon,
+  PlusIcon,
+  QuestionCircleIcon,
+} from '@shopify/polaris-icons';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../lib/display-name';
@@ -25,6 +33,22 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
+/** Super users (50, 51): create company, the company list, delete company (spec section 2, profile menu). */
+function companyItems(me: Me, t: (key: string) => string): ActionListSection[] {
+  const items = [
+    me.permissions.includes('company:create')
+      ? { content: t('companyCreate.menuCreate'), url: '/create-company/step-1', icon: PlusIcon }
+      : null,
+    me.permissions.includes('companies:manage')
+      ? { content: t('companyCreate.menuCompanies'), url: '/companies', icon: OrganizationIcon }
+      : null,
+    me.permissions.includes('companies:manage')
+      ? { content: t('companyCreate.menuDelete'), url: '/companies/delete', icon: DeleteIcon, destructive: true }
+      : null,
+  ].filter((item) => item !== null);
+  return items.length > 0 ? [{ items }] : [];
+}
+
 export function UserMenu({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();
   // Polaris closes the menu itself after any item (onToggle), so items must not close it too.
@@ -40,6 +64,7 @@ export function UserMenu({ me }: { me: Me }) {
         { content: t('frame.support'), url: '/tutorials#support', icon: QuestionCircleIcon },
       ],
     },
+    ...companyItems(me, t),
     {
       title: t('language.label'),
       items: LANGUAGES.map((language) => ({
