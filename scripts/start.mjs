@@ -47,6 +47,9 @@ if (!stripeBase) {
     if (code) console.error(`local Stripe-compatible server exited (${code})`);
   });
   stripeVars.push('--var', `STRIPE_API_BASE:http://127.0.0.1:${stripePort}`);
+  // New billing customers go on a test clock, so /dev/clocks can advance their subscriptions.
+  stripeVars.push('--var', 'STRIPE_LOCAL_TEST_CLOCKS:1');
+  console.log(`  Advance billing time on http://127.0.0.1:${stripePort}/dev/clocks`);
 } else {
   stripeVars.push('--var', `STRIPE_API_BASE:${stripeBase}`);
 }

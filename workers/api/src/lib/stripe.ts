@@ -18,6 +18,8 @@ export interface StripeSettings {
   STRIPE_API_BASE?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
+  /** `1` (set by `npm start` with the local server): billing customers are made on a test clock. */
+  STRIPE_LOCAL_TEST_CLOCKS?: string;
 }
 
 const clients = new Map<string, Stripe>();
@@ -59,6 +61,26 @@ export function isLocalStripe(env: StripeSettings): boolean {
   if (!base) return false;
   const host = new URL(base).hostname;
   return host === '127.0.0.1' || host === 'localhost';
+}
+
+/**
+ * The test clock a new billing customer goes on, in local mode only (`STRIPE_LOCAL_TEST_CLOCKS=1` AND
+ * the endpoint is the local server, never real Stripe): its subscriptions can then be advanced month by
+ * month on the local server's `/dev/clocks` page. Frozen at the customer row's creation, so a retry
+ * sends the same parameters under the same idempotency key. Null otherwise.
+ */
+export async function localTestClock(
+  stripe: Stripe,
+  env: StripeSettings,
+  customer: { id: number; name: string; createdAt: Date },
+  options: Stripe.RequestOptions,
+): Promise<string | null> {
+  if (env.STRIPE_LOCAL_TEST_CLOCKS !== '1' || !isLocalStripe(env)) return null;
+  const clock = await stripe.testHelpers.testClocks.create(
+    { frozen_time: Math.floor(customer.createdAt.getTime() / 1000), name: customer.name.slice(0, 300) },
+    { ...options, idempotencyKey: idempotencyKey('customer', 'test-clock', customer.id) },
+  );
+  return clock.id;
 }
 
 /**

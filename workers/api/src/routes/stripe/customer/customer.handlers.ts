@@ -7,7 +7,7 @@
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
-import { idempotencyKey, type Stripe } from '@api/lib/stripe';
+import { idempotencyKey, localTestClock, type Stripe } from '@api/lib/stripe';
 import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers';
 import { authOf } from '@api/middleware/permission';
 import { stripeAccountOptions } from '@domain/billing/stripe-account';
@@ -123,9 +123,11 @@ const writes = new OpenAPIHono<AppEnv>()
     });
     let created: Stripe.Customer;
     try {
+      const clock = await localTestClock(client.stripe, c.env, row, options);
       created = await client.stripe.customers.create(
         {
           name: row.name,
+          ...(clock ? { test_clock: clock } : {}),
           ...(email ? { email } : {}),
           address: {
             line1: [company.street, company.streetNumber].filter(Boolean).join(' ') || undefined,
