@@ -5,8 +5,8 @@
  * themselves; the webhook log does not depend on it. Only a caller who may onboard (role 42 with setting 30)
  * sees the notice (`onboardingNoticeFor`); each child loader still checks its own permission.
  */
-import type { LoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/cloudflare';
-import { Outlet, useLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { Outlet, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 import { Box } from '@shopify/polaris';
 import { onboardingNoticeFor } from '../components/billing/billing.server';
 import { OnboardingBanner } from '../components/billing/onboarding-banner';
