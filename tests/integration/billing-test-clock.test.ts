@@ -5,7 +5,7 @@
  * period's invoice, paid.
  */
 import { env } from 'cloudflare:test';
-import { stripeClient } from '@api/lib/stripe';
+import { localTestClock, stripeClient } from '@api/lib/stripe';
 import { billingCustomers, billingPrices, billingProducts } from '@db/schema';
 import { createCompany } from '@db/seed/factories';
 import { ROLE } from '@domain/permissions/roles';
@@ -136,5 +136,21 @@ describe('a subscription on a test clock', () => {
       period_start: new Date(Date.UTC(2026, 0, 10)).toISOString(),
     });
     expect(invoices.filter((i) => i.kind === 'subscription' && i.status === 'paid')).toHaveLength(2);
+  });
+
+  it('local mode puts a new billing customer on its own clock; never without the flag or against another endpoint', async () => {
+    const row = { id: 424242, name: 'Fleet', createdAt: new Date(Date.UTC(2026, 2, 3, 10)) };
+    const local = { ...env, STRIPE_LOCAL_TEST_CLOCKS: '1' };
+    const id = await localTestClock(stripe(), local, row, {});
+    expect(await stripe().testHelpers.testClocks.retrieve(id ?? '')).toMatchObject({
+      frozen_time: Date.UTC(2026, 2, 3, 10) / 1000,
+      name: 'Fleet',
+    });
+    // The same row again (a retried request): the same clock, by its idempotency key.
+    expect(await localTestClock(stripe(), local, row, {})).toBe(id);
+    expect(await localTestClock(stripe(), env, row, {})).toBeNull();
+    expect(
+      await localTestClock(stripe(), { ...local, STRIPE_API_BASE: 'https://stripe.example.test' }, row, {}),
+    ).toBeNull();
   });
 });
