@@ -31,7 +31,7 @@ select{font:inherit;padding:.4rem}</style></head><body><main><h1>${esc(title)}</
 <p class="note">Local Stripe-compatible server for development: nothing here is a real payment.</p></main></body></html>`;
 }
 
-export function form(hidden: Record<string, string>, buttons: [string, string, boolean?][], extra = ''): string {
+function form(hidden: Record<string, string>, buttons: [string, string, boolean?][], extra = ''): string {
   const fields = Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
