@@ -44,7 +44,7 @@ export async function corporateGroupIn(db: Db, companyId: number, id: number): P
 /** Upserts the configuration, replaces its domains and writes the audit row, in one batch. */
 export async function writeSsoConfig(
   db: Db,
-  values: typeof ssoConfigs.$inferInsert,
+  values: typeof ssoConfigs.$inferInsert & { companyId: number },
   domains: string[],
   audit: AuditEntry,
 ): Promise<void> {
