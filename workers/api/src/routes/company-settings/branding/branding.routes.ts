@@ -60,7 +60,13 @@ export const serveLogo = defineRoute('session:basic', {
     "A company's current logo, for users of that company or of a company above it; cached, as its URL changes on upload",
   request: { params: LogoParams },
   responses: {
-    200: { description: 'The image', content: { 'image/png': { schema: z.any() }, 'image/jpeg': { schema: z.any() } } },
+    200: {
+      description: 'The image',
+      content: {
+        'image/png': { schema: z.string().openapi({ format: 'binary' }) },
+        'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
     404: errorResponse('No such logo in your scope'),
   },
 });
