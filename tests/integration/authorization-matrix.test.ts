@@ -8,6 +8,7 @@
  * operations with a body, an unknown id in path parameters); an operation with neither that
  * changes state runs in a fresh child company, so it cannot spoil later calls.
  */
+import { eq } from 'drizzle-orm';
 import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,8 +18,10 @@ import {
   PERMISSIONS,
   type Permission,
 } from '../../domain/permissions/permissions';
-import { ROLE_IDS } from '../../domain/permissions/roles';
+import { scopeAllows } from '../../domain/api-keys/api-keys';
+import { ROLE, ROLE_IDS } from '../../domain/permissions/roles';
 import { SERVICE_SETTING_IDS } from '../../domain/permissions/service-settings';
+import { apiKeyUsage } from '../../drizzle/schema';
 import { createCompany } from '../../drizzle/seed/factories';
 import { BASE, call, db, failOnConsoleError, login, loginPending, type Session, world } from './helpers';
 
@@ -194,4 +197,31 @@ describe('authorization matrix', () => {
       ]);
     }
   });
+  it('an API key outside its scope is refused: a read-only key of a super user on every operation', async () => {
+    const creator = [ROLE.SUPER_USER];
+    const who = await actor(creator);
+    const made = await call('/api-keys', { ...who.session, json: { name: 'Matrix', scope: 'read' } });
+    expect(made.status).toBe(201);
+    const { key, secret } = (await made.json()) as { key: { id: number }; secret: string };
+    const found: string[] = [];
+    let cells = 0;
+    for (const op of operations) {
+      // The matrix is not the rate limit's test: start each stretch of calls with an empty minute.
+      if (cells % 500 === 0) await db.delete(apiKeyUsage).where(eq(apiKeyUsage.keyId, key.id));
+      const path = op.path.replace(/\{[^}]+\}/g, '999999999');
+      const method = op.method.toUpperCase();
+      const headers: Record<string, string> = { authorization: `Bearer ${secret}` };
+      const init = op.hasBody
+        ? { method, headers: { ...headers, 'content-type': 'application/json' }, body: '{' }
+        : { method, headers };
+      const res = await SELF.fetch(`${BASE}${path}`, init);
+      cells += 1;
+      const allowed = can(contextFor(creator), op.permission) && scopeAllows({ kind: 'read' }, method, op.permission);
+      const ok = allowed ? res.status !== 401 && res.status !== 403 : res.status === 403;
+      if (!ok) found.push(`${method} ${op.path} (${op.permission}): allowed=${allowed}, got ${res.status}`);
+      if (method !== 'GET') expect([method, op.path, res.status]).toEqual([method, op.path, 403]);
+    }
+    expect(found).toEqual([]);
+    expect(cells).toBe(operations.length);
+  }, 120_000);
 });
