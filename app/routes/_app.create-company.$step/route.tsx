@@ -23,20 +23,8 @@ import { fieldErrorFrom } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { forbidden, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
-import {
-  clearDraft,
-  type Draft,
-  formField,
-  isStep,
-  merge,
-  readDraft,
-  STEPS,
-  type Step,
-  stepError,
-  stepOf,
-  toBody,
-  writeDraft,
-} from './draft.server';
+import { clearDraft, readDraft, writeDraft } from './draft.server';
+import { type Draft, formField, isStep, merge, STEPS, type Step, stepError, stepOf, toBody } from './steps';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'companyCreate.title');
 
