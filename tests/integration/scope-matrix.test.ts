@@ -133,6 +133,8 @@ const RESOURCE_RULES: Rule[] = [
     'invoiceId',
     'SELECT id FROM billing_invoices WHERE owner_company_id = ?1 OR company_id = ?1 ORDER BY id LIMIT 1',
   ],
+  // API keys (ADR 047): a key of the demo's root company (inserted below).
+  [/^\/api\/api-keys\//, 'id', 'SELECT id FROM api_keys WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
   [
@@ -312,6 +314,14 @@ beforeAll(async () => {
      WHERE id IN (SELECT value FROM json_each(?1)) AND cpms IS NOT NULL ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
   )
     .bind(JSON.stringify(otherCompanies))
+    .run();
+  // Nor an API key (ADR 047): one of the demo's root company, made by its first user.
+  await env.DB.prepare(
+    `INSERT INTO api_keys (company_id, name, scope, roles_json, secret_hash, display_prefix, created_by)
+     SELECT company_id, 'scope-matrix', 'read', '[37]', 'scope-matrix-' || id, 'evk_scope', id FROM users
+     WHERE company_id = ?1 ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(root.id)
     .run();
   // Nor a home reimbursement (the monthly job writes them): one month of a user of the demo's first fleet company.
   await env.DB.prepare(
