@@ -137,8 +137,13 @@ export const companyGroups = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     level: integer('level').notNull(),
+    /** The group of the level above (null at level 1): the four levels form one tree (migration 0045). */
+    parentId: integer('parent_id').references((): AnySQLiteColumn => companyGroups.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('company_groups_company_idx').on(t.companyId, t.level)],
+  (t) => [
+    index('company_groups_company_idx').on(t.companyId, t.level),
+    index('company_groups_parent_idx').on(t.parentId),
+  ],
 );

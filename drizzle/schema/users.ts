@@ -36,6 +36,8 @@ export const users = sqliteTable(
     group2Id: integer('group2_id').references(() => companyGroups.id),
     group3Id: integer('group3_id').references(() => companyGroups.id),
     group4Id: integer('group4_id').references(() => companyGroups.id),
+    /** The groups last picked at each level in the company-groups screen (JSON [g1, g2, g3, g4], nulls allowed). */
+    companyGroupSelection: text('company_group_selection'),
     licensePlate: text('license_plate'),
     employeeNumber: text('employee_number'),
     costCenter: text('cost_center'),

@@ -30,6 +30,7 @@ export const companyGroups = defineArea(
     deleteBody:
       'Its {{stations}} stations and {{users}} users leave the group (they keep the levels above it). This cannot be undone.',
     deleteConfirm: 'Delete group',
+    deleted: 'Group deleted.',
     deleteBlocked: 'This group has sub-groups: delete or move them first.',
     cancel: 'Cancel',
     path: 'Path',
@@ -81,6 +82,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'Ihre {{stations}} Stationen und {{users}} Benutzer verlassen die Gruppe (die Ebenen darüber bleiben). Dies kann nicht rückgängig gemacht werden.',
       deleteConfirm: 'Gruppe löschen',
+      deleted: 'Gruppe gelöscht.',
       deleteBlocked: 'Diese Gruppe hat Untergruppen: zuerst löschen oder verschieben.',
       cancel: 'Abbrechen',
       path: 'Pfad',
@@ -131,6 +133,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'Ses {{stations}} stations et {{users}} utilisateurs quittent le groupe (ils gardent les niveaux au-dessus). Action irréversible.',
       deleteConfirm: 'Supprimer le groupe',
+      deleted: 'Groupe supprimé.',
       deleteBlocked: 'Ce groupe a des sous-groupes : supprimez-les ou déplacez-les d’abord.',
       cancel: 'Annuler',
       path: 'Chemin',
@@ -181,6 +184,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'De {{stations}} laadstations en {{users}} gebruikers verlaten de groep (de niveaus erboven blijven). Dit kan niet ongedaan worden gemaakt.',
       deleteConfirm: 'Groep verwijderen',
+      deleted: 'Groep verwijderd.',
       deleteBlocked: 'Deze groep heeft subgroepen: verwijder of verplaats die eerst.',
       cancel: 'Annuleren',
       path: 'Pad',
@@ -231,6 +235,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'Le sue {{stations}} stazioni e {{users}} utenti escono dal gruppo (mantengono i livelli superiori). L’operazione è irreversibile.',
       deleteConfirm: 'Elimina gruppo',
+      deleted: 'Gruppo eliminato.',
       deleteBlocked: 'Questo gruppo ha sottogruppi: eliminali o spostali prima.',
       cancel: 'Annulla',
       path: 'Percorso',
@@ -281,6 +286,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'Sus {{stations}} estaciones y {{users}} usuarios salen del grupo (conservan los niveles superiores). No se puede deshacer.',
       deleteConfirm: 'Eliminar grupo',
+      deleted: 'Grupo eliminado.',
       deleteBlocked: 'Este grupo tiene subgrupos: elimínelos o muévalos primero.',
       cancel: 'Cancelar',
       path: 'Ruta',
@@ -331,6 +337,7 @@ export const companyGroups = defineArea(
       deleteBody:
         'Os seus {{stations}} postos e {{users}} utilizadores saem do grupo (mantêm os níveis acima). Não pode ser anulado.',
       deleteConfirm: 'Eliminar grupo',
+      deleted: 'Grupo eliminado.',
       deleteBlocked: 'Este grupo tem subgrupos: elimine-os ou mova-os primeiro.',
       cancel: 'Cancelar',
       path: 'Caminho',

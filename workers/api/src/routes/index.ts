@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.handlers';
 import { backofficeRoutes } from './backoffice/backoffice.handlers';
 import { caRoutes } from './ca/ca.handlers';
 import { companyRoutes } from './company/company.handlers';
+import { companyGroupRoutes } from './company-groups/company-groups.handlers';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
@@ -55,6 +56,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', referenceRoutes)
   .route('/', fleetSettingsRoutes)
   .route('/', companySettingsRoutes)
+  .route('/', companyGroupRoutes)
   .route('/', apiKeyRoutes)
   .route('/', kpiRoutes)
   .route('/', maintenanceRoutes)
