@@ -5,6 +5,7 @@
 import type { Language } from '../languages';
 import { apiKeys } from './api-keys';
 import { authRecovery } from './auth-recovery';
+import { backofficeStaff } from './backoffice-staff';
 import { billingAccounts } from './billing-accounts';
 import { billingCatalogue } from './billing-catalogue';
 import { billingInvoices } from './billing-invoices';
@@ -71,6 +72,7 @@ export function areaCatalogs(language: Language) {
     subscriptions: subscriptions[language],
     customerGroups: customerGroups[language],
     companyGroups: companyGroups[language],
+    backofficeStaff: backofficeStaff[language],
     customerGroupMembers: customerGroupMembers[language],
     pdfExport: pdfExport[language],
     companySettings: companySettings[language],
