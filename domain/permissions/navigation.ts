@@ -136,6 +136,7 @@ export const NAVIGATION: readonly NavSection[] = [
     items: [
       { label: 'nav.companies', url: '/overview', permission: 'companies:manage', planned: true },
       { label: 'nav.companySettings', url: '/settings', permission: 'company:settings' },
+      { label: 'backofficeStaff.title', url: '/backoffice', permission: 'backoffice-users:manage' },
       { label: 'apiKeys.nav', url: '/settings/api-keys', permission: 'company:api-keys' },
     ],
   },
