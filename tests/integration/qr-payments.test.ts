@@ -48,10 +48,10 @@ async function pay(evseId: string, ip = uniqueIp()) {
 }
 
 /** The driver on the local Stripe server's Checkout page (a card that works, or a declined one), then back on the status page (its refresh). */
-async function cardStep(cardUrl: string, token: string, choice: 'ok' | 'declined') {
+async function cardStep(cardUrl: string, token: string, choice: 'ok' | 'declined' | 'cancel') {
   const res = await fetch(cardUrl, {
     method: 'POST',
-    body: new URLSearchParams({ choice: choice === 'ok' ? 'pay' : 'failed' }),
+    body: new URLSearchParams({ choice: choice === 'ok' ? 'pay' : choice === 'declined' ? 'failed' : 'cancel' }),
     redirect: 'manual',
   });
   await res.arrayBuffer();
@@ -241,6 +241,19 @@ describe('pay, charge, capture', () => {
       unknown
     >;
     expect(state).toMatchObject({ status: 'failed', failure_reason: 'CARD_DECLINED', card_url: null });
+  });
+
+  it('a Checkout left by Cancel fails the payment as abandoned, once, whatever its event says later', async () => {
+    const { body } = await pay(evse);
+    const sessionId = (await payment(body.token))?.stripePaymentIntentId ?? '';
+    expect(await cardStep(body.card_url, body.token, 'cancel')).toMatchObject({
+      status: 'failed',
+      failure_reason: 'CARD_STEP_ABANDONED',
+    });
+    const events = await eventsFor(sessionId);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+    for (const e of [...events, ...events]) expect((await deliverStripeEvent(e)).status).toBe(200);
+    expect(await payment(body.token)).toMatchObject({ status: 'failed', failureReason: 'CARD_STEP_ABANDONED' });
   });
 
   it('a declined card fails the payment and starts nothing', async () => {
