@@ -47,7 +47,8 @@ export const UpdateBody = z.strictObject({ name });
 
 const node = { id: z.number(), level: z.number(), name: z.string(), stations: z.number(), users: z.number() };
 // Four levels at most, so the nesting is spelled out (the OpenAPI document has no recursive schemas).
-const Level4 = z.object({ ...node, children: z.array(z.never()) });
+// Level 4 has no sub-groups: its children list is always empty.
+const Level4 = z.object({ ...node, children: z.array(z.object({ id: z.number() })).max(0) });
 const Level3 = z.object({ ...node, children: z.array(Level4) });
 const Level2 = z.object({ ...node, children: z.array(Level3) });
 const TreeNode = z.object({ ...node, children: z.array(Level2) });
