@@ -30,7 +30,7 @@ const LISTS = ['contactEmails', 'alertEmails', 'recipients'] as const;
 const FIELDS = [...FLAGS, 'type', ...TEXTS.filter((f) => f !== 'feePercent'), 'feeBasisPoints'] as string[];
 
 /** A stored integer shown as the decimal it was typed as (25160 milli-cents → "0.2516"). */
-function decimal(value: number | null, places: number): string {
+export function decimal(value: number | null, places: number): string {
   if (value === null) return '';
   return (value / 10 ** places).toFixed(places).replace(/\.?0+$/, '');
 }

@@ -37,7 +37,7 @@ export interface FormFailure {
 type Parsed = { ok: true; value: number | null } | { ok: false };
 
 /** A typed decimal scaled to an integer with `decimals` places; empty is null. */
-function scaled(raw: FormDataEntryValue | null, decimals: number): Parsed {
+export function scaled(raw: FormDataEntryValue | null, decimals: number): Parsed {
   const text = String(raw ?? '').trim();
   if (text === '') return { ok: true, value: null };
   const parsed = parseDecimal(text, { maxDecimals: decimals });

@@ -10,6 +10,7 @@ import { BlockStack, Card, Page, Tabs } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandingTab } from '../../components/company-settings/branding-tab';
+import { CompanyTab } from '../../components/company-settings/company-tab';
 import { GeneralTab } from '../../components/company-settings/general-tab';
 import { GroupLabelsTab } from '../../components/company-settings/group-labels-tab';
 import { HomeReimbursementTab } from '../../components/company-settings/home-reimbursement-tab';
@@ -50,12 +51,12 @@ const TAB_LABEL: Record<Tab, string> = {
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'companySettings.title');
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { settings, reimbursement, canManageReimbursement, brandingData } = await readSettings(
+  const { settings, reimbursement, canManageReimbursement, tabData, brandingData } = await readSettings(
     request,
     context,
     params.companyId ?? '',
   );
-  return { settings, reimbursement, canManageReimbursement, brandingData };
+  return { settings, reimbursement, canManageReimbursement, tabData, brandingData };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -65,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CompanySettingsPage() {
   const { t } = useTranslation();
-  const { settings, reimbursement, canManageReimbursement, brandingData } = useLoaderData<typeof loader>();
+  const { settings, reimbursement, canManageReimbursement, tabData, brandingData } = useLoaderData<typeof loader>();
   // The home reimbursement tab only for a caller with 'fleet:home-reimbursement' (issue 19).
   const tabs = TABS.filter((id) => id !== 'reimbursement' || reimbursement !== null);
   const result = useActionData<SettingsActionData>();
@@ -94,6 +95,7 @@ export default function CompanySettingsPage() {
           failed={failed}
         />
       );
+    if (tabData?.tab === current) return <CompanyTab key={settings.id} data={tabData} failed={failed} />;
     if (brandingData?.tab === current) return <BrandingTab key={settings.id} data={brandingData} failed={failed} />;
     return <NotAvailableTab tab={tKey(t, TAB_LABEL[current])} />;
   })();

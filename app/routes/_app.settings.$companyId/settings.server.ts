@@ -7,6 +7,7 @@ import { must } from '../../lib/fleet.server';
 import { forbidden, type Me, requirePermission } from '../../lib/session.server';
 import { flash } from '../../lib/toast';
 import { type BrandingTab, isBrandingTab, readBrandingTab, saveBrandingTabAnswer } from './branding-tabs.server';
+import { type CompanyTab, isCompanyTab, readCompanyTab, saveCompanyTab } from './company-tabs.server';
 import { readReimbursement, saveReimbursement } from './home-reimbursement.server';
 
 type SettingsGet = Api['client']['api']['settings']['company'][':companyId']['$get'];
@@ -19,13 +20,19 @@ export async function readSettings(request: Request, context: AppLoadContext, co
   const settings = must(result, me);
   const reimbursement = await readReimbursement(api, me, companyId);
   const canManageReimbursement = me.permissions.includes('fleet:home-reimbursement:manage');
+  const tabData = await readCompanyTab(api, me, companyId, new URL(request.url).searchParams.get('tab'));
   const brandingData = await readBrandingTab(api, me, companyId, new URL(request.url).searchParams.get('tab'));
-  return { me, settings, reimbursement, canManageReimbursement, brandingData };
+  return { me, settings, reimbursement, canManageReimbursement, tabData, brandingData };
 }
 
-type Tab = 'general' | 'services' | 'labels' | 'reimbursement' | BrandingTab;
+type Tab = 'general' | 'services' | 'labels' | 'reimbursement' | CompanyTab | BrandingTab;
 
-function put(api: Api, tab: Exclude<Tab, 'reimbursement' | BrandingTab>, companyId: string, form: FormData) {
+function put(
+  api: Api,
+  tab: Exclude<Tab, 'reimbursement' | BrandingTab | CompanyTab>,
+  companyId: string,
+  form: FormData,
+) {
   const company = api.client.api.settings.company[':companyId'];
   const param = { companyId };
   if (tab === 'general') {
@@ -71,16 +78,20 @@ export async function saveTab(
   const me = await requirePermission(request, context, 'company:settings');
   const form = await request.formData();
   const tab = String(form.get('tab')) as Tab;
-  if (!['general', 'services', 'labels', 'reimbursement'].includes(tab) && !isBrandingTab(tab)) {
+  if (!['general', 'services', 'labels', 'reimbursement'].includes(tab) && !isBrandingTab(tab) && !isCompanyTab(tab)) {
     return { me, data: { tab: 'general', error: '' }, status: 400 };
   }
   const api = createApi(request, context, { language: me.user.language });
   if (isBrandingTab(tab)) return { me, ...(await saveBrandingTabAnswer(api, me, tab, companyId, form)) };
-  if (tab === 'reimbursement') {
-    const saved = await saveReimbursement(api, companyId, form);
+  if (tab === 'reimbursement' || isCompanyTab(tab)) {
+    const saved =
+      tab === 'reimbursement'
+        ? await saveReimbursement(api, companyId, form)
+        : await saveCompanyTab(api, tab, companyId, form);
     if (saved.failure) return { me, data: { tab, error: saved.failure.key, field: saved.failure.field }, status: 400 };
     const answer = saved.result;
-    if (answer.ok) return { me, data: { tab, toast: flash('reimbursementSettings.saved') }, status: 200 };
+    const toast = flash(tab === 'reimbursement' ? 'reimbursementSettings.saved' : 'companySettings.saved');
+    if (answer.ok) return { me, data: { tab, toast }, status: 200 };
     if (answer.status === 403) forbidden(me, answer.error['error-msg']);
     return { me, data: { tab, error: answer.error['error-msg'], field: answer.error.field }, status: answer.status };
   }
