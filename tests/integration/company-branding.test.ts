@@ -209,6 +209,25 @@ describe('mobile app customisation', () => {
   it('lets only super users change the catalog', async () => {
     const res = await call('/app-customizations', { ...adminSession, json: { name: unique('App') } });
     expect(res.status).toBe(403);
+    const sup = await world({ roles: [ROLE.SUPER_USER] });
+    const superSession = await login(sup.email, sup.password, sup.ip);
+    const name = unique('Fleet app');
+    const created = await call('/app-customizations', { ...superSession, json: { name } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await expectError(await call('/app-customizations', { ...superSession, json: { name } }), 409, {
+      code: 'CONFLICT',
+      message: 'An app customisation with this name already exists.',
+      field: 'name',
+    });
+    const renamed = await call(`/app-customizations/${id}`, {
+      ...superSession,
+      method: 'PUT',
+      json: { name: `${name} 2` },
+    });
+    expect(await renamed.json()).toEqual({ id, name: `${name} 2` });
+    const list = (await (await call('/app-customizations', adminSession)).json()) as { data: { name: string }[] };
+    expect(list.data.map((a) => a.name)).toContain(`${name} 2`);
   });
 });
 
