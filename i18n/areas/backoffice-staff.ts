@@ -54,6 +54,9 @@ export const backofficeStaff = defineArea(
     cancel: 'Cancel',
     deletedBanner: 'This account is deleted: restore it to change it.',
     ownAccount: 'This is your own account: ask another administrator to change your roles.',
+    invitationSubject: 'Your back-office access at {{company}}',
+    invitationText:
+      'You have been given access to the back office of {{company}}. To choose your password, open this link:\n\n{{link}}\n\nThe link works once and expires in {{days}} days.',
   },
   {
     de: {
@@ -109,6 +112,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Abbrechen',
       deletedBanner: 'Dieses Konto ist gelöscht: Stellen Sie es wieder her, um es zu ändern.',
       ownAccount: 'Dies ist Ihr eigenes Konto: Bitten Sie einen anderen Administrator, Ihre Rollen zu ändern.',
+      invitationSubject: 'Ihr Backoffice-Zugang bei {{company}}',
+      invitationText:
+        'Sie haben Zugang zum Backoffice von {{company}} erhalten. Um Ihr Passwort festzulegen, öffnen Sie diesen Link:\n\n{{link}}\n\nDer Link funktioniert einmal und läuft in {{days}} Tagen ab.',
     },
     fr: {
       title: 'Équipe back-office',
@@ -163,6 +169,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Annuler',
       deletedBanner: 'Ce compte est supprimé : restaurez-le pour le modifier.',
       ownAccount: 'C’est votre propre compte : demandez à un autre administrateur de changer vos rôles.',
+      invitationSubject: 'Votre accès au back-office de {{company}}',
+      invitationText:
+        'Vous avez reçu un accès au back-office de {{company}}. Pour choisir votre mot de passe, ouvrez ce lien :\n\n{{link}}\n\nLe lien fonctionne une fois et expire dans {{days}} jours.',
     },
     nl: {
       title: 'Backofficemedewerkers',
@@ -216,6 +225,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Annuleren',
       deletedBanner: 'Dit account is verwijderd: herstel het om het te wijzigen.',
       ownAccount: 'Dit is uw eigen account: vraag een andere beheerder uw rollen te wijzigen.',
+      invitationSubject: 'Uw backoffice-toegang bij {{company}}',
+      invitationText:
+        'U hebt toegang gekregen tot de backoffice van {{company}}. Open deze link om uw wachtwoord te kiezen:\n\n{{link}}\n\nDe link werkt één keer en verloopt over {{days}} dagen.',
     },
     it: {
       title: 'Personale back-office',
@@ -269,6 +281,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Annulla',
       deletedBanner: 'Questo account è eliminato: ripristinalo per modificarlo.',
       ownAccount: 'Questo è il tuo account: chiedi a un altro amministratore di cambiare i tuoi ruoli.',
+      invitationSubject: 'Il tuo accesso al back-office di {{company}}',
+      invitationText:
+        'Hai ricevuto l’accesso al back-office di {{company}}. Per scegliere la password, apri questo link:\n\n{{link}}\n\nIl link funziona una volta e scade tra {{days}} giorni.',
     },
     es: {
       title: 'Personal de back-office',
@@ -322,6 +337,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Cancelar',
       deletedBanner: 'Esta cuenta está eliminada: restáurela para modificarla.',
       ownAccount: 'Es su propia cuenta: pida a otro administrador que cambie sus roles.',
+      invitationSubject: 'Su acceso al back-office de {{company}}',
+      invitationText:
+        'Se le ha dado acceso al back-office de {{company}}. Para elegir su contraseña, abra este enlace:\n\n{{link}}\n\nEl enlace funciona una vez y caduca en {{days}} días.',
     },
     pt: {
       title: 'Equipa de back-office',
@@ -376,6 +394,9 @@ export const backofficeStaff = defineArea(
       cancel: 'Cancelar',
       deletedBanner: 'Esta conta está eliminada: restaure-a para a alterar.',
       ownAccount: 'Esta é a sua própria conta: peça a outro administrador para alterar as suas funções.',
+      invitationSubject: 'O seu acesso ao back-office de {{company}}',
+      invitationText:
+        'Recebeu acesso ao back-office de {{company}}. Para escolher a sua palavra-passe, abra este link:\n\n{{link}}\n\nO link funciona uma vez e expira em {{days}} dias.',
     },
   },
 );

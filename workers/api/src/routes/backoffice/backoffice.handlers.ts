@@ -6,7 +6,9 @@
 
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
+import { invitation } from '@api/lib/invitation';
 import { keyedValidation } from '@api/lib/keyed-validation';
+import { requestLanguage } from '@api/lib/language';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
 import { checkRoles } from '@api/routes/users/account/account.checks';
@@ -16,6 +18,7 @@ import { auditUser, editableUser, foundUser } from '@api/routes/users/users.acce
 import type { users } from '@db/schema';
 import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { backofficeStaff } from '@i18n/areas/backoffice-staff';
 import * as r from './backoffice.routes';
 import * as store from './backoffice.store';
 
@@ -42,6 +45,16 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
       const denied = checkRoles(c, body.roles);
       if (denied) return denied;
       if (await emailTaken(db, body.email)) return apiError(c, 409, 'EMAIL_TAKEN', 'emailTaken', { field: 'email' });
+      // No password yet: the new member sets one through the invitation link (as a company's new admin does).
+      const language = requestLanguage(c);
+      const texts = backofficeStaff[language];
+      const invite = await invitation(
+        c,
+        body.email,
+        'backoffice-invitation',
+        { subject: texts.invitationSubject, text: texts.invitationText },
+        { company: await store.companyNameOf(db, companyId) },
+      );
       const row = await store.insertBackofficeUser(
         db,
         {
@@ -51,9 +64,11 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
           telephone: body.telephone ?? null,
           companyId,
           selectedCompanyId: companyId,
+          language,
         },
         { roles: body.roles, permissionUpdatesDisabled: body.permission_updates_disabled },
-        (id) => auditUser(c, 'backoffice.create', id, { roles: body.roles }),
+        (id) => auditUser(c, 'backoffice.create', id, { roles: body.roles, invited: true }),
+        invite,
       );
       return c.json(await store.backofficeView(db, row), 201);
     },

@@ -5,9 +5,10 @@
  */
 
 import type { auditInsert } from '@api/lib/audit.store';
+import type { Invitation } from '@api/lib/invitation';
 import { emailOrNameContains, usersPage } from '@api/routes/users/users.store';
 import type { Db } from '@db/db';
-import { backofficeUserFlags, userRoles, users } from '@db/schema';
+import { backofficeUserFlags, companies, emailOutbox, passwordResets, userRoles, users } from '@db/schema';
 import { ensureRoles } from '@db/seed/factories';
 import { and, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { toBackofficeUser, type UserRow } from './backoffice.schemas';
@@ -94,18 +95,32 @@ export interface RoleChange {
   permissionUpdatesDisabled?: boolean | undefined;
 }
 
-/** Creates the user, then its roles, flag and audit row (`audit` for the new id) together. */
+/**
+ * Creates the user, then its roles, flag, audit row (`audit` for the new id) and its invitation to set a
+ * password (the link's hashed token and the e-mail) together.
+ */
 export async function insertBackofficeUser(
   db: Db,
   values: typeof users.$inferInsert,
   change: RoleChange,
   audit: (userId: number) => AuditRow,
+  invite: Invitation,
 ) {
   await ensureRoles(db);
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('user insert returned nothing');
-  await db.batch([audit(row.id), ...roleWrites(db, row.id, change.roles, change.permissionUpdatesDisabled, true)]);
+  const { email, ...link } = invite;
+  await db.batch([
+    audit(row.id),
+    ...roleWrites(db, row.id, change.roles, change.permissionUpdatesDisabled, true),
+    db.insert(passwordResets).values({ userId: row.id, ...link }),
+    db.insert(emailOutbox).values(email),
+  ]);
   return row;
+}
+
+export async function companyNameOf(db: Db, id: number): Promise<string> {
+  return (await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id)).get())?.name ?? '';
 }
 
 /** Adds roles to the user's current ones. */
