@@ -16,14 +16,10 @@ export const NotificationsBody = z
       .array(
         z.strictObject({
           type: z.string().openapi({ example: 'station_offline' }),
-          emails: z
-            .string()
-            .max(5000, { error: 'companyTextTooLong' })
-            .nullable()
-            .openapi({
-              description: 'Comma-separated; empty or null: the company’s own e-mail',
-              example: 'ops@example.com, noc@example.com',
-            }),
+          emails: z.string().max(5000, { error: 'companyTextTooLong' }).nullable().openapi({
+            description: 'Comma-separated; empty or null: the company’s own e-mail',
+            example: 'ops@example.com, noc@example.com',
+          }),
         }),
       )
       .max(NOTIFICATION_TYPES.length * 2),
