@@ -94,11 +94,17 @@ describe('company settings: roles and services', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'VAT number' }).inputValue()).toBe(stored);
   });
 
-  it('shows the tabs without data as not yet available, with no fields', async () => {
+  it('saves the economics tab and shows the value again after a reload', async () => {
     await page.goto('/settings');
     await page.waitForURL(/\/settings\/\d+/);
     await page.getByRole('tab', { name: 'Economics' }).click();
-    await expect.poll(() => page.getByText('Economics: Not yet available').count()).toBe(1);
-    expect(await page.getByRole('textbox').count()).toBe(0);
+    const cost = () => page.getByRole('textbox', { name: /kWh net cost/ });
+    await expect.poll(() => cost().count()).toBe(1);
+    const value = (await cost().inputValue()) === '0.2516' ? '0.2517' : '0.2516';
+    await cost().fill(value);
+    await save();
+    await expect.poll(() => page.getByText('Settings saved.').count()).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => cost().inputValue()).toBe(value);
   });
 });
