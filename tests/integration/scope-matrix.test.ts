@@ -90,6 +90,8 @@ const RESOURCE_RULES: Rule[] = [
   [/^\/api\/maintenance\/\{id\}/, 'id', CONNECTOR_ID],
   [/^\/api\/(groups|tags)\//, 'id', 'SELECT id FROM connector_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/customer-type\//, 'id', 'SELECT id FROM customer_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/company-groups\//, 'id', 'SELECT id FROM company_groups WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/company-groups\//, 'stationId', 'SELECT id FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/keyfob\//, 'id', 'SELECT id FROM rfids WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/sessions\//, 'id', SESSION_ID],
   [/^\/api\/tariff\/sessions\//, 'sessionId', SESSION_ID],
