@@ -66,6 +66,7 @@ type Rule = [path: RegExp, param: string, query: string];
 const RESOURCE_RULES: Rule[] = [
   [/./, 'userId', 'SELECT id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/settings\/company\//, 'companyId', 'SELECT ?1'],
+  [/^\/api\/company\/\{companyId\}/, 'companyId', 'SELECT ?1'],
   [/^\/api\/fleet-reimbursement\/settings\//, 'companyId', 'SELECT ?1'],
   [
     /^\/api\/users\/\{userId\}\/stations\//,
