@@ -2,7 +2,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { createUser } from '../../drizzle/seed/factories';
-import { call, db, expectError, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
+import {
+  call,
+  db,
+  expectError,
+  failOnConsoleError,
+  lastMail,
+  login,
+  loginPending,
+  type Session,
+  unique,
+  uniqueIp,
+  type World,
+  world,
+} from './helpers';
 
 failOnConsoleError();
 
@@ -69,6 +82,28 @@ describe('back-office users', () => {
     expect(((await removed.json()) as Bo).roles).toEqual([]);
     expect((await call(`/backoffice/${bo.id}`, { ...session, method: 'DELETE' })).status).toBe(200);
     expect((await call(`/backoffice/${bo.id}/restore`, { ...session, method: 'PUT' })).status).toBe(200);
+  });
+
+  it('invites a new member of an operator company (not a fleet) to set a password, with a link that works once', async () => {
+    const operator = await world({ roles: [ROLE.ADMINISTRATIVE_SERVICES], company: { cpms: 'public' } });
+    const s = await login(operator.email, operator.password, operator.ip);
+    const email = `${unique('agent')}@example.test`;
+    const res = await call('/backoffice/add', {
+      ...s,
+      json: { email, first_name: 'Sam', roles: [ROLE.SUPPORT_AGENT] },
+    });
+    expect(res.status).toBe(201);
+    const mail = await lastMail(email, 'backoffice-invitation');
+    expect(mail.subject).toBe(`Your back-office access at ${operator.company.name}`);
+    const token = /\/reset-password\/new#([\w-]+)/.exec(mail.text)?.[1] ?? '';
+    expect(token).not.toBe('');
+    const password = 'a staff password 2026';
+    const set = () =>
+      call('/reset-password/confirm', { ip: uniqueIp(), json: { token, password, passwordConfirmation: password } });
+    expect((await set()).status).toBe(200);
+    expect((await set()).status).not.toBe(200);
+    // The password works: the login reaches the second factor (loginPending asserts the 200 and the session).
+    expect((await loginPending(email, password, uniqueIp())).cookie).not.toBe('');
   });
 
   it("answers 404 for another company's user and 403 to a fleet manager", async () => {
