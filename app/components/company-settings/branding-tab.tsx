@@ -8,6 +8,14 @@ import type { TabProps } from './tab-form';
 export function BrandingTab({ data, failed }: TabProps & { data: BrandingTabData }) {
   if (data.tab === 'graphics')
     return <GraphicsTab key={data.branding.company_id} branding={data.branding} failed={failed} />;
-  if (data.tab === 'app') return <AppCustomizationTab key={data.app.company_id} app={data.app} failed={failed} />;
+  if (data.tab === 'app')
+    return (
+      <AppCustomizationTab
+        key={data.app.company_id}
+        app={data.app}
+        canEditCatalog={data.canEditCatalog}
+        failed={failed}
+      />
+    );
   return <ReportsTab key={data.reports.company_id} reports={data.reports} failed={failed} />;
 }

@@ -20,7 +20,7 @@ export type AppChoice = InferResponseType<Company['app-customization']['$get'], 
 export type ReportSettings = InferResponseType<Api['client']['api']['company']['reports']['$get'], 200>;
 export type BrandingTabData =
   | { tab: 'graphics'; branding: Branding }
-  | { tab: 'app'; app: AppChoice }
+  | { tab: 'app'; app: AppChoice; canEditCatalog: boolean }
   | { tab: 'reports'; reports: ReportSettings };
 
 /** The data of the tab shown, or null for the other tabs. */
@@ -33,7 +33,10 @@ export async function readBrandingTab(
   const company = api.client.api.settings.company[':companyId'];
   const param = { companyId };
   if (tab === 'graphics') return { tab, branding: must(await api.send(company.branding.$get({ param })), me) };
-  if (tab === 'app') return { tab, app: must(await api.send(company['app-customization'].$get({ param })), me) };
+  if (tab === 'app') {
+    const app = must(await api.send(company['app-customization'].$get({ param })), me);
+    return { tab, app, canEditCatalog: me.permissions.includes('companies:manage') };
+  }
   if (tab === 'reports') {
     const query = { company_id: companyId };
     return { tab, reports: must(await api.send(api.client.api.company.reports.$get({ query })), me) };
@@ -61,6 +64,10 @@ export function saveBrandingTab(
       demo_mode: on(form, 'demo_mode'),
     };
     return api.send(company.branding.$put({ param, json }));
+  }
+  if (tab === 'app' && form.get('intent') === 'add') {
+    // A super user adds a customisation to the catalog (the API refuses anyone else).
+    return api.send(api.client.api['app-customizations'].$post({ json: { name: text(form, 'name') } }));
   }
   if (tab === 'app') {
     const chosen = Number(text(form, 'app_customization_customers_id'));
