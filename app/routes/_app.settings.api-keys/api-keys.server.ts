@@ -53,13 +53,15 @@ export async function changeKey(request: Request, context: AppLoadContext): Prom
   const keys = api.client.api['api-keys'];
   const form = await request.formData();
   const intent = form.get('intent');
-  if (intent === 'rotate' || intent === 'revoke') {
-    const param = { id: String(form.get('id') ?? '') };
-    const answer = await api.send(
-      intent === 'rotate' ? keys[':id'].rotate.$post({ param }) : keys[':id'].$delete({ param }),
-    );
-    if (!answer.ok) return { intent, error: errorText(answer.error, '') };
-    return 'secret' in answer.data ? { intent, secret: answer.data.secret, name: answer.data.key.name } : { intent };
+  const param = { id: String(form.get('id') ?? '') };
+  if (intent === 'rotate') {
+    const rotated = await api.send(keys[':id'].rotate.$post({ param }));
+    if (!rotated.ok) return { intent, error: errorText(rotated.error, '') };
+    return { intent, secret: rotated.data.secret, name: rotated.data.key.name };
+  }
+  if (intent === 'revoke') {
+    const revoked = await api.send(keys[':id'].$delete({ param }));
+    return revoked.ok ? { intent } : { intent, error: errorText(revoked.error, '') };
   }
   const scope = form.get('scope') === 'permissions' ? 'permissions' : 'read';
   const company = Number(form.get('company_id'));

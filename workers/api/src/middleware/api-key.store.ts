@@ -1,8 +1,8 @@
 /** @module The API key middleware's reads and writes: the key and its creator, company, services and scope; usage counts. */
 import type { Db } from '@db/db';
-import { companyTreeIds } from '@db/queries/companies.store';
-import { apiKeys, apiKeyUsage, companies, companyServiceSettings, users } from '@db/schema';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { apiKeys, apiKeyUsage } from '@db/schema';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { callerReads } from './session.store';
 
 /**
  * The live key with this secret hash and, in the same D1 round trip, its creator (the key's `user`),
@@ -13,20 +13,14 @@ export async function apiKeyFacts(db: Db, secretHash: string) {
   const live = and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt));
   const creatorId = db.select({ id: apiKeys.createdBy }).from(apiKeys).where(live);
   const companyId = db.select({ id: apiKeys.companyId }).from(apiKeys).where(live);
+  const root = sql`SELECT company_id FROM api_keys WHERE secret_hash = ${secretHash} AND revoked_at IS NULL`;
+  const [userQuery, companyQuery, servicesQuery, treeQuery] = callerReads(db, creatorId, companyId, root);
   const [keyRows, userRows, companyRows, serviceRows, treeRows] = await db.batch([
     db.select().from(apiKeys).where(live),
-    db.select().from(users).where(inArray(users.id, creatorId)),
-    db.select().from(companies).where(inArray(companies.id, companyId)),
-    db
-      .select({ id: companyServiceSettings.settingId })
-      .from(companyServiceSettings)
-      .where(inArray(companyServiceSettings.companyId, companyId)),
-    db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(
-        sql`${companies.id} IN (${companyTreeIds(sql`SELECT company_id FROM api_keys WHERE secret_hash = ${secretHash} AND revoked_at IS NULL`)})`,
-      ),
+    userQuery,
+    companyQuery,
+    servicesQuery,
+    treeQuery,
   ]);
   return {
     key: keyRows[0],
