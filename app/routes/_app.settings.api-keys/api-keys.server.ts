@@ -5,7 +5,7 @@ import { errorText } from '../../lib/api-errors';
 import { must } from '../../lib/fleet.server';
 import { requirePermission } from '../../lib/session.server';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 interface Node {
   id: number;

@@ -1,6 +1,6 @@
 /** @module The API keys screen's modals: the create form, the secret shown once, and the rotate / revoke confirmation. */
 import { Form, useNavigation } from '@remix-run/react';
-import { BlockStack, Banner, Button, Checkbox, ChoiceList, Modal, Select, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Checkbox, ChoiceList, Modal, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -15,7 +15,7 @@ import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { listUrl, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
-import { changeKey, PAGE_SIZE, readKeys } from './api-keys.server';
+import { changeKey, readKeys } from './api-keys.server';
 import { ConfirmKeyModal, CreateKeyModal, SecretModal } from './key-modals';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'apiKeys.title');
@@ -33,7 +33,7 @@ type Confirm = { intent: 'rotate' | 'revoke'; id: number; name: string };
 
 export default function ApiKeys() {
   const { t, i18n } = useTranslation();
-  const { data: keys, total, state, permissions, companies, company } = useLoaderData<typeof loader>();
+  const { data: keys, total, items_per_page, state, permissions, companies, company } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const submit = useSubmit();
   const list = useListUrl(state, url.write);
@@ -73,7 +73,7 @@ export default function ApiKeys() {
           { title: '' },
         ]}
         rowCount={keys.length}
-        pagination={{ total, pageSize: PAGE_SIZE, countLabel: formatNumber(total) }}
+        pagination={{ total, pageSize: items_per_page, countLabel: formatNumber(total) }}
       >
         {keys.map((k, index) => (
           <IndexTable.Row id={String(k.id)} key={k.id} position={index}>
