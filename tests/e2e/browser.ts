@@ -78,11 +78,17 @@ export async function latestMail(
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 
-/** Fills and submits the login form. */
+/**
+ * Fills and submits the login form. Leaving the e-mail field asks whether its domain signs in through an
+ * identity provider (ADR 048); the click waits for that answer, as a person reading the page would.
+ */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('E-mail').fill(email);
+  const looked = page.waitForResponse((r) => r.url().includes('/login') && r.request().method() === 'POST');
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await looked;
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 

@@ -40,6 +40,7 @@ export default function Login() {
   const [values, setValues] = useState<Fields>({ email: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors<Fields> | null>(null);
   const lookup = useFetcher<typeof action>();
+  const [lookedUp, setLookedUp] = useState('');
   const sso = lookup.data?.sso;
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const errors = clientErrors ?? actionData?.errors ?? {};
@@ -86,9 +87,14 @@ export default function Login() {
             autoComplete="email"
             value={values.email}
             onChange={set('email')}
-            onBlur={() => {
-              if (values.email.includes('@'))
-                lookup.submit({ intent: 'sso-lookup', email: values.email }, { method: 'post', action: '/login' });
+            onBlur={(event) => {
+              // Not when the blur is the click on "Log in": the login itself is on its way, and a lookup
+              // racing it would only revalidate the page being left. Once per typed address.
+              const to = event?.relatedTarget as HTMLElement | null | undefined;
+              if (to?.getAttribute('type') === 'submit' || !values.email.includes('@')) return;
+              if (lookedUp === values.email) return;
+              setLookedUp(values.email);
+              lookup.submit({ intent: 'sso-lookup', email: values.email }, { method: 'post', action: '/login' });
             }}
             error={errorFor('email')}
             requiredIndicator
