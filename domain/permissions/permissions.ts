@@ -269,10 +269,7 @@ export const RULES = {
   /** /create-company/step-1..4 and POST /company (issue 20 part 1): super users, within their scope. */
   'company:create': { roles: SUPER },
   'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },
-  /**
-   * An employee of a fleet company with home reimbursement (setting 25): their own home stations,
-   * documents, tariffs and reimbursements, and their Stripe payout account (/stripe-home-reimbursement).
-   */
+  /** A fleet employee with home reimbursement (setting 25): their own stations, documents, tariffs, months, payout account. */
   'personal:home-reimbursement': {
     roles: [],
     services: [SERVICE.HOME_REIMBURSEMENT],

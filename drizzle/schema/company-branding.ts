@@ -5,8 +5,8 @@
  * and demo-mode flags) is columns of `companies`.
  */
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { companies } from './companies';
 import { createdAt, flag, timestamp } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 export const appCustomizations = sqliteTable(

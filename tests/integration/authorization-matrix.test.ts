@@ -8,9 +8,11 @@
  * operations with a body, an unknown id in path parameters); an operation with neither that
  * changes state runs in a fresh child company, so it cannot spoil later calls.
  */
-import { eq } from 'drizzle-orm';
+
 import { SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scopeAllows } from '../../domain/api-keys/api-keys';
 import {
   type AccessContext,
   type CompanyKind,
@@ -18,7 +20,6 @@ import {
   PERMISSIONS,
   type Permission,
 } from '../../domain/permissions/permissions';
-import { scopeAllows } from '../../domain/api-keys/api-keys';
 import { ROLE, ROLE_IDS } from '../../domain/permissions/roles';
 import { SERVICE_SETTING_IDS } from '../../domain/permissions/service-settings';
 import { apiKeyUsage } from '../../drizzle/schema';

@@ -14,8 +14,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, createStation } from '../../drizzle/seed/factories';
 import { connectChargePoint, type FakeChargePoint } from './fake-charge-point';
-import { deliverStripeEvent } from './stripe-webhook';
 import { call, db, unique, uniqueIp, type World, world } from './helpers';
+import { deliverStripeEvent } from './stripe-webhook';
 
 const PASSWORD = 'station-password-qr01';
 const HOLD = 2500;

@@ -8,8 +8,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corporateGroups, userRoles, users } from '../../drizzle/schema';
 import { ROLE } from '../../domain/permissions/roles';
+import { corporateGroups, userRoles, users } from '../../drizzle/schema';
 import { createApi } from '../../workers/api/src/app';
 import { SSO_TEST_ACCOUNTS as A, SSO_TEST_CLIENT, SSO_TEST_DOMAIN } from '../support/sso-accounts';
 import { BASE, call, db, expectError, failOnConsoleError, login, type Session, sidFrom, world } from './helpers';

@@ -26,12 +26,8 @@ function apiOf(whiteLabel: boolean) {
 describe('number style per request', () => {
   it('answers with the caller company’s separators, concurrent requests apart', async () => {
     const [swapped, plain] = await Promise.all([
-      apiOf(true)
-        .request('/n')
-        .then((r) => r.text()),
-      apiOf(false)
-        .request('/n')
-        .then((r) => r.text()),
+      Promise.resolve(apiOf(true).request('/n')).then((r) => r.text()),
+      Promise.resolve(apiOf(false).request('/n')).then((r) => r.text()),
     ]);
     expect(swapped).toBe('1,234.50');
     expect(plain).toBe('1.234,50');

@@ -12,6 +12,7 @@ import {
   PlusIcon,
   QuestionCircleIcon,
 } from '@shopify/polaris-icons';
+import type { TFunction } from 'i18next';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../lib/display-name';
@@ -34,7 +35,7 @@ function initialsOf(name: string): string {
 }
 
 /** Super users (50, 51): create company, the company list, delete company (spec section 2, profile menu). */
-function companyItems(me: Me, t: (key: string) => string): ActionListSection[] {
+function companyItems(me: Me, t: TFunction): ActionListSection[] {
   const items = [
     me.permissions.includes('company:create')
       ? { content: t('companyCreate.menuCreate'), url: '/create-company/step-1', icon: PlusIcon }

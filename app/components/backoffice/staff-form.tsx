@@ -18,7 +18,8 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLE_KEYS, type RoleId } from '../../../domain/permissions/roles';
+import { ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
+import { tKey } from '../../i18n/resources';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 
 export interface StaffValues {
@@ -153,7 +154,7 @@ export function StaffForm({ initial, roles, companies, submitLabel, disabled = f
               {roles.map((r) => (
                 <Checkbox
                   key={r.id}
-                  label={`${r.id} · ${t(ROLE_KEYS[r.id as RoleId] ?? String(r.id))}`}
+                  label={`${r.id} · ${tKey(t, ROLE_KEYS[r.id as RoleId] ?? String(r.id))}`}
                   helpText={r.grantable ? undefined : t('backofficeStaff.notGrantable')}
                   name="roles"
                   value={String(r.id)}

@@ -16,6 +16,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/resources';
 
 export interface Candidate {
   id: number;
@@ -43,7 +44,7 @@ export function StepAdmin(props: {
   const pickedLabel = found.find((c) => String(c.id) === picked);
   const field = (f: string, label: string, type?: 'email') => (
     <TextField
-      label={t(label)}
+      label={tKey(t, label)}
       name={f}
       type={type}
       value={v[f] ?? ''}

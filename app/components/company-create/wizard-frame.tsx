@@ -6,6 +6,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Banner, BlockStack, Button, Card, InlineStack, Modal, Page, Text } from '@shopify/polaris';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/resources';
 
 const TITLES = [
   'companyCreate.stepGeneral',
@@ -36,7 +37,7 @@ export function WizardFrame(props: {
   return (
     <Page
       title={t('companyCreate.title')}
-      subtitle={`${t('companyCreate.step', { n: props.n })}: ${t(TITLES[props.n - 1])}`}
+      subtitle={`${t('companyCreate.step', { n: props.n })}: ${tKey(t, TITLES[props.n - 1] ?? '')}`}
     >
       <Form method="post" ref={form}>
         <input type="hidden" name="intent" defaultValue={props.n === 4 ? 'create' : 'next'} />

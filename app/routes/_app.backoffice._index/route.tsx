@@ -6,11 +6,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { Badge, IndexTable, InlineStack, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { ROLE_IDS, ROLE_KEYS, type RoleId } from '../../../domain/permissions/roles';
+import { ROLE_IDS, ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
 import { choiceFilters } from '../../components/lists/choice-filters';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { companyName } from '../../lib/companies';
 import { must } from '../../lib/fleet.server';
@@ -61,7 +62,7 @@ export default function BackofficeStaff() {
     {
       key: 'role',
       label: t('backofficeStaff.filterRole'),
-      choices: ROLE_IDS.map((id) => ({ value: String(id), label: `${id} · ${t(ROLE_KEYS[id])}` })),
+      choices: ROLE_IDS.map((id) => ({ value: String(id), label: `${id} · ${tKey(t, ROLE_KEYS[id])}` })),
       value: state.role,
       onChange: (role) => list.update({ role: role as typeof state.role }),
     },
@@ -107,7 +108,7 @@ export default function BackofficeStaff() {
             <IndexTable.Cell>
               <InlineStack gap="100">
                 {u.roles.map((id) => (
-                  <Badge key={id}>{t(ROLE_KEYS[id as RoleId] ?? String(id))}</Badge>
+                  <Badge key={id}>{tKey(t, ROLE_KEYS[id as RoleId] ?? String(id))}</Badge>
                 ))}
               </InlineStack>
             </IndexTable.Cell>

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { BlockStack, Card, EmptyState, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { GroupTree } from '../../components/company-groups/group-tree';
+import { GroupTree, type TreeGroup } from '../../components/company-groups/group-tree';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
@@ -51,7 +51,7 @@ export default function CompanyGroups() {
                 <Text as="h2" variant="headingMd">
                   {c.company_name}
                 </Text>
-                <GroupTree groups={c.groups} labels={c.labels} />
+                <GroupTree groups={c.groups as unknown as TreeGroup[]} labels={c.labels} />
               </BlockStack>
             </Card>
           ))}

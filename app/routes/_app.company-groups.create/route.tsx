@@ -79,7 +79,7 @@ export default function CreateCompanyGroup() {
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState(parent || String(parents[0]?.id ?? ''));
   const [company, setCompany] = useState(String(companyId));
-  const errorOf = fieldErrorFrom(failed, { api: { parent: 'parent_id' } });
+  const errorOf = fieldErrorFrom<'name' | 'parent'>(failed, { api: { parent: 'parent_id' } });
   const summary = failureBesideFields(failed, ['name', 'parent']);
   const levels = [1, 2, 3, 4].map((n) => ({
     value: String(n),

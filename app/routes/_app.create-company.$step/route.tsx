@@ -4,8 +4,9 @@
  * mandatory fields are there; "Create", after a confirmation, sends POST /api/company. A refusal comes
  * back under its field on the step that owns it; success opens the company list with a toast.
  */
-import { type MessageKey, translate } from '@i18n/messages';
+
 import type { Language } from '@i18n/languages';
+import { type MessageKey, translate } from '@i18n/messages';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { redirect } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isStep(params.step)) throw redirect(at('step-1'));
   const draft = await readDraft(request);
   const parents = flattenCompanies(me.companies);
-  const values = { parent_company_id: String(me.company.id), ...draft.values };
+  const values: Record<string, string> = { parent_company_id: String(me.company.id), ...draft.values };
   const search = new URL(request.url).searchParams.get('search');
   let candidates = null;
   if (params.step === 'step-3' && search !== null) {

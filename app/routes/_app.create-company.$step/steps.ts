@@ -88,7 +88,7 @@ export function toBody(v: Record<string, string>) {
     ...(v.time_zone ? { time_zone: v.time_zone } : {}),
     currency: v.currency || 'EUR',
     parent_company_id: Number(v.parent_company_id),
-    cpms: v.cpms === 'public' || v.cpms === 'private' ? v.cpms : null,
+    cpms: (v.cpms === 'public' || v.cpms === 'private' ? v.cpms : null) as 'public' | 'private' | null,
     is_subcpo: flag('is_subcpo'),
     is_evfleet: flag('is_evfleet'),
     is_lifestyle: flag('is_lifestyle'),

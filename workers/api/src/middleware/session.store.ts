@@ -2,7 +2,7 @@
 import type { Db } from '@db/db';
 import { companyTreeIds } from '@db/queries/companies.store';
 import { authSessions, companies, companyServiceSettings, users } from '@db/schema';
-import { and, eq, inArray, isNull, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -11,7 +11,7 @@ export type SessionRow = typeof authSessions.$inferSelect;
  * the selected company, its service settings and its tree, each through a subquery on the credential
  * (`userIds`, `companyIds`, and `companyIdSql` for the tree's root).
  */
-export function callerReads(db: Db, userIds: SQL | Subquery, companyIds: SQL | Subquery, companyIdSql: SQL) {
+export function callerReads(db: Db, userIds: SQLWrapper, companyIds: SQLWrapper, companyIdSql: SQL) {
   return [
     db.select().from(users).where(inArray(users.id, userIds)),
     db.select().from(companies).where(inArray(companies.id, companyIds)),

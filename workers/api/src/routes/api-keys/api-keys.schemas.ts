@@ -68,7 +68,7 @@ export function toApiKey(row: KeyRow): z.infer<typeof ApiKeySchema> {
     scope: key.scope,
     permissions: key.permissionsJson ? (JSON.parse(key.permissionsJson) as string[]) : [],
     display_prefix: key.displayPrefix,
-    created_by: row.creatorEmail,
+    created_by: row.creatorEmail ?? '',
     created_at: key.createdAt.toISOString(),
     rotated_at: iso(key.rotatedAt),
     last_used_at: iso(key.lastUsedAt),

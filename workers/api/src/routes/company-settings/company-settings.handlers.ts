@@ -19,6 +19,8 @@ import {
 import { privateSessionChoiceError, settingsNeedingConfirmation } from '@domain/company-settings/company-rules';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { appCustomizationRoutes } from './app-customization/app-customization.handlers';
+import { brandingRoutes } from './branding/branding.handlers';
 import {
   putGeneral,
   putGroupLabels,
@@ -41,11 +43,9 @@ import {
 import { economicsRoutes } from './economics/economics.handlers';
 import { invoiceDataRoutes } from './invoice-data/invoice-data.handlers';
 import { notificationsRoutes } from './notifications/notifications.handlers';
-import { appCustomizationRoutes } from './app-customization/app-customization.handlers';
-import { brandingRoutes } from './branding/branding.handlers';
 import { recalcRoutes } from './recalc/recalc.handlers';
-import { ssoConfigRoutes } from './sso/sso-config.handlers';
 import { reportRoutes } from './reports/reports.handlers';
+import { ssoConfigRoutes } from './sso/sso-config.handlers';
 
 type Ctx = Context<AppEnv>;
 

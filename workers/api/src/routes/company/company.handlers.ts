@@ -10,10 +10,10 @@ import type { AppEnv } from '../../env';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
 import { invoiceXls, listInvoices } from './company.routes';
-import { createRoutes } from './create/create.handlers';
-import { treeRoutes } from './tree/tree.handlers';
 import { toFleetInvoice } from './company.schemas';
 import { fleetInvoiceWithLines, listFleetInvoices } from './company.store';
+import { createRoutes } from './create/create.handlers';
+import { treeRoutes } from './tree/tree.handlers';
 
 export const companyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listInvoices, async (c) => {

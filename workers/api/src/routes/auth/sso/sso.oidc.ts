@@ -8,7 +8,7 @@
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { isLocalMode } from '../../../lib/sso-secret';
+import { isLocalMode } from '@api/lib/sso-secret';
 
 export type SsoFailure = 'failed' | 'provider';
 

@@ -4,7 +4,7 @@
  * service setting 44) and the caller's company tree.
  */
 import { GroupLabelsBody } from '@api/routes/company-settings/company-settings.schemas';
-import { defineRoute, errorResponse as error, json, jsonBody } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
 import {
   CreateBody,
   IdParams,

@@ -4,7 +4,7 @@
  * ancestors to the station or user; removing clears its level and the levels below. All behind
  * 'company-groups:manage' and the caller's company tree.
  */
-import { defineRoute, errorResponse as error, json } from '../../../lib/route';
+import { defineRoute, errorResponse as error, json } from '@api/lib/route';
 import { Assigned, MemberQuery, StationPage, StationParams, UserPage, UserParams } from './members.schemas';
 
 const ACCESS = 'company-groups:manage';

@@ -16,7 +16,7 @@ import {
   appCustomizationById,
   appCustomizationByName,
   insertAppCustomization,
-  renameAppCustomizationRow,
+  renameAppCustomization,
 } from './app-customization.store';
 
 type Ctx = Context<AppEnv>;
@@ -63,18 +63,17 @@ export const appCustomizationRoutes = new OpenAPIHono<AppEnv>()
     if (!row) return apiError(c, 404, 'NOT_FOUND', 'appCustomizationNotFound', { params: { id } });
     const other = await appCustomizationByName(db, name);
     if (other && other.id !== id) return taken(c);
-    await db.batch([
-      renameAppCustomizationRow(db, id, name),
-      auditInsert(
-        db,
-        callerAudit(c, {
-          action: 'app_customization.rename',
-          entity: 'app_customization',
-          entityId: id,
-          detail: { from: row.name, name },
-        }),
-      ),
-    ]);
+    await renameAppCustomization(
+      db,
+      id,
+      name,
+      callerAudit(c, {
+        action: 'app_customization.rename',
+        entity: 'app_customization',
+        entityId: id,
+        detail: { from: row.name, name },
+      }),
+    );
     return c.json({ id, name }, 200);
   })
   .openapi(r.readCompanyAppCustomization, async (c) => {

@@ -1,4 +1,5 @@
 /** @module Reads and writes of the mobile app customisation catalog. */
+import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { appCustomizations } from '@db/schema';
 import { asc, eq } from 'drizzle-orm';
@@ -29,5 +30,10 @@ export async function insertAppCustomization(db: Db, name: string) {
 }
 
 /** The rename statement, for a batch with its audit row. */
-export const renameAppCustomizationRow = (db: Db, id: number, name: string) =>
-  db.update(appCustomizations).set({ name }).where(eq(appCustomizations.id, id));
+/** Renames an app customisation with its audit row, in one batch. */
+export async function renameAppCustomization(db: Db, id: number, name: string, audit: AuditEntry) {
+  await db.batch([
+    db.update(appCustomizations).set({ name }).where(eq(appCustomizations.id, id)),
+    auditInsert(db, audit),
+  ]);
+}

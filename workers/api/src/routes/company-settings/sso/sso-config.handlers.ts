@@ -16,7 +16,7 @@ import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
-import { requestLanguage } from '../../../lib/language';
+import { requestLanguage } from '@api/lib/language';
 import { scopedCompany } from '../company-settings.store';
 import { putSso, readSso, testSso } from './sso-config.routes';
 import {

@@ -11,10 +11,9 @@ import { billingAudit, stripeFailed, stripeOr503 } from '@api/lib/stripe-answers
 import { type OnboardingStep, onboardingState } from '@domain/billing/onboarding';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { collectionMethod, detail, onboard, refresh, remove, removeEmployeeAccount, returned } from './account.routes';
 import { operator } from './account.operator';
+import { collectionMethod, detail, onboard, refresh, remove, removeEmployeeAccount, returned } from './account.routes';
 import { detailsOf, toAccount } from './account.schemas';
-import { accountUpdateRoutes } from './account.update';
 import {
   accountOf,
   deleteAccount,
@@ -24,6 +23,7 @@ import {
   saveNewAccount,
   updateAccount,
 } from './account.store';
+import { accountUpdateRoutes } from './account.update';
 
 type Ctx = Context<AppEnv>;
 type Row = NonNullable<Awaited<ReturnType<typeof accountOf>>>;
