@@ -117,7 +117,7 @@ describe('graphic customisation', () => {
   it('refuses a colour that is not #rrggbb and a title over 60 characters, with their texts', async () => {
     await expectError(await putBranding(admin.company.id, brandingBody({ brand_color: 'red' })), 400, {
       code: 'VALIDATION_FAILED',
-      message: 'Write the brand colour as #rrggbb, e.g. #1a73e8.',
+      message: 'Write the brand colour as #rrggbb, e.g. #00aaff.',
       field: 'brand_color',
     });
     await expectError(await putBranding(admin.company.id, brandingBody({ title: 'x'.repeat(61) })), 400, {

@@ -42,6 +42,7 @@ const NOT_IDS: Record<string, string> = {
   autorenewNextTime: 'true',
   peering_id: '1',
   uuid: 'ABCDEF01',
+  file: 'logo.png',
 };
 
 /** Operations whose path parameters are not company-owned resources (reference data, tokens). */
@@ -52,6 +53,7 @@ const NOT_SCOPED = [
   /^\/api\/kpi\//,
   /^\/api\/tariff\/list\/\{type\}$/,
   /^\/api\/tariff\/mps\/list\/\{type\}$/,
+  /^\/api\/app-customizations\/\{id\}$/, // the app customisations are one list for the platform (super users)
 ];
 
 const STATION_UID = 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
@@ -67,6 +69,7 @@ const RESOURCE_RULES: Rule[] = [
   [/./, 'userId', 'SELECT id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/settings\/company\//, 'companyId', 'SELECT ?1'],
   [/^\/api\/company\/\{companyId\}/, 'companyId', 'SELECT ?1'],
+  [/^\/api\/company-logos\//, 'companyId', 'SELECT ?1'],
   [/^\/api\/fleet-reimbursement\/settings\//, 'companyId', 'SELECT ?1'],
   [
     /^\/api\/users\/\{userId\}\/stations\//,
