@@ -3,6 +3,8 @@
  * company (on creation), the roles the caller may grant (others shown, disabled), and the flag that bars
  * changing charging permissions; the server-side reading of what it posts.
  */
+
+import { ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import {
   Banner,
@@ -18,7 +20,6 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
 import { tKey } from '../../i18n/resources';
 import { failureBesideFields, fieldErrorFrom } from '../../lib/field-errors';
 

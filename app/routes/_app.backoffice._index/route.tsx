@@ -2,11 +2,12 @@
  * @module /backoffice: the back-office staff of the caller's company tree (spec 7.7 `POST backoffice`), any
  * company type: keyword, role and state filters in the URL, paging; each row opens the staff member.
  */
+
+import { ROLE_IDS, ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { Badge, IndexTable, InlineStack, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { ROLE_IDS, ROLE_KEYS, type RoleId } from '@domain/permissions/roles';
 import { choiceFilters } from '../../components/lists/choice-filters';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';

@@ -6,9 +6,10 @@
  * against the issuer's JWKS (and again `iss`, `aud`, `exp`). Plain http is accepted only for a
  * loopback issuer outside production (the local dev provider, scripts/oidc-dev.ts).
  */
+
+import { isLocalMode } from '@api/lib/sso-secret';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { isLocalMode } from '@api/lib/sso-secret';
 
 export type SsoFailure = 'failed' | 'provider';
 

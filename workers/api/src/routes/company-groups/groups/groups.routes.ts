@@ -3,8 +3,9 @@
  * levels, and create, rename, delete. All behind 'company-groups:manage' (roles 37, 46, 50, 51 with
  * service setting 44) and the caller's company tree.
  */
-import { GroupLabelsBody } from '@api/routes/company-settings/company-settings.schemas';
+
 import { defineRoute, errorResponse as error, json, jsonBody } from '@api/lib/route';
+import { GroupLabelsBody } from '@api/routes/company-settings/company-settings.schemas';
 import {
   CreateBody,
   IdParams,

@@ -6,6 +6,7 @@
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
+import { requestLanguage } from '@api/lib/language';
 import { clientIp } from '@api/lib/session-cookie';
 import { sealClientSecret } from '@api/lib/sso-secret';
 import { authOf } from '@api/middleware/permission';
@@ -16,7 +17,6 @@ import { ROLE_IDS, ROLE_KEYS } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
-import { requestLanguage } from '@api/lib/language';
 import { scopedCompany } from '../company-settings.store';
 import { putSso, readSso, testSso } from './sso-config.routes';
 import {
