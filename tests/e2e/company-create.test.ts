@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { lastMailId, latestMail, loginOnce, openBrowser, submitLogin } from './browser';
+import { hydrated, lastMailId, latestMail, loginOnce, openBrowser, submitLogin } from './browser';
 
 const baseURL = inject('baseURL');
 let superBrowser: Awaited<ReturnType<typeof openBrowser>>;
@@ -34,6 +34,7 @@ const next = () => page.getByRole('button', { name: 'Next', exact: true }).click
 describe('company creation wizard', () => {
   it('creates a company with a new admin who sets a password from the invitation and logs in', async () => {
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     const started = Date.now();
     await page
@@ -43,13 +44,16 @@ describe('company creation wizard', () => {
       .first()
       .click();
     await page.waitForURL('**/create-company/step-1');
+    await hydrated(page);
 
     // Step 1: a missing VAT number stops here and keeps what was typed.
     await page.getByLabel('Company name').fill(companyName);
     await page.getByLabel('Country', { exact: true }).selectOption('FR');
     await next();
-    await expect.poll(() => page.getByText('The European VAT number is required.').count()).toBe(1);
-    expect(await page.getByLabel('Company name').inputValue()).toBe(companyName);
+    await expect
+      .poll(() => page.getByText('The European VAT number is required.').count(), { timeout: 15_000 })
+      .toBe(1);
+    await expect.poll(() => page.getByLabel('Company name').inputValue(), { timeout: 15_000 }).toBe(companyName);
     await page.getByLabel('VAT number').fill('FR40123456824');
     await page.getByLabel('City').fill('Lyon');
     await next();
@@ -70,7 +74,7 @@ describe('company creation wizard', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Fleet', exact: true }).isChecked()).toBe(true);
     await next();
     await page.waitForURL('**/create-company/step-3');
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(adminEmail);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue(), { timeout: 15_000 }).toBe(adminEmail);
     await next();
 
     // Step 4: the review, then Create behind a confirmation.
@@ -91,6 +95,7 @@ describe('company creation wizard', () => {
     adminBrowser = await openBrowser(baseURL);
     const admin = await adminBrowser.context.newPage();
     await admin.goto(link);
+    await hydrated(admin);
     await admin.getByLabel('New password', { exact: true }).fill(password);
     await admin.getByLabel('Confirm the new password').fill(password);
     await admin.getByRole('button', { name: 'Save the password' }).click();
