@@ -6,6 +6,7 @@
  */
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
+import { invitation } from '@api/lib/invitation';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { requestLanguage } from '@api/lib/language';
 import { clientIp } from '@api/lib/session-cookie';
@@ -13,7 +14,6 @@ import { authOf } from '@api/middleware/permission';
 import { generalValues } from '@api/routes/company-settings/company-settings.schemas';
 import { serviceSettingsOn, unknownServiceSettingIndex } from '@domain/companies/service-settings-change';
 import { privateSessionChoiceError, vatCountry } from '@domain/company-settings/company-rules';
-import { randomToken, sha256Hex } from '@domain/identity/encoding';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { companyCreate } from '@i18n/areas/company-create';
 import type { Context } from 'hono';
@@ -28,9 +28,6 @@ import {
   scopedActiveUser,
   scopedParent,
 } from './create.store';
-
-/** How long the invitation link works: a new admin may not read the e-mail the same hour. */
-export const INVITATION_TTL_DAYS = 7;
 
 type Ctx = Context<AppEnv>;
 const invalid = (c: Ctx, key: Parameters<typeof apiError>[3], field: string) =>
@@ -60,27 +57,17 @@ async function adminOf(
   const email = (asked.email ?? '').trim().toLowerCase();
   if (await emailInUse(db, email)) return { error: taken(c) };
   const language = requestLanguage(c);
-  const token = randomToken();
-  const now = new Date();
-  // In the fragment, as the reset link: browsers never send it, so no request line carries the token.
-  const link = `${new URL(c.req.url).origin}/reset-password/new#${token}`;
   const texts = companyCreate[language];
-  const params: Record<string, string> = { company: b.name, link, days: String(INVITATION_TTL_DAYS) };
-  const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? '');
   const invited: CreateWrite['admin'] = {
     kind: 'new',
     user: { email, firstName: asked.first_name || null, lastName: asked.last_name || null, language },
-    invitation: {
-      tokenHash: await sha256Hex(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
-      email: {
-        to: email,
-        template: 'company-admin-invitation',
-        subject: fill(texts.invitationSubject),
-        text: fill(texts.invitationText),
-      },
-    },
+    invitation: await invitation(
+      c,
+      email,
+      'company-admin-invitation',
+      { subject: texts.invitationSubject, text: texts.invitationText },
+      { company: b.name },
+    ),
   };
   return { admin: invited };
 }

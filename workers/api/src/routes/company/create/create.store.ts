@@ -3,7 +3,7 @@
  * caller's scope, then company, service settings, corporate admin (with the admin role), invitation link,
  * invitation e-mail and audit row in one D1 batch, so a half-created company never exists.
  */
-import type { OutgoingEmail } from '@api/lib/email.store';
+import type { Invitation } from '@api/lib/invitation';
 import { contains } from '@api/lib/like';
 import { activeUserOptions } from '@api/lib/user-options.store';
 import type { Db } from '@db/db';
@@ -52,7 +52,7 @@ export interface CreateWrite {
     | {
         kind: 'new';
         user: { email: string; firstName: string | null; lastName: string | null; language: string };
-        invitation: { tokenHash: string; createdAt: Date; expiresAt: Date; email: OutgoingEmail };
+        invitation: Invitation;
       };
   audit: { actorUserId: number; ip: string | null; detail: Record<string, unknown> };
 }
