@@ -12,6 +12,7 @@ export * from './cpo-invoices';
 export * from './customer-groups';
 export * from './fleet';
 export * from './groups';
+export * from './news';
 export * from './onboarding';
 export * from './qr-payments';
 export * from './reimbursement';
