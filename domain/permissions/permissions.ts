@@ -264,6 +264,8 @@ export const RULES = {
   'company:settings': { roles: ADMINS },
   /** API keys for integrators of the selected company or one in scope (issue 20 part 6, ADR 047); never grantable to a key. */
   'company:api-keys': { roles: ADMINS },
+  /** /fleet/news (issue 20 part 8): publish, edit and delete the company's news; reading needs session:basic. */
+  'news:manage': { roles: ADMINS },
   'backoffice-users:manage': { roles: ADMINS },
   'companies:manage': { roles: SUPER },
   /** /create-company/step-1..4 and POST /company (issue 20 part 1): super users, within their scope. */
