@@ -7,8 +7,10 @@
  */
 import type { ConnectorStatus } from '../stations/statuses';
 
-const NOT_IN_SERVICE: ReadonlySet<ConnectorStatus> = new Set(['to_be_installed', 'removed']);
-const DOWN: ReadonlySet<ConnectorStatus> = new Set([
+/** Not in service: no availability is owed (also the uptime rule's, ADR 054). */
+export const NOT_IN_SERVICE: ReadonlySet<ConnectorStatus> = new Set(['to_be_installed', 'removed']);
+/** In service but not able to charge (also the uptime rule's unavailable time, ADR 054). */
+export const DOWN: ReadonlySet<ConnectorStatus> = new Set([
   'offline',
   'faulted',
   'unavailable',

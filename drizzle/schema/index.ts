@@ -26,6 +26,7 @@ export * from './stations';
 export * from './system';
 export * from './tariffs';
 export * from './tickets';
+export * from './uptime';
 export * from './users';
 export * from './vehicles';
 export * from './wallets';
