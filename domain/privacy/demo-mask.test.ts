@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MAX, DEMO_MIN } from '../sessions/display';
-import { extraMaskedKeys, maskDemo } from './demo-mask';
+import { demoPlaceholder } from '../sessions/display';
+import { extraMaskedKeys, maskDemo, maskEmailsIn, withoutPlaceholders } from './demo-mask';
 
 const inRange = (v: unknown) => typeof v === 'string' && /^\d{4}$/.test(v) && +v >= DEMO_MIN && +v <= DEMO_MAX;
 
@@ -42,5 +43,46 @@ describe('demo mode masking', () => {
     const card = { uuid: '04AABB', code: 'C1' };
     expect(maskDemo(card, extraMaskedKeys('/api/keyfob/all'))).not.toEqual(card);
     expect(maskDemo(card, extraMaskedKeys('/api/stations/list'))).toEqual(card);
+  });
+
+  it('masks plates, employee numbers and the cards of a user, keeping the card status', () => {
+    const user = {
+      license_plate: 'AB123CD',
+      employee_number: 'E-77',
+      rfids: [{ id: 4, uuid: '04AABB', key_hanger_code: 'KH-9', status: 'active' }],
+    };
+    const shown = maskDemo(user) as typeof user;
+    expect(inRange(shown.license_plate)).toBe(true);
+    expect(inRange(shown.employee_number)).toBe(true);
+    expect(shown.rfids[0]).toEqual({
+      id: 4,
+      uuid: demoPlaceholder('04AABB'),
+      key_hanger_code: demoPlaceholder('KH-9'),
+      status: 'active',
+    });
+  });
+
+  it('replaces an e-mail written under any other key by the placeholder its own key would get', () => {
+    const entry = { authorName: 'ann@example.com', reason: 'Refund asked by bob.smith+x@mail.example.org.', id: 'A-1' };
+    const shown = maskDemo(entry) as typeof entry;
+    expect(shown.authorName).toBe((maskDemo({ email: 'ann@example.com' }) as { email: string }).email);
+    expect(shown.reason).toBe(`Refund asked by ${demoPlaceholder('bob.smith+x@mail.example.org')}.`);
+    expect(shown.id).toBe('A-1');
+    expect(maskEmailsIn('no address @ here')).toBe('no address @ here');
+  });
+
+  it('drops the fields a form sends back as the placeholders it was shown', () => {
+    const stored = { email: 'ann@example.com', license_plate: 'AB123CD', employee_number: null };
+    const body = {
+      email: demoPlaceholder('ann@example.com'),
+      license_plate: 'ZZ999ZZ',
+      employee_number: demoPlaceholder('x'),
+      first_name: 'Ann',
+    };
+    expect(withoutPlaceholders(body, stored)).toEqual({
+      license_plate: 'ZZ999ZZ',
+      employee_number: demoPlaceholder('x'),
+      first_name: 'Ann',
+    });
   });
 });
