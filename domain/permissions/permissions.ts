@@ -84,10 +84,7 @@ export const RULES = {
     ],
     company: operates,
   },
-  'connectors:support': {
-    roles: [...ADMINS, ROLE.SUPPORT_AGENT, ROLE.SUPERVISION_ASSISTANCE],
-    company: operates,
-  },
+  'connectors:support': { roles: [...ADMINS, ROLE.SUPPORT_AGENT, ROLE.SUPERVISION_ASSISTANCE], company: operates },
   'connectors:command:basic': { roles: [...ADMINS, ...MAINTAINERS], company: operates },
   'connectors:command:advanced': {
     roles: [...ADMINS, ROLE.MAINTENANCE_ONLY, ROLE.ADVANCED_MAINTENANCE],
@@ -216,10 +213,13 @@ export const RULES = {
     check: (ctx: AccessContext): boolean => can(ctx, 'fleet:home-reimbursement:manage') || can(ctx, 'billing:admin'),
   },
   'customer-groups:manage': { roles: ADMINS, company: (k) => k.empServices },
-  'company-groups:manage': {
-    roles: [...ADMINS, ROLE.NETWORK_MANAGER],
-    services: [SERVICE.COMPANY_GROUPS],
+  'company-groups:manage': { roles: [...ADMINS, ROLE.NETWORK_MANAGER], services: [SERVICE.COMPANY_GROUPS] },
+  /** Uptime (issue 21 part 5, ADR 054): the figures; excluded downtime and the fault-ticket threshold. */
+  'uptime:view': {
+    roles: [...ADMINS, ...MAINTAINERS, ROLE.CHARGING_POINT_MANAGER_VIEW, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER],
+    company: operates,
   },
+  'uptime:manage': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.ADVANCED_MAINTENANCE], company: operates },
   'reports:dashboards': {
     roles: [...ADMINS, ROLE.REPORT_MANAGER],
     services: [SERVICE.METABASE_DASHBOARD],
