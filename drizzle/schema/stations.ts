@@ -115,6 +115,8 @@ export const connectors = sqliteTable(
     /** JSON array of ConnectorCapability. */
     capabilitiesJson: text('capabilities_json').notNull().default('[]'),
     createdAt: createdAt(),
+    /** Moved by a trigger on every change (migration 0051): the warehouse sync reads by it. */
+    updatedAt: timestamp('updated_at'),
   },
   (t) => [
     uniqueIndex('connectors_uid_unique').on(t.uid),
