@@ -111,6 +111,11 @@ const en = {
   qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
   ownerNotInScope: 'The owner must be a company of your company tree.',
   ticketNotFound: 'Ticket id: {{id}} not found.',
+  uptimePeriodInvalid: 'The period must start before it ends and last at most 366 days.',
+  uptimeMaintenanceInAdvance:
+    'Scheduled maintenance is excluded only when entered before it starts: choose a later start, or another reason.',
+  uptimeReasonInvalid: 'Choose a reason: scheduled maintenance, grid outage, damage by a third party or force majeure.',
+  uptimeThresholdInvalid: 'The fault-to-ticket threshold is a number of minutes from 5 to 10,080 (one week).',
   // Fleet users (spec section 5).
   emailRequired: 'Email is mandatory.',
   emailTaken: 'A user with this e-mail already exists.',
@@ -363,6 +368,12 @@ const en = {
   socTypeInvalid: 'Choose how the SOC notification is sent: email, push or both.',
   socLimitInvalid: 'The SOC limit is a percentage from 1 to 100.',
   alertCountryInvalid: '“{{country}}” is not a two-letter ISO country code such as FR.',
+  newsTitleRequired: 'Enter a title of at most 120 characters.',
+  newsBodyRequired: 'Enter the text of the news, at most 4,000 characters.',
+  newsAudienceInvalid: 'Choose who the news is for: everyone, fleet users or back-office staff.',
+  newsDateInvalid: 'Enter a valid date and time.',
+  newsExpiryOrder: 'The expiry date must be after the publication date.',
+  newsNotFound: 'News not found.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -480,6 +491,12 @@ const de: Catalog = {
   qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
   ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
   ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
+  uptimePeriodInvalid: 'Der Zeitraum muss vor seinem Ende beginnen und darf höchstens 366 Tage lang sein.',
+  uptimeMaintenanceInAdvance:
+    'Geplante Wartung wird nur ausgenommen, wenn sie vor ihrem Beginn eingetragen wird: Wählen Sie einen späteren Beginn oder einen anderen Grund.',
+  uptimeReasonInvalid:
+    'Wählen Sie einen Grund: geplante Wartung, Netzausfall, Beschädigung durch Dritte oder höhere Gewalt.',
+  uptimeThresholdInvalid: 'Die Schwelle für Störungstickets ist eine Anzahl Minuten von 5 bis 10.080 (eine Woche).',
   // Fleet users (spec section 5).
   emailRequired: 'Die E-Mail ist erforderlich.',
   emailTaken: 'Ein Benutzer mit dieser E-Mail existiert bereits.',
@@ -760,6 +777,12 @@ const de: Catalog = {
   socTypeInvalid: 'Wählen Sie, wie die SOC-Benachrichtigung gesendet wird: E-Mail, Push oder beides.',
   socLimitInvalid: 'Das SOC-Limit ist ein Prozentsatz von 1 bis 100.',
   alertCountryInvalid: '„{{country}}“ ist kein zweistelliger ISO-Ländercode wie FR.',
+  newsTitleRequired: 'Geben Sie einen Titel mit höchstens 120 Zeichen ein.',
+  newsBodyRequired: 'Geben Sie den Text der Neuigkeit ein, höchstens 4.000 Zeichen.',
+  newsAudienceInvalid: 'Wählen Sie, für wen die Neuigkeit ist: alle, Flottennutzer oder Backoffice-Mitarbeiter.',
+  newsDateInvalid: 'Geben Sie ein gültiges Datum mit Uhrzeit ein.',
+  newsExpiryOrder: 'Das Ablaufdatum muss nach dem Veröffentlichungsdatum liegen.',
+  newsNotFound: 'Neuigkeit nicht gefunden.',
 };
 
 const fr: Catalog = {
@@ -872,6 +895,12 @@ const fr: Catalog = {
   qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
   ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
   ticketNotFound: 'Ticket id : {{id}} introuvable.',
+  uptimePeriodInvalid: 'La période doit commencer avant sa fin et durer au plus 366 jours.',
+  uptimeMaintenanceInAdvance:
+    "Une maintenance planifiée n'est exclue que si elle est saisie avant son début : choisissez un début plus tardif ou un autre motif.",
+  uptimeReasonInvalid:
+    'Choisissez un motif : maintenance planifiée, panne du réseau électrique, dégradation par un tiers ou force majeure.',
+  uptimeThresholdInvalid: "Le seuil d'ouverture de ticket est un nombre de minutes de 5 à 10 080 (une semaine).",
   // Fleet users (spec section 5).
   emailRequired: "L'e-mail est obligatoire.",
   emailTaken: 'Un utilisateur avec cet e-mail existe déjà.',
@@ -1144,6 +1173,13 @@ const fr: Catalog = {
   socTypeInvalid: 'Choisissez comment la notification SOC est envoyée : e-mail, push ou les deux.',
   socLimitInvalid: 'La limite SOC est un pourcentage de 1 à 100.',
   alertCountryInvalid: '« {{country}} » n’est pas un code pays ISO à deux lettres comme FR.',
+  newsTitleRequired: 'Saisissez un titre de 120 caractères au plus.',
+  newsBodyRequired: 'Saisissez le texte de l’actualité, 4 000 caractères au plus.',
+  newsAudienceInvalid:
+    'Choisissez à qui s’adresse l’actualité : tout le monde, les utilisateurs de la flotte ou le personnel du back-office.',
+  newsDateInvalid: 'Saisissez une date et une heure valides.',
+  newsExpiryOrder: 'La date d’expiration doit être postérieure à la date de publication.',
+  newsNotFound: 'Actualité introuvable.',
 };
 
 const nl: Catalog = {
@@ -1254,6 +1290,11 @@ const nl: Catalog = {
   qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
   ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
   ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
+  uptimePeriodInvalid: 'De periode moet beginnen vóór het einde en mag hoogstens 366 dagen duren.',
+  uptimeMaintenanceInAdvance:
+    'Gepland onderhoud wordt alleen uitgesloten als het vóór de start is ingevoerd: kies een latere start of een andere reden.',
+  uptimeReasonInvalid: 'Kies een reden: gepland onderhoud, stroomnetstoring, schade door derden of overmacht.',
+  uptimeThresholdInvalid: 'De drempel voor storingstickets is een aantal minuten van 5 tot 10.080 (één week).',
   // Fleet users (spec section 5).
   emailRequired: 'E-mail is verplicht.',
   emailTaken: 'Er bestaat al een gebruiker met dit e-mailadres.',
@@ -1517,6 +1558,12 @@ const nl: Catalog = {
   socTypeInvalid: 'Kies hoe de SOC-melding wordt verstuurd: e-mail, push of beide.',
   socLimitInvalid: 'De SOC-limiet is een percentage van 1 tot 100.',
   alertCountryInvalid: '‘{{country}}’ is geen ISO-landcode van twee letters zoals FR.',
+  newsTitleRequired: 'Voer een titel van maximaal 120 tekens in.',
+  newsBodyRequired: 'Voer de tekst van het nieuwsbericht in, maximaal 4.000 tekens.',
+  newsAudienceInvalid: 'Kies voor wie het nieuws is: iedereen, vlootgebruikers of backofficemedewerkers.',
+  newsDateInvalid: 'Voer een geldige datum en tijd in.',
+  newsExpiryOrder: 'De vervaldatum moet na de publicatiedatum liggen.',
+  newsNotFound: 'Nieuwsbericht niet gevonden.',
 };
 
 const it: Catalog = {
@@ -1627,6 +1674,12 @@ const it: Catalog = {
   qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
   ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
   ticketNotFound: 'Ticket id: {{id}} non trovato.',
+  uptimePeriodInvalid: 'Il periodo deve iniziare prima della fine e durare al massimo 366 giorni.',
+  uptimeMaintenanceInAdvance:
+    "La manutenzione programmata è esclusa solo se inserita prima dell'inizio: scegli un inizio successivo o un altro motivo.",
+  uptimeReasonInvalid:
+    'Scegli un motivo: manutenzione programmata, guasto della rete elettrica, danno da terzi o forza maggiore.',
+  uptimeThresholdInvalid: 'La soglia per i ticket di guasto è un numero di minuti da 5 a 10.080 (una settimana).',
   // Fleet users (spec section 5).
   emailRequired: "L'e-mail è obbligatoria.",
   emailTaken: 'Esiste già un utente con questa e-mail.',
@@ -1895,6 +1948,12 @@ const it: Catalog = {
   socTypeInvalid: 'Scegli come inviare la notifica SOC: e-mail, push o entrambi.',
   socLimitInvalid: 'Il limite SOC è una percentuale da 1 a 100.',
   alertCountryInvalid: '«{{country}}» non è un codice paese ISO di due lettere come FR.',
+  newsTitleRequired: 'Inserisci un titolo di massimo 120 caratteri.',
+  newsBodyRequired: 'Inserisci il testo della notizia, massimo 4.000 caratteri.',
+  newsAudienceInvalid: 'Scegli a chi è rivolta la notizia: tutti, utenti della flotta o personale di back-office.',
+  newsDateInvalid: "Inserisci una data e un'ora valide.",
+  newsExpiryOrder: 'La data di scadenza deve essere successiva alla data di pubblicazione.',
+  newsNotFound: 'Notizia non trovata.',
 };
 
 const es: Catalog = {
@@ -2004,6 +2063,12 @@ const es: Catalog = {
   qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
   ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
   ticketNotFound: 'Ticket id: {{id}} no encontrado.',
+  uptimePeriodInvalid: 'El periodo debe empezar antes de su fin y durar como máximo 366 días.',
+  uptimeMaintenanceInAdvance:
+    'El mantenimiento programado solo se excluye si se registra antes de empezar: elija un inicio posterior u otro motivo.',
+  uptimeReasonInvalid:
+    'Elija un motivo: mantenimiento programado, corte de la red eléctrica, daños de terceros o fuerza mayor.',
+  uptimeThresholdInvalid: 'El umbral de tickets por avería es un número de minutos de 5 a 10.080 (una semana).',
   // Fleet users (spec section 5).
   emailRequired: 'El correo electrónico es obligatorio.',
   emailTaken: 'Ya existe un usuario con este correo electrónico.',
@@ -2267,6 +2332,12 @@ const es: Catalog = {
   socTypeInvalid: 'Elija cómo se envía la notificación SOC: correo, push o ambos.',
   socLimitInvalid: 'El límite SOC es un porcentaje de 1 a 100.',
   alertCountryInvalid: '«{{country}}» no es un código de país ISO de dos letras como FR.',
+  newsTitleRequired: 'Introduce un título de 120 caracteres como máximo.',
+  newsBodyRequired: 'Introduce el texto de la noticia, 4.000 caracteres como máximo.',
+  newsAudienceInvalid: 'Elige a quién va dirigida la noticia: todos, usuarios de la flota o personal de back-office.',
+  newsDateInvalid: 'Introduce una fecha y hora válidas.',
+  newsExpiryOrder: 'La fecha de caducidad debe ser posterior a la fecha de publicación.',
+  newsNotFound: 'Noticia no encontrada.',
 };
 
 const pt: Catalog = {
@@ -2378,6 +2449,12 @@ const pt: Catalog = {
   qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
   ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
   ticketNotFound: 'Ticket id: {{id}} não encontrado.',
+  uptimePeriodInvalid: 'O período deve começar antes do fim e durar no máximo 366 dias.',
+  uptimeMaintenanceInAdvance:
+    'A manutenção programada só é excluída se registada antes de começar: escolha um início posterior ou outro motivo.',
+  uptimeReasonInvalid:
+    'Escolha um motivo: manutenção programada, falha da rede elétrica, danos por terceiros ou força maior.',
+  uptimeThresholdInvalid: 'O limiar de tickets de avaria é um número de minutos de 5 a 10 080 (uma semana).',
   // Fleet users (spec section 5).
   emailRequired: 'O e-mail é obrigatório.',
   emailTaken: 'Já existe um utilizador com este e-mail.',
@@ -2641,6 +2718,12 @@ const pt: Catalog = {
   socTypeInvalid: 'Escolha como a notificação SOC é enviada: e-mail, push ou ambos.',
   socLimitInvalid: 'O limite SOC é uma percentagem de 1 a 100.',
   alertCountryInvalid: '«{{country}}» não é um código de país ISO de duas letras como FR.',
+  newsTitleRequired: 'Introduza um título com no máximo 120 caracteres.',
+  newsBodyRequired: 'Introduza o texto da notícia, no máximo 4.000 caracteres.',
+  newsAudienceInvalid: 'Escolha a quem se destina a notícia: todos, utilizadores da frota ou pessoal de back-office.',
+  newsDateInvalid: 'Introduza uma data e hora válidas.',
+  newsExpiryOrder: 'A data de expiração tem de ser posterior à data de publicação.',
+  newsNotFound: 'Notícia não encontrada.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
