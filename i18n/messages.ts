@@ -368,6 +368,12 @@ const en = {
   socTypeInvalid: 'Choose how the SOC notification is sent: email, push or both.',
   socLimitInvalid: 'The SOC limit is a percentage from 1 to 100.',
   alertCountryInvalid: '“{{country}}” is not a two-letter ISO country code such as FR.',
+  newsTitleRequired: 'Enter a title of at most 120 characters.',
+  newsBodyRequired: 'Enter the text of the news, at most 4,000 characters.',
+  newsAudienceInvalid: 'Choose who the news is for: everyone, fleet users or back-office staff.',
+  newsDateInvalid: 'Enter a valid date and time.',
+  newsExpiryOrder: 'The expiry date must be after the publication date.',
+  newsNotFound: 'News not found.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -771,6 +777,12 @@ const de: Catalog = {
   socTypeInvalid: 'Wählen Sie, wie die SOC-Benachrichtigung gesendet wird: E-Mail, Push oder beides.',
   socLimitInvalid: 'Das SOC-Limit ist ein Prozentsatz von 1 bis 100.',
   alertCountryInvalid: '„{{country}}“ ist kein zweistelliger ISO-Ländercode wie FR.',
+  newsTitleRequired: 'Geben Sie einen Titel mit höchstens 120 Zeichen ein.',
+  newsBodyRequired: 'Geben Sie den Text der Neuigkeit ein, höchstens 4.000 Zeichen.',
+  newsAudienceInvalid: 'Wählen Sie, für wen die Neuigkeit ist: alle, Flottennutzer oder Backoffice-Mitarbeiter.',
+  newsDateInvalid: 'Geben Sie ein gültiges Datum mit Uhrzeit ein.',
+  newsExpiryOrder: 'Das Ablaufdatum muss nach dem Veröffentlichungsdatum liegen.',
+  newsNotFound: 'Neuigkeit nicht gefunden.',
 };
 
 const fr: Catalog = {
@@ -1161,6 +1173,13 @@ const fr: Catalog = {
   socTypeInvalid: 'Choisissez comment la notification SOC est envoyée : e-mail, push ou les deux.',
   socLimitInvalid: 'La limite SOC est un pourcentage de 1 à 100.',
   alertCountryInvalid: '« {{country}} » n’est pas un code pays ISO à deux lettres comme FR.',
+  newsTitleRequired: 'Saisissez un titre de 120 caractères au plus.',
+  newsBodyRequired: 'Saisissez le texte de l’actualité, 4 000 caractères au plus.',
+  newsAudienceInvalid:
+    'Choisissez à qui s’adresse l’actualité : tout le monde, les utilisateurs de la flotte ou le personnel du back-office.',
+  newsDateInvalid: 'Saisissez une date et une heure valides.',
+  newsExpiryOrder: 'La date d’expiration doit être postérieure à la date de publication.',
+  newsNotFound: 'Actualité introuvable.',
 };
 
 const nl: Catalog = {
@@ -1539,6 +1558,12 @@ const nl: Catalog = {
   socTypeInvalid: 'Kies hoe de SOC-melding wordt verstuurd: e-mail, push of beide.',
   socLimitInvalid: 'De SOC-limiet is een percentage van 1 tot 100.',
   alertCountryInvalid: '‘{{country}}’ is geen ISO-landcode van twee letters zoals FR.',
+  newsTitleRequired: 'Voer een titel van maximaal 120 tekens in.',
+  newsBodyRequired: 'Voer de tekst van het nieuwsbericht in, maximaal 4.000 tekens.',
+  newsAudienceInvalid: 'Kies voor wie het nieuws is: iedereen, vlootgebruikers of backofficemedewerkers.',
+  newsDateInvalid: 'Voer een geldige datum en tijd in.',
+  newsExpiryOrder: 'De vervaldatum moet na de publicatiedatum liggen.',
+  newsNotFound: 'Nieuwsbericht niet gevonden.',
 };
 
 const it: Catalog = {
@@ -1923,6 +1948,12 @@ const it: Catalog = {
   socTypeInvalid: 'Scegli come inviare la notifica SOC: e-mail, push o entrambi.',
   socLimitInvalid: 'Il limite SOC è una percentuale da 1 a 100.',
   alertCountryInvalid: '«{{country}}» non è un codice paese ISO di due lettere come FR.',
+  newsTitleRequired: 'Inserisci un titolo di massimo 120 caratteri.',
+  newsBodyRequired: 'Inserisci il testo della notizia, massimo 4.000 caratteri.',
+  newsAudienceInvalid: 'Scegli a chi è rivolta la notizia: tutti, utenti della flotta o personale di back-office.',
+  newsDateInvalid: "Inserisci una data e un'ora valide.",
+  newsExpiryOrder: 'La data di scadenza deve essere successiva alla data di pubblicazione.',
+  newsNotFound: 'Notizia non trovata.',
 };
 
 const es: Catalog = {
@@ -2301,6 +2332,12 @@ const es: Catalog = {
   socTypeInvalid: 'Elija cómo se envía la notificación SOC: correo, push o ambos.',
   socLimitInvalid: 'El límite SOC es un porcentaje de 1 a 100.',
   alertCountryInvalid: '«{{country}}» no es un código de país ISO de dos letras como FR.',
+  newsTitleRequired: 'Introduce un título de 120 caracteres como máximo.',
+  newsBodyRequired: 'Introduce el texto de la noticia, 4.000 caracteres como máximo.',
+  newsAudienceInvalid: 'Elige a quién va dirigida la noticia: todos, usuarios de la flota o personal de back-office.',
+  newsDateInvalid: 'Introduce una fecha y hora válidas.',
+  newsExpiryOrder: 'La fecha de caducidad debe ser posterior a la fecha de publicación.',
+  newsNotFound: 'Noticia no encontrada.',
 };
 
 const pt: Catalog = {
@@ -2681,6 +2718,12 @@ const pt: Catalog = {
   socTypeInvalid: 'Escolha como a notificação SOC é enviada: e-mail, push ou ambos.',
   socLimitInvalid: 'O limite SOC é uma percentagem de 1 a 100.',
   alertCountryInvalid: '«{{country}}» não é um código de país ISO de duas letras como FR.',
+  newsTitleRequired: 'Introduza um título com no máximo 120 caracteres.',
+  newsBodyRequired: 'Introduza o texto da notícia, no máximo 4.000 caracteres.',
+  newsAudienceInvalid: 'Escolha a quem se destina a notícia: todos, utilizadores da frota ou pessoal de back-office.',
+  newsDateInvalid: 'Introduza uma data e hora válidas.',
+  newsExpiryOrder: 'A data de expiração tem de ser posterior à data de publicação.',
+  newsNotFound: 'Notícia não encontrada.',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, de, fr, nl, it, es, pt };
