@@ -5,7 +5,9 @@
 
 export const MONTHLY_INVOICES_JOB = 'monthly-invoices';
 export const HOME_REIMBURSEMENTS_JOB = 'home-reimbursements';
-export type JobName = typeof MONTHLY_INVOICES_JOB | typeof HOME_REIMBURSEMENTS_JOB;
+/** The warehouse sync (ADR 052): one run per invocation, its period the invocation's start (ISO). */
+export const WAREHOUSE_SYNC_JOB = 'warehouse-sync';
+export type JobName = typeof MONTHLY_INVOICES_JOB | typeof HOME_REIMBURSEMENTS_JOB | typeof WAREHOUSE_SYNC_JOB;
 
 /** `started_at` is the row's `created_at`. */
 const COLUMNS = `id, job, period, status, cursor, processed, total, chunks, triggered_by, error,
