@@ -25,6 +25,7 @@ import { meRoutes } from './me/me.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { myTransactionRoutes } from './my-transactions/my-transactions.handlers';
 import { networkRoutes } from './network/network.handlers';
+import { newsRoutes } from './news/news.handlers';
 import { payRoutes } from './pay/pay.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
@@ -73,6 +74,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', walletRoutes)
   .route('/', walletTopUpRoutes)
   .route('/', myTransactionRoutes)
+  .route('/', newsRoutes)
   .route('/', fleetReimbursementRoutes)
   .route('/', documentRoutes)
   .route('/', authRoutes);
