@@ -5,6 +5,7 @@ export * from './billing';
 export * from './billing-invoicing';
 export * from './billing-operations';
 export * from './certificates';
+export * from './co2';
 export * from './companies';
 export * from './company-branding';
 export * from './company-notifications';

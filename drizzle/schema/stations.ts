@@ -74,6 +74,12 @@ export const stations = sqliteTable(
     connectionChangedAt: timestamp('connection_changed_at'),
     /** Hidden stations leave the lists and the map (onboarding, ADR 025); their charge point still connects. */
     hidden: flag('hidden'),
+    /** Certified renewable supply: CO2 counted market-based (ADR 053, migration 0048). */
+    certifiedRenewable: flag('certified_renewable'),
+    /** The certificate's reference (guarantee of origin, PPA, supplier contract). */
+    renewableCertificate: text('renewable_certificate'),
+    /** The certificate's own factor in gCO2/kWh; null when it names none (counted as 0). */
+    renewableGPerKwh: real('renewable_g_per_kwh'),
     commissioningStatus: text('commissioning_status', { enum: COMMISSIONING_STATUSES })
       .notNull()
       .default('commissioned'),
