@@ -5,6 +5,7 @@
  */
 
 import type { AppEnv } from '@api/env';
+import { closedCompanyRefusal } from '@api/lib/closed-company';
 import { apiError } from '@api/lib/errors';
 import { invitation } from '@api/lib/invitation';
 import { keyedValidation } from '@api/lib/keyed-validation';
@@ -42,6 +43,8 @@ export const backofficeRoutes = new OpenAPIHono<AppEnv>()
       const scope = await callerScope(c);
       const companyId = body.company_id ?? authOf(c).company.id;
       if (!scope.includes(companyId)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
+      const closed = await closedCompanyRefusal(c, companyId, 'company_id');
+      if (closed) return closed;
       const denied = checkRoles(c, body.roles);
       if (denied) return denied;
       if (await emailTaken(db, body.email)) return apiError(c, 409, 'EMAIL_TAKEN', 'emailTaken', { field: 'email' });

@@ -27,7 +27,7 @@ export const add = defineRoute(ACCESS, {
   tags,
   summary: 'Create a back-office user with roles',
   request: { body: jsonBody(AddBody) },
-  responses: { 201: json(BackofficeUser, 'Created'), 409: conflict },
+  responses: { 201: json(BackofficeUser, 'Created'), 409: error('E-mail taken, or the company is closed') },
 });
 export const addRoles = defineRoute(ACCESS, {
   method: 'post',

@@ -7,6 +7,7 @@
  */
 
 import type { AppEnv } from '@api/env';
+import { closedCompanyRefusal } from '@api/lib/closed-company';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { clientIp } from '@api/lib/session-cookie';
@@ -87,6 +88,8 @@ export const moveRoutes = new OpenAPIHono<AppEnv>()
       });
     }
     const targetId = body.targetCompanyId;
+    const closed = await closedCompanyRefusal(c, targetId, 'targetCompanyId');
+    if (closed) return closed;
     await moveStations(db, found, targetId, { userId: authOf(c).user.id, ip: clientIp(c) });
     return c.json(
       { moved: found.map((s) => ({ id: s.id, uid: s.uid, fromCompanyId: s.companyId })), to: targetId },

@@ -41,6 +41,7 @@ export const moveRoute = defineRoute('stations:move', {
     200: json(MoveAnswer),
     400: json(ErrorSchema, 'Not confirmed, target outside the tree, or already there'),
     404: json(ErrorSchema, 'A station is not operated in the caller’s tree'),
+    409: json(ErrorSchema, 'The target company is closed'),
   },
 });
 

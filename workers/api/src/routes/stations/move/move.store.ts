@@ -56,12 +56,12 @@ export function hiddenStations(db: Db, scope: number[], q: StationListQuery) {
   return stationPage(db, and(stationInScope(scope), eq(stations.hidden, true)), q);
 }
 
-/** The operator companies of the tree, by name. */
+/** The operator companies of the tree that are open (a closed one takes no station, ADR 050), by name. */
 export function moveTargets(db: Db, scope: number[]) {
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(and(inCompanies(companies.id, scope), operates))
+    .where(and(inCompanies(companies.id, scope), operates, eq(companies.isClosed, false)))
     .orderBy(asc(companies.name));
 }
 

@@ -8,6 +8,7 @@
  */
 
 import type { AppEnv } from '@api/env';
+import { closedCompanyRefusal } from '@api/lib/closed-company';
 import { apiError } from '@api/lib/errors';
 import { requestLanguage } from '@api/lib/language';
 import { rulesFailed } from '@api/lib/rule-problems';
@@ -102,6 +103,8 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
         return apiError(c, 400, 'VALIDATION_FAILED', 'stationCompanyNotInScope', { field, params: { id } });
       }
     }
+    const closed = await closedCompanyRefusal(c, companyId, 'companyId');
+    if (closed) return closed;
     if (body.mode === 'online' && body.ocppId && !OCPP_IDENTITY.test(body.ocppId)) {
       return apiError(c, 400, 'VALIDATION_FAILED', 'ocppIdInvalid', { field: 'ocppId' });
     }

@@ -203,6 +203,8 @@ async function apply(c: Ctx, plan: Plan, progress: ImportProgress) {
 async function runImport(c: Ctx, progress: ImportProgress): Promise<ImportOutcome> {
   const started = Date.now();
   const dryRun = c.req.query('dry_run') === 'true';
+  // The stations go to the selected company: a closed one takes none (ADR 050).
+  if (authOf(c).company.isClosed) return failure(c, 409, 'COMPANY_CLOSED', 'companyClosed');
   const bytes = await uploadedFile(c);
   if (!bytes) return failure(c, 400, 'NO_FILE', 'importNoFile');
   const plan = await validate(c, bytes, progress);

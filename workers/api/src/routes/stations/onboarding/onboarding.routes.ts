@@ -47,7 +47,7 @@ export const createRoute = defineRoute('stations:onboard', {
     201: json(CreatedSchema, 'Created; `credentials` is the only time the password is shown'),
     400: json(ErrorSchema, 'Station creation failed: `issues` names every field'),
     404: json(ErrorSchema, 'Station template not found'),
-    409: json(ErrorSchema, 'The OCPP id is taken'),
+    409: json(ErrorSchema, 'The OCPP id is taken, or the company is closed'),
   },
 });
 
@@ -73,7 +73,7 @@ export const importRoute = defineRoute('stations:onboard', {
     400: errorResponse(
       'No file, not .xlsx, .xls or .csv, encrypted or pre-97 .xls, damaged, too large, too many rows, no rows',
     ),
-    409: errorResponse('An OCPP id was taken while importing: nothing created'),
+    409: errorResponse('An OCPP id was taken while importing, or the selected company is closed: nothing created'),
     422: json(ImportReport, 'Rows with errors (row, column, value, message): nothing created'),
   },
 });

@@ -2,6 +2,7 @@
 
 import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
+import { closedCompanyRefusal } from '@api/lib/closed-company';
 import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { callerScope } from '@api/lib/scope';
@@ -52,6 +53,8 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
       const target = await targetCompany(c, body.company_id);
       if (target.error) return target.error;
       const { companyId } = target;
+      const closed = await closedCompanyRefusal(c, companyId, 'company_id');
+      if (closed) return closed;
       const checked = await checkUserInput(c, body, null, companyId, target.scope);
       if (checked.error) return checked.error;
       const db = c.get('db');

@@ -6,6 +6,7 @@
 
 import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
+import { closedCompanyRefusal } from '@api/lib/closed-company';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
@@ -82,6 +83,8 @@ export const accountLifecycleRoutes = new OpenAPIHono<AppEnv>()
     const found = await foundUser(c, userId);
     if (found.error) return found.error;
     if (!scope.includes(body.company_id)) return apiError(c, 403, 'FORBIDDEN', 'forbidden', { field: 'company_id' });
+    const closed = await closedCompanyRefusal(c, body.company_id, 'company_id');
+    if (closed) return closed;
     if (body.corporate_group_id && !(await corporateGroupIn(db, body.corporate_group_id, [body.company_id])))
       return apiError(c, 404, 'CORPORATE_GROUP_NOT_FOUND', 'corporateGroupNotFound', {
         field: 'corporate_group_id',

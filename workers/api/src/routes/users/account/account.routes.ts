@@ -32,7 +32,11 @@ export const create = defineRoute(MANAGE, {
   tags,
   summary: 'Create a fleet user with the data of the wizard',
   request: { body: jsonBody(CreateUserBody) },
-  responses: { 201: json(UserSchema, 'Created'), 404: error('Corporate group or card not found'), 409: conflict },
+  responses: {
+    201: json(UserSchema, 'Created'),
+    404: error('Corporate group or card not found'),
+    409: error('E-mail taken, or the company is closed'),
+  },
 });
 
 export const detail = defineRoute(VIEW, {
@@ -88,7 +92,7 @@ export const move = defineRoute(MANAGE, {
   tags,
   summary: 'Move to another company of the scope; its cards follow, company groups are cleared',
   request: { params: UserIdParams, body: jsonBody(MoveBody) },
-  responses: { 200: json(UserSchema), 404: notFound },
+  responses: { 200: json(UserSchema), 404: notFound, 409: error('The target company is closed') },
 });
 
 export const setLimits = defineRoute('fleet:limits', {

@@ -186,6 +186,8 @@ function rowValues(plan: Plan): ImportRowValues[] {
 async function runImport(c: Ctx, variant: ImportVariant, progress: ImportProgress): Promise<ImportOutcome> {
   const started = Date.now();
   const dryRun = c.req.query('dry_run') === 'true';
+  // The users go to the selected company: a closed one takes none (ADR 050).
+  if (authOf(c).company.isClosed) return importFailure(c, 409, 'COMPANY_CLOSED', 'companyClosed');
   const bytes = await uploadedFile(c);
   if (!bytes) return importFailure(c, 400, 'NO_FILE', 'importNoFile');
   const plan = await validate(c, variant, bytes, progress);

@@ -12,7 +12,7 @@ const importResponses = {
   200: json(ImportResult, 'Every row valid: all applied (or, with dry_run, all would be)'),
   400: errorResponse('No file, not a spreadsheet, encrypted or pre-97 .xls, damaged, too large, too many rows'),
   403: errorResponse('No permission to manage users, or charging permission updates disabled'),
-  409: errorResponse('An e-mail or card was taken while applying: nothing applied'),
+  409: errorResponse('An e-mail or card was taken while applying, or the selected company is closed: nothing applied'),
   422: json(ImportReport, 'Rows with errors (row, column, value, message): nothing applied'),
 } as const;
 
