@@ -9,6 +9,8 @@ import { grantedPermissions } from '@domain/permissions/permissions';
 import { effectiveRoles } from '@domain/permissions/roles';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { toBranding } from '../company-settings/branding/branding.schemas';
+import { readerOf } from '../news/news.handlers';
+import { unreadCount } from '../news/news.store';
 import * as r from './me.routes';
 import { selectCompany, setPreferences } from './me.store';
 
@@ -42,6 +44,8 @@ export const meRoutes = new OpenAPIHono<AppEnv>()
         permissions: grantedPermissions(access),
         navigation: navigationFor(access),
         landing: landingPath(access),
+        // One indexed count: the frame's unread-news badge rides on the /me every page loads.
+        newsUnread: await unreadCount(db, readerOf(c)),
       },
       200,
     );

@@ -43,6 +43,8 @@ export const MeSchema = z
       }),
     ),
     landing: z.string(),
+    /** Unread items of the caller's news feed (GET /news). */
+    newsUnread: z.number(),
   })
   .openapi('Me');
 
