@@ -24,6 +24,7 @@ import { groups } from './groups';
 import { keyHangers } from './key-hangers';
 import { maintenance } from './maintenance';
 import { network } from './network';
+import { news } from './news';
 import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
 import { qrPay } from './qr-pay';
@@ -55,6 +56,7 @@ export function areaCatalogs(language: Language) {
     fleet: fleet[language],
     maintenance: maintenance[language],
     network: network[language],
+    news: news[language],
     sessions: sessions[language],
     sessionTable: sessionTable[language],
     stationConfig: stationConfig[language],
