@@ -7,7 +7,13 @@ export const MONTHLY_INVOICES_JOB = 'monthly-invoices';
 export const HOME_REIMBURSEMENTS_JOB = 'home-reimbursements';
 /** The warehouse sync (ADR 052): one run per invocation, its period the invocation's start (ISO). */
 export const WAREHOUSE_SYNC_JOB = 'warehouse-sync';
-export type JobName = typeof MONTHLY_INVOICES_JOB | typeof HOME_REIMBURSEMENTS_JOB | typeof WAREHOUSE_SYNC_JOB;
+/** The automatic fault tickets (ADR 054): one run row per UTC day, each five-minute pass counted as a chunk. */
+export const FAULT_TICKETS_JOB = 'fault-tickets';
+export type JobName =
+  | typeof MONTHLY_INVOICES_JOB
+  | typeof HOME_REIMBURSEMENTS_JOB
+  | typeof WAREHOUSE_SYNC_JOB
+  | typeof FAULT_TICKETS_JOB;
 
 /** `started_at` is the row's `created_at`. */
 const COLUMNS = `id, job, period, status, cursor, processed, total, chunks, triggered_by, error,
@@ -89,5 +95,28 @@ export function finishRun(d1: D1Database, runId: number, status: 'done' | 'faile
   return d1
     .prepare(`UPDATE job_runs SET status = ?1, error = ?2, finished_at = ?3, heartbeat_at = ?3 WHERE id = ?4`)
     .bind(status, error, now, runId)
+    .run();
+}
+
+/**
+ * Records one pass of a job that runs every few minutes on the run of its `period` (a day): created by
+ * the first pass, then each pass adds what it processed and one chunk, and leaves its outcome.
+ */
+export function recordPass(
+  d1: D1Database,
+  job: JobName,
+  period: string,
+  processed: number,
+  error: string | null,
+  now: number,
+) {
+  return d1
+    .prepare(
+      `INSERT INTO job_runs (job, period, status, processed, chunks, error, created_at, heartbeat_at, finished_at)
+       VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?6, ?6)
+       ON CONFLICT (job, period) DO UPDATE SET status = excluded.status, processed = processed + excluded.processed,
+         chunks = chunks + 1, error = excluded.error, heartbeat_at = excluded.heartbeat_at, finished_at = excluded.finished_at`,
+    )
+    .bind(job, period, error === null ? 'done' : 'failed', processed, error, now)
     .run();
 }
