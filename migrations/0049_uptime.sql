@@ -30,7 +30,7 @@ CREATE TABLE `company_uptime_settings` (
 --> statement-breakpoint
 CREATE TABLE `fault_tickets` (
 	`status_history_id` integer PRIMARY KEY NOT NULL REFERENCES `connector_status_history`(`id`) ON DELETE cascade,
-	`ticket_id` integer NOT NULL REFERENCES `maintenance_tickets`(`id`) ON DELETE cascade,
+	`ticket_id` integer REFERENCES `maintenance_tickets`(`id`) ON DELETE set null,
 	`connector_id` integer NOT NULL REFERENCES `connectors`(`id`) ON DELETE cascade,
 	`cleared_at` integer
 );

@@ -56,9 +56,8 @@ export const faultTickets = sqliteTable(
     statusHistoryId: integer('status_history_id')
       .primaryKey()
       .references(() => connectorStatusHistory.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => maintenanceTickets.id, { onDelete: 'cascade' }),
+    /** Null once the ticket is deleted: the link stays, so the same fault never opens another. */
+    ticketId: integer('ticket_id').references(() => maintenanceTickets.id, { onDelete: 'set null' }),
     connectorId: integer('connector_id')
       .notNull()
       .references(() => connectors.id, { onDelete: 'cascade' }),
