@@ -220,6 +220,9 @@ export const RULES = {
     company: operates,
   },
   'uptime:manage': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.ADVANCED_MAINTENANCE], company: operates },
+  /** CO2 avoided (issue 21 part 4, ADR 053): a network's sessions (operators' managers) or a fleet's (fleet:view). */
+  'co2:network': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
+  'co2:view': { roles: [], check: (ctx: AccessContext): boolean => can(ctx, 'co2:network') || can(ctx, 'fleet:view') },
   'reports:dashboards': {
     roles: [...ADMINS, ROLE.REPORT_MANAGER],
     services: [SERVICE.METABASE_DASHBOARD],
@@ -272,11 +275,7 @@ export const RULES = {
   'company:create': { roles: SUPER },
   'personal:self-charge': { roles: [ROLE.SELF_CHARGE] },
   /** A fleet employee with home reimbursement (setting 25): their own stations, documents, tariffs, months, payout account. */
-  'personal:home-reimbursement': {
-    roles: [],
-    services: [SERVICE.HOME_REIMBURSEMENT],
-    company: fleet,
-  },
+  'personal:home-reimbursement': { roles: [], services: [SERVICE.HOME_REIMBURSEMENT], company: fleet },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof RULES;
