@@ -4,6 +4,7 @@
 interface CompanyNodeLike {
   id: number;
   name: string;
+  isClosed?: boolean;
   children: unknown;
 }
 
@@ -11,6 +12,8 @@ export interface FlatCompany {
   id: number;
   name: string;
   depth: number;
+  /** Closed (ADR 050): still shown in the switcher, never offered as the target of new users or stations. */
+  closed?: boolean;
 }
 
 function isNode(value: unknown): value is CompanyNodeLike {
@@ -24,7 +27,7 @@ export function flattenCompanies(root: CompanyNodeLike | null | undefined): Flat
   const out: FlatCompany[] = [];
   const walk = (node: unknown, depth: number) => {
     if (!isNode(node)) return;
-    out.push({ id: node.id, name: node.name, depth });
+    out.push({ id: node.id, name: node.name, depth, closed: node.isClosed === true });
     if (Array.isArray(node.children)) for (const child of node.children) walk(child, depth + 1);
   };
   walk(root, 0);
@@ -34,3 +37,6 @@ export function flattenCompanies(root: CompanyNodeLike | null | undefined): Flat
 export function companyName(root: CompanyNodeLike | null | undefined, id: number): string | undefined {
   return flattenCompanies(root).find((c) => c.id === id)?.name;
 }
+
+/** The companies a new user or station may go to: the open ones (a closed company takes none, ADR 050). */
+export const openCompanies = (list: readonly FlatCompany[]): FlatCompany[] => list.filter((c) => !c.closed);

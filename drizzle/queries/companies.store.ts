@@ -1,6 +1,6 @@
 /** @module Company tree queries: scope is a company and all its descendants. */
 import { type AnyColumn, and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { buildCompanyTree, type CompanyNode } from '../../domain/companies/tree';
+import { buildCompanyTree, type TreeOf } from '../../domain/companies/tree';
 import type { CompanyKind } from '../../domain/permissions/permissions';
 import type { Db } from '../db';
 import { companies, companyServiceSettings } from '../schema';
@@ -55,12 +55,27 @@ export function companyKind(c: typeof companies.$inferSelect): CompanyKind {
   };
 }
 
-/** The tree under `rootId` without deleted companies, for the company switcher and children_tree. */
-export async function companyTree(db: Db, rootId: number): Promise<CompanyNode | null> {
+interface SwitcherRow {
+  id: number;
+  name: string;
+  parentCompanyId: number | null;
+  isClosed: boolean;
+}
+
+/**
+ * The tree under `rootId` without deleted companies, for the company switcher and children_tree, with
+ * each company's closed flag (the pickers of new users and stations leave closed ones out, ADR 050).
+ */
+export async function companyTree(db: Db, rootId: number): Promise<TreeOf<SwitcherRow> | null> {
   const ids = await companyScopeIds(db, rootId);
   if (ids.length === 0) return null;
   const rows = await db
-    .select({ id: companies.id, name: companies.name, parentCompanyId: companies.parentCompanyId })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      parentCompanyId: companies.parentCompanyId,
+      isClosed: companies.isClosed,
+    })
     .from(companies)
     // A deleted company (ADR 050) keeps its row for its history but leaves the switcher.
     .where(and(inArray(companies.id, ids), isNull(companies.deletedAt)));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { StaffForm, staffBody } from '../../components/backoffice/staff-form';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
-import { flattenCompanies } from '../../lib/companies';
+import { flattenCompanies, openCompanies } from '../../lib/companies';
 import { writeToast } from '../../lib/cookies.server';
 import { must } from '../../lib/fleet.server';
 import { titleMeta } from '../../lib/meta';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'backoffice-users:manage');
   const api = createApi(request, context, { language: me.user.language });
   const roles = must(await api.send(api.client.api.roles.$get()), me).data;
-  return { roles, companies: flattenCompanies(me.companies), companyId: me.company.id };
+  return { roles, companies: openCompanies(flattenCompanies(me.companies)), companyId: me.company.id };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -27,7 +27,7 @@ import { AppRouteErrorBoundary } from '../../components/route-error';
 import { StationAddressFields } from '../../components/stations/address-fields';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
-import { flattenCompanies } from '../../lib/companies';
+import { flattenCompanies, openCompanies } from '../../lib/companies';
 import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
@@ -64,7 +64,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       companies.push(c);
     }
   }
-  return { mode, templates, companies, selected: me.company.id, country: 'FR' };
+  // A closed company takes no new station (ADR 050): it is not offered.
+  return { mode, templates, companies: openCompanies(companies), selected: me.company.id, country: 'FR' };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -18,7 +18,7 @@ import { StepType } from '../../components/company-create/step-type';
 import { WizardFrame } from '../../components/company-create/wizard-frame';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
-import { flattenCompanies } from '../../lib/companies';
+import { flattenCompanies, openCompanies } from '../../lib/companies';
 import { writeToast } from '../../lib/cookies.server';
 import { fieldErrorFrom } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
@@ -35,7 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'company:create');
   if (!isStep(params.step)) throw redirect(at('step-1'));
   const draft = await readDraft(request);
-  const parents = flattenCompanies(me.companies);
+  // A closed company takes no new subsidiary (ADR 050): it is not offered as the parent.
+  const parents = openCompanies(flattenCompanies(me.companies));
   const values: Record<string, string> = { parent_company_id: String(me.company.id), ...draft.values };
   const search = new URL(request.url).searchParams.get('search');
   let candidates = null;

@@ -4,10 +4,13 @@ import { z } from '@hono/zod-openapi';
 import { LANGUAGES } from '@i18n/languages';
 import { BrandingSchema } from '../company-settings/branding/branding.schemas';
 
-type TreeNode = { id: number; name: string; children: TreeNode[] };
-// Recursive, so it must be a named component: the OpenAPI generator then emits a $ref.
+type TreeNode = { id: number; name: string; isClosed: boolean; children: TreeNode[] };
+// Recursive, so it must be a named component: the OpenAPI generator then emits a $ref. A closed company
+// (ADR 050) stays in the switcher but is not offered as a target for new users or stations.
 const CompanyNodeSchema: z.ZodType<TreeNode> = z
-  .lazy(() => z.object({ id: z.number(), name: z.string(), children: z.array(CompanyNodeSchema) }))
+  .lazy(() =>
+    z.object({ id: z.number(), name: z.string(), isClosed: z.boolean(), children: z.array(CompanyNodeSchema) }),
+  )
   .openapi('CompanyNode');
 
 export const MeSchema = z
