@@ -23,6 +23,7 @@ import { fleet } from './fleet';
 import { groups } from './groups';
 import { keyHangers } from './key-hangers';
 import { maintenance } from './maintenance';
+import { myPages } from './my-pages';
 import { network } from './network';
 import { news } from './news';
 import { onboarding } from './onboarding';
@@ -55,6 +56,7 @@ export function areaCatalogs(language: Language) {
     apiKeys: apiKeys[language],
     fleet: fleet[language],
     maintenance: maintenance[language],
+    myPages: myPages[language],
     network: network[language],
     news: news[language],
     sessions: sessions[language],

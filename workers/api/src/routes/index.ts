@@ -23,6 +23,9 @@ import { locationRoutes } from './locations/locations.handlers';
 import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
+import { myInvoiceRoutes } from './my-invoices/my-invoices.handlers';
+import { mySessionRoutes } from './my-sessions/my-sessions.handlers';
+import { myStationRoutes } from './my-stations/my-stations.handlers';
 import { myTransactionRoutes } from './my-transactions/my-transactions.handlers';
 import { networkRoutes } from './network/network.handlers';
 import { newsRoutes } from './news/news.handlers';
@@ -74,6 +77,9 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', walletRoutes)
   .route('/', walletTopUpRoutes)
   .route('/', myTransactionRoutes)
+  .route('/', mySessionRoutes)
+  .route('/', myInvoiceRoutes)
+  .route('/', myStationRoutes)
   .route('/', newsRoutes)
   .route('/', fleetReimbursementRoutes)
   .route('/', documentRoutes)

@@ -18,6 +18,7 @@ import {
   UserIdParam,
 } from '@api/routes/users/personal-data/personal-data.schemas';
 import { userById } from '@api/routes/users/personal-data/personal-data.store';
+import { myOverviewRoutes } from './my-overview/my-overview.handlers';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
@@ -79,4 +80,5 @@ export const myDataRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidati
     const me = await self(c, c.req.valid('param').userId);
     if (me.error) return me.error;
     return c.json(await stationsAnswer(c, me.user, c.req.valid('query').keyword), 200);
-  });
+  })
+  .route('/', myOverviewRoutes);
