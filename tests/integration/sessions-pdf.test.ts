@@ -1,34 +1,14 @@
 /** PDF export of the session lists (spec 7.15 "exportPdf gives blob"): scope, filters, columns, permission. */
-import { unzlibSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { call, db, failOnConsoleError, login, type Session, unique, world } from './helpers';
+import { readPdf } from './pdf-text';
 
 failOnConsoleError();
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 6, 1, 8, 0);
-
-/** One char per byte (WinAnsi text stays searchable as Latin-1). */
-function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return s;
-}
-
-/** The file as text plus every page content stream decoded. */
-async function readPdf(res: Response): Promise<{ file: string; pages: string }> {
-  const file = latin1(new Uint8Array(await res.arrayBuffer()));
-  let pages = '';
-  const re = /<< \/Length (\d+)(.*?) >>\nstream\n/g;
-  for (let m = re.exec(file); m; m = re.exec(file)) {
-    const start = m.index + m[0].length;
-    const raw = file.slice(start, start + Number(m[1]));
-    pages += m[2]?.includes('/FlateDecode') ? latin1(unzlibSync(Uint8Array.from(raw, (ch) => ch.charCodeAt(0)))) : raw;
-  }
-  return { file, pages };
-}
 
 describe('session list PDF export', () => {
   const tag = unique('PDF');

@@ -14,6 +14,7 @@ import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { defineRoute, json, jsonBody } from '../../lib/route';
 import { clientIp } from '../../lib/session-cookie';
+import { exportMask } from '../../middleware/demo-mode';
 import { authOf } from '../../middleware/permission';
 import { allEntries, appendAdjustment, entriesPage, entryByReference } from './wallet.ledger.store';
 import { walletNotFound } from './wallet.routes';
@@ -90,9 +91,11 @@ export const walletLedgerRoutes = new OpenAPIHono<AppEnv>()
     if (!found) return apiError(c, 404, 'WALLET_NOT_FOUND', 'walletNotFound');
     const db = c.get('db');
     const currency = found.wallet.currency;
+    // Demo mode (ADR 049): an author shown by e-mail gets the placeholder the JSON ledger shows.
+    const shown = exportMask(c);
     async function* rows() {
       for await (const r of allEntries(db, walletId)) {
-        const e = toEntry(r.entry, r.author);
+        const e = shown(toEntry(r.entry, r.author));
         yield [
           e.id,
           e.createdAt,

@@ -5,12 +5,14 @@
 
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
+import { demoModeOn } from '@api/middleware/demo-mode';
 import { authOf } from '@api/middleware/permission';
 import type { users } from '@db/schema';
 import { firstDeniedRole } from '@domain/fleet/grantable-roles';
 import { permissionChange } from '@domain/fleet/permission-change';
 import { licensePlateError, normalizePlate, parseLimit } from '@domain/fleet/validation';
 import { can } from '@domain/permissions/permissions';
+import { withoutPlaceholders } from '@domain/privacy/demo-mask';
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { limitUnitOf } from '../users.store';
@@ -128,12 +130,21 @@ function columnsOf(body: Body): Partial<typeof users.$inferInsert> {
 /** Checks the wizard's data for a new user (existing null) or an update, in company `companyId`. */
 export async function checkUserInput(
   c: Ctx,
-  body: Body,
+  sent: Body,
   existing: User | null,
   companyId: number,
   scope: number[],
 ): Promise<Checked> {
   const db = c.get('db');
+  // Demo mode (ADR 049): the form sends back the placeholders it was shown; they keep the stored values.
+  const body =
+    existing && demoModeOn(c)
+      ? withoutPlaceholders(sent, {
+          email: existing.email,
+          license_plate: existing.licensePlate,
+          employee_number: existing.employeeNumber,
+        })
+      : sent;
   const fail = (
     status: 400 | 403 | 404 | 409,
     code: string,

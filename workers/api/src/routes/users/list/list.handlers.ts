@@ -2,6 +2,7 @@
 
 import type { AppEnv } from '@api/env';
 import { callerScope } from '@api/lib/scope';
+import { exportMask } from '@api/middleware/demo-mode';
 import { authOf } from '@api/middleware/permission';
 import type { Cell } from '@domain/export/cells';
 import { CSV_CONTENT_TYPE, csvLine } from '@domain/export/csv';
@@ -9,7 +10,6 @@ import { listedUser } from '@domain/fleet/personal-data';
 import { kwhLimitRatio, nearLimits as nearestFirst, usageRows } from '@domain/fleet/usage';
 import { userCounts as countsOf } from '@domain/fleet/user-counts';
 import { can } from '@domain/permissions/permissions';
-import { maskDemo } from '@domain/privacy/demo-mask';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { hidesDeleted } from '../users.access';
@@ -18,9 +18,6 @@ import { decorate } from '../users.store';
 import { counts, exportCsv, list, nearLimits, permissions } from './list.routes';
 import { EXPORT_COLUMNS } from './list.schemas';
 import { exportUsers, listUsers, permissionCounts, userCounts, usersWithKwhLimits } from './list.store';
-
-/** Demo mode (ADR 049): the export's codes masked besides its e-mails. */
-const USER_EXPORT_CODES = new Set(['rfids', 'employee_number', 'license_plate']);
 
 /** Active users of the scope who used a kWh limit to NEAR_LIMIT_RATIO or more, the nearest first. */
 async function usersNearLimits(c: Context<AppEnv>) {
@@ -66,9 +63,11 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
       db,
       rows.map((r) => r.user),
     );
+    // Demo mode (ADR 049): each user masked as the list shows it, before its cards are joined.
+    const shown = exportMask(c);
     let text = csvLine([...EXPORT_COLUMNS]);
     for (const r of rows) {
-      const u = toUser(r.user, d, r.sessionCount, Boolean(r.charging));
+      const u = shown(toUser(r.user, d, r.sessionCount, Boolean(r.charging)));
       const row: Record<(typeof EXPORT_COLUMNS)[number], Cell> = {
         ...u,
         daily_limit: u.limits.daily,
@@ -77,8 +76,7 @@ export const userListRoutes = new OpenAPIHono<AppEnv>()
         limit_unit: u.limits.unit,
         rfids: u.rfids.map((x) => x.uuid).join(' '),
       };
-      const shown = authOf(c).company.demoMode ? (maskDemo(row, USER_EXPORT_CODES) as typeof row) : row;
-      text += csvLine(EXPORT_COLUMNS.map((k) => shown[k]));
+      text += csvLine(EXPORT_COLUMNS.map((k) => row[k]));
     }
     return c.body(text, 200, {
       'content-type': CSV_CONTENT_TYPE,
