@@ -85,8 +85,10 @@ export function initial(user: FleetUserRow | null): WizardForm {
  * limits when the caller may set them, and only the company group levels and roles that changed.
  */
 export function wizardPayload(form: WizardForm, user: FleetUserRow | null, locked: boolean, canSetLimits: boolean) {
+  const email = form.email.trim();
   const body: Record<string, unknown> = {
-    email: form.email.trim(),
+    // An update sends the e-mail only when changed: in demo mode the form shows a placeholder (ADR 049).
+    ...(user && email === user.email ? {} : { email }),
     first_name: form.first_name.trim() || null,
     last_name: form.last_name.trim() || null,
     telephone: form.telephone.trim() || null,
