@@ -21,13 +21,14 @@ export interface OngoingFault {
 }
 
 /** The faults that need a ticket now: lasted at least their threshold, none opened yet. */
-export function faultsDueTicket(faults: readonly OngoingFault[], now: number): OngoingFault[] {
+export function faultsDueTicket<T extends OngoingFault>(faults: readonly T[], now: number): T[] {
   return faults.filter((f) => !f.ticketed && now - f.since >= f.thresholdMinutes * 60_000);
 }
 
 export interface TicketedFault {
   statusId: number;
-  ticketId: number;
+  /** Null once the ticket was deleted (the fault stays linked). */
+  ticketId: number | null;
   /** When the next status row after the fault was recorded; null while the fault lasts. */
   nextStatusAt: number | null;
 }
@@ -35,7 +36,7 @@ export interface TicketedFault {
 /** The ticketed faults that ended, with when: the ticket gets its "fault cleared" mark. */
 export function clearedFaults(
   open: readonly TicketedFault[],
-): { statusId: number; ticketId: number; clearedAt: number }[] {
+): { statusId: number; ticketId: number | null; clearedAt: number }[] {
   return open.flatMap((f) =>
     f.nextStatusAt === null ? [] : [{ statusId: f.statusId, ticketId: f.ticketId, clearedAt: f.nextStatusAt }],
   );

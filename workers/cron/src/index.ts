@@ -5,9 +5,12 @@ import { pruneRateLimits } from '@api/lib/rate-limit';
 import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
 import { chargeAutoRecharges } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { openDb } from '@db/db';
+import type { WarehouseSettings } from '@db/warehouse/client';
 import { purgeExpired } from './cron.store';
+import { faultTickets } from './fault-tickets';
 import { homeReimbursementsDaily, resumeHomeReimbursements, SCHEDULED_MAX_WRITES } from './home-reimbursements';
 import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS, STALE_AFTER_MS } from './monthly-invoices';
+import { syncWarehouse } from './warehouse-sync';
 
 /**
  * The home reimbursement job must never keep the invoice job from running: its failure is recorded on
@@ -39,6 +42,14 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await advanceOpenPayments(env, db, new Date(controller.scheduledTime));
       // Wallets a debit left below their threshold: their queued auto top-ups charged off-session.
       await chargeAutoRecharges(env, db);
+      // Faults lasting past their company's threshold open one maintenance ticket each (ADR 054).
+      await faultTickets(env.DB, controller.scheduledTime);
+      break;
+    case '*/15 * * * *':
+      // The reporting warehouse (ADR 052): nothing without NEON_DATABASE_URL. A failure is on its run.
+      await syncWarehouse(env as Env & WarehouseSettings, { budgetMs: SCHEDULED_BUDGET_MS }).catch((err) =>
+        console.error('warehouse-sync', String(err).slice(0, 200)),
+      );
       break;
     case '0 3 * * *':
       await purgeExpired(env.DB, Date.now());
