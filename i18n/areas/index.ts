@@ -50,6 +50,7 @@ import { userImport } from './user-import';
 import { vehicles } from './vehicles';
 import { walletTopUps } from './wallet-top-ups';
 import { wallets } from './wallets';
+import { uptime } from './uptime';
 
 export function areaCatalogs(language: Language) {
   return {
@@ -100,5 +101,6 @@ export function areaCatalogs(language: Language) {
     reimbursements: reimbursements[language],
     reimbursementPayouts: reimbursementPayouts[language],
     sso: sso[language],
+    uptime: uptime[language],
   };
 }
