@@ -5,6 +5,9 @@ import { effectiveRoles, ROLE } from './roles';
 /** The support agents' landing: find a connector, then its `/connectors/{id}/support` page. */
 export const SUPPORT_LANDING = '/connectors/support';
 
+/** The news feed (issue 20 part 8): in everyone's navigation, so it is never where a user lands. */
+export const NEWS_PAGE = '/fleet/news';
+
 export interface NavItem {
   /** i18n key of the label. */
   label: string;
@@ -76,6 +79,8 @@ export const NAVIGATION: readonly NavSection[] = [
         url: '/fleet/home-reimbursement',
         permission: 'fleet:home-reimbursement',
       },
+      // Every logged-in user reads their company's news; admins (news:manage) also publish there.
+      { label: 'news.nav', url: NEWS_PAGE, permission: 'session:basic' },
     ],
   },
   {
@@ -158,9 +163,12 @@ export function navigationFor(ctx: AccessContext): NavSection[] {
 /**
  * Where a user lands after login: a support agent (role 52) on the connector support search ("support
  * agents are sent to the support page of a connector", spec section 6), others on the connectors
- * overview if allowed, else the first area they may see.
+ * overview if allowed, else the first area they may see (news aside: everyone may see it).
  */
 export function landingPath(ctx: AccessContext): string {
   if (effectiveRoles(ctx.roles).includes(ROLE.SUPPORT_AGENT) && can(ctx, 'connectors:support')) return SUPPORT_LANDING;
-  return navigationFor(ctx)[0]?.items[0]?.url ?? '/welcome';
+  const first = navigationFor(ctx)
+    .flatMap((s) => s.items)
+    .find((i) => i.url !== NEWS_PAGE);
+  return first?.url ?? '/welcome';
 }

@@ -143,6 +143,7 @@ describe('navigation', () => {
       '/fleet/users',
       '/fleet/corporate-groups',
       '/fleet/sessions',
+      '/fleet/news',
     ]);
   });
 
@@ -150,6 +151,8 @@ describe('navigation', () => {
     expect(landingPath(ctx([37], [], operator))).toBe('/connectors/overview');
     expect(landingPath(ctx([35], [], fleet))).toBe('/fleet/overview');
     expect(landingPath(ctx([], []))).toBe('/welcome');
+    // News is in everyone's navigation but never the landing: a private user (55) lands on their profile.
+    expect(landingPath(ctx([ROLE.SELF_CHARGE], []))).toBe('/my-profile');
     // An employee of a fleet company with home reimbursement (setting 25) and no role: their own page.
     expect(landingPath(ctx([]))).toBe('/stripe-home-reimbursement');
   });

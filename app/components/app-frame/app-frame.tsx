@@ -1,5 +1,6 @@
 /** @module The logged-in shell: Polaris Frame, TopBar (company switcher, profile menu), Navigation. */
 import { Frame, TopBar } from '@shopify/polaris';
+import { NEWS_PAGE } from '@domain/permissions/navigation';
 import { type ReactNode, useCallback, useState } from 'react';
 import type { Me } from '../../lib/session.server';
 import { FeedbackOutlet } from '../feedback';
@@ -30,7 +31,13 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
     <div style={style} className={style ? 'brand-accent' : undefined}>
       <Frame
         topBar={topBar}
-        navigation={<AppNavigation sections={me.navigation} onNavigate={closeNavigation} />}
+        navigation={
+          <AppNavigation
+            sections={me.navigation}
+            onNavigate={closeNavigation}
+            badges={{ [NEWS_PAGE]: me.newsUnread }}
+          />
+        }
         showMobileNavigation={mobileNavigation}
         onNavigationDismiss={toggle}
       >
