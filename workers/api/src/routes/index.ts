@@ -8,6 +8,7 @@ import { caRoutes } from './ca/ca.handlers';
 import { companyRoutes } from './company/company.handlers';
 import { companyGroupRoutes } from './company-groups/company-groups.handlers';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
+import { co2Routes } from './co2/co2.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
@@ -63,6 +64,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', companyGroupRoutes)
   .route('/', apiKeyRoutes)
   .route('/', kpiRoutes)
+  .route('/', co2Routes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationFileRoutes)
