@@ -13,6 +13,7 @@ import { invoiceXls, listInvoices } from './company.routes';
 import { toFleetInvoice } from './company.schemas';
 import { fleetInvoiceWithLines, listFleetInvoices } from './company.store';
 import { createRoutes } from './create/create.handlers';
+import { overviewRoutes } from './overview/overview.handlers';
 import { treeRoutes } from './tree/tree.handlers';
 
 export const companyRoutes = new OpenAPIHono<AppEnv>()
@@ -41,4 +42,5 @@ export const companyRoutes = new OpenAPIHono<AppEnv>()
     });
   })
   .route('/', createRoutes)
-  .route('/', treeRoutes);
+  .route('/', treeRoutes)
+  .route('/', overviewRoutes);
