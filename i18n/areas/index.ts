@@ -14,6 +14,7 @@ import { billingWebhooks } from './billing-webhooks';
 import { companyBranding } from './company-branding';
 import { companyCreate } from './company-create';
 import { companyGroups } from './company-groups';
+import { companyOverview } from './company-overview';
 import { companySettings } from './company-settings';
 import { companySettingsMoney } from './company-settings-money';
 import { cpoInvoices } from './cpo-invoices';
@@ -84,6 +85,7 @@ export function areaCatalogs(language: Language) {
     companySettingsMoney: companySettingsMoney[language],
     companyBranding: companyBranding[language],
     companyCreate: companyCreate[language],
+    companyOverview: companyOverview[language],
     authRecovery: authRecovery[language],
     cpoInvoices: cpoInvoices[language],
     billingAccounts: billingAccounts[language],
