@@ -141,6 +141,8 @@ const RESOURCE_RULES: Rule[] = [
   ],
   // API keys (ADR 047): a key of the demo's root company (inserted below).
   [/^\/api\/api-keys\//, 'id', 'SELECT id FROM api_keys WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // News (issue 20 part 8): an item of the demo's root company (inserted below).
+  [/^\/api\/news\//, 'id', 'SELECT id FROM news WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
   [
@@ -326,6 +328,13 @@ beforeAll(async () => {
     `INSERT INTO api_keys (company_id, name, scope, roles_json, secret_hash, display_prefix, created_by)
      SELECT company_id, 'scope-matrix', 'read', '[37]', 'scope-matrix-' || id, 'evk_scope', id FROM users
      WHERE company_id = ?1 ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+  )
+    .bind(root.id)
+    .run();
+  // Nor a news item (issue 20 part 8): one for everyone of the demo's root company, by its first user.
+  await env.DB.prepare(
+    `INSERT INTO news (company_id, title, body, audience, published_at, created_by)
+     SELECT company_id, 'scope-matrix', 'text', 'all', 0, id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1`,
   )
     .bind(root.id)
     .run();
