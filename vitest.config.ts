@@ -12,6 +12,8 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 import { freePort } from './scripts/node-processes';
+import { localWarehouseUrl, postgresBin } from './scripts/warehouse/postgres';
+import { proxySetting } from './scripts/warehouse/ws-proxy';
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const migrations = await readD1Migrations(root('./migrations'));
@@ -39,6 +41,25 @@ const STRIPE = {
 const oidcPort = Number(process.env.OIDC_DEV_PORT ?? (await freePort()));
 process.env.OIDC_DEV_PORT = String(oidcPort);
 const OIDC = { OIDC_TEST_ISSUER: `http://127.0.0.1:${oidcPort}` };
+/**
+ * The local reporting warehouse of the `workers` project (tests/support/warehouse-setup.ts, ADR 052):
+ * PostgreSQL on one port, the neon driver's WebSocket proxy on another. Without PostgreSQL binaries the
+ * bindings are absent and the API reads its reports from D1, as a deployment without Neon does.
+ */
+const warehousePorts = {
+  WAREHOUSE_PG_PORT: Number(process.env.WAREHOUSE_PG_PORT ?? (await freePort())),
+  WAREHOUSE_PROXY_PORT: Number(process.env.WAREHOUSE_PROXY_PORT ?? (await freePort())),
+};
+Object.assign(process.env, {
+  WAREHOUSE_PG_PORT: String(warehousePorts.WAREHOUSE_PG_PORT),
+  WAREHOUSE_PROXY_PORT: String(warehousePorts.WAREHOUSE_PROXY_PORT),
+});
+const WAREHOUSE: Record<string, string> = postgresBin()
+  ? {
+      NEON_DATABASE_URL: localWarehouseUrl(warehousePorts.WAREHOUSE_PG_PORT),
+      NEON_WS_PROXY: proxySetting(warehousePorts.WAREHOUSE_PROXY_PORT),
+    }
+  : {};
 /** A stand-in CA chain: with it the API's tests see SignCertificate accepted and CertificateSigned sent (ADR 014). */
 const TEST_CA_CHAIN = '-----BEGIN CERTIFICATE-----\nVEVTVC1DQQ==\n-----END CERTIFICATE-----';
 /** The ocpp project runs the built-in CA (ADR 014 addendum) with the test-only P-256 root of tests/fixtures/ca. */
@@ -73,6 +94,7 @@ function apiProject(
             TEST_MIGRATIONS: migrations,
             ...stripe,
             ...(stripe ? OIDC : {}),
+            ...(stripe ? WAREHOUSE : {}),
           },
           workers: [
             {
@@ -97,7 +119,13 @@ function apiProject(
       hookTimeout: 60_000,
       testTimeout: 60_000,
       setupFiles: ['./tests/integration/setup.ts'],
-      globalSetup: stripe ? ['./tests/support/stripe-fake-setup.ts', './tests/support/oidc-dev-setup.ts'] : [],
+      globalSetup: stripe
+        ? [
+            './tests/support/stripe-fake-setup.ts',
+            './tests/support/oidc-dev-setup.ts',
+            './tests/support/warehouse-setup.ts',
+          ]
+        : [],
     },
   };
 }

@@ -39,5 +39,17 @@ export function openWarehouse(env: WarehouseSettings): Warehouse | null {
   if (!url) return null;
   configure(env.NEON_WS_PROXY);
   const pool = new Pool({ connectionString: url, max: 2 });
-  return { db: drizzle({ client: pool, schema }), pool, end: () => pool.end() };
+  // An idle connection that drops emits on the pool: reported, except the drops that ending causes.
+  let ending = false;
+  pool.on('error', (err: unknown) => {
+    if (!ending) console.error('warehouse: connection lost', String(err).slice(0, 200));
+  });
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    end: () => {
+      ending = true;
+      return pool.end();
+    },
+  };
 }

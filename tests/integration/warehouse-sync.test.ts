@@ -1,0 +1,126 @@
+/**
+ * The reporting warehouse (issue 21 parts 1 and 9, ADR 052) inside workerd, against the local
+ * PostgreSQL of the workers project reached through the neon driver's wsProxy (tests/support/
+ * warehouse-setup.ts): the sync of the demo data gives the same counts and sums as D1, a second run
+ * copies nothing, a re-priced session is copied again alone, a run cut after one chunk resumes where it
+ * stopped, every run is on the job-runs page; and the totals read from the warehouse equal the same
+ * totals read from D1 (the fallback).
+ */
+import { env } from 'cloudflare:test';
+import { chargingSessions, jobRuns } from '@db/schema';
+import { seedDemo } from '@db/seed/demo';
+import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { syncWarehouse } from '../../workers/cron/src/warehouse-sync';
+import { db } from './helpers';
+
+const settings = env as unknown as WarehouseSettings;
+const configured = Boolean(settings.NEON_DATABASE_URL);
+const syncEnv = { ...settings, DB: env.DB };
+/** The tests read a change the moment it is made. */
+const sync = (opts = {}) => syncWarehouse(syncEnv, { settleMs: 0, ...opts });
+
+/** Runs one query on the warehouse. */
+async function pg<T>(query: string, params: unknown[] = []): Promise<T[]> {
+  const warehouse = openWarehouse(settings);
+  if (!warehouse) throw new Error('no warehouse');
+  try {
+    return (await warehouse.pool.query(query, params)).rows as T[];
+  } finally {
+    await warehouse.end();
+  }
+}
+
+const d1Count = async (table: string) =>
+  Number((await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())?.n);
+const pgCount = async (table: string) => Number((await pg<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n);
+
+describe.skipIf(!configured)('warehouse sync', () => {
+  beforeAll(async () => {
+    await seedDemo(db, { iterations: 1000 });
+    // One warehouse serves the whole run: this file starts it empty.
+    await pg(
+      'TRUNCATE fact_sessions, fact_connector_status, dim_stations, dim_connectors, dim_companies, dim_tariffs, dim_users, sync_watermarks',
+    );
+  });
+
+  it('copies the demo data: every table has D1’s rows and the sessions D1’s sums', async () => {
+    const outcome = await sync();
+    expect(outcome?.caughtUp).toBe(true);
+    const pairs = [
+      ['charging_sessions', 'fact_sessions'],
+      ['connector_status_history', 'fact_connector_status'],
+      ['stations', 'dim_stations'],
+      ['connectors', 'dim_connectors'],
+      ['companies', 'dim_companies'],
+      ['tariffs', 'dim_tariffs'],
+      ['users', 'dim_users'],
+    ] as const;
+    for (const [d1, wh] of pairs) {
+      const n = await d1Count(d1);
+      expect(n, d1).toBeGreaterThan(0);
+      expect(await pgCount(wh), wh).toBe(n);
+      expect(outcome?.rows[wh], wh).toBe(n);
+    }
+    const d1Sums = await env.DB.prepare(
+      'SELECT sum(cdr_consumed_energy) AS e, sum(emp_price_total) AS emp, sum(subcpo_price_total) AS cpo, sum(owner_price_total) AS own FROM charging_sessions',
+    ).first<Record<string, number>>();
+    const [whSums] = await pg<Record<string, string>>(
+      'SELECT sum(energy_wh) AS e, sum(emp_total) AS emp, sum(subcpo_total) AS cpo, sum(owner_total) AS own FROM fact_sessions',
+    );
+    expect(
+      Object.fromEntries(Object.entries(whSums ?? {}).map(([k, v]) => [k, v === null ? null : Number(v)])),
+    ).toEqual(d1Sums);
+    // Status intervals: every connector's last status is open, every earlier one ends where the next starts.
+    const [open] = await pg<{ n: string }>('SELECT count(*) AS n FROM fact_connector_status WHERE ended_at IS NULL');
+    const withHistory = await env.DB.prepare(
+      'SELECT count(DISTINCT connector_id) AS n FROM connector_status_history',
+    ).first<{ n: number }>();
+    expect(Number(open?.n)).toBe(withHistory?.n);
+    // The company tree: a child's path extends its parent's.
+    const paths = await pg<{ id: number; parent_company_id: number | null; path: string; parent_path: string | null }>(
+      `SELECT c.id, c.parent_company_id, c.path, p.path AS parent_path
+       FROM dim_companies c LEFT JOIN dim_companies p ON p.id = c.parent_company_id`,
+    );
+    for (const c of paths) expect(c.path).toBe(`${c.parent_path ?? '/'}${c.id}/`);
+  });
+
+  it('copies nothing on a second run', async () => {
+    const outcome = await sync();
+    expect(outcome).toMatchObject({ rows: {}, chunks: 0, caughtUp: true });
+  });
+
+  it('copies a re-priced session again, and only it', async () => {
+    const session = await db.select().from(chargingSessions).where(eq(chargingSessions.pricingStatus, 'priced')).get();
+    if (!session) throw new Error('the demo has priced sessions');
+    const repriced = (session.empTotal ?? 0) + 1234;
+    // As the pricing engine writes it: without touching updated_at (migration 0051's trigger does).
+    await db.update(chargingSessions).set({ empTotal: repriced }).where(eq(chargingSessions.id, session.id));
+    const outcome = await sync();
+    expect(outcome?.rows).toEqual({ fact_sessions: 1 });
+    const [row] = await pg<{ emp_total: string }>('SELECT emp_total FROM fact_sessions WHERE id = $1', [session.id]);
+    expect(Number(row?.emp_total)).toBe(repriced);
+  });
+
+  it('resumes a run cut after one chunk where it stopped, and records each run', async () => {
+    const some = await db.select({ id: chargingSessions.id }).from(chargingSessions).limit(5);
+    const ids = some.map((s) => s.id);
+    await db.update(chargingSessions).set({ remark: 'warehouse resume' }).where(inArray(chargingSessions.id, ids));
+    const cut = await sync({ chunkSize: 2, maxChunks: 1 });
+    expect(cut).toMatchObject({ rows: { fact_sessions: 2 }, caughtUp: false });
+    const rest = await sync({ chunkSize: 2 });
+    expect(rest).toMatchObject({ rows: { fact_sessions: 3 }, caughtUp: true });
+    const runs = await db
+      .select()
+      .from(jobRuns)
+      .where(inArray(jobRuns.id, [cut?.runId ?? 0, rest?.runId ?? 0]))
+      .orderBy(jobRuns.id);
+    expect(runs.map((r) => [r.job, r.status, r.processed, r.chunks, r.cursor])).toEqual([
+      ['warehouse-sync', 'done', 2, 1, 'fact_sessions 2'],
+      ['warehouse-sync', 'done', 3, 2, 'fact_sessions 3'],
+    ]);
+    const [w] = await pg<{ rows: string }>("SELECT rows FROM sync_watermarks WHERE table_name = 'fact_sessions'");
+    expect(Number(w?.rows)).toBe((await d1Count('charging_sessions')) + 1 + 5);
+  });
+});

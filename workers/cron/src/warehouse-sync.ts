@@ -1,0 +1,106 @@
+/**
+ * @module The warehouse sync job (issue 21 part 1, ADR 052): copies what changed in D1 since each
+ * table's watermark into the Postgres warehouse, in chunks of rows in (updated_at, id) order. Each
+ * chunk is upserted with its watermark in one Postgres transaction, so a run cut short (CPU limit,
+ * deploy, crash, or the chunk budget of one invocation) resumes at the next tick from where it
+ * stopped, and a rerun copies nothing twice. Every invocation is one run on the job-runs page: rows
+ * copied, chunks, the rows per table (in `cursor`), start and end. Without `NEON_DATABASE_URL` it does
+ * nothing: reports read D1.
+ */
+import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
+import { finishRun, heartbeat, saveChunk, startRun, WAREHOUSE_SYNC_JOB } from './job-runs.store';
+import { SYNCED_TABLES } from './warehouse-sync.tables';
+import { watermarkOf, writeChunk } from './warehouse-sync.write';
+
+export interface SyncEnv extends WarehouseSettings {
+  DB: D1Database;
+}
+
+export interface SyncOptions {
+  /** D1 rows per chunk (one Postgres transaction). */
+  chunkSize?: number;
+  /** Stop after this many chunks in this invocation (tests interrupt a run with 1). */
+  maxChunks?: number;
+  /** Stop starting chunks after this many ms of this invocation. */
+  budgetMs?: number;
+  /**
+   * Rows changed in the last `settleMs` wait for the next run: a write whose `updated_at` the worker
+   * computed a moment before it committed is still seen, never skipped by a watermark already past it.
+   */
+  settleMs?: number;
+  triggeredBy?: number | null;
+  clock?: () => number;
+}
+
+export const SYNC_CHUNK = 500;
+export const SYNC_SETTLE_MS = 60_000;
+
+export interface SyncOutcome {
+  runId: number;
+  /** Rows copied per warehouse table in this invocation. */
+  rows: Record<string, number>;
+  chunks: number;
+  /** Every table is caught up (false: the budget ran out; the next tick carries on). */
+  caughtUp: boolean;
+}
+
+const summary = (rows: Record<string, number>) =>
+  Object.entries(rows)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
+
+/** One invocation of the sync: null when this deployment has no warehouse. */
+export async function syncWarehouse(env: SyncEnv, opts: SyncOptions = {}): Promise<SyncOutcome | null> {
+  const warehouse = openWarehouse(env);
+  if (!warehouse) return null;
+  const clock = opts.clock ?? Date.now;
+  const started = clock();
+  const chunkSize = opts.chunkSize ?? SYNC_CHUNK;
+  const until = started - (opts.settleMs ?? SYNC_SETTLE_MS);
+  let run = await startRun(
+    env.DB,
+    WAREHOUSE_SYNC_JOB,
+    new Date(started).toISOString(),
+    0,
+    opts.triggeredBy ?? null,
+    started,
+  );
+  const rows: Record<string, number> = {};
+  let chunks = 0;
+  let caughtUp = true;
+  const budgetLeft = () =>
+    chunks < (opts.maxChunks ?? Number.POSITIVE_INFINITY) &&
+    clock() - started < (opts.budgetMs ?? Number.POSITIVE_INFINITY);
+  try {
+    for (const table of SYNCED_TABLES) {
+      let mark = await watermarkOf(warehouse.db, table.name);
+      for (;;) {
+        if (!budgetLeft()) {
+          caughtUp = false;
+          break;
+        }
+        const batch = await table.read(env.DB, mark, until, chunkSize);
+        if (batch.length === 0) break;
+        const to = table.position(batch[batch.length - 1] as (typeof batch)[number]);
+        await writeChunk(warehouse.db, table, batch.map(table.toWarehouse), to);
+        mark = to;
+        chunks++;
+        rows[table.name] = (rows[table.name] ?? 0) + batch.length;
+        const cursor = summary(rows);
+        await saveChunk(env.DB, run, cursor, batch.length, clock());
+        run = { ...run, cursor };
+        if (batch.length < chunkSize) break;
+      }
+      if (!caughtUp) break;
+    }
+    await finishRun(env.DB, run.id, 'done', null, clock());
+    return { runId: run.id, rows, chunks, caughtUp };
+  } catch (err) {
+    const message = String(err).slice(0, 500);
+    await heartbeat(env.DB, run.id, message, clock());
+    await finishRun(env.DB, run.id, 'failed', message, clock());
+    throw err;
+  } finally {
+    await warehouse.end();
+  }
+}
