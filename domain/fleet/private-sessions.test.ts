@@ -21,10 +21,11 @@ describe("private users' sessions (service settings 53-56)", () => {
     expect(visibleStationTypes(sessionScope(services))).toEqual(types);
   });
 
-  it('setting 56 hides the e-mail of a session in progress only', () => {
-    const gdpr = [SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS];
-    expect(hidesSessionEmail(gdpr, 'in_progress')).toBe(true);
-    expect(hidesSessionEmail(gdpr, 'completed')).toBe(false);
-    expect(hidesSessionEmail([], 'in_progress')).toBe(false);
+  it('hides the e-mail of a session in progress unless setting 56 shows it (GDPR)', () => {
+    const shown = [SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS];
+    expect(hidesSessionEmail([], 'in_progress')).toBe(true);
+    expect(hidesSessionEmail([], 'closed')).toBe(false);
+    expect(hidesSessionEmail(shown, 'in_progress')).toBe(false);
+    expect(hidesSessionEmail(shown, 'closed')).toBe(false);
   });
 });

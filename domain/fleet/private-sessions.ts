@@ -1,7 +1,8 @@
 /**
  * @module Which sessions of private users a company may see (spec 7.8 users/private, service settings
  * 53-56): 53 private (private and home stations), 54 private and other non-public (work too), 55 all;
- * 56 hides the e-mail on sessions in progress (GDPR).
+ * 56 "private e-mail on active sessions": the e-mail of a private user's session in progress is shown
+ * only with it (GDPR: hidden by default).
  */
 import { SERVICE } from '@domain/permissions/service-settings';
 
@@ -25,7 +26,7 @@ export function visibleStationTypes(scope: PrivateSessionScope): NonPublicStatio
   return [];
 }
 
-/** Whether a session's e-mail is hidden: service setting 56 on and the session in progress. */
+/** Whether a private user's session e-mail is hidden: the session in progress and service setting 56 off. */
 export function hidesSessionEmail(services: readonly number[], status: string): boolean {
-  return services.includes(SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS) && status === 'in_progress';
+  return status === 'in_progress' && !services.includes(SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS);
 }

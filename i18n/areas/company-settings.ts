@@ -93,7 +93,7 @@ export const companySettings = defineArea(
     s53: 'Private users: private sessions',
     s54: 'Private users: private and other sessions',
     s55: 'Private users: all sessions',
-    s56: 'Private e-mail hidden on active sessions (GDPR)',
+    s56: 'Private e-mail shown on active sessions (GDPR)',
   },
   {
     de: {
@@ -189,7 +189,7 @@ export const companySettings = defineArea(
       s53: 'Private Nutzer: private Ladevorgänge',
       s54: 'Private Nutzer: private und andere Ladevorgänge',
       s55: 'Private Nutzer: alle Ladevorgänge',
-      s56: 'Private E-Mail bei laufenden Ladevorgängen verborgen (DSGVO)',
+      s56: 'Private E-Mail bei laufenden Ladevorgängen anzeigen (DSGVO)',
     },
     fr: {
       title: 'Paramètres de la société',
@@ -286,7 +286,7 @@ export const companySettings = defineArea(
       s53: 'Utilisateurs privés : sessions privées',
       s54: 'Utilisateurs privés : sessions privées et autres',
       s55: 'Utilisateurs privés : toutes les sessions',
-      s56: 'E-mail privé masqué sur les sessions en cours (RGPD)',
+      s56: 'E-mail privé affiché sur les sessions en cours (RGPD)',
     },
     nl: {
       title: 'Bedrijfsinstellingen',
@@ -380,7 +380,7 @@ export const companySettings = defineArea(
       s53: 'Privégebruikers: privésessies',
       s54: 'Privégebruikers: privé- en andere sessies',
       s55: 'Privégebruikers: alle sessies',
-      s56: 'Privé-e-mail verborgen bij lopende sessies (AVG)',
+      s56: 'Privé-e-mail tonen bij lopende sessies (AVG)',
     },
     it: {
       title: 'Impostazioni della società',
@@ -473,7 +473,7 @@ export const companySettings = defineArea(
       s53: 'Utenti privati: sessioni private',
       s54: 'Utenti privati: sessioni private e altre',
       s55: 'Utenti privati: tutte le sessioni',
-      s56: 'E-mail privata nascosta nelle sessioni in corso (GDPR)',
+      s56: 'E-mail privata mostrata nelle sessioni in corso (GDPR)',
     },
     es: {
       title: 'Ajustes de la empresa',
@@ -567,7 +567,7 @@ export const companySettings = defineArea(
       s53: 'Usuarios privados: sesiones privadas',
       s54: 'Usuarios privados: sesiones privadas y otras',
       s55: 'Usuarios privados: todas las sesiones',
-      s56: 'Correo privado oculto en sesiones en curso (RGPD)',
+      s56: 'Correo privado visible en sesiones en curso (RGPD)',
     },
     pt: {
       title: 'Definições da empresa',
@@ -660,7 +660,7 @@ export const companySettings = defineArea(
       s53: 'Utilizadores privados: sessões privadas',
       s54: 'Utilizadores privados: sessões privadas e outras',
       s55: 'Utilizadores privados: todas as sessões',
-      s56: 'E-mail privado oculto em sessões em curso (RGPD)',
+      s56: 'E-mail privado visível em sessões em curso (RGPD)',
     },
   },
 );

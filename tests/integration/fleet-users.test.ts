@@ -520,16 +520,12 @@ describe('corporate groups', () => {
 });
 
 describe('private users (settings 52-56)', () => {
-  it('shows private sessions only as settings 53-55 allow and hides e-mails on active ones (56)', async () => {
+  it('shows private sessions only as settings 53-55 allow and hides e-mails on active ones without 56', async () => {
     const w = await world({
       roles: [ROLE.FLEET_MANAGER_VIEW],
       company: {
         isEvfleet: true,
-        services: [
-          SERVICE.PRIVATE_USER_LIST,
-          SERVICE.PRIVATE_USERS_PRIVATE_SESSIONS,
-          SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS,
-        ],
+        services: [SERVICE.PRIVATE_USER_LIST, SERVICE.PRIVATE_USERS_PRIVATE_SESSIONS],
       },
     });
     const s = await login(w.email, w.password, w.ip);

@@ -6,8 +6,9 @@
 import { billingCustomers, billingInvoiceLines, billingInvoices, chargingSessions, homeStations } from '@db/schema';
 import { createCompany, createConnector, createStation, createUser } from '@db/seed/factories';
 import { ROLE } from '@domain/permissions/roles';
+import { SERVICE } from '@domain/permissions/service-settings';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, db, failOnConsoleError, login, type Session, unique, world } from './helpers';
+import { call, db, failOnConsoleError, insertDriverSessions, login, type Session, unique, world } from './helpers';
 import { readPdf } from './pdf-text';
 
 failOnConsoleError();
@@ -296,5 +297,62 @@ describe('access', () => {
     expect((await call('/my-sessions', { ...manager, json: {} })).status).toBe(403);
     expect((await call('/my-stations', manager)).status).toBe(403);
     expect((await call('/my-invoices', { json: {} })).status).toBe(401);
+  });
+});
+
+describe("what fleet managers see of private users' sessions (settings 52-56)", () => {
+  type Private = {
+    session_scope: string;
+    sessions: { station_type: string; status: string; email: string | null; email_hidden: boolean }[];
+  };
+  const { PRIVATE_USER_LIST: S52, PRIVATE_USERS_PRIVATE_SESSIONS: S53 } = SERVICE;
+  const { PRIVATE_USERS_PRIVATE_AND_OTHER_SESSIONS: S54, PRIVATE_USERS_ALL_SESSIONS: S55 } = SERVICE;
+  const S56 = SERVICE.PRIVATE_EMAIL_ON_ACTIVE_SESSIONS;
+
+  /** A fleet with these settings, a private driver with a closed session at each station type and one in progress at home. */
+  async function privateList(services: number[]) {
+    const w = await world({ roles: [ROLE.FLEET_MANAGER_VIEW], company: { isEvfleet: true, services } });
+    const driver = await createUser(db, {
+      companyId: w.company.id,
+      email: `${unique('private')}@example.test`,
+      onlyPrivate: true,
+    });
+    const st = async (type: 'home' | 'private' | 'work' | 'public') =>
+      (await createStation(db, { uid: unique(type.toUpperCase()), companyId: w.company.id, type })).id;
+    const [home, priv, work, pub] = [await st('home'), await st('private'), await st('work'), await st('public')];
+    await insertDriverSessions(driver, w.company.id, [
+      [home, 'closed'],
+      [priv, 'closed'],
+      [work, 'closed'],
+      [pub, 'closed'],
+      [home, 'in_progress'],
+    ]);
+    const res = await call('/users/private', { ...(await login(w.email, w.password, w.ip)), json: {} });
+    if (res.status !== 200) return { status: res.status, driver };
+    const body = (await res.json()) as Private;
+    const closedTypes = body.sessions
+      .filter((x) => x.status === 'closed')
+      .map((x) => x.station_type)
+      .sort();
+    const active = body.sessions.find((x) => x.status === 'in_progress');
+    return { status: 200, driver, scope: body.session_scope, closedTypes, active };
+  }
+
+  it.each([
+    { services: [S53], status: 403, scope: undefined, types: undefined },
+    { services: [S52], status: 200, scope: 'none', types: [] },
+    { services: [S52, S53], status: 200, scope: 'private', types: ['home', 'private'] },
+    { services: [S52, S54], status: 200, scope: 'private_and_other', types: ['home', 'private', 'work'] },
+    { services: [S52, S55], status: 200, scope: 'all', types: ['home', 'private', 'public', 'work'] },
+  ])('settings $services: $status, scope $scope, sessions at $types', async ({ services, status, scope, types }) => {
+    const got = await privateList(services);
+    expect([got.status, got.scope, got.closedTypes]).toEqual([status, scope, types]);
+  });
+
+  it('hides the e-mail of a session in progress unless setting 56 is on (GDPR)', async () => {
+    const hidden = await privateList([S52, S55]);
+    expect([hidden.active?.email, hidden.active?.email_hidden]).toEqual([null, true]);
+    const shown = await privateList([S52, S55, S56]);
+    expect([shown.active?.email, shown.active?.email_hidden]).toEqual([shown.driver.email, false]);
   });
 });

@@ -19,7 +19,7 @@ export const privateList = defineRoute('fleet:private-users', {
   path: '/users/private',
   tags: ['Fleet users'],
   summary:
-    'Private users of the scope and, per service settings 53-55, their latest sessions (56 hides e-mails on active ones)',
+    'Private users of the scope and, per service settings 53-55, their latest sessions (e-mails on active ones only with 56)',
   request: { body: jsonBody(PrivateListBody) },
   responses: { 200: json(PrivatePage) },
 });
