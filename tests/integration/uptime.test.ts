@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { connectorStatusHistory, connectors, faultTickets, jobRuns, maintenanceTickets } from '../../drizzle/schema';
+import { DEMO_PASSWORD, seedDemo } from '../../drizzle/seed/demo';
 import { createCompany, createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { faultTickets as faultTicketsJob, faultTicketsPass } from '../../workers/cron/src/fault-tickets';
 import { call, db, expectError, failOnConsoleError, login, unique, world } from './helpers';
@@ -221,5 +222,38 @@ describe('uptime', () => {
       .from(jobRuns)
       .where(and(eq(jobRuns.job, 'fault-tickets'), eq(jobRuns.period, '2025-06-02')));
     expect(run).toMatchObject({ status: 'done', chunks: 2, error: null });
+  });
+
+  it('prints the demo network’s uptime of last month, its figure the time-weighted sum of its connectors', async () => {
+    if (!(await env.DB.prepare("SELECT id FROM companies WHERE name = 'Voltaria Networks'").first()))
+      await seedDemo(db, { iterations: 1000 });
+    const session = await login('network@voltaria.test', DEMO_PASSWORD);
+    type Full = Report & {
+      from: string;
+      to: string;
+      network: Report['network'] & { unavailable_minutes: number; excluded_minutes: number };
+      data: (Row & { observed_minutes: number })[];
+    };
+    const figure = async (query: string) => {
+      const res = await call(`/uptime?items_per_page=100${query}`, session);
+      expect(res.status).toBe(200);
+      const r = (await res.json()) as Full;
+      const known = r.data.filter((x) => x.availability !== null);
+      const counted = known.reduce((sum, x) => sum + x.observed_minutes - x.excluded_minutes, 0);
+      const down = known.reduce((sum, x) => sum + x.unavailable_minutes, 0);
+      expect(r.total).toBe(r.data.length);
+      if (counted > 0) expect(r.network.availability).toBeCloseTo((counted - down) / counted, 3);
+      const pct = r.network.availability === null ? 'unknown' : `${(r.network.availability * 100).toFixed(2)} %`;
+      console.log(
+        `[uptime] demo network ${r.from} → ${r.to}: ${pct} over ${r.network.connectors} connectors ` +
+          `(${r.network.under_target} under 97 %, ${r.network.unknown} unknown); counted ${counted} min, ` +
+          `unavailable ${r.network.unavailable_minutes} min, excluded ${r.network.excluded_minutes} min`,
+      );
+      return r;
+    };
+    const lastMonth = await figure('');
+    expect(lastMonth.network.connectors).toBeGreaterThan(0);
+    const end = new Date();
+    await figure(`&from=${new Date(end.getTime() - 30 * 86_400_000).toISOString()}&to=${end.toISOString()}`);
   });
 });
