@@ -130,7 +130,9 @@ export default function JobRuns() {
       ? t('billingJobs.jobs.jobMonthlyInvoices')
       : name === 'home-reimbursements'
         ? t('reimbursementJobs.jobs.jobName')
-        : name;
+        : name === 'fault-tickets'
+          ? t('uptime.jobName')
+          : name;
   const statusBadge = (s: 'running' | 'done' | 'failed') => (
     <Badge tone={s === 'done' ? 'success' : s === 'failed' ? 'critical' : 'attention'}>
       {t(`billingJobs.jobs.${s}`)}
