@@ -33,6 +33,7 @@ export const NAVIGATION: readonly NavSection[] = [
     items: [
       { label: 'nav.overview', url: '/connectors/overview', permission: 'connectors:view' },
       { label: 'nav.kpi', url: '/connectors/kpi', permission: 'connectors:view' },
+      { label: 'uptime.nav', url: '/connectors/uptime', permission: 'uptime:view' },
       { label: 'nav.connectorList', url: '/connectors/list', permission: 'connectors:view' },
       { label: 'network.stations.title', url: '/connectors/stations', permission: 'connectors:view' },
       { label: 'nav.networkStatus', url: '/connectors/network-status', permission: 'connectors:view' },
@@ -139,7 +140,7 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'administration',
     label: 'nav.administration',
     items: [
-      { label: 'nav.companies', url: '/overview', permission: 'companies:manage', planned: true },
+      { label: 'nav.companies', url: '/overview', permission: 'companies:manage' },
       { label: 'nav.companySettings', url: '/settings', permission: 'company:settings' },
       { label: 'backofficeStaff.title', url: '/backoffice', permission: 'backoffice-users:manage' },
       { label: 'apiKeys.nav', url: '/settings/api-keys', permission: 'company:api-keys' },
