@@ -61,7 +61,8 @@ function FeedEntry({ item }: { item: Item }) {
   );
 }
 
-export function NewsFeed({ feed, pageSize }: { feed: Feed; pageSize: number }) {
+export function NewsFeed({ feed }: { feed: Feed }) {
+  const pageSize = feed.items_per_page;
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const go = (page: number) => {

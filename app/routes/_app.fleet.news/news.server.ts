@@ -8,7 +8,7 @@ import { errorText } from '../../lib/api-errors';
 import { must } from '../../lib/fleet.server';
 import { requireUser } from '../../lib/session.server';
 
-export const FEED_SIZE = 10;
+const FEED_SIZE = 10;
 const MANAGE_SIZE = 20;
 
 export async function readNews(

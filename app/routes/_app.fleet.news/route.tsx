@@ -17,7 +17,7 @@ import { keyword, listUrl, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { NewsFeed } from './news-feed';
 import { DeleteNewsModal, NewsFormModal } from './news-modals';
-import { changeNews, FEED_SIZE, readNews } from './news.server';
+import { changeNews, readNews } from './news.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'news.title');
 
@@ -152,7 +152,7 @@ export default function News() {
   return (
     <Page title={t('news.title')}>
       <BlockStack gap="500">
-        <NewsFeed feed={feed} pageSize={FEED_SIZE} />
+        <NewsFeed feed={feed} />
         {manage ? <ManageNews manage={manage} state={state} /> : null}
       </BlockStack>
     </Page>
