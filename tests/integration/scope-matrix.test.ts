@@ -143,6 +143,9 @@ const RESOURCE_RULES: Rule[] = [
   [/^\/api\/api-keys\//, 'id', 'SELECT id FROM api_keys WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   // News (issue 20 part 8): an item of the demo's root company (inserted below).
   [/^\/api\/news\//, 'id', 'SELECT id FROM news WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // Uptime (issue 21 part 5): a connector and an excluded period of the demo's stations (inserted below).
+  [/^\/api\/uptime\/connectors\//, 'connectorId', CONNECTOR_ID],
+  [/^\/api\/uptime\/exclusions\//, 'id', 'SELECT id FROM uptime_exclusions WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
   [
@@ -335,6 +338,13 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO news (company_id, title, body, audience, published_at, created_by)
      SELECT company_id, 'scope-matrix', 'text', 'all', 0, id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1`,
+  )
+    .bind(root.id)
+    .run();
+  // Nor an excluded period (uptime): one on the demo root company's first station.
+  await env.DB.prepare(
+    `INSERT INTO uptime_exclusions (company_id, station_id, reason, starts_at, ends_at)
+     SELECT company_id, id, 'grid_outage', 0, 3600000 FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1`,
   )
     .bind(root.id)
     .run();
