@@ -39,6 +39,7 @@ import { stripeRoutes } from './stripe/stripe.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.handlers';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
+import { uptimeRoutes } from './uptime/uptime.handlers';
 import { userRoutes } from './users/users.handlers';
 import { vehicleRoutes } from './vehicles/vehicles.handlers';
 import { walletRoutes } from './wallet/wallet.handlers';
@@ -64,6 +65,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', companyGroupRoutes)
   .route('/', apiKeyRoutes)
   .route('/', kpiRoutes)
+  .route('/', uptimeRoutes)
   .route('/', co2Routes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
