@@ -355,4 +355,23 @@ describe("what fleet managers see of private users' sessions (settings 52-56)", 
     const shown = await privateList([S52, S55, S56]);
     expect([shown.active?.email, shown.active?.email_hidden]).toEqual([shown.driver.email, false]);
   });
+
+  it("keeps a private user's e-mail off the fleet's active sessions unless setting 56 is on", async () => {
+    const emailsOnActive = async (services: number[]) => {
+      const op = await world({ roles: [ROLE.FLEET_MANAGER_VIEW], company: { isEvfleet: true, services } });
+      const station = await createStation(db, { uid: unique('ACT'), companyId: op.company.id, type: 'public' });
+      const mail = () => `${unique('driver')}@example.test`;
+      const privateDriver = await createUser(db, { companyId: op.company.id, email: mail(), onlyPrivate: true });
+      const worker = await createUser(db, { companyId: op.company.id, email: mail(), canChargeWork: true });
+      await insertDriverSessions(privateDriver, op.company.id, [[station.id, 'in_progress']]);
+      await insertDriverSessions(worker, op.company.id, [[station.id, 'in_progress']]);
+      const res = await call('/sessions/fleet/active', await login(op.email, op.password, op.ip));
+      const { data } = await json<{ data: { user_email: string | null }[] }>(res);
+      return { emails: data.map((r) => r.user_email).sort(), privateDriver, worker };
+    };
+    const without = await emailsOnActive([]);
+    expect(without.emails).toEqual([without.worker.email, null].sort());
+    const withSetting = await emailsOnActive([S56]);
+    expect(withSetting.emails).toEqual([withSetting.privateDriver.email, withSetting.worker.email].sort());
+  });
 });

@@ -7,6 +7,7 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
+import { hidesSessionEmail } from '@domain/fleet/private-sessions';
 import { can } from '@domain/permissions/permissions';
 import { columnsOf, FLEET_VARIANTS, pickVariant, type SessionVariant, visibleRows } from '@domain/sessions/variants';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -15,7 +16,7 @@ import type { Scope, SessionQuery } from '../sessions.store';
 import { answerExport, answerPdf } from './list.export';
 import { active, fleetActive, fleetHome, fleetRoaming, fleetWork } from './list.routes';
 import type { SessionFiltersInput } from './list.schemas';
-import { listPageWithSums } from './list.store';
+import { listPageWithSums, privateUserSessionIds } from './list.store';
 
 export function queryOf(
   f: SessionFiltersInput,
@@ -111,9 +112,19 @@ const ACTIVE_FIELDS = [
 
 async function activeAnswer(c: Context<AppEnv>, scope: Scope, ...queries: SessionQuery[]) {
   const answers = await Promise.all(queries.map((q) => listPageWithSums(c.env.DB, scope, q, 0, 100, false)));
-  const data = answers
-    .flatMap((a) => a.data)
-    .map((r) => Object.fromEntries(ACTIVE_FIELDS.map((k) => [k, r[k] ?? null])));
+  const rows = answers.flatMap((a) => a.data);
+  // GDPR (setting 56): a private user's e-mail on a session in progress only when the setting shows it.
+  const hidden = hidesSessionEmail(authOf(c).access.services, 'in_progress')
+    ? await privateUserSessionIds(
+        c.env.DB,
+        rows.map((r) => Number(r.id)),
+      )
+    : new Set<number>();
+  const data = rows.map((r) =>
+    Object.fromEntries(
+      ACTIVE_FIELDS.map((k) => [k, k === 'user_email' && hidden.has(Number(r.id)) ? null : (r[k] ?? null)]),
+    ),
+  );
   return c.json({ data, total: answers.reduce((n, a) => n + a.total, 0) }, 200);
 }
 

@@ -72,3 +72,19 @@ export async function listPageWithSums(
     ...sumsOf(totals?.results[0] as Record<string, number | null> | undefined, summed),
   };
 }
+
+/**
+ * Of these sessions, the ids of those charged by a private user (only-private or home permission, as
+ * the private users list counts them): their e-mail in progress is shown only with setting 56.
+ */
+export async function privateUserSessionIds(d1: D1Database, sessionIds: number[]): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const { results } = await d1
+    .prepare(
+      `SELECT s.id FROM charging_sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id IN (${sessionIds.map((id) => Math.trunc(Number(id))).join(',')})
+          AND (u.only_private = 1 OR u.can_charge_home = 1)`,
+    )
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
