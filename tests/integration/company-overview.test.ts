@@ -2,7 +2,7 @@
  * The company overview (issue 20 part 9, `GET /company/{companyId}/overview`): every figure equals the
  * hand-counted fixture of one company and its subtree; the parent's overview adds its other branches; a
  * brand-new company is all zeros; a company outside the caller's tree is 404. And closed companies (ADR
- * 050): new users, back-office staff, user moves, station onboarding and station moves into a closed
+ * 050): new users, back-office staff, user moves, user and station imports, station onboarding and station moves into a closed
  * company answer 409, and the pickers leave it out; reopened, it takes them again.
  */
 import { eq } from 'drizzle-orm';
@@ -81,7 +81,14 @@ beforeAll(async () => {
   });
   superSession = await login(root.email, root.password, root.ip);
   a = await createCompany(db, { name: unique('A'), parentCompanyId: root.company.id, ...OPERATOR });
-  a1 = await createCompany(db, { name: unique('A1'), parentCompanyId: a.id, ...OPERATOR, isClosed: true });
+  a1 = await createCompany(db, {
+    name: unique('A1'),
+    parentCompanyId: a.id,
+    ...OPERATOR,
+    isEvfleet: true,
+    services: [SERVICE.MANAGE_USERS, SERVICE.ONBOARD_STATIONS],
+    isClosed: true,
+  });
   // Deleted: leaves the company count, its history stays in the subtree (none here).
   await createCompany(db, { name: unique('A2'), parentCompanyId: a.id, deletedAt: new Date(), isClosed: true });
   b = await createCompany(db, { name: unique('B'), parentCompanyId: root.company.id, ...OPERATOR });
@@ -254,6 +261,14 @@ describe('a closed company takes no new users or stations', () => {
     const flat = flatten(me.companies);
     expect(flat.find((n) => n.id === a1.id)?.isClosed).toBe(true);
     expect(flat.find((n) => n.id === a.id)?.isClosed).toBe(false);
+  });
+
+  it('refuses the user and station imports while the closed company is the selected one', async () => {
+    const inA1 = await login(root.email, root.password, root.ip);
+    const switched = await call('/me/company', { ...inA1, method: 'PUT', json: { companyId: a1.id } });
+    expect(switched.status).toBe(200);
+    await expectError(await call('/users/import', { ...inA1, method: 'POST' }), 409, CLOSED);
+    await expectError(await call('/stations/import', { ...inA1, method: 'POST' }), 409, CLOSED);
   });
 
   it('takes them again once reopened', async () => {
