@@ -2,8 +2,9 @@
  * The company overview (issue 20 part 9, `GET /company/{companyId}/overview`): every figure equals the
  * hand-counted fixture of one company and its subtree; the parent's overview adds its other branches; a
  * brand-new company is all zeros; a company outside the caller's tree is 404. And closed companies (ADR
- * 050): new users, back-office staff, user moves, user and station imports, station onboarding and station moves into a closed
- * company answer 409, and the pickers leave it out; reopened, it takes them again.
+ * 050): new users, back-office staff, user moves, user and station imports, station onboarding and
+ * station moves into a closed company answer 409, and the pickers leave it out; reopened, it takes them
+ * again.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
