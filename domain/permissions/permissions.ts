@@ -223,6 +223,8 @@ export const RULES = {
   /** CO2 avoided (issue 21 part 4, ADR 053): a network's sessions (operators' managers) or a fleet's (fleet:view). */
   'co2:network': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
   'co2:view': { roles: [], check: (ctx: AccessContext): boolean => can(ctx, 'co2:network') || can(ctx, 'fleet:view') },
+  /** total-stats, total-local-stats, total-roaming-stats (spec 7.18; ADR 052): network and report managers (46, 47). */
+  'reports:totals': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
   'reports:dashboards': {
     roles: [...ADMINS, ROLE.REPORT_MANAGER],
     services: [SERVICE.METABASE_DASHBOARD],
