@@ -27,6 +27,8 @@ export const factSessions = pgTable(
     userId: integer('user_id'),
     customerGroupId: integer('customer_group_id'),
     startMethod: text('start_method').notNull(),
+    /** Answered with a refusal at its start (D1 `refused_status`): never charged, never billed. */
+    refused: boolean('refused').notNull(),
     /** The station's country (ISO alpha-2) when the session was copied. */
     country: text('country'),
     /** The station's type (public, private, work, home) when the session was copied. */

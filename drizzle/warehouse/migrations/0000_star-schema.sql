@@ -79,6 +79,7 @@ CREATE TABLE "fact_sessions" (
 	"user_id" integer,
 	"customer_group_id" integer,
 	"start_method" text NOT NULL,
+	"refused" boolean NOT NULL,
 	"country" text,
 	"station_type" text,
 	"roaming" boolean NOT NULL,

@@ -75,7 +75,7 @@ const sessions: SyncedTable = {
   target: factSessions,
   read: changedAfter(
     `t.id, t.cdr_id, t.status, t.pricing_status, t.station_id, t.connector_id, t.connector_number,
-     t.company_id, t.owner_company_id, t.user_id, t.customer_group_id, t.start_method,
+     t.company_id, t.owner_company_id, t.user_id, t.customer_group_id, t.start_method, t.refused_status,
      st.country, st.type AS station_type, t.cdr_partner_session_id, t.cdr_start, t.cdr_end,
      t.cdr_consumed_energy, t.cdr_time, t.cdr_time_charged, t.cdr_total_parking_time, t.currency,
      t.cdr_vat_value, ${SESSION_PRICES.map(([, c]) => `t.${c}`).join(', ')}`,
@@ -95,6 +95,7 @@ const sessions: SyncedTable = {
     userId: num(r.user_id),
     customerGroupId: num(r.customer_group_id),
     startMethod: r.start_method,
+    refused: r.refused_status !== null,
     country: r.country,
     stationType: r.station_type,
     roaming: r.cdr_partner_session_id !== null,

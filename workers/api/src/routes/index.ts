@@ -9,6 +9,7 @@ import { companyRoutes } from './company/company.handlers';
 import { companyGroupRoutes } from './company-groups/company-groups.handlers';
 import { companySettingsRoutes } from './company-settings/company-settings.handlers';
 import { co2Routes } from './co2/co2.handlers';
+import { reportingRoutes } from './reporting/reporting.handlers';
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
@@ -67,6 +68,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', kpiRoutes)
   .route('/', uptimeRoutes)
   .route('/', co2Routes)
+  .route('/', reportingRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationFileRoutes)
