@@ -67,6 +67,15 @@ const SESSION_ID =
 type Rule = [path: RegExp, param: string, query: string];
 const RESOURCE_RULES: Rule[] = [
   [/./, 'userId', 'SELECT id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // A private user's own pages (issue 21 part 7): another company's session, invoice, home station, connector.
+  [/^\/api\/my-sessions\//, 'sessionId', SESSION_ID],
+  [
+    /^\/api\/my-invoices\//,
+    'poiId',
+    'SELECT id FROM billing_invoices WHERE owner_company_id = ?1 OR company_id = ?1 ORDER BY id LIMIT 1',
+  ],
+  [/^\/api\/my-stations\//, 'id', 'SELECT id FROM home_stations WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  [/^\/api\/my-connector\//, 'connectorId', CONNECTOR_ID],
   [/^\/api\/settings\/company\//, 'companyId', 'SELECT ?1'],
   [/^\/api\/company\/\{companyId\}/, 'companyId', 'SELECT ?1'],
   [/^\/api\/company-logos\//, 'companyId', 'SELECT ?1'],
