@@ -61,6 +61,7 @@ describe('GET /api/co2-total', () => {
   let foreign: { id: number };
   let admin: Session;
   let fleetManager: Session;
+  let frSessionId = 0;
 
   beforeAll(async () => {
     op = await world({ roles: [37], company: { cpms: 'public', timeZone: 'Europe/Paris' } });
@@ -104,7 +105,10 @@ describe('GET /api/co2-total', () => {
       },
     ];
     // One statement per row: D1 binds at most 100 parameters per statement.
-    for (const row of rows) await db.insert(chargingSessions).values(row);
+    for (const row of rows) {
+      const [inserted] = await db.insert(chargingSessions).values(row).returning({ id: chargingSessions.id });
+      frSessionId ||= inserted?.id ?? 0;
+    }
     admin = await login(op.email, op.password, op.ip);
     fleetManager = await login(fleet.email, fleet.password, fleet.ip);
   });
@@ -177,6 +181,21 @@ describe('GET /api/co2-total', () => {
     expect((await get('from=2025-05&to=2025-06')).total).toMatchObject({ baseline_kg: 104.152, avoided_kg: 95.812 });
     await call('/co2-baselines', { ...admin, method: 'PUT', json: { vehicle_classes: [] } });
     expect((await get('from=2025-05&to=2025-06')).total.avoided_kg).toBe(58.964);
+  });
+
+  it('shows the CO2 of one session in its detail', async () => {
+    const res = await call(`/sessions/${frSessionId}`, admin);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { co2: unknown }).co2).toEqual({
+      baseline_kg: 21.056,
+      project_kg: 1.16,
+      avoided_kg: 19.896,
+      vehicle_class: 'car',
+      basis: 'residual_mix',
+      g_per_kwh: 58,
+      factor_year: 2023,
+      estimated: false,
+    });
   });
 
   it('validates the period and the overrides', async () => {

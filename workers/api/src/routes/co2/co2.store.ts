@@ -15,13 +15,13 @@ import { and, eq, notInArray } from 'drizzle-orm';
 export type Perspective = 'network' | 'fleet';
 
 /** The EU vehicle category of the user's first vehicle (null: none, or a car). */
-const USER_CATEGORY = `(SELECT et.code FROM user_vehicles uv
+export const USER_CATEGORY = `(SELECT et.code FROM user_vehicles uv
     JOIN vehicle_models vm ON vm.id = uv.model_id
     LEFT JOIN ehdv_types et ON et.id = vm.ehdv_type_id
    WHERE uv.user_id = s.user_id ORDER BY uv.id LIMIT 1)`;
 
 /** Sessions that delivered energy: closed, not refused, energy above zero. */
-const DELIVERED = `s.status = 'closed' AND s.refused_status IS NULL AND s.cdr_consumed_energy > 0`;
+export const DELIVERED = `s.status = 'closed' AND s.refused_status IS NULL AND s.cdr_consumed_energy > 0`;
 
 const SCOPE: Record<Perspective, string> = {
   network: '(s.company_id IN (SELECT id FROM tree) OR s.owner_company_id IN (SELECT id FROM tree))',
@@ -143,26 +143,4 @@ export async function writeBaselines(db: Db, companyId: number, rows: BaselineRo
     ),
     auditInsert(db, audit),
   ]);
-}
-
-/** What one session's CO2 needs: energy, start, station supply and country, the driver's vehicle category. */
-export async function sessionCo2Facts(db: Db, sessionId: number) {
-  return db.$client
-    .prepare(
-      `SELECT s.cdr_consumed_energy AS energy, s.cdr_start AS start, COALESCE(st.country, '') AS country,
-              st.certified_renewable AS renewable, st.renewable_g_per_kwh AS cert, st.time_zone AS tz,
-              ${USER_CATEGORY} AS category
-         FROM charging_sessions s JOIN stations st ON st.id = s.station_id
-        WHERE s.id = ?1 AND ${DELIVERED}`,
-    )
-    .bind(sessionId)
-    .first<{
-      energy: number;
-      start: number;
-      country: string;
-      renewable: number;
-      cert: number | null;
-      tz: string;
-      category: string | null;
-    }>();
 }

@@ -7,6 +7,9 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
+import { overridesFrom } from '@domain/co2/aggregate';
+import { sessionCo2Detail, vehicleClassOf } from '@domain/co2/index';
+import { monthOf } from '@domain/co2/periods';
 import { can } from '@domain/permissions/permissions';
 import { isPriced, meterCurve, sessionAudiences, sessionParties } from '@domain/sessions/detail';
 import { projectCdr } from '@domain/sessions/project';
@@ -15,6 +18,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ALL_FIELDS } from '../sessions.store';
 import { sessionPricingFacts } from './detail.pricing.store';
+import { baselinesOf, sessionCo2Facts } from './detail.co2.store';
 import { detail } from './detail.routes';
 import { scopedSession, tariffLinesWithNames } from './detail.store';
 
@@ -45,6 +49,35 @@ async function pricingWhyOf(c: Context<AppEnv>, sessionId: number) {
   }));
 }
 
+/** The session's CO2 with the caller's company baseline figures (ADR 053); null until it delivered energy. */
+async function co2Of(c: Context<AppEnv>, sessionId: number) {
+  const db = c.get('db');
+  const facts = await sessionCo2Facts(db, sessionId);
+  if (!facts) return null;
+  const overrides = overridesFrom(await baselinesOf(db, authOf(c).company.id));
+  const d = sessionCo2Detail(
+    {
+      energyWh: facts.energy,
+      country: facts.country,
+      year: Number(monthOf(facts.tz, facts.start).slice(0, 4)),
+      renewable: facts.renewable === 1,
+      certificateGPerKwh: facts.cert,
+      vehicleClass: vehicleClassOf(facts.category),
+    },
+    overrides,
+  );
+  return {
+    baseline_kg: d.baselineKg,
+    project_kg: d.projectKg,
+    avoided_kg: d.avoidedKg,
+    vehicle_class: d.vehicleClass,
+    basis: d.grid.basis,
+    g_per_kwh: d.grid.gPerKwh,
+    factor_year: d.grid.factorYear,
+    estimated: d.grid.estimated,
+  };
+}
+
 export const sessionDetailRoutes = new OpenAPIHono<AppEnv>().openapi(detail, async (c) => {
   const { id } = c.req.valid('param');
   const { access } = authOf(c);
@@ -65,6 +98,7 @@ export const sessionDetailRoutes = new OpenAPIHono<AppEnv>().openapi(detail, asy
       curve: meterCurve(meter_curve_json),
       engineer: can(access, 'sessions:engineer-graphs'),
       pricing_why: pricingWhy,
+      co2: await co2Of(c, id),
     },
     200,
   );

@@ -2,6 +2,7 @@
 
 import { z } from '@hono/zod-openapi';
 import { CellValue } from '../list/list.schemas';
+import { SessionCo2 } from '../../co2/co2.schemas';
 
 export const SessionDetail = z
   .object({
@@ -61,5 +62,7 @@ export const SessionDetail = z
         }),
       )
       .nullable(),
+    /** CO2 avoided by the session (ADR 053); null until it closed having delivered energy. */
+    co2: SessionCo2.nullable(),
   })
   .openapi('SessionDetail');
