@@ -7,13 +7,17 @@
  * totals read from D1 (the fallback).
  */
 import { env } from 'cloudflare:test';
-import { chargingSessions, jobRuns } from '@db/schema';
+import { chargingSessions, companies, jobRuns } from '@db/schema';
+import { createUser } from '@db/seed/factories';
+import { resolvePeriod } from '@domain/co2/periods';
+import { ROLE } from '@domain/permissions/roles';
 import { seedDemo } from '@db/seed/demo';
 import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { d1Source, warehouseSource } from '../../workers/api/src/routes/reporting/reporting.store';
 import { syncWarehouse } from '../../workers/cron/src/warehouse-sync';
-import { db } from './helpers';
+import { call, db, login } from './helpers';
 
 const settings = env as unknown as WarehouseSettings;
 const configured = Boolean(settings.NEON_DATABASE_URL);
@@ -37,8 +41,9 @@ const d1Count = async (table: string) =>
 const pgCount = async (table: string) => Number((await pg<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]?.n);
 
 describe.skipIf(!configured)('warehouse sync', () => {
+  let demo: Awaited<ReturnType<typeof seedDemo>>;
   beforeAll(async () => {
-    await seedDemo(db, { iterations: 1000 });
+    demo = await seedDemo(db, { iterations: 1000 });
     // One warehouse serves the whole run: this file starts it empty.
     await pg(
       'TRUNCATE fact_sessions, fact_connector_status, dim_stations, dim_connectors, dim_companies, dim_tariffs, dim_users, sync_watermarks',
@@ -122,5 +127,66 @@ describe.skipIf(!configured)('warehouse sync', () => {
     ]);
     const [w] = await pg<{ rows: string }>("SELECT rows FROM sync_watermarks WHERE table_name = 'fact_sessions'");
     expect(Number(w?.rows)).toBe((await d1Count('charging_sessions')) + 1 + 5);
+  });
+
+  it('reads the same totals from the warehouse as from D1, for every demo company, all, local and roaming', async () => {
+    await sync();
+    const warehouse = warehouseSource(settings);
+    if (!warehouse) throw new Error('no warehouse');
+    const fallback = d1Source(db);
+    try {
+      const all = await db.select({ id: companies.id, timeZone: companies.timeZone }).from(companies);
+      let sessions = 0;
+      for (const company of all) {
+        const months = resolvePeriod(company.timeZone, Date.now()) ?? [];
+        for (const kind of ['all', 'local', 'roaming'] as const) {
+          const f = { companyId: company.id, months, kind };
+          const order = (rows: { month: string; currency: string }[]) =>
+            [...rows].sort((a, b) => `${a.month}${a.currency}`.localeCompare(`${b.month}${b.currency}`));
+          const fromD1 = order(await fallback.totals(f));
+          expect(order(await warehouse.totals(f)), `${company.id} ${kind}`).toEqual(fromD1);
+          if (kind === 'all') sessions += fromD1.reduce((n, r) => n + r.sessions, 0);
+        }
+      }
+      // The comparison covered real figures, not empty answers.
+      expect(sessions).toBeGreaterThan(0);
+    } finally {
+      await warehouse.end();
+    }
+  });
+
+  it('answers GET total-stats from the warehouse with D1’s figures, for a network manager only', async () => {
+    const email = 'network-manager-reports@example.test';
+    await createUser(
+      db,
+      { companyId: demo.companies.operator, email, password: 'correct horse battery', roles: [ROLE.NETWORK_MANAGER] },
+      { iterations: 1000 },
+    );
+    const session = await login(email, 'correct horse battery');
+    const res = await call('/total-stats', session);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { source: string; sessions: number; energy_wh: number; months: unknown[] };
+    expect(body.source).toBe('warehouse');
+    expect(body.months).toHaveLength(12);
+    const operator = await db.select().from(companies).where(eq(companies.id, demo.companies.operator)).get();
+    const months = resolvePeriod(operator?.timeZone ?? 'UTC', Date.now()) ?? [];
+    const rows = await d1Source(db).totals({ companyId: demo.companies.operator, months, kind: 'all' });
+    expect(body.sessions).toBe(rows.reduce((n, r) => n + r.sessions, 0));
+    expect(body.energy_wh).toBe(rows.reduce((n, r) => n + r.energyWh, 0));
+    expect(body.sessions).toBeGreaterThan(0);
+
+    const driverEmail = 'driver-reports@example.test';
+    await createUser(
+      db,
+      {
+        companyId: demo.companies.operator,
+        email: driverEmail,
+        password: 'correct horse battery',
+        roles: [ROLE.ENGINEER],
+      },
+      { iterations: 1000 },
+    );
+    const driver = await login(driverEmail, 'correct horse battery');
+    expect((await call('/total-roaming-stats', driver)).status).toBe(403);
   });
 });
