@@ -1,6 +1,7 @@
 // `npm start`: builds the product, applies D1 migrations to the local state, seeds the demo data
 // on first start, makes the development CA once (scripts/dev-ca.ts), then serves both workers
 // (web + ocpp) with one `wrangler dev --env dev` (wrangler.toml's development settings), locally persisted.
+import { existsSync, readdirSync } from 'node:fs';
 import { bin, runNode, startNode, waitForHttp } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
@@ -69,6 +70,40 @@ oidc.on('exit', (code) => {
   if (code) console.error(`local OpenID provider exited (${code})`);
 });
 
+// Reporting warehouse (ADR 052): a local PostgreSQL behind the neon driver's WebSocket proxy when
+// Debian's binaries exist (data kept in the persisted state), or your own NEON_DATABASE_URL.
+const warehouseVars = [];
+let warehouse;
+if (process.env.NEON_DATABASE_URL) {
+  warehouseVars.push('--var', `NEON_DATABASE_URL:${process.env.NEON_DATABASE_URL}`);
+  if (process.env.NEON_WS_PROXY) warehouseVars.push('--var', `NEON_WS_PROXY:${process.env.NEON_WS_PROXY}`);
+  console.log('▸ Warehouse: NEON_DATABASE_URL from the environment');
+} else if (
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/postgres`))
+) {
+  const pgPort = process.env.WAREHOUSE_PG_PORT ?? '12113';
+  const proxyPort = process.env.WAREHOUSE_PROXY_PORT ?? '12114';
+  console.log(`▸ Warehouse: local PostgreSQL on 127.0.0.1:${pgPort}, its WebSocket proxy on 127.0.0.1:${proxyPort} …`);
+  warehouse = startNode(bin.tsx, [
+    'scripts/warehouse/local.ts',
+    ...['--data-dir', `${persistDir}/warehouse-pg`, '--pg-port', pgPort, '--proxy-port', proxyPort],
+  ]);
+  warehouse.stderr.on('data', (d) => process.stderr.write(d));
+  const settings = await new Promise((resolve, reject) => {
+    let out = '';
+    warehouse.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    warehouse.on('exit', (code) => reject(new Error(`the local warehouse exited (${code})`)));
+  });
+  for (const [k, v] of Object.entries(settings)) warehouseVars.push('--var', `${k}:${v}`);
+} else {
+  console.log('warehouse: off (no PostgreSQL found); reports read D1');
+}
+
 console.log('▸ Starting the web and ocpp workers …');
 const dev = startNode(bin.wrangler, [
   'dev',
@@ -88,6 +123,7 @@ const dev = startNode(bin.wrangler, [
   persistDir,
   '--test-scheduled',
   ...stripeVars,
+  ...warehouseVars,
   '--show-interactive-dev-session=false',
 ]);
 const verbose = process.env.VERBOSE === '1';
@@ -101,6 +137,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     stripe?.kill('SIGINT');
     oidc.kill('SIGINT');
+    warehouse?.kill('SIGINT');
     dev.kill('SIGINT');
   });
 
@@ -117,5 +154,6 @@ console.log(`
   API reference: ${base}/api/docs   Cron: ${base}/__scheduled?cron=*/5+*+*+*+*
   Billing: ${stripe ? 'the local Stripe-compatible server (card entry through its dev page), log in as billing@voltaria.test' : `Stripe at ${stripeBase}`}
   Single sign-on: the dev OpenID provider at http://127.0.0.1:${oidcPort} (SSO logins above).
+  Reports: ${warehouseVars.length ? 'the warehouse (sync: /__scheduled?cron=*/15+*+*+*+*)' : 'D1 (no warehouse)'}.
   Stop with Ctrl+C. Local D1, R2 and Durable Object state is kept in ${persistDir}.
 `);
