@@ -20,6 +20,7 @@ interface Row {
   under_target: boolean;
   unavailable_minutes: number;
   excluded_minutes: number;
+  observed_minutes: number;
 }
 interface Report {
   network: { availability: number | null; connectors: number; under_target: number; unknown: number };
@@ -232,7 +233,6 @@ describe('uptime', () => {
       from: string;
       to: string;
       network: Report['network'] & { unavailable_minutes: number; excluded_minutes: number };
-      data: (Row & { observed_minutes: number })[];
     };
     const figure = async (query: string) => {
       const res = await call(`/uptime?items_per_page=100${query}`, session);
