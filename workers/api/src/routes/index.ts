@@ -37,6 +37,7 @@ import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
 import { stripeRoutes } from './stripe/stripe.handlers';
+import { activeSubscriptionRoutes } from './active-subscriptions/active-subscriptions.handlers';
 import { subscriptionContractRoutes } from './subscription-contracts/subscription-contracts.handlers';
 import { systemRoutes } from './system/system.handlers';
 import { tariffRoutes } from './tariffs/tariffs.handlers';
@@ -57,6 +58,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', keyfobRoutes)
   .route('/', vehicleRoutes)
   .route('/', subscriptionContractRoutes)
+  .route('/', activeSubscriptionRoutes)
   .route('/', myDataRoutes)
   .route('/', userRoutes)
   .route('/', backofficeRoutes)

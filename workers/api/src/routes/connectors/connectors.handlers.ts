@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { addGroupRoutes } from './add-group/add-group.handlers';
 import { availabilityRoutes } from './availability/availability.handlers';
 import { connectorDetailRoutes } from './detail/detail.handlers';
+import { connectorEconomicsRoutes } from './economics/economics.handlers';
 import { connectorFilterRoutes } from './filter/filter.handlers';
 import { connectorListRoutes } from './list/list.handlers';
 import { mapMarkerRoutes } from './map-markers/map-markers.handlers';
@@ -17,6 +18,7 @@ export const connectorRoutes = new OpenAPIHono<AppEnv>()
   .route('/', connectorFilterRoutes)
   .route('/', mapMarkerRoutes)
   .route('/', connectorOverviewRoutes)
+  .route('/', connectorEconomicsRoutes)
   .route('/', connectorSessionRoutes)
   .route('/', addGroupRoutes)
   .route('/', connectorListRoutes)
