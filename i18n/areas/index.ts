@@ -11,6 +11,7 @@ import { billingCatalogue } from './billing-catalogue';
 import { billingInvoices } from './billing-invoices';
 import { billingJobs } from './billing-jobs';
 import { billingWebhooks } from './billing-webhooks';
+import { co2 } from './co2';
 import { companyBranding } from './company-branding';
 import { companyCreate } from './company-create';
 import { companyGroups } from './company-groups';
@@ -104,5 +105,6 @@ export function areaCatalogs(language: Language) {
     reimbursementPayouts: reimbursementPayouts[language],
     sso: sso[language],
     uptime: uptime[language],
+    co2: co2[language],
   };
 }
