@@ -223,6 +223,7 @@ const en = {
   stationImportConflict:
     'An OCPP id of the file was taken while importing: nothing was imported, upload the file again.',
   companyNotFound: 'Company id: {{id}} not found.',
+  warehouseOff: 'No reporting warehouse is configured (NEON_DATABASE_URL): reports read the operational database.',
   logoTypeRefused: 'The logo must be a PNG or JPEG image (SVG is not accepted).',
   logoTooLarge: 'The logo is larger than {{max}} MB.',
   brandColorInvalid: 'Write the brand colour as #rrggbb, e.g. #00aaff.',
@@ -612,6 +613,7 @@ const de: Catalog = {
   stationImportConflict:
     'Eine OCPP-ID der Datei wurde während des Imports vergeben: nichts wurde importiert, laden Sie die Datei erneut hoch.',
   companyNotFound: 'Unternehmen-ID: {{id}} nicht gefunden.',
+  warehouseOff: 'Kein Reporting-Warehouse eingerichtet (NEON_DATABASE_URL): Berichte lesen die operative Datenbank.',
   logoTypeRefused: 'Das Logo muss ein PNG- oder JPEG-Bild sein (SVG wird nicht akzeptiert).',
   logoTooLarge: 'Das Logo ist größer als {{max}} MB.',
   brandColorInvalid: 'Geben Sie die Markenfarbe als #rrggbb an, z. B. #00aaff.',
@@ -1016,6 +1018,7 @@ const fr: Catalog = {
   stationImportConflict:
     "Un identifiant OCPP du fichier a été pris pendant l'import : rien n'a été importé, chargez à nouveau le fichier.",
   companyNotFound: 'Société id : {{id}} introuvable.',
+  warehouseOff: 'Aucun entrepôt de reporting n’est configuré (NEON_DATABASE_URL) : les rapports lisent la base opérationnelle.',
   logoTypeRefused: 'Le logo doit être une image PNG ou JPEG (le SVG n’est pas accepté).',
   logoTooLarge: 'Le logo dépasse {{max}} Mo.',
   brandColorInvalid: 'Écrivez la couleur de marque sous la forme #rrggbb, par ex. #00aaff.',
@@ -1405,6 +1408,7 @@ const nl: Catalog = {
   stationImportConflict:
     'Een OCPP-id uit het bestand werd tijdens het importeren bezet: er is niets geïmporteerd, upload het bestand opnieuw.',
   companyNotFound: 'Bedrijf-id: {{id}} niet gevonden.',
+  warehouseOff: 'Er is geen rapportagewarehouse ingesteld (NEON_DATABASE_URL): rapporten lezen de operationele database.',
   logoTypeRefused: 'Het logo moet een PNG- of JPEG-afbeelding zijn (SVG wordt niet geaccepteerd).',
   logoTooLarge: 'Het logo is groter dan {{max}} MB.',
   brandColorInvalid: 'Schrijf de merkkleur als #rrggbb, bijv. #00aaff.',
@@ -1792,6 +1796,7 @@ const it: Catalog = {
   stationImportConflict:
     "Un id OCPP del file è stato occupato durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
   companyNotFound: 'Società id: {{id}} non trovata.',
+  warehouseOff: 'Nessun data warehouse di reporting configurato (NEON_DATABASE_URL): i report leggono il database operativo.',
   logoTypeRefused: "Il logo deve essere un'immagine PNG o JPEG (SVG non è accettato).",
   logoTooLarge: 'Il logo supera {{max}} MB.',
   brandColorInvalid: 'Scrivi il colore del marchio come #rrggbb, ad es. #00aaff.',
@@ -2181,6 +2186,7 @@ const es: Catalog = {
   stationImportConflict:
     'Un id OCPP del archivo se ocupó durante la importación: no se importó nada, vuelva a subir el archivo.',
   companyNotFound: 'Empresa id: {{id}} no encontrada.',
+  warehouseOff: 'No hay un almacén de datos de informes configurado (NEON_DATABASE_URL): los informes leen la base operativa.',
   logoTypeRefused: 'El logotipo debe ser una imagen PNG o JPEG (no se acepta SVG).',
   logoTooLarge: 'El logotipo supera los {{max}} MB.',
   brandColorInvalid: 'Escriba el color de marca como #rrggbb, p. ej. #00aaff.',
@@ -2565,6 +2571,7 @@ const pt: Catalog = {
   stationImportConflict:
     'Um id OCPP do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro novamente.',
   companyNotFound: 'Empresa id: {{id}} não encontrada.',
+  warehouseOff: 'Nenhum armazém de dados de relatórios configurado (NEON_DATABASE_URL): os relatórios leem a base operacional.',
   logoTypeRefused: 'O logótipo deve ser uma imagem PNG ou JPEG (SVG não é aceite).',
   logoTooLarge: 'O logótipo excede {{max}} MB.',
   brandColorInvalid: 'Escreva a cor da marca como #rrggbb, p. ex. #00aaff.',
