@@ -1,19 +1,20 @@
 /** @module One key figure of the company overview: a label, the figure, detail lines and a link to its list screen. */
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface FigureCardProps {
   label: string;
   value: string;
   /** Lines under the figure (breakdowns, last month). */
   details?: ReactNode[];
-  /** The list screen the figure counts; `linkLabel` is its button text. */
+  /** The list screen the figure counts. */
   url: string;
-  linkLabel: string;
   muted?: boolean;
 }
 
-export function FigureCard({ label, value, details = [], url, linkLabel, muted }: FigureCardProps) {
+export function FigureCard({ label, value, details = [], url, muted }: FigureCardProps) {
+  const { t } = useTranslation();
   return (
     <section aria-label={label}>
       <Card>
@@ -33,7 +34,7 @@ export function FigureCard({ label, value, details = [], url, linkLabel, muted }
           ))}
           <InlineStack>
             <Button variant="plain" url={url}>
-              {linkLabel}
+              {t('companyOverview.view')}
             </Button>
           </InlineStack>
         </BlockStack>
