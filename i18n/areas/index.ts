@@ -21,6 +21,7 @@ import { companySettingsMoney } from './company-settings-money';
 import { cpoInvoices } from './cpo-invoices';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
+import { economics } from './economics';
 import { fleet } from './fleet';
 import { groups } from './groups';
 import { keyHangers } from './key-hangers';
@@ -105,6 +106,7 @@ export function areaCatalogs(language: Language) {
     reimbursementPayouts: reimbursementPayouts[language],
     sso: sso[language],
     uptime: uptime[language],
+    economics: economics[language],
     co2: co2[language],
   };
 }
