@@ -42,7 +42,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'groups.nav.locations', url: '/connectors/locations', permission: 'connectors:view' },
       { label: 'groups.nav.support', url: SUPPORT_LANDING, permission: 'connectors:support' },
       { label: 'nav.customerServiceLogs', url: '/connectors/customer-service-logs', permission: 'connectors:logs' },
-      { label: 'nav.economics', url: '/connectors/economics', permission: 'connectors:view', planned: true },
+      { label: 'nav.economics', url: '/connectors/economics', permission: 'connectors:view' },
       { label: 'nav.onboardStation', url: '/connectors/onboard-station', permission: 'stations:onboard' },
       { label: 'onboarding.move.title', url: '/connectors/move-stations', permission: 'stations:move' },
       { label: 'nav.simConnectivity', url: '/connectors/sim-connectivity', permission: 'sim:view', planned: true },
