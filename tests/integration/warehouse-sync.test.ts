@@ -141,7 +141,7 @@ describe.skipIf(!configured)('warehouse sync', () => {
         const months = resolvePeriod(company.timeZone, Date.now()) ?? [];
         for (const kind of ['all', 'local', 'roaming'] as const) {
           const f = { companyId: company.id, months, kind };
-          const order = (rows: { month: string; currency: string }[]) =>
+          const order = <T extends { month: string; currency: string }>(rows: T[]) =>
             [...rows].sort((a, b) => `${a.month}${a.currency}`.localeCompare(`${b.month}${b.currency}`));
           const fromD1 = order(await fallback.totals(f));
           expect(order(await warehouse.totals(f)), `${company.id} ${kind}`).toEqual(fromD1);
@@ -188,5 +188,25 @@ describe.skipIf(!configured)('warehouse sync', () => {
     );
     const driver = await login(driverEmail, 'correct horse battery');
     expect((await call('/total-roaming-stats', driver)).status).toBe(403);
+  });
+
+  it('runs the sync by hand from the job-runs API (billing:jobs), recorded as its run', async () => {
+    const email = 'jobs-admin-warehouse@example.test';
+    await createUser(
+      db,
+      {
+        companyId: demo.companies.operator,
+        email,
+        password: 'correct horse battery',
+        roles: [ROLE.PAYMENT_PROVIDER_ADMIN],
+      },
+      { iterations: 1000 },
+    );
+    const admin = await login(email, 'correct horse battery');
+    const res = await call('/jobs/warehouse-sync/run', { ...admin, method: 'POST' });
+    expect(res.status).toBe(200);
+    const run = (await res.json()) as { job: string; status: string; triggered_by: number | null };
+    expect(run).toMatchObject({ job: 'warehouse-sync', status: 'done' });
+    expect(run.triggered_by).not.toBeNull();
   });
 });

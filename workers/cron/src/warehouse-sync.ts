@@ -37,6 +37,8 @@ export const SYNC_SETTLE_MS = 60_000;
 
 export interface SyncOutcome {
   runId: number;
+  /** The run's period in `job_runs`: the invocation's start, ISO. */
+  period: string;
   /** Rows copied per warehouse table in this invocation. */
   rows: Record<string, number>;
   chunks: number;
@@ -57,14 +59,8 @@ export async function syncWarehouse(env: SyncEnv, opts: SyncOptions = {}): Promi
   const started = clock();
   const chunkSize = opts.chunkSize ?? SYNC_CHUNK;
   const until = started - (opts.settleMs ?? SYNC_SETTLE_MS);
-  let run = await startRun(
-    env.DB,
-    WAREHOUSE_SYNC_JOB,
-    new Date(started).toISOString(),
-    0,
-    opts.triggeredBy ?? null,
-    started,
-  );
+  const period = new Date(started).toISOString();
+  let run = await startRun(env.DB, WAREHOUSE_SYNC_JOB, period, 0, opts.triggeredBy ?? null, started);
   const rows: Record<string, number> = {};
   let chunks = 0;
   let caughtUp = true;
@@ -94,7 +90,7 @@ export async function syncWarehouse(env: SyncEnv, opts: SyncOptions = {}): Promi
       if (!caughtUp) break;
     }
     await finishRun(env.DB, run.id, 'done', null, clock());
-    return { runId: run.id, rows, chunks, caughtUp };
+    return { runId: run.id, period, rows, chunks, caughtUp };
   } catch (err) {
     const message = String(err).slice(0, 500);
     await heartbeat(env.DB, run.id, message, clock());

@@ -7,15 +7,19 @@
  */
 
 import { continueReimbursementRun, startReimbursementRun } from '@cron/home-reimbursements';
+import { runOf, WAREHOUSE_SYNC_JOB } from '@cron/job-runs.store';
 import { continueMonthlyRun, startMonthlyRun } from '@cron/monthly-invoices';
+import { syncWarehouse } from '@cron/warehouse-sync';
+import type { WarehouseSettings } from '@db/warehouse/client';
 import { previousPeriod } from '@domain/billing/period';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { billingJobs } from '@i18n/areas/billing-jobs';
 import type { AppEnv } from '../../env';
+import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';
 import { requestLanguage } from '../../lib/language';
 import { authOf } from '../../middleware/permission';
-import { listRuns, runHomeReimbursements, runMonthlyInvoices } from './jobs.routes';
+import { listRuns, runHomeReimbursements, runMonthlyInvoices, runWarehouseSync } from './jobs.routes';
 import type { RunRow } from './jobs.schemas';
 import { toRun } from './jobs.schemas';
 import { listRuns as readRuns } from './jobs.store';
@@ -57,5 +61,14 @@ export const jobRoutes = new OpenAPIHono<AppEnv>({ defaultHook: keyedValidation 
     const run = await continueReimbursementRun(c.env, period, { budgetMs: REQUEST_BUDGET_MS }).catch(() =>
       startReimbursementRun(c.env, period, me),
     );
+    return c.json(toRun(run as unknown as RunRow), 200);
+  })
+  .openapi(runWarehouseSync, async (c) => {
+    const outcome = await syncWarehouse(c.env as Env & WarehouseSettings, {
+      budgetMs: REQUEST_BUDGET_MS,
+      triggeredBy: authOf(c).user.id,
+    });
+    if (!outcome) return apiError(c, 409, 'WAREHOUSE_OFF', 'warehouseOff');
+    const run = await runOf(c.env.DB, WAREHOUSE_SYNC_JOB, outcome.period);
     return c.json(toRun(run as unknown as RunRow), 200);
   });

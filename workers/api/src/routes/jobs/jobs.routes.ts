@@ -33,3 +33,12 @@ export const runHomeReimbursements = defineRoute(ACCESS, {
   request: { body: jsonBody(RunBody) },
   responses: { 200: json(RunSchema), 400: error('Not a month, or a month that is not over') },
 });
+
+export const runWarehouseSync = defineRoute(ACCESS, {
+  method: 'post',
+  path: '/jobs/warehouse-sync/run',
+  tags,
+  summary:
+    'Runs the reporting warehouse sync now (ADR 052) for a few seconds; answers its run (processed rows, rows per table in cursor). Press again to go on; the 15-minute trigger also carries on',
+  responses: { 200: json(RunSchema), 409: error('No reporting warehouse is configured (NEON_DATABASE_URL)') },
+});
