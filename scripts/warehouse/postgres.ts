@@ -45,6 +45,9 @@ function handOver(dataDir: string) {
   chownSync(dataDir, Number(pg.stdout), Number(gid.stdout));
 }
 
+/** The URL of the local server's warehouse database (trust authentication: no password). */
+export const localWarehouseUrl = (port: number) => `postgres://${WAREHOUSE_USER}@127.0.0.1:${port}/${WAREHOUSE_DB}`;
+
 export interface LocalPostgres {
   port: number;
   /** postgres://warehouse@127.0.0.1:<port>/warehouse */
@@ -86,5 +89,5 @@ export function startPostgres(dataDir: string, port: number): LocalPostgres {
     stop();
     throw err;
   }
-  return { port, url: `postgres://${WAREHOUSE_USER}@127.0.0.1:${port}/${WAREHOUSE_DB}`, stop };
+  return { port, url: localWarehouseUrl(port), stop };
 }

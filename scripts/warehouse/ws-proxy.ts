@@ -8,6 +8,9 @@
 import { createConnection } from 'node:net';
 import { WebSocketServer } from 'ws';
 
+/** The `NEON_WS_PROXY` setting of a proxy on 127.0.0.1:`port`. */
+export const proxySetting = (port: number) => `127.0.0.1:${port}/v1`;
+
 export interface WsProxy {
   port: number;
   /** The `NEON_WS_PROXY` value: `127.0.0.1:<port>/v1`. */
@@ -49,7 +52,7 @@ export function startWsProxy(port: number, target: string): Promise<WsProxy> {
       const bound = typeof address === 'object' && address ? address.port : port;
       resolve({
         port: bound,
-        setting: `127.0.0.1:${bound}/v1`,
+        setting: proxySetting(bound),
         close: () =>
           new Promise<void>((done) => {
             for (const client of wss.clients) client.terminate();
