@@ -192,6 +192,7 @@ describe('GET /api/co2-total', () => {
       avoided_kg: 19.896,
       vehicle_class: 'car',
       basis: 'residual_mix',
+      country: 'FR',
       g_per_kwh: 58,
       factor_year: 2023,
       estimated: false,

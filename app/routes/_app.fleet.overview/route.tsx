@@ -15,6 +15,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { Co2Tile } from '../../components/co2/co2-tile';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
@@ -31,12 +32,13 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'fleet.ove
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'fleet:view');
   const api = createApi(request, context);
-  const [counts, permissions, near, charging, settings] = await Promise.all([
+  const [counts, permissions, near, charging, settings, co2] = await Promise.all([
     api.send(api.client.api.users.count.$get()),
     api.send(api.client.api['users-permission'].$get()),
     api.send(api.client.api.users['near-limits'].$get()),
     api.send(api.client.api.users.$post({ json: { status: 'charging', items_per_page: 10, page: 0 } })),
     api.send(api.client.api.fleet.settings.$get()),
+    api.send(api.client.api['co2-total'].$get({ query: { perspective: 'fleet' } })),
   ]);
   return {
     counts: must(counts, me),
@@ -44,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     near: must(near, me).data,
     charging: must(charging, me),
     settings: must(settings, me),
+    co2: must(co2, me),
     companyId: me.company.id,
     currency: me.company.currency,
   };
@@ -84,7 +87,7 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: '
 
 export default function FleetOverview() {
   const { t } = useTranslation();
-  const { counts, permissions, near, charging, settings, companyId, currency } = useLoaderData<typeof loader>();
+  const { counts, permissions, near, charging, settings, co2, companyId, currency } = useLoaderData<typeof loader>();
   useLiveFeed(companyId);
   return (
     <Page
@@ -103,6 +106,7 @@ export default function FleetOverview() {
             tone={counts.near_limit ? 'critical' : undefined}
           />
         </InlineGrid>
+        <Co2Tile co2={co2} period={t('co2.lastYear')} currency={currency} />
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
           <Card padding="0">
             <Box padding="400">

@@ -5,6 +5,7 @@ import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Card, InlineGrid, InlineStack, Page, Select, Tabs, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/bar-chart';
+import { Co2Tile } from '../../components/co2/co2-tile';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { displayName } from '../../lib/fleet';
@@ -37,15 +38,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         param: { userId, target, type, year: String(year) },
       }),
     );
-  const [user, consumption, sessions] = await Promise.all([
+  // CO2 of the selected year (by month) or of the last six years (by year), as the charts show.
+  const co2Query = {
+    perspective: 'fleet' as const,
+    user_id: userId,
+    from: type === 'year' ? `${thisYear - 5}-01` : `${year}-01`,
+    to: type === 'year' ? `${thisYear}-12` : `${year}-12`,
+  };
+  const [user, consumption, sessions, co2] = await Promise.all([
     api.send(api.client.api.users[':userId'].$get({ param: { userId } })),
     stat('consumption'),
     stat('sessions'),
+    api.send(api.client.api['co2-total'].$get({ query: co2Query })),
   ]);
   return {
     user: must(user, me),
     consumption: must(consumption, me),
     sessions: must(sessions, me),
+    co2: must(co2, me),
     year,
     type,
     thisYear,
@@ -67,7 +77,7 @@ function Bars({ stats, color, currency, title }: { stats: Stats; color: string; 
 
 export default function UserKpi() {
   const { t } = useTranslation();
-  const { user, consumption, sessions, year, type, thisYear, currency } = useLoaderData<typeof loader>();
+  const { user, consumption, sessions, co2, year, type, thisYear, currency } = useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
   const total = (s: Stats) =>
@@ -99,6 +109,11 @@ export default function UserKpi() {
             onChange={(v) => setParams({ type, year: v }, { replace: true })}
           />
         </InlineStack>
+        <Co2Tile
+          co2={co2}
+          period={type === 'year' ? `${co2.from.slice(0, 4)}–${co2.to.slice(0, 4)}` : t('co2.thisYear', { year })}
+          currency={currency}
+        />
         {empty ? (
           <Card>
             <Text as="p">{t('fleet.kpi.empty')}</Text>

@@ -22,6 +22,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { SessionCo2Card } from '../../components/co2/session-co2';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
 import { PricingWhy } from '../../components/sessions/pricing-why';
@@ -66,7 +67,7 @@ const money = (minor: number | null, currency: string) => (minor === null ? null
 
 export default function SessionDetail() {
   const { t } = useTranslation();
-  const { session: s, parties, curve, engineer, back, language, pricing_why } = useLoaderData<typeof loader>();
+  const { session: s, parties, curve, engineer, back, language, pricing_why, co2 } = useLoaderData<typeof loader>();
   const currency = String(s.currency ?? 'EUR');
   const show = (key: string, v: string | number | boolean | null) => {
     if (v === null || v === '') return '—';
@@ -252,23 +253,26 @@ export default function SessionDetail() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t('sessions.detail.cdr')}
-              </Text>
-              {fields.map(([key, value]) => (
-                <InlineStack key={key} align="space-between" gap="400" wrap={false}>
-                  <Text as="span" tone="subdued">
-                    {tKey(t, `sessions.col.${key}`)}
-                  </Text>
-                  <Text as="span" alignment="end" breakWord>
-                    {show(key, value)}
-                  </Text>
-                </InlineStack>
-              ))}
-            </BlockStack>
-          </Card>
+          <BlockStack gap="400">
+            {co2 ? <SessionCo2Card co2={co2} currency={currency} /> : null}
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t('sessions.detail.cdr')}
+                </Text>
+                {fields.map(([key, value]) => (
+                  <InlineStack key={key} align="space-between" gap="400" wrap={false}>
+                    <Text as="span" tone="subdued">
+                      {tKey(t, `sessions.col.${key}`)}
+                    </Text>
+                    <Text as="span" alignment="end" breakWord>
+                      {show(key, value)}
+                    </Text>
+                  </InlineStack>
+                ))}
+              </BlockStack>
+            </Card>
+          </BlockStack>
         </Layout.Section>
       </Layout>
     </Page>

@@ -98,6 +98,7 @@ export const SessionCo2 = z
     avoided_kg: z.number(),
     vehicle_class: z.enum(VEHICLE_CLASSES),
     basis: z.enum(['market_certificate', 'residual_mix']),
+    country: z.string(),
     g_per_kwh: z.number(),
     factor_year: z.number().nullable(),
     estimated: z.boolean(),

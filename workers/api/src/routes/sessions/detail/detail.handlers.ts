@@ -72,6 +72,7 @@ async function co2Of(c: Context<AppEnv>, sessionId: number) {
     avoided_kg: d.avoidedKg,
     vehicle_class: d.vehicleClass,
     basis: d.grid.basis,
+    country: d.grid.country,
     g_per_kwh: d.grid.gPerKwh,
     factor_year: d.grid.factorYear,
     estimated: d.grid.estimated,
