@@ -48,6 +48,7 @@ export const uptime = defineArea(
       created: 'Excluded period added',
       deleted: 'Excluded period deleted',
       wholeStation: 'Whole station',
+      exclude: 'Exclude a period',
     },
     reason: {
       scheduled_maintenance: 'Scheduled maintenance',
@@ -114,6 +115,7 @@ export const uptime = defineArea(
         created: 'Ausgenommener Zeitraum hinzugefügt',
         deleted: 'Ausgenommener Zeitraum gelöscht',
         wholeStation: 'Ganze Station',
+        exclude: 'Zeitraum ausnehmen',
       },
       reason: {
         scheduled_maintenance: 'Geplante Wartung',
@@ -179,6 +181,7 @@ export const uptime = defineArea(
         created: 'Période exclue ajoutée',
         deleted: 'Période exclue supprimée',
         wholeStation: 'Toute la station',
+        exclude: 'Exclure une période',
       },
       reason: {
         scheduled_maintenance: 'Maintenance planifiée',
@@ -244,6 +247,7 @@ export const uptime = defineArea(
         created: 'Uitgesloten periode toegevoegd',
         deleted: 'Uitgesloten periode verwijderd',
         wholeStation: 'Hele station',
+        exclude: 'Periode uitsluiten',
       },
       reason: {
         scheduled_maintenance: 'Gepland onderhoud',
@@ -309,6 +313,7 @@ export const uptime = defineArea(
         created: 'Periodo escluso aggiunto',
         deleted: 'Periodo escluso eliminato',
         wholeStation: 'Tutta la stazione',
+        exclude: 'Escludi un periodo',
       },
       reason: {
         scheduled_maintenance: 'Manutenzione programmata',
@@ -375,6 +380,7 @@ export const uptime = defineArea(
         created: 'Periodo excluido añadido',
         deleted: 'Periodo excluido eliminado',
         wholeStation: 'Toda la estación',
+        exclude: 'Excluir un periodo',
       },
       reason: {
         scheduled_maintenance: 'Mantenimiento programado',
@@ -441,6 +447,7 @@ export const uptime = defineArea(
         created: 'Período excluído adicionado',
         deleted: 'Período excluído eliminado',
         wholeStation: 'Toda a estação',
+        exclude: 'Excluir um período',
       },
       reason: {
         scheduled_maintenance: 'Manutenção programada',

@@ -26,7 +26,7 @@ import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { ExclusionsCard, ThresholdCard } from './uptime-cards';
+import { ExclusionsCard, type ExclusionTarget, ThresholdCard } from './uptime-cards';
 import { change, loadUptime, readPeriod } from './uptime.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'uptime.title');
@@ -58,6 +58,7 @@ export default function Uptime() {
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
   const [under, setUnder] = useState(period.underTarget);
+  const [target, setTarget] = useState<ExclusionTarget | null>(null);
   useEffect(() => {
     setFrom(period.from);
     setTo(period.to);
@@ -102,6 +103,17 @@ export default function Uptime() {
     minutes(r.unavailable_minutes),
     minutes(r.excluded_minutes),
     minutes(r.observed_minutes),
+    ...(canManage
+      ? [
+          <Button
+            key={`x${r.connector_id}`}
+            variant="plain"
+            onClick={() => setTarget({ station_id: String(r.station_id), connector_id: String(r.connector_id) })}
+          >
+            {t('uptime.exclusions.exclude')}
+          </Button>,
+        ]
+      : []),
   ]);
 
   return (
@@ -162,7 +174,16 @@ export default function Uptime() {
             </EmptyState>
           ) : (
             <DataTable
-              columnContentTypes={['text', 'numeric', 'text', 'text', 'numeric', 'numeric', 'numeric']}
+              columnContentTypes={[
+                'text',
+                'numeric',
+                'text',
+                'text',
+                'numeric',
+                'numeric',
+                'numeric',
+                ...(canManage ? (['text'] as const) : []),
+              ]}
               headings={[
                 t('uptime.col.station'),
                 t('uptime.col.connector'),
@@ -171,6 +192,7 @@ export default function Uptime() {
                 t('uptime.col.unavailable'),
                 t('uptime.col.excluded'),
                 t('uptime.col.observed'),
+                ...(canManage ? [''] : []),
               ]}
               rows={rows}
             />
@@ -189,6 +211,7 @@ export default function Uptime() {
           exclusions={exclusions}
           canManage={canManage}
           answer={answer?.intent === 'create' ? answer : null}
+          target={target}
         />
         {canManage ? (
           <ThresholdCard

@@ -11,7 +11,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXCLUSION_REASONS } from '@domain/uptime/availability';
 import { fieldErrorFrom, type FieldFailure } from '../../lib/field-errors';
@@ -31,11 +31,25 @@ interface Exclusion {
 
 const utc = (iso: string) => formatDateTime(iso, { timeZone: 'UTC' });
 
-export function ExclusionsCard(props: { exclusions: Exclusion[]; canManage: boolean; answer: FieldFailure | null }) {
+/** The connector a row's 'Exclude a period' picked: the form starts from its station and connector. */
+export interface ExclusionTarget {
+  station_id: string;
+  connector_id: string;
+}
+
+export function ExclusionsCard(props: {
+  exclusions: Exclusion[];
+  canManage: boolean;
+  answer: FieldFailure | null;
+  target: ExclusionTarget | null;
+}) {
   const { t } = useTranslation();
   const errorOf = fieldErrorFrom(props.answer);
   const [reason, setReason] = useState<string>(EXCLUSION_REASONS[1]);
   const [values, setValues] = useState({ station_id: '', connector_id: '', starts_at: '', ends_at: '', note: '' });
+  useEffect(() => {
+    if (props.target) setValues((s) => ({ ...s, ...props.target }));
+  }, [props.target]);
   const field = (name: keyof typeof values, label: string, type: 'text' | 'number' | 'datetime-local' = 'text') => (
     <TextField
       label={label}
@@ -78,7 +92,13 @@ export function ExclusionsCard(props: { exclusions: Exclusion[]; canManage: bool
         ) : (
           <DataTable
             columnContentTypes={['text', 'text', 'text', 'text', 'text']}
-            headings={['', '', '', '', '']}
+            headings={[
+              t('uptime.col.station'),
+              t('uptime.exclusions.reason'),
+              `${t('uptime.exclusions.startsAt')} → ${t('uptime.exclusions.endsAt')}`,
+              t('uptime.exclusions.note'),
+              '',
+            ]}
             rows={rows}
           />
         )}
