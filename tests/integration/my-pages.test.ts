@@ -5,6 +5,7 @@
  */
 import { billingCustomers, billingInvoiceLines, billingInvoices, chargingSessions, homeStations } from '@db/schema';
 import { createCompany, createConnector, createStation, createUser } from '@db/seed/factories';
+import { sessionCo2 } from '@domain/co2';
 import { ROLE } from '@domain/permissions/roles';
 import { SERVICE } from '@domain/permissions/service-settings';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -165,7 +166,7 @@ describe('my overview', () => {
     spend: { currency: string; amount: number; sessions: number; average: number }[];
     months: { month: number; sessions: number; energy_wh: number }[];
     years: number[];
-    co2: unknown;
+    co2: { baseline_kg: number; project_kg: number; avoided_kg: number } | null;
   };
 
   it('sums the year of the caller’s own sessions as by hand', async () => {
@@ -179,7 +180,10 @@ describe('my overview', () => {
     expect(o.months[6]).toMatchObject({ month: 7, sessions: 1, energy_wh: 5_000 });
     expect(o.months.reduce((s, m) => s + m.sessions, 0)).toBe(3);
     expect(o.years).toEqual([2025, 2024]);
-    expect(o.co2).toBeNull();
+    // CO2 avoided (ADR 053): the closed sessions only, one March group (no country: the fallback grid factor).
+    const march = sessionCo2({ energyWh: 30_000, country: '', year: 2025, renewable: false });
+    expect(o.co2?.avoided_kg).toBeCloseTo(march.avoidedKg, 2);
+    expect(o.co2?.avoided_kg).toBeGreaterThan(0);
     const other = await json<Overview>(await call(`/my-data/${meId}/my-overview?year=2023`, me));
     expect([other.sessions, other.energy_wh, other.spend]).toEqual([0, 0, []]);
   });

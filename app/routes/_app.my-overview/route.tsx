@@ -1,7 +1,7 @@
 /**
  * @module /my-overview (issue 21 part 7, spec 7.10 GET /my-data/{userId}/my-overview?year): a private user's
  * year: sessions, energy, what they paid (per currency), the average per session, the energy per month
- * (visx bars) and CO2 avoided, shown "not yet available" until the CO2 method (issue 21 part 4) lands.
+ * (visx bars) and CO2 avoided over the year's delivered sessions (ADR 053; "not yet available" when not computed).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';

@@ -2,18 +2,21 @@
  * @module GET /my-data/{userId}/my-overview?year (spec 7.10): a private user's year: sessions, energy, spend
  * per currency, the average per session and the months (domain/my-pages/overview.ts), own id only (another
  * id is 404, as for the rest of /my-data). Too small for four files: the route is declared here.
- * CO2 avoided is null until domain/co2 (issue 21 part 4) exists; the screen says "not yet available".
+ * CO2 avoided (ADR 053) sums the caller's delivered sessions of the year through domain/co2 with the company's
+ * baselines, as the CO2 reports do.
  */
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { defineRoute, errorResponse as error, json } from '@api/lib/route';
 import { authOf } from '@api/middleware/permission';
+import { overridesFrom, summarizeCo2 } from '@domain/co2/aggregate';
+import { reportMonths } from '@domain/co2/periods';
 import { localMonth, yearBounds, yearOverview } from '@domain/my-pages/overview';
 import { DEFAULT_TIME_ZONE } from '@domain/time/zone-clock';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { UserIdParam } from '../../users/personal-data/personal-data.schemas';
 import { MyOverview, OverviewQuery } from './my-overview.schemas';
-import { sessionsIn, sessionYears } from './my-overview.store';
+import { baselinesOf, energyGroups, sessionsIn, sessionYears } from './my-overview.store';
 
 export const overview = defineRoute('personal:self-charge', {
   method: 'get',
@@ -30,7 +33,15 @@ export const myOverviewRoutes = new OpenAPIHono<AppEnv>().openapi(overview, asyn
   const zone = DEFAULT_TIME_ZONE;
   const year = c.req.valid('query').year ?? localMonth(Date.now(), zone).year;
   const db = c.get('db');
-  const [rows, years] = await Promise.all([sessionsIn(db, user.id, yearBounds(year, zone)), sessionYears(db, user.id)]);
+  const months = reportMonths(zone, `${year}-01`, `${year}-12`) ?? [];
+  const companyId = authOf(c).company.id;
+  const [rows, years, groups, baselines] = await Promise.all([
+    sessionsIn(db, user.id, yearBounds(year, zone)),
+    sessionYears(db, user.id),
+    energyGroups(db, { perspective: 'fleet', companyId, months, userId: user.id }),
+    baselinesOf(db, companyId),
+  ]);
+  const co2 = summarizeCo2(groups, overridesFrom(baselines)).total;
   const o = yearOverview(
     rows.map((r) => ({
       startAt: r.startAt.getTime(),
@@ -52,7 +63,7 @@ export const myOverviewRoutes = new OpenAPIHono<AppEnv>().openapi(overview, asyn
       spend: o.spend,
       months: o.months.map((m) => ({ month: m.month, sessions: m.sessions, energy_wh: m.energyWh, spend: m.spend })),
       years,
-      co2: null,
+      co2: { baseline_kg: co2.baselineKg, project_kg: co2.projectKg, avoided_kg: co2.avoidedKg },
     },
     200,
   );

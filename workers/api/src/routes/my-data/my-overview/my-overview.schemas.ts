@@ -23,7 +23,7 @@ export const MyOverview = z
     ),
     /** Years in which the caller has sessions, newest first (for the year picker). */
     years: z.array(z.number()),
-    /** CO2 avoided (ISO 14064-2, issue 21 part 4); null while the method is not available in this build. */
+    /** CO2 avoided over the year's delivered sessions (ISO 14064-2, ADR 053); null when not computed. */
     co2: z.object({ baseline_kg: z.number(), project_kg: z.number(), avoided_kg: z.number() }).nullable(),
   })
   .openapi('MyOverview');

@@ -1,7 +1,12 @@
-/** @module Reads of a private user's year overview: the caller's own sessions only (`user_id` = the caller). */
+/**
+ * @module Reads of a private user's year overview: the caller's own sessions only (`user_id` = the caller), and
+ * for CO2 avoided the energy groups and the company's baselines of the CO2 reports (routes/co2/co2.store.ts).
+ */
 import type { Db } from '@db/db';
 import { chargingSessions } from '@db/schema';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+
+export { baselinesOf, energyGroups } from '../../co2/co2.store';
 
 /** Start, energy and driver's price of the caller's sessions that started in the period. */
 export function sessionsIn(db: Db, userId: number, period: { from: Date; to: Date }) {
