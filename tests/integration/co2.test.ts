@@ -157,6 +157,8 @@ describe('GET /api/co2-total', () => {
     // The car driver's 20 kWh in FR and the van's 30 kWh renewable; their 50 kWh abroad also counts: it
     // is the fleet's own driver (21,056 + 30,456 + 52,640 − 1,160 − 2,900 g).
     expect(body.total).toMatchObject({ sessions: 3, energy_wh: 100_000, avoided_kg: 100.092 });
+    // Without a perspective, a fleet manager gets the fleet's.
+    expect((await get('from=2025-05&to=2025-05', fleetManager)).total.avoided_kg).toBe(100.092);
     expect((await call('/co2-total?perspective=network', fleetManager)).status).toBe(403);
     expect((await call('/co2-total?perspective=fleet', admin)).status).toBe(403);
   });

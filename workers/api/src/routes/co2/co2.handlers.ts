@@ -60,7 +60,8 @@ export const co2Routes = new OpenAPIHono<AppEnv>()
   .openapi(total, async (c) => {
     const q = c.req.valid('query');
     const auth = authOf(c);
-    if (!can(auth.access, q.perspective === 'fleet' ? 'fleet:view' : 'co2:network'))
+    const perspective = q.perspective ?? (can(auth.access, 'co2:network') ? 'network' : 'fleet');
+    if (!can(auth.access, perspective === 'fleet' ? 'fleet:view' : 'co2:network'))
       return apiError(c, 403, 'FORBIDDEN', 'forbidden');
     const db = c.get('db');
     const id = q.company_id ?? auth.company.id;
@@ -68,7 +69,7 @@ export const co2Routes = new OpenAPIHono<AppEnv>()
     if (!company) return apiError(c, 404, 'NOT_FOUND', 'companyNotFound', { params: { id } });
     if (q.group_id && !(await groupInTree(db, company.id, q.group_id)))
       return apiError(c, 404, 'NOT_FOUND', 'groupNotFound', { params: { id: q.group_id } });
-    if (q.user_id && q.perspective === 'fleet' && !(await userInTree(db, company.id, q.user_id)))
+    if (q.user_id && perspective === 'fleet' && !(await userInTree(db, company.id, q.user_id)))
       return apiError(c, 404, 'NOT_FOUND', 'userNotFound');
     const months = resolvePeriod(company.timeZone, Date.now(), q.from, q.to);
     const first = months?.[0];
@@ -76,7 +77,7 @@ export const co2Routes = new OpenAPIHono<AppEnv>()
     if (!months || !first || !last) return apiError(c, 400, 'VALIDATION_FAILED', 'validation', { field: 'from' });
     const { overrides, list } = await classesOf(c, company.id);
     const groups = await energyGroups(db, {
-      perspective: q.perspective,
+      perspective,
       companyId: company.id,
       months,
       groupId: q.group_id,
@@ -86,7 +87,7 @@ export const co2Routes = new OpenAPIHono<AppEnv>()
     const empty = { energyWh: 0, sessions: 0, baselineKg: 0, projectKg: 0, avoidedKg: 0, estimated: false };
     return c.json(
       {
-        perspective: q.perspective,
+        perspective,
         company_id: company.id,
         from: first.month,
         to: last.month,

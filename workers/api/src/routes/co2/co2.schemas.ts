@@ -8,10 +8,10 @@ const month = z
   .refine((m) => Number(m.slice(0, 4)) >= 2000, 'From 2000');
 
 export const TotalQuery = z.object({
-  perspective: z
-    .enum(['network', 'fleet'])
-    .default('network')
-    .openapi({ description: "network: sessions at the company's stations; fleet: sessions of its users" }),
+  perspective: z.enum(['network', 'fleet']).optional().openapi({
+    description:
+      "network: sessions at the company's stations; fleet: sessions of its users. Default: network when the caller may see it, fleet otherwise",
+  }),
   from: month.optional().openapi({ description: 'First month (company time zone); default: 11 months before `to`' }),
   to: month.optional().openapi({ description: 'Last month, inclusive; default: the current month' }),
   company_id: z.coerce.number().int().positive().optional().openapi({ description: 'Default: the selected company' }),
