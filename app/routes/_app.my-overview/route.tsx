@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { BlockStack, Card, EmptyState, InlineGrid, Page, Select, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../components/charts/bar-chart';
+import { MonthlyEnergy } from '../../components/my-pages/monthly-energy';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
@@ -50,7 +50,7 @@ function Tile({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function MyOverview() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const o = useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const years = [...new Set([new Date().getFullYear(), o.year, ...o.years])].sort((a, b) => b - a);
@@ -59,8 +59,6 @@ export default function MyOverview() {
       {text}
     </Text>
   );
-  const monthName = (m: number) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, m - 1, 1));
   return (
     <Page
       title={t('myPages.overview.title')}
@@ -117,20 +115,7 @@ export default function MyOverview() {
               {t('myPages.overview.unpriced', { count: o.unpriced_sessions })}
             </Text>
           ) : null}
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t('myPages.overview.monthly')} · {t('myPages.overview.energy')} (kWh)
-              </Text>
-              <BarChart
-                data={o.months.map((m) => ({ period: String(m.month), value: m.energy_wh / 1000 }))}
-                color="#2c6ecb"
-                title={`${t('myPages.overview.monthly')} · ${t('myPages.overview.energy')}`}
-                format={(v) => formatNumber(v)}
-                tick={(p) => monthName(Number(p))}
-              />
-            </BlockStack>
-          </Card>
+          <MonthlyEnergy months={o.months} color="#2c6ecb" />
         </BlockStack>
       )}
     </Page>

@@ -7,8 +7,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { Badge, BlockStack, Card, DataTable, IndexTable, InlineGrid, Page, Select, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../components/charts/bar-chart';
 import { listPagination } from '../../components/lists/list-controls';
+import { MonthlyEnergy } from '../../components/my-pages/monthly-energy';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { createApi } from '../../lib/api.server';
 import { fleetId, must } from '../../lib/fleet.server';
@@ -63,8 +63,6 @@ export default function MyStation() {
   const years = [...new Set([now, now - 1, now - 2, d.year])].sort((a, b) => b - a);
   const connectorName = (id: number) =>
     t('myPages.stations.connector', { number: d.station.connectors.find((k) => k.id === id)?.connector_number ?? id });
-  const monthName = (m: number) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, m - 1, 1));
   const list = d.connectorYear?.list;
   return (
     <Page
@@ -108,20 +106,7 @@ export default function MyStation() {
             </Text>
           </Card>
         ) : (
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t('myPages.overview.monthly')} · {t('myPages.overview.energy')} (kWh)
-              </Text>
-              <BarChart
-                data={d.months.map((m) => ({ period: String(m.month), value: m.energy_wh / 1000 }))}
-                color="#47b881"
-                title={t('myPages.stations.energyInYear', { year: d.year })}
-                format={(v) => formatNumber(v)}
-                tick={(p) => monthName(Number(p))}
-              />
-            </BlockStack>
-          </Card>
+          <MonthlyEnergy months={d.months} color="#47b881" />
         )}
         {d.per_connector.length > 0 ? (
           <Card>
