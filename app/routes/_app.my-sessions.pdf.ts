@@ -5,9 +5,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { mySessionsBody, mySessionsUrl } from '../components/my-pages/session-filters';
 import { createApi } from '../lib/api.server';
+import { passDownload } from '../lib/download.server';
 import { requireDownloadPermission } from '../lib/session.server';
-
-const PASSED = ['content-type', 'content-disposition', 'x-export-rows', 'x-export-total', 'cache-control'];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireDownloadPermission(request, context, 'personal:self-charge');
@@ -15,10 +14,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = createApi(request, context, { language: me.user.language });
   const res = await api.client.api['my-sessions'].$post({ json: mySessionsBody(state, 'pdf') });
   if (!res.ok) throw data({ message: 'Export failed' }, { status: res.status });
-  const headers = new Headers();
-  for (const name of PASSED) {
-    const value = res.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(res.body, { status: 200, headers });
+  return passDownload(res);
 }

@@ -5,9 +5,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { readState } from '../components/sessions/list-state';
 import { type ListScope, requestList } from '../components/sessions/load.server';
+import { passDownload } from '../lib/download.server';
 import { requireDownloadPermission } from '../lib/session.server';
-
-const PASSED = ['content-type', 'content-disposition', 'x-export-rows', 'x-export-total', 'cache-control'];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,10 +31,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pending } = requestList(request, context, scope, readState(url), format);
   const res = await pending;
   if (!res.ok) throw data({ message: 'Export failed' }, { status: res.status });
-  const headers = new Headers();
-  for (const name of PASSED) {
-    const value = res.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(res.body, { status: 200, headers });
+  return passDownload(res);
 }
