@@ -1018,7 +1018,8 @@ const fr: Catalog = {
   stationImportConflict:
     "Un identifiant OCPP du fichier a été pris pendant l'import : rien n'a été importé, chargez à nouveau le fichier.",
   companyNotFound: 'Société id : {{id}} introuvable.',
-  warehouseOff: 'Aucun entrepôt de reporting n’est configuré (NEON_DATABASE_URL) : les rapports lisent la base opérationnelle.',
+  warehouseOff:
+    'Aucun entrepôt de reporting n’est configuré (NEON_DATABASE_URL) : les rapports lisent la base opérationnelle.',
   logoTypeRefused: 'Le logo doit être une image PNG ou JPEG (le SVG n’est pas accepté).',
   logoTooLarge: 'Le logo dépasse {{max}} Mo.',
   brandColorInvalid: 'Écrivez la couleur de marque sous la forme #rrggbb, par ex. #00aaff.',
@@ -1408,7 +1409,8 @@ const nl: Catalog = {
   stationImportConflict:
     'Een OCPP-id uit het bestand werd tijdens het importeren bezet: er is niets geïmporteerd, upload het bestand opnieuw.',
   companyNotFound: 'Bedrijf-id: {{id}} niet gevonden.',
-  warehouseOff: 'Er is geen rapportagewarehouse ingesteld (NEON_DATABASE_URL): rapporten lezen de operationele database.',
+  warehouseOff:
+    'Er is geen rapportagewarehouse ingesteld (NEON_DATABASE_URL): rapporten lezen de operationele database.',
   logoTypeRefused: 'Het logo moet een PNG- of JPEG-afbeelding zijn (SVG wordt niet geaccepteerd).',
   logoTooLarge: 'Het logo is groter dan {{max}} MB.',
   brandColorInvalid: 'Schrijf de merkkleur als #rrggbb, bijv. #00aaff.',
@@ -1796,7 +1798,8 @@ const it: Catalog = {
   stationImportConflict:
     "Un id OCPP del file è stato occupato durante l'importazione: non è stato importato nulla, carica di nuovo il file.",
   companyNotFound: 'Società id: {{id}} non trovata.',
-  warehouseOff: 'Nessun data warehouse di reporting configurato (NEON_DATABASE_URL): i report leggono il database operativo.',
+  warehouseOff:
+    'Nessun data warehouse di reporting configurato (NEON_DATABASE_URL): i report leggono il database operativo.',
   logoTypeRefused: "Il logo deve essere un'immagine PNG o JPEG (SVG non è accettato).",
   logoTooLarge: 'Il logo supera {{max}} MB.',
   brandColorInvalid: 'Scrivi il colore del marchio come #rrggbb, ad es. #00aaff.',
@@ -2186,7 +2189,8 @@ const es: Catalog = {
   stationImportConflict:
     'Un id OCPP del archivo se ocupó durante la importación: no se importó nada, vuelva a subir el archivo.',
   companyNotFound: 'Empresa id: {{id}} no encontrada.',
-  warehouseOff: 'No hay un almacén de datos de informes configurado (NEON_DATABASE_URL): los informes leen la base operativa.',
+  warehouseOff:
+    'No hay un almacén de datos de informes configurado (NEON_DATABASE_URL): los informes leen la base operativa.',
   logoTypeRefused: 'El logotipo debe ser una imagen PNG o JPEG (no se acepta SVG).',
   logoTooLarge: 'El logotipo supera los {{max}} MB.',
   brandColorInvalid: 'Escriba el color de marca como #rrggbb, p. ej. #00aaff.',
@@ -2571,7 +2575,8 @@ const pt: Catalog = {
   stationImportConflict:
     'Um id OCPP do ficheiro foi ocupado durante a importação: nada foi importado, carregue o ficheiro novamente.',
   companyNotFound: 'Empresa id: {{id}} não encontrada.',
-  warehouseOff: 'Nenhum armazém de dados de relatórios configurado (NEON_DATABASE_URL): os relatórios leem a base operacional.',
+  warehouseOff:
+    'Nenhum armazém de dados de relatórios configurado (NEON_DATABASE_URL): os relatórios leem a base operacional.',
   logoTypeRefused: 'O logótipo deve ser uma imagem PNG ou JPEG (SVG não é aceite).',
   logoTooLarge: 'O logótipo excede {{max}} MB.',
   brandColorInvalid: 'Escreva a cor da marca como #rrggbb, p. ex. #00aaff.',

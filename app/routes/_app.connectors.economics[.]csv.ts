@@ -1,7 +1,8 @@
 /** @module /connectors/economics.csv: the economics screen's whole table for its period and grouping (GET /api/connectors/economics page by page). */
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+
 import { currencyDigits } from '@domain/company-settings/economics-rules';
 import { CSV_CONTENT_TYPE, csvStream } from '@domain/export/csv';
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { requireDownloadPermission } from '../lib/session.server';
 import { allEconomicsRows, readEconomics } from './_app.connectors.economics/economics.server';
 

@@ -1,6 +1,7 @@
 /** @module /connectors/uptime.csv: the uptime screen's whole table for its period (GET /api/uptime page by page) as CSV. */
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+
 import { CSV_CONTENT_TYPE, csvStream } from '@domain/export/csv';
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { requireDownloadPermission } from '../lib/session.server';
 import { allRows, readPeriod } from './_app.connectors.uptime/uptime.server';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MAX, DEMO_MIN } from '../sessions/display';
-import { demoPlaceholder } from '../sessions/display';
+import { DEMO_MAX, DEMO_MIN, demoPlaceholder } from '../sessions/display';
 import { extraMaskedKeys, maskDemo, maskEmailsIn, withoutPlaceholders } from './demo-mask';
 
 const inRange = (v: unknown) => typeof v === 'string' && /^\d{4}$/.test(v) && +v >= DEMO_MIN && +v <= DEMO_MAX;

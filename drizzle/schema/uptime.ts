@@ -1,6 +1,7 @@
 /** @module Uptime (issue 21 part 5, ADR 054): excluded downtime, the fault-to-ticket threshold, automatic fault tickets. */
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
 import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { EXCLUSION_REASONS } from '../../domain/uptime/availability';
 import { createdAt, timestamp } from './columns';
 import { companies } from './companies';

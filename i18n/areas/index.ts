@@ -49,11 +49,11 @@ import { stationSim } from './station-sim';
 import { subscriptions } from './subscriptions';
 import { tariffReach } from './tariff-reach';
 import { tariffs } from './tariffs';
+import { uptime } from './uptime';
 import { userImport } from './user-import';
 import { vehicles } from './vehicles';
 import { walletTopUps } from './wallet-top-ups';
 import { wallets } from './wallets';
-import { uptime } from './uptime';
 
 export function areaCatalogs(language: Language) {
   return {

@@ -8,11 +8,11 @@
  */
 import { env } from 'cloudflare:test';
 import { chargingSessions, companies, jobRuns } from '@db/schema';
+import { seedDemo } from '@db/seed/demo';
 import { createUser } from '@db/seed/factories';
+import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { resolvePeriod } from '@domain/co2/periods';
 import { ROLE } from '@domain/permissions/roles';
-import { seedDemo } from '@db/seed/demo';
-import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { d1Source, warehouseSource } from '../../workers/api/src/routes/reporting/reporting.store';

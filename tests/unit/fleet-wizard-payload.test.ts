@@ -1,7 +1,7 @@
 /** The fleet user wizard's save body: an update sends the e-mail only when it changed (demo mode, ADR 049). */
 import { describe, expect, it } from 'vitest';
-import { initial, wizardPayload } from '../../app/routes/_app.fleet.users.create/wizard-form';
 import type { FleetUserRow } from '../../app/lib/fleet';
+import { initial, wizardPayload } from '../../app/routes/_app.fleet.users.create/wizard-form';
 
 const user = {
   id: 7,

@@ -1,6 +1,7 @@
 /** @module The logged-in shell: Polaris Frame, TopBar (company switcher, profile menu), Navigation. */
-import { Frame, TopBar } from '@shopify/polaris';
+
 import { NEWS_PAGE } from '@domain/permissions/navigation';
+import { Frame, TopBar } from '@shopify/polaris';
 import { type ReactNode, useCallback, useState } from 'react';
 import type { Me } from '../../lib/session.server';
 import { FeedbackOutlet } from '../feedback';

@@ -26,8 +26,8 @@ import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { ExclusionsCard, type ExclusionTarget, ThresholdCard } from './uptime-cards';
 import { change, loadUptime, readPeriod } from './uptime.server';
+import { ExclusionsCard, type ExclusionTarget, ThresholdCard } from './uptime-cards';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'uptime.title');
 

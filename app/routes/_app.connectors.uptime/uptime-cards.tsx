@@ -1,4 +1,6 @@
 /** @module The uptime screen's excluded periods (list, add, delete) and fault-to-ticket threshold cards. */
+
+import { EXCLUSION_REASONS } from '@domain/uptime/availability';
 import { Form } from '@remix-run/react';
 import {
   BlockStack,
@@ -13,10 +15,9 @@ import {
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXCLUSION_REASONS } from '@domain/uptime/availability';
-import { fieldErrorFrom, type FieldFailure } from '../../lib/field-errors';
-import { formatDateTime } from '../../lib/format';
 import { tKey } from '../../i18n/resources';
+import { type FieldFailure, fieldErrorFrom } from '../../lib/field-errors';
+import { formatDateTime } from '../../lib/format';
 
 interface Exclusion {
   id: number;

@@ -15,9 +15,9 @@ import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { keyword, listUrl, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
+import { changeNews, readNews } from './news.server';
 import { NewsFeed } from './news-feed';
 import { DeleteNewsModal, NewsFormModal } from './news-modals';
-import { changeNews, readNews } from './news.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'news.title');
 

@@ -7,7 +7,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { Badge, Button, ChoiceList, type IndexFiltersProps, IndexTable, Page, Text, TextField } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { tKey } from '../../i18n/resources';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import {
@@ -17,6 +16,7 @@ import {
   mySessionsUrl,
 } from '../../components/my-pages/session-filters';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { must } from '../../lib/fleet.server';
 import { formatDateTime, formatKwh, formatMoney } from '../../lib/format';

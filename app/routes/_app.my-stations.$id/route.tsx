@@ -3,6 +3,8 @@
  * stations in a year: sessions and energy per month (visx bars) and per connector, and the sessions of
  * the chosen connector (`connector`, `page` in the URL); others' sessions there show without who charged.
  */
+
+import { duration } from '@domain/sessions/display';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { Badge, BlockStack, Card, DataTable, IndexTable, InlineGrid, Page, Select, Text } from '@shopify/polaris';
@@ -16,7 +18,6 @@ import { formatDateTime, formatKwh, formatNumber } from '../../lib/format';
 import { pageNumber, positiveId } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
-import { duration } from '@domain/sessions/display';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'myPages.stations.title');
 

@@ -9,8 +9,8 @@
  */
 import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { finishRun, heartbeat, saveChunk, startRun, WAREHOUSE_SYNC_JOB } from './job-runs.store';
-import { SYNCED_TABLES } from './warehouse-sync.tables';
-import { watermarkOf, writeChunk } from './warehouse-sync.write';
+import { SYNCED_TABLES } from './warehouse-sync.tables.store';
+import { watermarkOf, writeChunk } from './warehouse-sync.write.store';
 
 export interface SyncEnv extends WarehouseSettings {
   DB: D1Database;

@@ -18,10 +18,10 @@ import {
   UserIdParam,
 } from '@api/routes/users/personal-data/personal-data.schemas';
 import { userById } from '@api/routes/users/personal-data/personal-data.store';
-import { myOverviewRoutes } from './my-overview/my-overview.handlers';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
+import { myOverviewRoutes } from './my-overview/my-overview.handlers';
 
 const SELF = 'personal:self-charge';
 

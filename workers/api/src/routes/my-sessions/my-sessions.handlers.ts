@@ -6,8 +6,8 @@
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { authOf } from '@api/middleware/permission';
-import { displayStartMethod } from '@domain/sessions/display';
 import { isPriced, sessionParties } from '@domain/sessions/detail';
+import { displayStartMethod } from '@domain/sessions/display';
 import type { CdrRecord } from '@domain/sessions/project';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { answerMyPdf } from './my-sessions.pdf';

@@ -3,16 +3,17 @@
  * for the period, chunk by chunk) → `domain/uptime` (per connector, then station and network) → answer.
  * Literal paths (/uptime/exclusions, /uptime/settings) before the parameterised ones.
  */
+
+import type { Db } from '@db/db';
 import {
-  type ConnectorUptime,
   aggregateUptime,
   byConcern,
+  type ConnectorUptime,
   connectorUptime,
   UPTIME_TARGET,
 } from '@domain/uptime/availability';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Db } from '@db/db';
 import type { AppEnv } from '../../env';
 import { apiError } from '../../lib/errors';
 import { keyedValidation } from '../../lib/keyed-validation';

@@ -1,7 +1,7 @@
 /** @module Shapes of the uptime API (issue 21 part 5, ADR 054): the period, a connector's figure, exclusions, the threshold. */
 import {
-  EXCLUSION_REASONS,
   type ConnectorUptime,
+  EXCLUSION_REASONS,
   isUnderTarget,
   UPTIME_TARGET,
   type UptimeTotals,

@@ -17,8 +17,8 @@ import { explainSessionPricing } from '@domain/tariffs/explain';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ALL_FIELDS } from '../sessions.store';
-import { sessionPricingFacts } from './detail.pricing.store';
 import { baselinesOf, sessionCo2Facts } from './detail.co2.store';
+import { sessionPricingFacts } from './detail.pricing.store';
 import { detail } from './detail.routes';
 import { scopedSession, tariffLinesWithNames } from './detail.store';
 

@@ -1,8 +1,8 @@
 /** @module Shapes of one session's detail (spec 7.15): every CDR field, the parties' prices, the curve, why a tariff priced it. */
 
 import { z } from '@hono/zod-openapi';
-import { CellValue } from '../list/list.schemas';
 import { SessionCo2 } from '../../co2/co2.schemas';
+import { CellValue } from '../list/list.schemas';
 
 export const SessionDetail = z
   .object({

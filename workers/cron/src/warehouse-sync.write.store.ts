@@ -3,11 +3,12 @@
  * advanced in ONE Postgres transaction, so a crash between chunks loses nothing and copies nothing
  * twice; then what a chunk changes beyond its rows (status intervals' ends, the company tree's paths).
  */
-import { syncWatermarks } from '@db/warehouse/schema';
+
 import type { WarehouseDb } from '@db/warehouse/client';
+import { syncWatermarks } from '@db/warehouse/schema';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { SyncedTable, Watermark } from './warehouse-sync.tables';
+import type { SyncedTable, Watermark } from './warehouse-sync.tables.store';
 
 /** The table's watermark, (0, 0) before its first chunk. */
 export async function watermarkOf(db: WarehouseDb, table: string): Promise<Watermark> {
