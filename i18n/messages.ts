@@ -110,6 +110,7 @@ const en = {
   publicPeeringNeedsPublicStation: 'Public peering requires the station to be public.',
   qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
   ownerNotInScope: 'The owner must be a company of your company tree.',
+  renewableCertificateRequired: 'A certified renewable station needs its certificate reference.',
   ticketNotFound: 'Ticket id: {{id}} not found.',
   uptimePeriodInvalid: 'The period must start before it ends and last at most 366 days.',
   uptimeMaintenanceInAdvance:
@@ -491,6 +492,8 @@ const de: Catalog = {
   publicPeeringNeedsPublicStation: 'Öffentliches Peering erfordert eine öffentliche Station.',
   qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
   ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
+  renewableCertificateRequired:
+    'Eine Station mit zertifizierter erneuerbarer Versorgung braucht ihre Zertifikatsreferenz.',
   ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
   uptimePeriodInvalid: 'Der Zeitraum muss vor seinem Ende beginnen und darf höchstens 366 Tage lang sein.',
   uptimeMaintenanceInAdvance:
@@ -896,6 +899,8 @@ const fr: Catalog = {
   publicPeeringNeedsPublicStation: 'Un peering public exige que la station soit publique.',
   qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
   ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
+  renewableCertificateRequired:
+    'Une station à approvisionnement renouvelable certifié doit indiquer la référence de son certificat.',
   ticketNotFound: 'Ticket id : {{id}} introuvable.',
   uptimePeriodInvalid: 'La période doit commencer avant sa fin et durer au plus 366 jours.',
   uptimeMaintenanceInAdvance:
@@ -1293,6 +1298,8 @@ const nl: Catalog = {
   publicPeeringNeedsPublicStation: 'Openbare peering vereist dat het station openbaar is.',
   qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
   ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
+  renewableCertificateRequired:
+    'Een station met gecertificeerde hernieuwbare levering heeft een certificaatreferentie nodig.',
   ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
   uptimePeriodInvalid: 'De periode moet beginnen vóór het einde en mag hoogstens 366 dagen duren.',
   uptimeMaintenanceInAdvance:
@@ -1679,6 +1686,8 @@ const it: Catalog = {
   publicPeeringNeedsPublicStation: 'Il peering pubblico richiede che la stazione sia pubblica.',
   qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
   ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
+  renewableCertificateRequired:
+    'Una stazione con fornitura rinnovabile certificata richiede il riferimento del certificato.',
   ticketNotFound: 'Ticket id: {{id}} non trovato.',
   uptimePeriodInvalid: 'Il periodo deve iniziare prima della fine e durare al massimo 366 giorni.',
   uptimeMaintenanceInAdvance:
@@ -2070,6 +2079,8 @@ const es: Catalog = {
   publicPeeringNeedsPublicStation: 'El peering público requiere que la estación sea pública.',
   qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
   ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
+  renewableCertificateRequired:
+    'Una estación con suministro renovable certificado necesita la referencia de su certificado.',
   ticketNotFound: 'Ticket id: {{id}} no encontrado.',
   uptimePeriodInvalid: 'El periodo debe empezar antes de su fin y durar como máximo 366 días.',
   uptimeMaintenanceInAdvance:
@@ -2458,6 +2469,8 @@ const pt: Catalog = {
   publicPeeringNeedsPublicStation: 'O peering público exige que a estação seja pública.',
   qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
   ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
+  renewableCertificateRequired:
+    'Uma estação com fornecimento renovável certificado precisa da referência do certificado.',
   ticketNotFound: 'Ticket id: {{id}} não encontrado.',
   uptimePeriodInvalid: 'O período deve começar antes do fim e durar no máximo 366 dias.',
   uptimeMaintenanceInAdvance:

@@ -10,6 +10,7 @@ export const billingJobs = defineArea(
     jobs: {
       title: 'Job runs',
       runMonthly: 'Run monthly invoices',
+      runWarehouse: 'Sync the reporting warehouse now',
       month: 'Month',
       confirmTitle: 'Run the monthly invoices of {{period}}?',
       confirmBody:
@@ -25,6 +26,7 @@ export const billingJobs = defineArea(
       colFinished: 'Finished',
       colError: 'Error',
       jobMonthlyInvoices: 'Monthly invoices',
+      jobWarehouseSync: 'Reporting warehouse sync',
       running: 'Running',
       done: 'Done',
       failed: 'Failed',
@@ -69,6 +71,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Job-Läufe',
         runMonthly: 'Monatsrechnungen starten',
+        runWarehouse: 'Reporting-Warehouse jetzt synchronisieren',
         month: 'Monat',
         confirmTitle: 'Monatsrechnungen für {{period}} starten?',
         confirmBody:
@@ -84,6 +87,7 @@ export const billingJobs = defineArea(
         colFinished: 'Beendet',
         colError: 'Fehler',
         jobMonthlyInvoices: 'Monatsrechnungen',
+        jobWarehouseSync: 'Reporting-Warehouse-Synchronisierung',
         running: 'Läuft',
         done: 'Fertig',
         failed: 'Fehlgeschlagen',
@@ -127,6 +131,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Exécutions des tâches',
         runMonthly: 'Lancer les factures mensuelles',
+        runWarehouse: "Synchroniser l'entrepôt de rapports maintenant",
         month: 'Mois',
         confirmTitle: 'Lancer les factures mensuelles de {{period}} ?',
         confirmBody:
@@ -142,6 +147,7 @@ export const billingJobs = defineArea(
         colFinished: 'Fin',
         colError: 'Erreur',
         jobMonthlyInvoices: 'Factures mensuelles',
+        jobWarehouseSync: "Synchronisation de l'entrepôt de rapports",
         running: 'En cours',
         done: 'Terminée',
         failed: 'Échouée',
@@ -186,6 +192,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Taakuitvoeringen',
         runMonthly: 'Maandfacturen starten',
+        runWarehouse: 'Rapportagewarehouse nu synchroniseren',
         month: 'Maand',
         confirmTitle: 'Maandfacturen van {{period}} starten?',
         confirmBody:
@@ -201,6 +208,7 @@ export const billingJobs = defineArea(
         colFinished: 'Klaar',
         colError: 'Fout',
         jobMonthlyInvoices: 'Maandfacturen',
+        jobWarehouseSync: 'Synchronisatie rapportagewarehouse',
         running: 'Bezig',
         done: 'Klaar',
         failed: 'Mislukt',
@@ -244,6 +252,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Esecuzioni dei job',
         runMonthly: 'Avvia fatture mensili',
+        runWarehouse: 'Sincronizza ora il data warehouse dei report',
         month: 'Mese',
         confirmTitle: 'Avviare le fatture mensili di {{period}}?',
         confirmBody:
@@ -259,6 +268,7 @@ export const billingJobs = defineArea(
         colFinished: 'Terminato',
         colError: 'Errore',
         jobMonthlyInvoices: 'Fatture mensili',
+        jobWarehouseSync: 'Sincronizzazione data warehouse dei report',
         running: 'In corso',
         done: 'Completato',
         failed: 'Non riuscito',
@@ -302,6 +312,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Ejecuciones de tareas',
         runMonthly: 'Lanzar facturas mensuales',
+        runWarehouse: 'Sincronizar ahora el almacén de informes',
         month: 'Mes',
         confirmTitle: '¿Lanzar las facturas mensuales de {{period}}?',
         confirmBody:
@@ -317,6 +328,7 @@ export const billingJobs = defineArea(
         colFinished: 'Fin',
         colError: 'Error',
         jobMonthlyInvoices: 'Facturas mensuales',
+        jobWarehouseSync: 'Sincronización del almacén de informes',
         running: 'En curso',
         done: 'Terminada',
         failed: 'Fallida',
@@ -361,6 +373,7 @@ export const billingJobs = defineArea(
       jobs: {
         title: 'Execuções de tarefas',
         runMonthly: 'Executar faturas mensais',
+        runWarehouse: 'Sincronizar agora o armazém de relatórios',
         month: 'Mês',
         confirmTitle: 'Executar as faturas mensais de {{period}}?',
         confirmBody:
@@ -376,6 +389,7 @@ export const billingJobs = defineArea(
         colFinished: 'Fim',
         colError: 'Erro',
         jobMonthlyInvoices: 'Faturas mensais',
+        jobWarehouseSync: 'Sincronização do armazém de relatórios',
         running: 'Em curso',
         done: 'Concluída',
         failed: 'Falhou',

@@ -191,6 +191,33 @@ describe('station detail, update and maintenance additions', () => {
     expect(((await res.json()) as { ownerId: number }).ownerId).toBe(admin.company.id);
   });
 
+  it('flags certified renewable supply only with its certificate reference, and shows it again', async () => {
+    await expectError(await patch(station.id, { certifiedRenewable: true }), 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'A certified renewable station needs its certificate reference.',
+      field: 'renewableCertificate',
+    });
+    const res = await patch(station.id, {
+      certifiedRenewable: true,
+      renewableCertificate: 'GO-FR-2026-0042',
+      renewableGPerKwh: 12.5,
+    });
+    expect(res.status).toBe(200);
+    const read = (await (await call(`/stations/${station.id}/detail`, session)).json()) as Record<string, unknown>;
+    expect(read).toMatchObject({
+      certifiedRenewable: true,
+      renewableCertificate: 'GO-FR-2026-0042',
+      renewableGPerKwh: 12.5,
+    });
+    // Clearing the reference of a certified station is refused too; switching the flag off first is not.
+    await expectError(await patch(station.id, { renewableCertificate: '' }), 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'A certified renewable station needs its certificate reference.',
+      field: 'renewableCertificate',
+    });
+    expect((await patch(station.id, { certifiedRenewable: false, renewableCertificate: '' })).status).toBe(200);
+  });
+
   it('lets a view-only user read but not update', async () => {
     expect((await call(`/stations/${station.id}/detail`, viewer)).status).toBe(200);
     await expectError(await patch(station.id, { name: 'x' }, viewer), 403, {

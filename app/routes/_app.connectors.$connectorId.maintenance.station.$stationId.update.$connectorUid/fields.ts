@@ -13,8 +13,11 @@ export const TEXTS = [
   'midMeterSerial',
   'paymentTerminalSerial',
   'energyStorageUrl',
+  'renewableCertificate',
 ] as const;
 export const DATES = ['installationDate', 'commissioningDate', 'openingDate'] as const;
-export const FLAGS = ['visibleInApp', 'openToPublic', 'qrPaymentEnabled', 'atHome'] as const;
+export const FLAGS = ['visibleInApp', 'openToPublic', 'qrPaymentEnabled', 'atHome', 'certifiedRenewable'] as const;
+/** Decimal numbers, dot as separator (spec section 5). */
+export const DECIMALS = ['renewableGPerKwh'] as const;
 export const INTEGERS = ['voltage', 'amperage'] as const;
 export const POWER_TYPES = ['AC_1_PHASE', 'AC_3_PHASE', 'DC'] as const;

@@ -30,7 +30,7 @@ import { tKey } from '../../i18n/resources';
 import { connectorLinks } from '../../lib/connector-links';
 import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
-import { DATES, FLAGS, INTEGERS, POWER_TYPES, TEXTS } from './fields';
+import { DATES, DECIMALS, FLAGS, INTEGERS, POWER_TYPES, TEXTS } from './fields';
 import { loadStationUpdate, saveStationUpdate } from './update.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.links.updateStation');
@@ -48,7 +48,7 @@ export default function StationUpdatePage() {
     ...Object.fromEntries(TEXTS.map((k) => [k, s[k] ?? ''])),
     ...Object.fromEntries(STATION_ADDRESS_FIELDS.map((k) => [k, s[k] === null ? '' : String(s[k])])),
     ...Object.fromEntries(DATES.map((k) => [k, s[k] ?? ''])),
-    ...Object.fromEntries(INTEGERS.map((k) => [k, s[k] === null ? '' : String(s[k])])),
+    ...Object.fromEntries([...INTEGERS, ...DECIMALS].map((k) => [k, s[k] === null ? '' : String(s[k])])),
     type: s.type,
     powerType: s.powerType ?? '',
     ownerId: s.ownerId === null ? '' : String(s.ownerId),
@@ -184,6 +184,18 @@ export default function StationUpdatePage() {
                     {t('maintenance.station.peerings')}:{' '}
                     {s.peerings.length ? s.peerings.map((p) => p.id).join(', ') : t('maintenance.station.noPeering')}
                   </Text>
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection
+              title={t('maintenance.update.energySupply')}
+              description={t('maintenance.update.renewableHelp')}
+            >
+              <Card>
+                <FormLayout>
+                  {flag('certifiedRenewable')}
+                  {text('renewableCertificate')}
+                  {text('renewableGPerKwh')}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>

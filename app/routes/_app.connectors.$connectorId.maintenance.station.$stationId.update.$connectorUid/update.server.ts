@@ -9,7 +9,7 @@ import { type Api, createApi } from '../../lib/api.server';
 import { flattenCompanies } from '../../lib/companies';
 import { unwrap } from '../../lib/maintenance.server';
 import { requirePermission } from '../../lib/session.server';
-import { DATES, FLAGS, INTEGERS, TEXTS } from './fields';
+import { DATES, DECIMALS, FLAGS, INTEGERS, TEXTS } from './fields';
 
 type StationDetail = InferResponseType<Api['client']['api']['stations'][':id']['detail']['$get'], 200>;
 
@@ -26,6 +26,7 @@ const NULLABLE = new Set([
   'midMeterSerial',
   'paymentTerminalSerial',
   'energyStorageUrl',
+  'renewableCertificate',
 ]);
 export async function loadStationUpdate({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'stations:edit');
@@ -70,6 +71,12 @@ export async function saveStationUpdate({ request, context, params }: ActionFunc
     if (v === '') body[name] = null;
     else if (/^\d+$/.test(v)) body[name] = Number(v);
     else errors[name] = 'maintenance.update.notANumber';
+  }
+  for (const name of DECIMALS) {
+    const v = value(name);
+    if (v === '') body[name] = null;
+    else if (/^\d+(\.\d+)?$/.test(v)) body[name] = Number(v);
+    else errors[name] = 'maintenance.update.notADecimal';
   }
   // The decimal separator is the dot (spec section 5): anything else goes as typed, and the API says why.
   Object.assign(body, readStationAddress(form));

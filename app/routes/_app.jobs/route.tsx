@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type Job = 'monthly-invoices' | 'home-reimbursements';
+type Job = 'monthly-invoices' | 'home-reimbursements' | 'warehouse-sync';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'billing:jobs');
@@ -66,10 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const period = String(form.get('period') ?? '');
   const body = { json: MONTH.test(period) ? { period } : {} };
+  const job = form.get('job');
   const res = await api.send(
-    form.get('job') === 'home-reimbursements'
-      ? api.client.api.jobs['home-reimbursements'].run.$post(body)
-      : api.client.api.jobs['monthly-invoices'].run.$post(body),
+    job === 'warehouse-sync'
+      ? api.client.api.jobs['warehouse-sync'].run.$post()
+      : job === 'home-reimbursements'
+        ? api.client.api.jobs['home-reimbursements'].run.$post(body)
+        : api.client.api.jobs['monthly-invoices'].run.$post(body),
   );
   if (res.ok) return { run: res.data, recalc: null, error: null };
   if (res.status === 403) must(res, me);
@@ -132,7 +135,9 @@ export default function JobRuns() {
         ? t('reimbursementJobs.jobs.jobName')
         : name === 'fault-tickets'
           ? t('uptime.jobName')
-          : name;
+          : name === 'warehouse-sync'
+            ? t('billingJobs.jobs.jobWarehouseSync')
+            : name;
   const statusBadge = (s: 'running' | 'done' | 'failed') => (
     <Badge tone={s === 'done' ? 'success' : s === 'failed' ? 'critical' : 'attention'}>
       {t(`billingJobs.jobs.${s}`)}
@@ -157,6 +162,12 @@ export default function JobRuns() {
         {
           content: t('reimbursementJobs.jobs.run'),
           onAction: () => ask('home-reimbursements'),
+          disabled: fetcher.state !== 'idle' || running,
+        },
+        {
+          // Not tied to a month and undoable (it only copies): no confirmation (ADR 052).
+          content: t('billingJobs.jobs.runWarehouse'),
+          onAction: () => fetcher.submit({ job: 'warehouse-sync' }, { method: 'post' }),
           disabled: fetcher.state !== 'idle' || running,
         },
       ]}

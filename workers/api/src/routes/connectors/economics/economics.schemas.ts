@@ -1,7 +1,8 @@
 /** @module Shapes of the connector economics (issue 21 part 3): the query, one row, the totals, and the mapping to them. */
+
+import { pageQueryFields } from '@api/lib/pagination';
 import { type EconomicsSums, economicsOf, economicsTotal } from '@domain/reporting/economics';
 import { z } from '@hono/zod-openapi';
-import { pageQueryFields } from '@api/lib/pagination';
 
 const instant = (description: string) =>
   z.iso.datetime({ offset: true, error: 'validation' }).openapi({ example: '2026-10-01T00:00:00Z', description });

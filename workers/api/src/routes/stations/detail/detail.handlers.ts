@@ -46,6 +46,11 @@ export const detailRoutes = new OpenAPIHono<AppEnv>()
       const before = toDetail(loaded);
       const problems = stationProblems({ ...before, ...body });
       if (problems.length > 0) return rulesFailed(c, problems);
+      const merged = { ...before, ...body };
+      if (merged.certifiedRenewable && !merged.renewableCertificate) {
+        // Market-based CO2 (ADR 053) needs the evidence: the certificate's reference.
+        return apiError(c, 400, 'VALIDATION_FAILED', 'renewableCertificateRequired', { field: 'renewableCertificate' });
+      }
       const diff = stationUpdateDiff(before, body);
       if (!diff) return c.json(before, 200);
       const { ownerId, ...fields } = body;

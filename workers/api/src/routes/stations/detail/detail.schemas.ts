@@ -64,6 +64,11 @@ export const StationDetailSchema = z
     openingDate: z.string().nullable(),
     qrPaymentEnabled: z.boolean(),
     atHome: z.boolean(),
+    /** Certified renewable supply: CO2 avoided counts it market-based (ADR 053). */
+    certifiedRenewable: z.boolean(),
+    renewableCertificate: z.string().nullable(),
+    /** The certificate's own factor in g CO2/kWh; null counts as 0. */
+    renewableGPerKwh: z.number().nullable(),
     offline: z.boolean(),
     registration: z.string(),
     lastIp: z.string().nullable(),
@@ -117,6 +122,9 @@ export const StationPatchBody = z
     openingDate: isoDate,
     qrPaymentEnabled: z.boolean().optional(),
     atHome: z.boolean().optional(),
+    certifiedRenewable: z.boolean().optional(),
+    renewableCertificate: optionalText(200),
+    renewableGPerKwh: z.number().min(0).max(2000).nullable().optional(),
   })
   .openapi('StationPatch');
 
@@ -175,6 +183,9 @@ export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
     openingDate: s.openingDate,
     qrPaymentEnabled: s.qrPaymentEnabled,
     atHome: s.atHome,
+    certifiedRenewable: s.certifiedRenewable,
+    renewableCertificate: s.renewableCertificate,
+    renewableGPerKwh: s.renewableGPerKwh,
     offline: s.offline,
     registration: s.registration,
     lastIp: s.lastIp,
