@@ -123,6 +123,14 @@ describe('per-user CRUD', () => {
     });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ vin: '1M8GDM9AXKP042788', license_plate: 'ZZ-999-ZZ' });
+    // A plate left out keeps the stored one (the form leaves it out unchanged; in demo mode it shows a placeholder).
+    const kept = await call(`/users/${driver.id}/vehicles`, {
+      ...session,
+      method: 'PATCH',
+      json: { user_vehicle_id: v.id, model_id: zoe.id, vin: '1M8GDM9AXKP042788', telematics_provider: 'Smartcar' },
+    });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ license_plate: 'ZZ-999-ZZ', telematics_provider: 'Smartcar' });
 
     const list = await call(`/vehicles/company?keyword=ZZ-999&itemsPerPage=5`, session);
     const page = (await list.json()) as { data: Vehicle[]; total: number; itemsPerPage: number };

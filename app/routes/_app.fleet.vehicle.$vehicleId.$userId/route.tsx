@@ -55,7 +55,9 @@ export default function VehicleDetail() {
   const brands = [...new Map(models.map((m) => [m.brand_id, m.brand])).entries()];
   const brandModels = models.filter((m) => String(m.brand_id) === brandId);
   const vinKey = vinError(vin);
-  const plateKey = licensePlateError(plate, false);
+  // The plate as shown is sent back only when changed: in demo mode (ADR 049) it is a placeholder.
+  const plateChanged = plate !== (vehicle.license_plate ?? '');
+  const plateKey = plateChanged ? licensePlateError(plate, false) : null;
   const title = t('vehicles.detailTitle', { plate: vehicle.license_plate ?? t('vehicles.noPlate') });
   const busy = navigation.state !== 'idle';
   const fmt = (n: number, digits = 0) => formatNumber(n, { currency, maximumFractionDigits: digits });
@@ -68,7 +70,7 @@ export default function VehicleDetail() {
         brand_id: brandId,
         model_id: modelId,
         vin: vin ? normalizeVin(vin) : '',
-        license_plate: plate ? normalizePlate(plate) : '',
+        ...(plateChanged ? { license_plate: plate ? normalizePlate(plate) : '' } : {}),
         telematics_provider: provider,
       },
       { method: 'post' },

@@ -57,7 +57,8 @@ export async function saveVehicle({ request, context, params }: ActionFunctionAr
           brand_id: num('brand_id'),
           model_id: num('model_id'),
           vin: text(form, 'vin') || null,
-          license_plate: text(form, 'license_plate') || null,
+          // Left out when unchanged: the API keeps the stored plate (the form showed a placeholder in demo mode).
+          ...(form.has('license_plate') ? { license_plate: text(form, 'license_plate') || null } : {}),
           telematics_provider: text(form, 'telematics_provider') || null,
         },
       }),

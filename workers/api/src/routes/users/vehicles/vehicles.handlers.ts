@@ -46,7 +46,11 @@ const audit = (c: Ctx, action: string, vehicleId: number | undefined, detail: Re
 /** Gathers what the catalog holds for the brand and model sent, and lets the domain rule judge them. */
 async function checkedValues(c: Ctx, body: VehicleFields, mandatoryPlate: boolean) {
   const db = c.get('db');
-  const choice = { brandId: body.brand_id ?? null, modelId: body.model_id ?? null, licensePlate: body.license_plate };
+  const choice = {
+    brandId: body.brand_id ?? null,
+    modelId: body.model_id ?? null,
+    licensePlate: body.license_plate ?? null,
+  };
   const facts =
     choice.modelId !== null
       ? { model: await modelById(db, choice.modelId) }
@@ -105,8 +109,11 @@ export const userVehicleRoutes = new OpenAPIHono<AppEnv>()
       const user = await scopedUser(db, scope, userId);
       if (!user) return userNotFound(c);
       const vehicleId = body.user_vehicle_id;
-      if (!(await oneVehicle(db, scope, origin(c), userId, vehicleId))) return notFound(c);
-      const checked = await checkedValues(c, body, user.mandatoryPlate);
+      const stored = await oneVehicle(db, scope, origin(c), userId, vehicleId);
+      if (!stored) return notFound(c);
+      // A plate left out keeps the stored one (the form leaves it out unchanged: in demo mode it showed a placeholder).
+      const sent = body.license_plate === undefined ? { ...body, license_plate: stored.license_plate } : body;
+      const checked = await checkedValues(c, sent, user.mandatoryPlate);
       if (checked.error) return checked.error;
       const { vin, licensePlate: plate } = checked.values;
       await updateVehicle(

@@ -21,10 +21,11 @@ const optionalText = z
   .trim()
   .max(40)
   .nullish()
-  .transform((s) => (s ? s : null));
+  // Left out stays undefined (an update keeps the stored value); empty or null clears it.
+  .transform((s) => (s === undefined ? undefined : s || null));
 
 const vin = optionalText
-  .transform((s) => (s ? normalizeVin(s) : null))
+  .transform((s) => (s === undefined ? undefined : s ? normalizeVin(s) : null))
   .superRefine((v, ctx) => {
     const key = vinError(v);
     if (key) ctx.addIssue({ code: 'custom', message: key });
@@ -32,7 +33,7 @@ const vin = optionalText
 
 /** Mandatory-ness depends on the company setting and is checked by the handler. */
 const plate = optionalText
-  .transform((s) => (s ? normalizePlate(s) : null))
+  .transform((s) => (s === undefined ? undefined : s ? normalizePlate(s) : null))
   .superRefine((v, ctx) => {
     if (v && !LICENSE_PLATE_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'licensePlateInvalid' });
   });
