@@ -19,7 +19,7 @@ export function useDebouncedSearch(applied: string, apply: (q: string) => void) 
   return [query, setQuery] as const;
 }
 
-/** IndexTable pagination for a zero-based page in the URL: "page / pages · count". */
+/** Pagination (IndexTable's or a Polaris Pagination's props) for a zero-based page in the URL: "page / pages · count", or "page / pages" without a count label. */
 export function listPagination(
   page: number,
   total: number,
@@ -33,7 +33,7 @@ export function listPagination(
     hasNext: page + 1 < pages,
     onPrevious: () => goTo(page - 1),
     onNext: () => goTo(page + 1),
-    label: `${page + 1} / ${pages} · ${countLabel}`,
+    label: countLabel ? `${page + 1} / ${pages} · ${countLabel}` : `${page + 1} / ${pages}`,
   };
 }
 

@@ -5,7 +5,7 @@
  * settings (their cost shows "—", no margin); the table as CSV (/connectors/economics.csv).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Banner,
   BlockStack,
@@ -18,10 +18,11 @@ import {
   Pagination,
   Select,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields, usePageParam } from '../../components/lists/date-range-fields';
+import { listPagination } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { formatKwh, formatMoney, formatNumber } from '../../lib/format';
 import { titleMeta } from '../../lib/meta';
@@ -42,7 +43,6 @@ export default function Economics() {
   const { t } = useTranslation();
   const { params, report } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const [search, setSearch] = useSearchParams();
   const [from, setFrom] = useState(params.from);
   const [to, setTo] = useState(params.to);
   const [groupBy, setGroupBy] = useState<string>(params.groupBy);
@@ -69,11 +69,7 @@ export default function Economics() {
   const totals = report.totals.map((r) => [t('economics.total', { currency: r.currency }), ...figures(r)]);
   const withoutCost = report.totals.reduce((n, r) => n + r.sessions_without_cost, 0);
   const pages = Math.ceil(report.total / report.items_per_page);
-  const goTo = (page: number) => {
-    const next = new URLSearchParams(search);
-    next.set('page', String(page));
-    setSearch(next);
-  };
+  const goTo = usePageParam();
   const query = new URLSearchParams({ from: params.from, to: params.to, group_by: params.groupBy });
   const groupOptions = [
     { label: t('economics.byStation'), value: 'station' },
@@ -92,21 +88,12 @@ export default function Economics() {
         <Card>
           <Form method="get">
             <InlineStack gap="300" blockAlign="end">
-              <TextField
-                label={t('economics.from')}
-                type="date"
-                name="from"
-                value={from}
-                onChange={setFrom}
-                autoComplete="off"
-              />
-              <TextField
-                label={t('economics.to')}
-                type="date"
-                name="to"
-                value={to}
-                onChange={setTo}
-                autoComplete="off"
+              <DateRangeFields
+                labels={{ from: t('economics.from'), to: t('economics.to') }}
+                from={from}
+                to={to}
+                onFrom={setFrom}
+                onTo={setTo}
               />
               <Select
                 label={t('economics.groupBy')}
@@ -162,13 +149,7 @@ export default function Economics() {
           </Text>
         ) : null}
         {pages > 1 ? (
-          <Pagination
-            hasPrevious={params.page > 0}
-            onPrevious={() => goTo(params.page - 1)}
-            hasNext={params.page + 1 < pages}
-            onNext={() => goTo(params.page + 1)}
-            label={`${params.page + 1} / ${pages}`}
-          />
+          <Pagination {...listPagination(params.page, report.total, report.items_per_page, goTo, '')} />
         ) : null}
       </BlockStack>
     </Page>

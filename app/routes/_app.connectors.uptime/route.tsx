@@ -4,7 +4,7 @@
  * and the fault-to-ticket threshold; the table as CSV (/connectors/uptime.csv).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   Badge,
   BlockStack,
@@ -17,10 +17,11 @@ import {
   Page,
   Pagination,
   Text,
-  TextField,
 } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields, usePageParam } from '../../components/lists/date-range-fields';
+import { listPagination } from '../../components/lists/list-controls';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { formatNumber } from '../../lib/format';
@@ -54,7 +55,6 @@ export default function Uptime() {
   const { period, report, exclusions, canManage, currency } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [params, setParams] = useSearchParams();
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
   const [under, setUnder] = useState(period.underTarget);
@@ -86,11 +86,7 @@ export default function Uptime() {
   const net = report.network;
   // The page size from the answer: the .server module does not reach the client build.
   const pages = Math.ceil(report.total / report.items_per_page);
-  const goTo = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    setParams(next);
-  };
+  const goTo = usePageParam();
   const csv = `/connectors/uptime.csv?${new URLSearchParams({ from: period.from, to: period.to }).toString()}`;
   const rows = report.data.map((r) => [
     r.station_name ? `${r.station_uid} · ${r.station_name}` : r.station_uid,
@@ -126,15 +122,13 @@ export default function Uptime() {
         <Card>
           <Form method="get">
             <InlineStack gap="300" blockAlign="end">
-              <TextField
-                label={t('uptime.from')}
-                type="date"
-                name="from"
-                value={from}
-                onChange={setFrom}
-                autoComplete="off"
+              <DateRangeFields
+                labels={{ from: t('uptime.from'), to: t('uptime.to') }}
+                from={from}
+                to={to}
+                onFrom={setFrom}
+                onTo={setTo}
               />
-              <TextField label={t('uptime.to')} type="date" name="to" value={to} onChange={setTo} autoComplete="off" />
               <Checkbox
                 label={t('uptime.onlyUnderTarget')}
                 name="under"
@@ -199,13 +193,7 @@ export default function Uptime() {
           )}
         </Card>
         {pages > 1 ? (
-          <Pagination
-            hasPrevious={period.page > 0}
-            onPrevious={() => goTo(period.page - 1)}
-            hasNext={period.page + 1 < pages}
-            onNext={() => goTo(period.page + 1)}
-            label={`${period.page + 1} / ${pages}`}
-          />
+          <Pagination {...listPagination(period.page, report.total, report.items_per_page, goTo, '')} />
         ) : null}
         <ExclusionsCard
           exclusions={exclusions}
