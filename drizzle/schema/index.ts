@@ -31,3 +31,4 @@ export * from './uptime';
 export * from './users';
 export * from './vehicles';
 export * from './wallets';
+export * from './warehouse-tombstones';
