@@ -194,6 +194,8 @@ export const RULES = {
   'co2:view': { roles: [], check: (ctx: AccessContext): boolean => can(ctx, 'co2:network') || can(ctx, 'fleet:view') },
   /** total-stats, total-local-stats, total-roaming-stats (spec 7.18; ADR 052): network and report managers (46, 47). */
   'reports:totals': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
+  /** The monthly and quarterly revenue PDFs (issue 21 part 6, ADR 056): listed, downloaded, generated now. */
+  'reports:revenue': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
   'reports:dashboards': {
     roles: [...ADMINS, ROLE.REPORT_MANAGER],
     services: [SERVICE.METABASE_DASHBOARD],
