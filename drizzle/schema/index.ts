@@ -17,6 +17,7 @@ export * from './news';
 export * from './onboarding';
 export * from './qr-payments';
 export * from './reimbursement';
+export * from './revenue-reports';
 export * from './rfids';
 export * from './self-service';
 export * from './session-sums';
