@@ -1,6 +1,7 @@
 /** @module Stations (charge points) and their connectors. */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { COMMISSIONING_STATUSES } from '../../domain/onboarding/onboarding';
+import { OCPP_VERSIONS } from '../../domain/ocpp/versions';
 import { CONNECTOR_STATUSES, STATION_REGISTRATION, STATION_TYPES } from '../../domain/stations/statuses';
 import { createdAt, flag, timestamp } from './columns';
 import { companies, companyGroups } from './companies';
@@ -58,6 +59,10 @@ export const stations = sqliteTable(
     ocppPasswordHash: text('ocpp_password_hash'),
     /** OCPP Security Whitepaper profile 0-3; 2 and 3 refuse connections that did not arrive over TLS (migration 0027). */
     securityProfile: integer('security_profile').notNull().default(1),
+    /** The OCPP version the station must speak ('ocpp1.6' | 'ocpp2.0.1'); null: the first it offers that we support (migration 0054, ADR 058). */
+    ocppVersion: text('ocpp_version', { enum: OCPP_VERSIONS }),
+    /** The version its last connection negotiated, written at the upgrade when it changes. */
+    ocppVersionConnected: text('ocpp_version_connected', { enum: OCPP_VERSIONS }),
     group1Id: integer('group1_id').references(() => companyGroups.id),
     group2Id: integer('group2_id').references(() => companyGroups.id),
     group3Id: integer('group3_id').references(() => companyGroups.id),
