@@ -14,6 +14,7 @@ export * from './customer-groups';
 export * from './fleet';
 export * from './groups';
 export * from './news';
+export * from './ocpi';
 export * from './onboarding';
 export * from './qr-payments';
 export * from './reimbursement';
