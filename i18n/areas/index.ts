@@ -19,6 +19,7 @@ import { companyOverview } from './company-overview';
 import { companySettings } from './company-settings';
 import { companySettingsMoney } from './company-settings-money';
 import { cpoInvoices } from './cpo-invoices';
+import { dashboard } from './dashboard';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
 import { economics } from './economics';
@@ -108,5 +109,6 @@ export function areaCatalogs(language: Language) {
     uptime: uptime[language],
     economics: economics[language],
     co2: co2[language],
+    dashboard: dashboard[language],
   };
 }
