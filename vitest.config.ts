@@ -41,6 +41,11 @@ const STRIPE = {
 const oidcPort = Number(process.env.OIDC_DEV_PORT ?? (await freePort()));
 process.env.OIDC_DEV_PORT = String(oidcPort);
 const OIDC = { OIDC_TEST_ISSUER: `http://127.0.0.1:${oidcPort}` };
+/** Metabase signed embedding (ADR 055): a site address and a test-only signing secret, so the embed route answers. */
+const METABASE = {
+  METABASE_SITE_URL: 'https://metabase.example.test',
+  METABASE_SECRET_KEY: 'test-metabase-secret-0123456789abcdef0123456789abcdef',
+};
 /**
  * The local reporting warehouse of the `workers` project (tests/support/warehouse-setup.ts, ADR 052):
  * PostgreSQL on one port, the neon driver's WebSocket proxy on another. Without PostgreSQL binaries the
@@ -94,6 +99,7 @@ function apiProject(
             TEST_MIGRATIONS: migrations,
             ...stripe,
             ...(stripe ? OIDC : {}),
+            ...(stripe ? METABASE : {}),
             ...(stripe ? WAREHOUSE : {}),
           },
           workers: [

@@ -24,6 +24,7 @@ import { kpiRoutes } from './kpi/kpi.handlers';
 import { locationRoutes } from './locations/locations.handlers';
 import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.handlers';
+import { metabaseRoutes } from './metabase/metabase.handlers';
 import { myDataRoutes } from './my-data/my-data.handlers';
 import { myInvoiceRoutes } from './my-invoices/my-invoices.handlers';
 import { mySessionRoutes } from './my-sessions/my-sessions.handlers';
@@ -89,6 +90,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', myInvoiceRoutes)
   .route('/', myStationRoutes)
   .route('/', newsRoutes)
+  .route('/', metabaseRoutes)
   .route('/', fleetReimbursementRoutes)
   .route('/', documentRoutes)
   .route('/', authRoutes);
