@@ -7,7 +7,7 @@
  * totals read from D1 (the fallback).
  */
 import { env } from 'cloudflare:test';
-import { chargingSessions, companies, jobRuns } from '@db/schema';
+import { chargingSessions, companies, jobRuns, users } from '@db/schema';
 import { seedDemo } from '@db/seed/demo';
 import { createUser } from '@db/seed/factories';
 import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
@@ -127,6 +127,48 @@ describe.skipIf(!configured)('warehouse sync', () => {
     ]);
     const [w] = await pg<{ rows: string }>("SELECT rows FROM sync_watermarks WHERE table_name = 'fact_sessions'");
     expect(Number(w?.rows)).toBe((await d1Count('charging_sessions')) + 1 + 5);
+  });
+
+  it('removes from the warehouse what D1 deleted: a session, a user, a status change (the previous one open again)', async () => {
+    const user = await createUser(
+      db,
+      { companyId: demo.companies.operator, email: 'warehouse-gone@example.test', password: 'correct horse battery' },
+      { iterations: 1000 },
+    );
+    await sync();
+    const session = await db.select({ id: chargingSessions.id }).from(chargingSessions).get();
+    const [last] = await env.DB.prepare(
+      `SELECT h.id, h.connector_id FROM connector_status_history h
+        WHERE (SELECT count(*) FROM connector_status_history o WHERE o.connector_id = h.connector_id) > 1
+        ORDER BY h.id DESC LIMIT 1`,
+    )
+      .all<{ id: number; connector_id: number }>()
+      .then((r) => r.results);
+    if (!session || !last) throw new Error('the demo has sessions and status histories');
+    const present = async () => [
+      await pgCount(`fact_sessions WHERE id = ${session.id}`),
+      await pgCount(`dim_users WHERE id = ${user.id}`),
+      await pgCount(`fact_connector_status WHERE id = ${last.id}`),
+    ];
+    expect(await present()).toEqual([1, 1, 1]);
+    await db.delete(chargingSessions).where(eq(chargingSessions.id, session.id));
+    await db.delete(users).where(eq(users.id, user.id));
+    await env.DB.prepare('DELETE FROM connector_status_history WHERE id = ?1').bind(last.id).run();
+
+    const outcome = await sync();
+    expect(outcome?.rows).toEqual({ deleted: 3 });
+    expect(await present()).toEqual([0, 0, 0]);
+    const [open] = await pg<{ id: string }>(
+      'SELECT id FROM fact_connector_status WHERE connector_id = $1 AND ended_at IS NULL',
+      [last.connector_id],
+    );
+    const previous = await env.DB.prepare('SELECT max(id) AS id FROM connector_status_history WHERE connector_id = ?1')
+      .bind(last.connector_id)
+      .first<{ id: number }>();
+    expect(Number(open?.id)).toBe(previous?.id);
+    // Applied tombstones leave D1, and the next run has nothing to do.
+    expect(await d1Count('warehouse_tombstones')).toBe(0);
+    expect(await sync()).toMatchObject({ rows: {}, chunks: 0 });
   });
 
   it('reads the same totals from the warehouse as from D1, for every demo company, all, local and roaming', async () => {

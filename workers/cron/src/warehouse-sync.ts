@@ -9,6 +9,7 @@
  */
 import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { finishRun, heartbeat, saveChunk, startRun, WAREHOUSE_SYNC_JOB } from './job-runs.store';
+import { applyTombstones, pruneTombstones, readTombstones, TOMBSTONES } from './warehouse-sync.deletes.store';
 import { SYNCED_TABLES } from './warehouse-sync.tables.store';
 import { watermarkOf, writeChunk } from './warehouse-sync.write.store';
 
@@ -39,7 +40,7 @@ export interface SyncOutcome {
   runId: number;
   /** The run's period in `job_runs`: the invocation's start, ISO. */
   period: string;
-  /** Rows copied per warehouse table in this invocation. */
+  /** Rows copied per warehouse table in this invocation, and `deleted`: D1 deletions applied. */
   rows: Record<string, number>;
   chunks: number;
   /** Every table is caught up (false: the budget ran out; the next tick carries on). */
@@ -67,6 +68,14 @@ export async function syncWarehouse(env: SyncEnv, opts: SyncOptions = {}): Promi
   const budgetLeft = () =>
     chunks < (opts.maxChunks ?? Number.POSITIVE_INFINITY) &&
     clock() - started < (opts.budgetMs ?? Number.POSITIVE_INFINITY);
+  /** One chunk done: counted, and the run's cursor on the job-runs page moved. */
+  const record = async (name: string, n: number) => {
+    chunks++;
+    rows[name] = (rows[name] ?? 0) + n;
+    const cursor = summary(rows);
+    await saveChunk(env.DB, run, cursor, n, clock());
+    run = { ...run, cursor };
+  };
   try {
     for (const table of SYNCED_TABLES) {
       let mark = await watermarkOf(warehouse.db, table.name);
@@ -80,14 +89,26 @@ export async function syncWarehouse(env: SyncEnv, opts: SyncOptions = {}): Promi
         const to = table.position(batch[batch.length - 1] as (typeof batch)[number]);
         await writeChunk(warehouse.db, table, batch.map(table.toWarehouse), to);
         mark = to;
-        chunks++;
-        rows[table.name] = (rows[table.name] ?? 0) + batch.length;
-        const cursor = summary(rows);
-        await saveChunk(env.DB, run, cursor, batch.length, clock());
-        run = { ...run, cursor };
+        await record(table.name, batch.length);
         if (batch.length < chunkSize) break;
       }
       if (!caughtUp) break;
+    }
+    // Then the rows deleted in D1 since (ADR 052 addendum): after the copies, so a deletion wins.
+    let mark = await watermarkOf(warehouse.db, TOMBSTONES);
+    while (caughtUp) {
+      if (!budgetLeft()) {
+        caughtUp = false;
+        break;
+      }
+      const batch = await readTombstones(env.DB, mark, chunkSize);
+      const last = batch[batch.length - 1];
+      if (!last) break;
+      await applyTombstones(warehouse.db, batch);
+      await pruneTombstones(env.DB, last.id);
+      mark = { at: 0, id: last.id };
+      await record('deleted', batch.length);
+      if (batch.length < chunkSize) break;
     }
     await finishRun(env.DB, run.id, 'done', null, clock());
     return { runId: run.id, period, rows, chunks, caughtUp };

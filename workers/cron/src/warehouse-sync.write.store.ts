@@ -69,11 +69,18 @@ export async function writeChunk(db: WarehouseDb, table: SyncedTable, rows: Reco
       );
     }
     if (table.name === 'dim_companies') await tx.execute(companyPaths);
-    await tx.execute(sql`
+    await advanceWatermark(tx, table.name, to, rows.length);
+  });
+}
+
+type Tx = Parameters<Parameters<WarehouseDb['transaction']>[0]>[0];
+
+/** Moves a watermark forward to `to` (never back: a concurrent run's chunk changes nothing), counting `rows`. */
+export function advanceWatermark(tx: Tx, name: string, to: Watermark, rows: number) {
+  return tx.execute(sql`
       INSERT INTO sync_watermarks (table_name, last_updated_at, last_id, rows, synced_at)
-      VALUES (${table.name}, ${to.at}, ${to.id}, ${rows.length}, now())
+      VALUES (${name}, ${to.at}, ${to.id}, ${rows}, now())
       ON CONFLICT (table_name) DO UPDATE SET last_updated_at = excluded.last_updated_at,
         last_id = excluded.last_id, rows = sync_watermarks.rows + excluded.rows, synced_at = now()
       WHERE (sync_watermarks.last_updated_at, sync_watermarks.last_id) < (excluded.last_updated_at, excluded.last_id)`);
-  });
 }
