@@ -10,6 +10,7 @@ import { jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
+import type { MetabaseEnv } from '../../workers/api/src/routes/metabase/metabase.embed';
 import { createCompany } from '../../drizzle/seed/factories';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, world } from './helpers';
 
@@ -44,7 +45,7 @@ describe('GET /api/metabase/dashboard/{id}', () => {
     const { url } = (await res.json()) as { url: string };
     const match = /^https:\/\/metabase\.example\.test\/embed\/dashboard\/([^#]+)#bordered=true&titled=true$/.exec(url);
     expect(match).not.toBeNull();
-    const secret = new TextEncoder().encode((env as { METABASE_SECRET_KEY: string }).METABASE_SECRET_KEY);
+    const secret = new TextEncoder().encode((env as MetabaseEnv).METABASE_SECRET_KEY);
     const { payload, protectedHeader } = await jwtVerify(match?.[1] ?? '', secret, { algorithms: ['HS256'] });
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload.resource).toEqual({ dashboard: 12 });
