@@ -11,9 +11,9 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** The origin of the configured map style (MAP_STYLE_URL), whose tiles and sprites the map loads. */
-function mapOrigin(env: unknown): string | null {
-  const value = (env as Record<string, unknown> | undefined)?.MAP_STYLE_URL;
+/** The origin of a configured address setting (MAP_STYLE_URL, METABASE_SITE_URL), null when unset or invalid. */
+function originOf(env: unknown, name: 'MAP_STYLE_URL' | 'METABASE_SITE_URL'): string | null {
+  const value = (env as Record<string, unknown> | undefined)?.[name];
   if (typeof value !== 'string' || !value) return null;
   try {
     return new URL(value).origin;
@@ -25,11 +25,13 @@ function mapOrigin(env: unknown): string | null {
 /**
  * Scripts only from this origin or with this response's nonce. Styles allow inline: Polaris and
  * React set `style` attributes. MapLibre runs its worker from a blob: URL and draws into blob:
- * and data: images.
+ * and data: images. Frames only from this origin and the configured Metabase site.
  */
 export function contentSecurityPolicy(nonce: string, env?: unknown): string {
-  const map = mapOrigin(env);
+  const map = originOf(env, 'MAP_STYLE_URL');
   const extra = map ? ` ${map}` : '';
+  // The dashboards' Metabase tab frames the configured Metabase site (ADR 055); nothing else is framed.
+  const metabase = originOf(env, 'METABASE_SITE_URL');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -38,6 +40,7 @@ export function contentSecurityPolicy(nonce: string, env?: unknown): string {
     "font-src 'self' data:",
     `connect-src 'self'${extra}`,
     "worker-src 'self' blob:",
+    `frame-src 'self'${metabase ? ` ${metabase}` : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
