@@ -113,6 +113,8 @@ const en = {
   renewableCertificateRequired: 'A certified renewable station needs its certificate reference.',
   ticketNotFound: 'Ticket id: {{id}} not found.',
   uptimePeriodInvalid: 'The period must start before it ends and last at most 366 days.',
+  dashboardChartNotFound: 'The dashboard {{dashboardId}} has no chart {{chartId}}.',
+  dashboardDateInvalid: 'The {{field}} date must be a day written YYYY-MM-DD, from 2000 on.',
   uptimeMaintenanceInAdvance:
     'Scheduled maintenance is excluded only when entered before it starts: choose a later start, or another reason.',
   uptimeReasonInvalid: 'Choose a reason: scheduled maintenance, grid outage, damage by a third party or force majeure.',
@@ -497,6 +499,8 @@ const de: Catalog = {
     'Eine Station mit zertifizierter erneuerbarer Versorgung braucht ihre Zertifikatsreferenz.',
   ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
   uptimePeriodInvalid: 'Der Zeitraum muss vor seinem Ende beginnen und darf höchstens 366 Tage lang sein.',
+  dashboardChartNotFound: 'Das Dashboard {{dashboardId}} hat kein Diagramm {{chartId}}.',
+  dashboardDateInvalid: 'Das Datum {{field}} muss ein Tag im Format JJJJ-MM-TT sein, ab 2000.',
   uptimeMaintenanceInAdvance:
     'Geplante Wartung wird nur ausgenommen, wenn sie vor ihrem Beginn eingetragen wird: Wählen Sie einen späteren Beginn oder einen anderen Grund.',
   uptimeReasonInvalid:
@@ -905,6 +909,8 @@ const fr: Catalog = {
     'Une station à approvisionnement renouvelable certifié doit indiquer la référence de son certificat.',
   ticketNotFound: 'Ticket id : {{id}} introuvable.',
   uptimePeriodInvalid: 'La période doit commencer avant sa fin et durer au plus 366 jours.',
+  dashboardChartNotFound: 'Le tableau de bord {{dashboardId}} n’a pas de graphique {{chartId}}.',
+  dashboardDateInvalid: 'La date {{field}} doit être un jour écrit AAAA-MM-JJ, à partir de 2000.',
   uptimeMaintenanceInAdvance:
     "Une maintenance planifiée n'est exclue que si elle est saisie avant son début : choisissez un début plus tardif ou un autre motif.",
   uptimeReasonInvalid:
@@ -1305,6 +1311,8 @@ const nl: Catalog = {
     'Een station met gecertificeerde hernieuwbare levering heeft een certificaatreferentie nodig.',
   ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
   uptimePeriodInvalid: 'De periode moet beginnen vóór het einde en mag hoogstens 366 dagen duren.',
+  dashboardChartNotFound: 'Het dashboard {{dashboardId}} heeft geen grafiek {{chartId}}.',
+  dashboardDateInvalid: 'De datum {{field}} moet een dag zijn in de vorm JJJJ-MM-DD, vanaf 2000.',
   uptimeMaintenanceInAdvance:
     'Gepland onderhoud wordt alleen uitgesloten als het vóór de start is ingevoerd: kies een latere start of een andere reden.',
   uptimeReasonInvalid: 'Kies een reden: gepland onderhoud, stroomnetstoring, schade door derden of overmacht.',
@@ -1694,6 +1702,8 @@ const it: Catalog = {
     'Una stazione con fornitura rinnovabile certificata richiede il riferimento del certificato.',
   ticketNotFound: 'Ticket id: {{id}} non trovato.',
   uptimePeriodInvalid: 'Il periodo deve iniziare prima della fine e durare al massimo 366 giorni.',
+  dashboardChartNotFound: 'La dashboard {{dashboardId}} non ha il grafico {{chartId}}.',
+  dashboardDateInvalid: 'La data {{field}} deve essere un giorno nel formato AAAA-MM-GG, dal 2000 in poi.',
   uptimeMaintenanceInAdvance:
     "La manutenzione programmata è esclusa solo se inserita prima dell'inizio: scegli un inizio successivo o un altro motivo.",
   uptimeReasonInvalid:
@@ -2088,6 +2098,8 @@ const es: Catalog = {
     'Una estación con suministro renovable certificado necesita la referencia de su certificado.',
   ticketNotFound: 'Ticket id: {{id}} no encontrado.',
   uptimePeriodInvalid: 'El periodo debe empezar antes de su fin y durar como máximo 366 días.',
+  dashboardChartNotFound: 'El panel {{dashboardId}} no tiene el gráfico {{chartId}}.',
+  dashboardDateInvalid: 'La fecha {{field}} debe ser un día escrito AAAA-MM-DD, desde 2000.',
   uptimeMaintenanceInAdvance:
     'El mantenimiento programado solo se excluye si se registra antes de empezar: elija un inicio posterior u otro motivo.',
   uptimeReasonInvalid:
@@ -2479,6 +2491,8 @@ const pt: Catalog = {
     'Uma estação com fornecimento renovável certificado precisa da referência do certificado.',
   ticketNotFound: 'Ticket id: {{id}} não encontrado.',
   uptimePeriodInvalid: 'O período deve começar antes do fim e durar no máximo 366 dias.',
+  dashboardChartNotFound: 'O painel {{dashboardId}} não tem o gráfico {{chartId}}.',
+  dashboardDateInvalid: 'A data {{field}} deve ser um dia escrito AAAA-MM-DD, a partir de 2000.',
   uptimeMaintenanceInAdvance:
     'A manutenção programada só é excluída se registada antes de começar: escolha um início posterior ou outro motivo.',
   uptimeReasonInvalid:
