@@ -41,6 +41,7 @@ export const dashboard = defineArea(
       faults: 'faults per day',
     },
     col: {
+      group: 'Group',
       day: 'Day',
       energy: 'Energy (kWh)',
       sessions: 'Sessions',
@@ -109,6 +110,7 @@ export const dashboard = defineArea(
         faults: 'Störungen pro Tag',
       },
       col: {
+        group: 'Gruppe',
         day: 'Tag',
         energy: 'Energie (kWh)',
         sessions: 'Ladevorgänge',
@@ -176,6 +178,7 @@ export const dashboard = defineArea(
         faults: 'pannes par jour',
       },
       col: {
+        group: 'Groupe',
         day: 'Jour',
         energy: 'Énergie (kWh)',
         sessions: 'Sessions',
@@ -237,6 +240,7 @@ export const dashboard = defineArea(
         faults: 'storingen per dag',
       },
       col: {
+        group: 'Groep',
         day: 'Dag',
         energy: 'Energie (kWh)',
         sessions: 'Laadsessies',
@@ -298,6 +302,7 @@ export const dashboard = defineArea(
         faults: 'guasti al giorno',
       },
       col: {
+        group: 'Gruppo',
         day: 'Giorno',
         energy: 'Energia (kWh)',
         sessions: 'Sessioni',
@@ -365,6 +370,7 @@ export const dashboard = defineArea(
         faults: 'averías por día',
       },
       col: {
+        group: 'Grupo',
         day: 'Día',
         energy: 'Energía (kWh)',
         sessions: 'Sesiones',
@@ -432,6 +438,7 @@ export const dashboard = defineArea(
         faults: 'avarias por dia',
       },
       col: {
+        group: 'Grupo',
         day: 'Dia',
         energy: 'Energia (kWh)',
         sessions: 'Sessões',

@@ -78,7 +78,9 @@ describe('series', () => {
       ['EUR', 2],
       ['CHF', 1],
     ]);
-    expect(splitByGroup([{ v: 1 }, { v: 2 }])).toEqual([{ groupId: undefined, rows: [{ v: 1 }, { v: 2 }] }]);
+    expect(splitByGroup<{ v: number; groupId?: number | null }>([{ v: 1 }, { v: 2 }])).toEqual([
+      { groupId: undefined, rows: [{ v: 1 }, { v: 2 }] },
+    ]);
   });
 
   it('lays utilisation on a 7 × 24 grid (Monday first) with its highest share', () => {
