@@ -46,7 +46,7 @@ describe('chartQuery and chartCsvHref', () => {
     const f = readDashboardFilters(url('from=2026-01-01&to=2026-01-31&level=3'), NOW);
     expect(chartQuery(f)).toEqual({ from: '2026-01-01', to: '2026-01-31', companyGroupLevel: '3' });
     expect(chartCsvHref('main', 'top-stations', { ...f, companyId: 4, connectorGroupId: 9 })).toBe(
-      '/api/dashboard/main/charts/top-stations.csv?from=2026-01-01&to=2026-01-31&companyId=4&companyGroupLevel=3&connectorGroupId=9',
+      '/api/dashboard/main/charts/top-stations?from=2026-01-01&to=2026-01-31&companyId=4&companyGroupLevel=3&connectorGroupId=9&format=csv',
     );
   });
 });

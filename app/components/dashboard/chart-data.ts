@@ -52,10 +52,10 @@ export function chartQuery(f: DashboardFilters): Record<string, string> {
   };
 }
 
-/** The address of a chart's CSV download (the API answers it to the browser's session). */
+/** The address of a chart's CSV download (`format=csv`; the API answers it to the browser's session). */
 export function chartCsvHref(dashboardId: string, chartId: ChartId, f: DashboardFilters): string {
-  const query = new URLSearchParams(chartQuery(f)).toString();
-  return `/api/dashboard/${encodeURIComponent(dashboardId)}/charts/${chartId}.csv?${query}`;
+  const query = new URLSearchParams({ ...chartQuery(f), format: 'csv' }).toString();
+  return `/api/dashboard/${encodeURIComponent(dashboardId)}/charts/${chartId}?${query}`;
 }
 
 type Loose = Readonly<Record<string, unknown>>;

@@ -27,7 +27,13 @@ import { HeatMap } from './heat-map';
 
 /** A chart's answer as the loader passes it on: the API's series, or its error message. */
 export type ChartAnswer =
-  | { ok: true; source: 'warehouse' | 'd1'; series: Readonly<Record<string, unknown>>[] }
+  | {
+      ok: true;
+      source: 'warehouse' | 'd1';
+      series: Readonly<Record<string, unknown>>[];
+      /** With a company group level: the groups' names. */
+      groups?: { id: number; name: string }[];
+    }
   | { ok: false; error: string };
 
 const COLORS = { energy: '#2c6ecb', sessions: '#e07b00', faults: '#d72c0d', minutes: '#6d7175', station: '#47b881' };
@@ -209,7 +215,10 @@ export function DashboardChart(props: {
   const parts = splitByGroup(series.map((row) => ({ ...row, groupId: row.groupId as number | null | undefined })));
   const drawn = parts.map((p) => ({ ...p, ...part(props.chartId, p.rows, title, f) }));
   const groupName = (id: number | null | undefined) =>
-    id === null ? t('dashboard.ungrouped') : t('dashboard.group', { id: String(id) });
+    id === null
+      ? t('dashboard.ungrouped')
+      : ((props.answer.ok ? props.answer.groups : undefined)?.find((g) => g.id === id)?.name ??
+        t('dashboard.group', { id: String(id) }));
   const split = parts.some((p) => p.groupId !== undefined);
   return (
     <ChartCard
