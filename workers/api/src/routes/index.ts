@@ -13,6 +13,7 @@ import { companySettingsRoutes } from './company-settings/company-settings.handl
 import { connectorRoutes } from './connectors/connectors.handlers';
 import { cpoInvoiceRoutes } from './cpo-invoices/cpo-invoices.handlers';
 import { customerGroupRoutes } from './customer-groups/customer-groups.handlers';
+import { dashboardRoutes } from './dashboard/dashboard.handlers';
 import { devRoutes } from './dev/dev.handlers';
 import { documentRoutes } from './documents/documents.handlers';
 import { fleetReimbursementRoutes } from './fleet-reimbursement/fleet-reimbursement.handlers';
@@ -72,6 +73,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', uptimeRoutes)
   .route('/', co2Routes)
   .route('/', reportingRoutes)
+  .route('/', dashboardRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationFileRoutes)

@@ -21,6 +21,11 @@ export interface TotalsFilter {
 export interface ReportSource {
   name: 'warehouse' | 'd1';
   totals(f: TotalsFilter): Promise<TotalsRow[]>;
+  /**
+   * Runs one read statement written in the source's SQL (D1: SQLite with `?1` placeholders; the
+   * warehouse: Postgres with `$1`): the dashboards' queries (routes/dashboard) build theirs per source.
+   */
+  rows<T>(query: string, params: readonly unknown[]): Promise<T[]>;
   /** Releases the source's connections (the warehouse's pool). */
   end(): Promise<void>;
 }
@@ -53,6 +58,13 @@ export function d1Source(db: Db): ReportSource {
   return {
     name: 'd1',
     end: async () => {},
+    rows: async <T>(query: string, params: readonly unknown[]) =>
+      (
+        await db.$client
+          .prepare(query)
+          .bind(...params)
+          .all<T>()
+      ).results,
     async totals(f) {
       const { results } = await db.$client
         .prepare(
@@ -84,6 +96,8 @@ export function warehouseSource(env: WarehouseSettings): ReportSource | null {
   return {
     name: 'warehouse',
     end: () => warehouse.end(),
+    rows: async <T>(query: string, params: readonly unknown[]) =>
+      (await warehouse.pool.query(query, [...params])).rows as T[],
     async totals(f) {
       const { rows } = await warehouse.pool.query(
         `WITH months AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(month text, start bigint, "end" bigint)),
