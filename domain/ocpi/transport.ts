@@ -4,6 +4,7 @@
  * headers, pagination (`offset`, `limit`, `Link`, `X-Total-Count`, `X-Limit`) and the redaction of tokens
  * in logged bodies.
  */
+import { randomToken } from '../identity/encoding';
 import { countryCode, partyId } from './schemas';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -96,10 +97,4 @@ export function redactForLog(body: string, max = 2000): string {
 }
 
 /** A fresh credentials token: 32 random bytes, base64url (43 printable characters, within CiString(64)). */
-export function newCredentialsToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
+export const newCredentialsToken = () => randomToken(32);

@@ -1,5 +1,5 @@
 /**
- * @module The web worker's entry: /api to the Hono API, everything else to Remix (static assets
+ * @module The web worker's entry: /api to the Hono API, /ocpi to the OCPI transport, everything else to Remix (static assets
  * are served before this runs), scheduled() to the cron jobs.
  */
 
@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare
 import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
 import { isCrossSiteWrite } from '../../domain/identity/same-origin';
 import { createApi } from '../api/src/app';
+import { createOcpi } from '../api/src/ocpi/ocpi.app';
 import { withNumberStyle } from '../api/src/lib/number-style';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
@@ -16,6 +17,7 @@ import { missingConfiguration } from './required-config';
 export { LiveFeed };
 
 const api = createApi();
+const ocpi = createOcpi();
 const remix = createRequestHandler(build as never, build.mode);
 
 export default {
@@ -25,6 +27,8 @@ export default {
     if (unconfigured) return unconfigured;
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    // OCPI roaming partners (ADR 057): token-authenticated, never cookie-authenticated.
+    if (url.pathname === '/ocpi' || url.pathname.startsWith('/ocpi/')) return ocpi.fetch(request, env, ctx);
     // Locally one port serves everything; in production /ocpp/* is routed to the ocpp worker directly.
     if (url.pathname.startsWith('/ocpp/') && env.OCPP) return env.OCPP.fetch(request);
     // Remix actions act with the browser's cookie: a form posted from another site is refused here.

@@ -2,6 +2,7 @@
 import { deliverPendingEmails } from '@api/lib/email';
 import { pruneOutbox } from '@api/lib/email.store';
 import { pruneRateLimits } from '@api/lib/rate-limit';
+import { drainOcpiOutbox } from '@api/ocpi/ocpi.connect';
 import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
 import { chargeAutoRecharges } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { openDb } from '@db/db';
@@ -44,6 +45,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await chargeAutoRecharges(env, db);
       // Faults lasting past their company's threshold open one maintenance ticket each (ADR 054).
       await faultTickets(env.DB, controller.scheduledTime);
+      // OCPI handshakes that failed, retried with backoff (ADR 057); a failure stays on its outbox row.
+      await drainOcpiOutbox(db, env, new Date(controller.scheduledTime)).catch((err) =>
+        console.error('ocpi-outbox', String(err).slice(0, 200)),
+      );
       break;
     case '*/15 * * * *':
       // The reporting warehouse (ADR 052): nothing without NEON_DATABASE_URL. A failure is on its run.

@@ -1,0 +1,167 @@
+/**
+ * @module Every read and write of the OCPI tables (migration 0052) for the /ocpi transport, the outbox
+ * and the peerings API: peerings by the hash of the token a partner presents, our parties, the message
+ * log and the outbox rows.
+ */
+import type { Db } from '@db/db';
+import { companies, ocpiMessages, ocpiOutbox, ocpiParties, ocpiPeerings } from '@db/schema';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+
+export type PeeringRow = typeof ocpiPeerings.$inferSelect;
+export type PartyRow = typeof ocpiParties.$inferSelect;
+export type PeeringUpdate = Partial<Omit<typeof ocpiPeerings.$inferInsert, 'id' | 'companyId'>>;
+
+/** The peering whose partner presents the token of this hash (any state: the caller decides). */
+export const peeringByTokenHash = (db: Db, hash: string) =>
+  db.select().from(ocpiPeerings).where(eq(ocpiPeerings.incomingTokenHash, hash)).get();
+
+export const peeringById = (db: Db, id: number) => db.select().from(ocpiPeerings).where(eq(ocpiPeerings.id, id)).get();
+
+export const scopedPeering = (db: Db, scope: number[], id: number) =>
+  db
+    .select()
+    .from(ocpiPeerings)
+    .where(and(eq(ocpiPeerings.id, id), inArray(ocpiPeerings.companyId, scope)))
+    .get();
+
+export async function updatePeering(db: Db, id: number, values: PeeringUpdate, at = new Date()) {
+  await db
+    .update(ocpiPeerings)
+    .set({ ...values, updatedAt: at })
+    .where(eq(ocpiPeerings.id, id));
+}
+
+export async function insertPeering(db: Db, values: typeof ocpiPeerings.$inferInsert) {
+  const row = await db.insert(ocpiPeerings).values(values).returning().get();
+  return row;
+}
+
+export async function listPeerings(db: Db, scope: number[], page: number, size: number) {
+  const where = inArray(ocpiPeerings.companyId, scope);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ peering: ocpiPeerings, companyName: companies.name })
+      .from(ocpiPeerings)
+      .innerJoin(companies, eq(companies.id, ocpiPeerings.companyId))
+      .where(where)
+      .orderBy(desc(ocpiPeerings.id))
+      .limit(size)
+      .offset((page - 1) * size)
+      .all(),
+    db.select({ n: count() }).from(ocpiPeerings).where(where).get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The registered peerings of one operator (the onboarding steps bind stations to them). */
+export const registeredPeeringsOf = (db: Db, companyId: number) =>
+  db
+    .select({ id: ocpiPeerings.id })
+    .from(ocpiPeerings)
+    .where(and(eq(ocpiPeerings.companyId, companyId), eq(ocpiPeerings.state, 'registered')))
+    .orderBy(asc(ocpiPeerings.id))
+    .all();
+
+export const partiesOf = (db: Db, companyId: number) =>
+  db.select().from(ocpiParties).where(eq(ocpiParties.companyId, companyId)).orderBy(asc(ocpiParties.id)).all();
+
+export const companyForParties = (db: Db, companyId: number) =>
+  db
+    .select({ id: companies.id, name: companies.name, country: companies.country, web: companies.web })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
+
+export async function insertParties(db: Db, rows: (typeof ocpiParties.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(ocpiParties).values(rows).onConflictDoNothing();
+}
+
+export interface MessageEntry {
+  peeringId: number;
+  direction: 'in' | 'out';
+  method: string;
+  urlPath: string;
+  httpStatus: number | null;
+  ocpiStatus: number | null;
+  durationMs: number;
+  requestId: string | null;
+  correlationId: string | null;
+  body: string | null;
+}
+
+export async function logMessage(db: Db, entry: MessageEntry) {
+  await db.insert(ocpiMessages).values(entry);
+}
+
+export async function messagesOf(db: Db, peeringId: number, page: number, size: number) {
+  const where = eq(ocpiMessages.peeringId, peeringId);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(ocpiMessages)
+      .where(where)
+      .orderBy(desc(ocpiMessages.id))
+      .limit(size)
+      .offset((page - 1) * size)
+      .all(),
+    db.select({ n: count() }).from(ocpiMessages).where(where).get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type OutboxRow = typeof ocpiOutbox.$inferSelect;
+
+/** Queues work for a peering, due now; a queued row of the same kind is reused rather than doubled. */
+export async function enqueue(db: Db, peeringId: number, kind: string, at: Date): Promise<number> {
+  const queued = await db
+    .select({ id: ocpiOutbox.id })
+    .from(ocpiOutbox)
+    .where(and(eq(ocpiOutbox.peeringId, peeringId), eq(ocpiOutbox.kind, kind), eq(ocpiOutbox.state, 'queued')))
+    .get();
+  if (queued) {
+    await db.update(ocpiOutbox).set({ nextAttemptAt: at }).where(eq(ocpiOutbox.id, queued.id));
+    return queued.id;
+  }
+  const row = await db
+    .insert(ocpiOutbox)
+    .values({ peeringId, kind, nextAttemptAt: at })
+    .returning({ id: ocpiOutbox.id })
+    .get();
+  return row.id;
+}
+
+/** Due queued rows, oldest first. */
+export const dueOutbox = (db: Db, at: Date, limit: number) =>
+  db
+    .select()
+    .from(ocpiOutbox)
+    .where(
+      and(eq(ocpiOutbox.state, 'queued'), lte(ocpiOutbox.nextAttemptAt, at), lte(ocpiOutbox.lockedUntil, at.getTime())),
+    )
+    .orderBy(asc(ocpiOutbox.nextAttemptAt), asc(ocpiOutbox.id))
+    .limit(limit)
+    .all();
+
+/** Takes a row for one attempt; false when another drain holds it (so no two send the same work). */
+export async function claimOutbox(db: Db, id: number, at: Date, holdMs: number): Promise<boolean> {
+  const taken = await db
+    .update(ocpiOutbox)
+    .set({ lockedUntil: at.getTime() + holdMs, attempts: sql`${ocpiOutbox.attempts} + 1` })
+    .where(and(eq(ocpiOutbox.id, id), eq(ocpiOutbox.state, 'queued'), lte(ocpiOutbox.lockedUntil, at.getTime())))
+    .returning({ id: ocpiOutbox.id })
+    .all();
+  return taken.length === 1;
+}
+
+export async function settleOutbox(
+  db: Db,
+  id: number,
+  outcome: { state: 'queued' | 'done' | 'dead'; nextAttemptAt?: Date; lastError?: string | null },
+) {
+  await db
+    .update(ocpiOutbox)
+    .set({ state: outcome.state, nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.lastError, lockedUntil: 0 })
+    .where(eq(ocpiOutbox.id, id));
+}
+
+export const outboxRow = (db: Db, id: number) => db.select().from(ocpiOutbox).where(eq(ocpiOutbox.id, id)).get();
