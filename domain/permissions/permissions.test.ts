@@ -44,6 +44,19 @@ describe('can', () => {
       ok: false,
     },
     { name: 'fleet view role in a fleet company', c: ctx([31], [], fleet), p: 'fleet:view', ok: true },
+    // The dashboards (ADR 055): a report manager (47) with setting 41, of an operating company only.
+    {
+      name: 'report manager sees the dashboards of an operator',
+      c: ctx([ROLE.REPORT_MANAGER], [SERVICE.METABASE_DASHBOARD], operator),
+      p: 'reports:dashboards',
+      ok: true,
+    },
+    {
+      name: 'report manager of a pure fleet company has no dashboards',
+      c: ctx([ROLE.REPORT_MANAGER], [SERVICE.METABASE_DASHBOARD], fleet),
+      p: 'reports:dashboards',
+      ok: false,
+    },
     {
       name: 'fleet view role cannot manage users',
       c: ctx([31], [SERVICE.MANAGE_USERS], fleet),

@@ -196,9 +196,11 @@ export const RULES = {
   'reports:totals': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
   /** The monthly and quarterly revenue PDFs (issue 21 part 6, ADR 056): listed, downloaded, generated now. */
   'reports:revenue': { roles: [...ADMINS, ROLE.NETWORK_MANAGER, ROLE.REPORT_MANAGER], company: operates },
+  /** The dashboards (issue 21 part 2, ADR 055): built-in charts and the Metabase embed of an operating company. */
   'reports:dashboards': {
     roles: [...ADMINS, ROLE.REPORT_MANAGER],
     services: [SERVICE.METABASE_DASHBOARD],
+    company: operates,
   },
   'billing:admin': {
     roles: [...SUPER, ROLE.PAYMENT_PROVIDER_ADMIN],
