@@ -132,6 +132,8 @@ const en = {
     byYear: 'By year',
     empty: 'No session in this period.',
     total: 'Total: {{value}}',
+    spend: 'Spend (the driver\'s price)',
+    co2: 'CO2 avoided (kg)',
   },
   roles: {
     r31: 'Fleet manager, view only',
@@ -345,6 +347,8 @@ export const fleet = defineArea(en, {
       byYear: 'Nach Jahr',
       empty: 'Keine Sitzung in diesem Zeitraum.',
       total: 'Summe: {{value}}',
+      spend: 'Ausgaben (Fahrerpreis)',
+      co2: 'Vermiedenes CO2 (kg)',
     },
     roles: {
       r31: 'Flottenmanager, nur Ansicht',
@@ -556,6 +560,8 @@ export const fleet = defineArea(en, {
       byYear: 'Par année',
       empty: 'Aucune session sur cette période.',
       total: 'Total : {{value}}',
+      spend: 'Dépenses (prix conducteur)',
+      co2: 'CO2 évité (kg)',
     },
     roles: {
       r31: 'Gestionnaire de flotte, lecture seule',
@@ -768,6 +774,8 @@ export const fleet = defineArea(en, {
       byYear: 'Per jaar',
       empty: 'Geen sessie in deze periode.',
       total: 'Totaal: {{value}}',
+      spend: 'Uitgaven (prijs voor de bestuurder)',
+      co2: 'Vermeden CO2 (kg)',
     },
     roles: {
       r31: 'Vlootbeheerder, alleen lezen',
@@ -978,6 +986,8 @@ export const fleet = defineArea(en, {
       byYear: 'Per anno',
       empty: 'Nessuna sessione in questo periodo.',
       total: 'Totale: {{value}}',
+      spend: 'Spesa (prezzo al conducente)',
+      co2: 'CO2 evitata (kg)',
     },
     roles: {
       r31: 'Fleet manager, sola lettura',
@@ -1189,6 +1199,8 @@ export const fleet = defineArea(en, {
       byYear: 'Por año',
       empty: 'Ninguna sesión en este periodo.',
       total: 'Total: {{value}}',
+      spend: 'Gasto (precio del conductor)',
+      co2: 'CO2 evitado (kg)',
     },
     roles: {
       r31: 'Gestor de flota, solo lectura',
@@ -1399,6 +1411,8 @@ export const fleet = defineArea(en, {
       byYear: 'Por ano',
       empty: 'Nenhuma sessão neste período.',
       total: 'Total: {{value}}',
+      spend: 'Gasto (preço do condutor)',
+      co2: 'CO2 evitado (kg)',
     },
     roles: {
       r31: 'Gestor de frota, só leitura',
