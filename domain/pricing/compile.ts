@@ -3,8 +3,14 @@
  * order with compiled restrictions, the reservation elements apart, and the thresholds to split at.
  * Compiled forms are cached per tariff object (tariffs are treated as immutable).
  */
-import { type CompiledRestrictions, compileRestrictions, type Thresholds, thresholdsOf } from './restrictions';
-import type { Dimension, PriceComponent, Tariff, TariffRestrictions } from './types';
+import {
+  type CompiledRestrictions,
+  compileRestrictions,
+  matchesEverything,
+  type Thresholds,
+  thresholdsOf,
+} from './restrictions';
+import { DIMENSIONS, type Dimension, type PriceComponent, type Tariff, type TariffRestrictions } from './types';
 
 export interface Candidate {
   elementIndex: number;
@@ -21,6 +27,11 @@ export interface CompiledTariff {
   reservation: { FLAT: Candidate[]; TIME: Candidate[] };
   reservationExpires: { FLAT: Candidate[]; TIME: Candidate[] };
   thresholds: Thresholds;
+  /**
+   * True when the first session candidate of every dimension holds everywhere: each dimension's line
+   * is then the same whatever the segments, so the engine prices from the time line's sums (engine.ts).
+   */
+  uniform: boolean;
 }
 
 const cache = new WeakMap<Tariff, CompiledTariff>();
@@ -55,6 +66,10 @@ export function compileTariff(tariff: Tariff): CompiledTariff {
     reservation,
     reservationExpires,
     thresholds: thresholdsOf(all),
+    uniform: DIMENSIONS.every((d) => {
+      const winner = session[d][0];
+      return winner === undefined || matchesEverything(winner.when);
+    }),
   };
   cache.set(tariff, compiled);
   return compiled;

@@ -12,7 +12,7 @@ import { type CompiledRestrictions, matches } from './restrictions';
 import { type Segment, segmentsOf } from './segments';
 import { soundTimeline } from './timeline';
 import { exactTotals, limitLines, roundTotals } from './totals';
-import type { Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
+import type { Period, Priced, PricedLine, PricingResult, SessionTimeline, Tariff } from './types';
 
 export interface PricingOptions {
   /** IANA zone of the station, for time-of-day, date and weekday restrictions. Default Europe/Paris. */
@@ -25,6 +25,11 @@ export interface PricingOptions {
    * charge stopped at the balance after 90 s delivered what it cost; free, it could be repeated).
    */
   ignoreGraceTime?: boolean;
+  /**
+   * Tests only: price a uniform tariff through the segments too, the general path its sums are checked
+   * against (domain/pricing/uniform.test.ts).
+   */
+  throughSegments?: boolean;
 }
 
 const freeTariffs = new Map<string, Tariff>();
@@ -66,7 +71,7 @@ export function priceSession(
     return unpricedResult(`unknown time zone ${options.timeZone}`, needsRevision);
   }
   const compiled = compileTariff(applied);
-  const result = price(compiled, timeline, clock, needsRevision, options.ignoreGraceTime ?? false);
+  const result = price(compiled, timeline, clock, needsRevision, options);
   if (options.privateSession) result.free = 'private';
   return result;
 }
@@ -76,24 +81,29 @@ function price(
   timeline: SessionTimeline,
   clock: ZoneClock,
   needsRevision: string[] | null,
-  ignoreGraceTime: boolean,
+  options: PricingOptions,
 ): Priced {
   const { tariff } = c;
-  const segments = segmentsOf(timeline, c.thresholds, clock);
-  const quantities = measure(segments);
+  // A uniform tariff prices from the time line's sums: no segments, no clock reads (see sums).
+  const segments = c.uniform && !options.throughSegments ? null : segmentsOf(timeline, c.thresholds, clock);
+  const totals = segments ? null : sums(timeline);
+  const quantities = segments ? measure(segments) : quantitiesOf(totals as Sums);
   const book = new LineBook();
   const grace =
-    !ignoreGraceTime && tariff.graceTimeS !== undefined && timeline.end - timeline.start < tariff.graceTimeS * 1000;
+    !options.ignoreGraceTime &&
+    tariff.graceTimeS !== undefined &&
+    timeline.end - timeline.start < tariff.graceTimeS * 1000;
   if (!grace && timeline.reservation) bookReservation(c, timeline.reservation, book, clock);
   if (!grace && !timeline.reservation?.expired) {
-    bookSession(c, timeline, segments, book, clock);
+    if (segments) bookSession(c, timeline, segments, book, clock);
+    else bookUniform(c, totals as Sums, book);
     book.applyStepSizes(tariff.timeStepRule ?? 'parking');
   }
   const exact = book.lines(c.minorDigits);
   if (!grace && (tariff.minPrice || tariff.maxPrice)) {
     for (const line of limitLines(tariff, exactTotals(exact))) exact.push(line);
   }
-  const totals = roundTotals(exactTotals(exact));
+  const rounded = roundTotals(exactTotals(exact));
   const lines: PricedLine[] = new Array(exact.length);
   for (let i = 0; i < exact.length; i++) lines[i] = (exact[i] as (typeof exact)[number]).line;
   const result: Priced = {
@@ -101,8 +111,8 @@ function price(
     tariffId: tariff.id,
     currency: tariff.currency,
     lines,
-    totals,
-    displayTotal: tariff.display === 'included' ? totals.inclVat : totals.exclVat,
+    totals: rounded,
+    displayTotal: tariff.display === 'included' ? rounded.inclVat : rounded.exclVat,
     quantities,
     needsRevision,
   };
@@ -137,6 +147,64 @@ function bookSession(c: CompiledTariff, t: SessionTimeline, segments: Segment[],
       break;
     }
   }
+}
+
+/** What the segments of a time line add up to, whatever the cuts: cutting a period keeps its energy and time. */
+interface Sums {
+  energyWh: number;
+  chargingMs: number;
+  parkingMs: number;
+  /** Index of the last period with charging (parking) time; -1 when none. */
+  lastCharging: number;
+  lastParking: number;
+}
+
+function sums(t: SessionTimeline): Sums {
+  let energyWh = 0;
+  let chargingMs = 0;
+  let parkingMs = 0;
+  let lastCharging = -1;
+  let lastParking = -1;
+  const { periods } = t;
+  for (let i = 0; i < periods.length; i++) {
+    const p = periods[i] as Period;
+    energyWh += p.energyWh;
+    const ms = p.end - p.start;
+    if (ms <= 0) continue;
+    if (p.charging) {
+      chargingMs += ms;
+      lastCharging = i;
+    } else {
+      parkingMs += ms;
+      lastParking = i;
+    }
+  }
+  return { energyWh, chargingMs, parkingMs, lastCharging, lastParking };
+}
+
+function quantitiesOf(s: Sums) {
+  return { energyWh: s.energyWh, chargingS: s.chargingMs / 1000, parkingS: s.parkingMs / 1000 };
+}
+
+/**
+ * `bookSession` of a uniform tariff: the first candidate of a dimension wins in every segment, so it
+ * takes the session's whole quantity. Free parking comes off the total parking time (segment by
+ * segment it comes off the first parking, which bills the same total); of TIME and PARKING_TIME the
+ * line whose time comes last is booked last, as segment by segment (the 'session' step rule rounds it).
+ */
+function bookUniform(c: CompiledTariff, s: Sums, book: LineBook) {
+  const { session } = c;
+  const energy = session.ENERGY[0];
+  if (energy && s.energyWh > 0) book.add('ENERGY', energy, s.energyWh);
+  const time = s.chargingMs > 0 ? session.TIME[0] : undefined;
+  const billable = s.parkingMs > 0 ? Math.max(0, s.parkingMs - (c.tariff.freeParkingS ?? 0) * 1000) : 0;
+  const parking = billable > 0 ? session.PARKING_TIME[0] : undefined;
+  const parkingLast = s.lastParking > s.lastCharging;
+  if (parking && !parkingLast) book.add('PARKING_TIME', parking, billable);
+  if (time) book.add('TIME', time, s.chargingMs);
+  if (parking && parkingLast) book.add('PARKING_TIME', parking, billable);
+  const flat = session.FLAT[0];
+  if (flat) book.add('FLAT', flat, 1);
 }
 
 function matchesSome(when: CompiledRestrictions, segments: readonly Segment[]): boolean {

@@ -90,6 +90,24 @@ export function matches(c: CompiledRestrictions, f: SegmentFacts): boolean {
   return true;
 }
 
+/** True when the restrictions hold for every segment (none, or only bounds that exclude nothing). */
+export function matchesEverything(c: CompiledRestrictions): boolean {
+  return (
+    c.from === 0 &&
+    c.to === 1440 &&
+    c.dayFrom === Number.NEGATIVE_INFINITY &&
+    c.dayTo === Number.POSITIVE_INFINITY &&
+    c.weekdays === ALL_WEEKDAYS &&
+    c.minWh === Number.NEGATIVE_INFINITY &&
+    c.maxWh === Number.POSITIVE_INFINITY &&
+    c.minW === Number.NEGATIVE_INFINITY &&
+    c.maxW === Number.POSITIVE_INFINITY &&
+    c.minMs === Number.NEGATIVE_INFINITY &&
+    c.maxMs === Number.POSITIVE_INFINITY &&
+    !c.usesCurrent
+  );
+}
+
 /** Clock minutes, durations (ms) and energies (Wh) at which some element can switch on or off. */
 export interface Thresholds {
   minutes: number[];
