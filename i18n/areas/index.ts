@@ -39,6 +39,7 @@ import { reimbursementPayouts } from './reimbursement-payouts';
 import { reimbursementSettings } from './reimbursement-settings';
 import { reimbursementTariffs } from './reimbursement-tariffs';
 import { reimbursements } from './reimbursements';
+import { revenueReports } from './revenue-reports';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
@@ -110,5 +111,6 @@ export function areaCatalogs(language: Language) {
     economics: economics[language],
     co2: co2[language],
     dashboard: dashboard[language],
+    revenueReports: revenueReports[language],
   };
 }
