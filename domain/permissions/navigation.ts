@@ -95,7 +95,7 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     id: 'reports',
     label: 'nav.reports',
-    items: [{ label: 'nav.dashboards', url: '/dashboard/main', permission: 'reports:dashboards', planned: true }],
+    items: [{ label: 'nav.dashboards', url: '/dashboard/main', permission: 'reports:dashboards' }],
   },
   {
     id: 'billing',
