@@ -11,9 +11,10 @@ describe('roamingStepFailure', () => {
     expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering', 'hubject')).toBe('peeringFailed');
   });
 
-  it('answers not available (the partner calls come with the roaming issue) when a peering exists', () => {
+  it('succeeds the peering step with a registered peering; publishing is not yet available (no locations module)', () => {
     expect(roamingStepFailure([{ id: 'gireve', public: true }], 'publish')).toBe('notAvailable');
-    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering', 'gireve')).toBe('notAvailable');
+    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering', 'gireve')).toBeNull();
+    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering')).toBeNull();
   });
 });
 
@@ -28,7 +29,7 @@ describe('roamingStepOutcomes', () => {
     expect(roamingStepOutcomes(stations, ['publish', 'peering'], peerings)).toEqual([
       { stationId: 1, step: 'peering', failure: 'peeringFailed' },
       { stationId: 1, step: 'publish', failure: 'publishFailed' },
-      { stationId: 2, step: 'peering', failure: 'notAvailable' },
+      { stationId: 2, step: 'peering', failure: null },
       { stationId: 2, step: 'publish', failure: 'notAvailable' },
     ]);
   });

@@ -1,7 +1,7 @@
 /**
- * @module The outcome of the peering and publish onboarding steps (spec section 4). No roaming partner
- * exists before the roaming issue, so an attempt finds no configured peering and fails with that
- * reason, never succeeds; with a peering, binding and publishing are the roaming issue's partner calls.
+ * @module The outcome of the peering and publish onboarding steps (spec section 4). The peering step
+ * succeeds when the operator has the peering registered over OCPI (issue 22 part 2, ADR 057) and fails
+ * without one; publishing stays "not yet available" until the OCPI locations module exists.
  */
 
 export interface Peering {
@@ -19,8 +19,9 @@ export function roamingStepFailure(
   peeringId?: string,
 ): RoamingStepFailure | null {
   const target = peeringId ? peerings.find((p) => p.id === peeringId) : peerings[0];
-  // With a peering, binding and publishing are the roaming issue's partner calls; none can exist yet.
-  return target ? 'notAvailable' : step === 'peering' ? 'peeringFailed' : 'publishFailed';
+  if (!target) return step === 'peering' ? 'peeringFailed' : 'publishFailed';
+  // Publishing pushes the station as an OCPI location: not before the locations module.
+  return step === 'peering' ? null : 'notAvailable';
 }
 
 export interface RoamingStepOutcome {

@@ -53,15 +53,6 @@ export async function listPeerings(db: Db, scope: number[], page: number, size: 
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The registered peerings of one operator (the onboarding steps bind stations to them). */
-export const registeredPeeringsOf = (db: Db, companyId: number) =>
-  db
-    .select({ id: ocpiPeerings.id })
-    .from(ocpiPeerings)
-    .where(and(eq(ocpiPeerings.companyId, companyId), eq(ocpiPeerings.state, 'registered')))
-    .orderBy(asc(ocpiPeerings.id))
-    .all();
-
 export const partiesOf = (db: Db, companyId: number) =>
   db.select().from(ocpiParties).where(eq(ocpiParties.companyId, companyId)).orderBy(asc(ocpiParties.id)).all();
 

@@ -7,7 +7,7 @@ import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { inCompanies } from '@db/queries/companies.store';
 import { stationInScope } from '@db/queries/stations.store';
-import { stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
+import { ocpiPeerings, stationOnboardingSteps, stations, stationTemplates } from '@db/schema';
 import type { TemplateConnector } from '@db/seed/station-templates';
 import type { TypeStatusChange } from '@domain/onboarding/commissioning';
 import type { OnboardingStep, StepStatus } from '@domain/onboarding/onboarding';
@@ -127,12 +127,15 @@ export async function onboardingStates(db: Db, lang: Language, list: StationRow[
   );
 }
 
-/**
- * The roaming peerings configured for an operator. The roaming issue adds the peering store and the
- * partner calls; until then no operator has one, which is the true answer and what the steps report.
- */
-export async function peeringsFor(_db: Db, _companyId: number): Promise<Peering[]> {
-  return [];
+/** The operator's peerings registered over OCPI (ADR 057), by id as the step routes name them. */
+export async function peeringsFor(db: Db, companyId: number): Promise<Peering[]> {
+  const rows = await db
+    .select({ id: ocpiPeerings.id })
+    .from(ocpiPeerings)
+    .where(and(eq(ocpiPeerings.companyId, companyId), eq(ocpiPeerings.state, 'registered')))
+    .orderBy(asc(ocpiPeerings.id))
+    .all();
+  return rows.map((r) => ({ id: String(r.id), public: true }));
 }
 
 /** The peerings of each of these operators. */
