@@ -4,6 +4,9 @@
  * as CSV cells), the split per company group, the 7 × 24 utilisation grid and the CSV address.
  */
 
+/** The tab of the Metabase embed beside the built-in dashboards (`/dashboard/metabase`). */
+export const METABASE_TAB = 'metabase';
+
 export const CHART_IDS = ['energy-sessions', 'revenue', 'utilisation', 'top-stations', 'faults'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 

@@ -11,9 +11,6 @@ import { type FlatCompany, flattenCompanies } from '../../lib/companies';
 import { must } from '../../lib/fleet.server';
 import type { Me } from '../../lib/session.server';
 
-/** The tab of the Metabase embed beside the built-in dashboards. */
-export const METABASE_TAB = 'metabase';
-
 /** The selected company and its descendants, for the company filter (the API's scope). */
 export function subtreeCompanies(me: Me): FlatCompany[] {
   const find = (node: unknown): unknown => {

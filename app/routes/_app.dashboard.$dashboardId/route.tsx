@@ -10,7 +10,7 @@ import { data } from '@remix-run/cloudflare';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { BlockStack, InlineGrid, Page, Tabs } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { type ChartId, readDashboardFilters } from '../../components/dashboard/chart-data';
+import { type ChartId, METABASE_TAB, readDashboardFilters } from '../../components/dashboard/chart-data';
 import { DashboardChart } from '../../components/dashboard/dashboard-chart';
 import { DashboardFilters } from '../../components/dashboard/dashboard-filters';
 import { MetabasePanel } from '../../components/dashboard/metabase-panel';
@@ -23,7 +23,6 @@ import {
   loadConnectorGroups,
   loadDashboards,
   loadMetabase,
-  METABASE_TAB,
   metabaseDashboard,
   subtreeCompanies,
 } from './dashboard.server';
