@@ -43,10 +43,23 @@ const BY_ACTION: Record<string, StationLogEventType> = {
   LogStatusNotification: 'Notification',
   SecurityEventNotification: 'Security',
   SignCertificate: 'Security',
+  // OCPP 2.0.1 (ADR 058); TransactionEvent is filed by its eventType below.
+  NotifyEvent: 'Notification',
+};
+
+/** A 2.0.1 TransactionEvent under the 1.6 type its event stands for. */
+const BY_TRANSACTION_EVENT: Record<string, StationLogEventType> = {
+  Started: 'StartTransaction',
+  Updated: 'MeterValues',
+  Ended: 'StopTransaction',
 };
 
 /** The event type of a charge point's CALL (and of its CALLRESULT). */
-export function eventTypeOfInboundAction(action: string): StationLogEventType {
+export function eventTypeOfInboundAction(action: string, payload?: unknown): StationLogEventType {
+  if (action === 'TransactionEvent') {
+    const eventType = (payload as { eventType?: unknown } | null | undefined)?.eventType;
+    return BY_TRANSACTION_EVENT[String(eventType)] ?? 'Other';
+  }
   return BY_ACTION[action] ?? 'Other';
 }
 

@@ -4,6 +4,7 @@
  * isolate of the ocpp worker sees the failures of the others.
  */
 import { eq } from 'drizzle-orm';
+import type { OcppVersion } from '../../domain/ocpp/versions';
 import type { Db } from '../db';
 import { stations } from '../schema';
 import { type AttemptWindow, attemptWindows, countAttempt } from './rate-limits.store';
@@ -37,4 +38,9 @@ export async function recordFailure(
   if (!first) return [];
   const results = await db.batch([first, ...rest]);
   return results.flat();
+}
+
+/** The OCPP version a connection negotiated (ADR 058), written only when it differs from the last one. */
+export async function recordNegotiatedVersion(db: Db, stationId: number, version: OcppVersion): Promise<void> {
+  await db.update(stations).set({ ocppVersionConnected: version }).where(eq(stations.id, stationId));
 }

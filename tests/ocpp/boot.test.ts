@@ -6,13 +6,17 @@ import { stations } from '../../drizzle/schema';
 import { aStation, basic, connect, db, PASSWORD, upgrade } from './helpers';
 
 describe('ocpp endpoint: checks before the upgrade', () => {
-  it('refuses an upgrade without the ocpp1.6 subprotocol', async () => {
+  it('refuses an upgrade offering neither ocpp1.6 nor ocpp2.0.1 (ADR 058)', async () => {
     const { uid } = await aStation();
     const res = await SELF.fetch(`http://localhost/ocpp/${uid}`, {
-      headers: { upgrade: 'websocket', authorization: basic(uid, PASSWORD), 'sec-websocket-protocol': 'ocpp2.0.1' },
+      headers: {
+        upgrade: 'websocket',
+        authorization: basic(uid, PASSWORD),
+        'sec-websocket-protocol': 'ocpp2.0, ocpp1.5',
+      },
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('ocpp1.6');
+    expect(await res.text()).toBe('Subprotocol ocpp1.6 or ocpp2.0.1 required');
   });
 
   it('answers 401 with WWW-Authenticate: Basic when credentials are missing', async () => {

@@ -12,6 +12,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { openDb } from '@db/db';
 import type { RevocationReason } from '@domain/certificates/crl';
 import { STATION_LOG_MAX_LIMIT, type StationLogEntry, type StationLogQuery } from '@domain/ocpp/station-log';
+import { isOcppVersion } from '@domain/ocpp/versions';
 import { authorityMode, type CertificateAuthorityMode } from './certificates/authority';
 import { CertificateDelivery } from './certificates/delivery';
 import { type IssuedRecord, issuedCertificates } from './certificates/issued';
@@ -29,7 +30,6 @@ import { DUTY_DUE, Store } from './storage/store';
 import { CommandSender } from './transport/command-sender';
 import { CallDispatcher } from './transport/dispatcher';
 import type { CommandResult } from './transport/outbound';
-import { OCPP_SUBPROTOCOL } from './upgrade';
 
 export type { BootState, ChargePointState, CommandResult, ScheduleAnswer, ScheduledAvailability };
 
@@ -38,7 +38,16 @@ export type { BootState, ChargePointState, CommandResult, ScheduleAnswer, Schedu
  * heartbeat-timeout flag, and (into the store's cache) the heartbeat interval, the D1 last-seen
  * throttle and DUTY_DUE, read on every wake or every Heartbeat.
  */
-const WAKE_KEYS = ['identity', 'stationId', 'ip', 'timedOut', 'heartbeatInterval', 'd1SeenAt', DUTY_DUE] as const;
+const WAKE_KEYS = [
+  'identity',
+  'stationId',
+  'ip',
+  'ocppVersion',
+  'timedOut',
+  'heartbeatInterval',
+  'd1SeenAt',
+  DUTY_DUE,
+] as const;
 
 export class ChargePoint extends DurableObject<Env> {
   private readonly store: Store;
@@ -69,6 +78,7 @@ export class ChargePoint extends DurableObject<Env> {
       identity: (kv.identity as string | null) ?? null,
       stationId: (kv.stationId as number | null) ?? null,
       ip: (kv.ip as string | null) ?? null,
+      version: kv.ocppVersion ?? 'ocpp1.6',
     };
     this.parts = {
       ctx,
@@ -104,12 +114,19 @@ export class ChargePoint extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const identity = request.headers.get('x-charge-point-id');
     const stationId = Number(request.headers.get('x-station-id'));
-    if (!identity || !Number.isInteger(stationId))
+    const version = request.headers.get('x-ocpp-version') ?? 'ocpp1.6';
+    if (!identity || !Number.isInteger(stationId) || !isOcppVersion(version))
       return new Response('Not an upgrade from the ocpp worker', { status: 400 });
     this.store.put('identity', identity);
     this.store.put('stationId', stationId);
     this.store.put('ip', request.headers.get('cf-connecting-ip'));
-    Object.assign(this.parts.registration, { identity, stationId, ip: request.headers.get('cf-connecting-ip') });
+    this.store.put('ocppVersion', version);
+    Object.assign(this.parts.registration, {
+      identity,
+      stationId,
+      version,
+      ip: request.headers.get('cf-connecting-ip'),
+    });
     const tag = `${Date.now()}-${crypto.randomUUID()}`;
     this.store.put('socket', tag);
     // Commands must reach the newest connection; the old one is told why it goes away.
@@ -123,13 +140,13 @@ export class ChargePoint extends DurableObject<Env> {
     const now = Date.now();
     this.store.put('lastSeen', new Date(now).toISOString());
     this.liveness.setTimedOut(false);
-    this.frames.event('Connected', { ip: request.headers.get('cf-connecting-ip') }, now);
+    this.frames.event('Connected', { ip: request.headers.get('cf-connecting-ip'), version }, now);
     await this.alarms.armHeartbeat(now);
     this.liveness.announce(true, now);
     return new Response(null, {
       status: 101,
       webSocket: pair[0],
-      headers: { 'sec-websocket-protocol': OCPP_SUBPROTOCOL },
+      headers: { 'sec-websocket-protocol': version },
     });
   }
 

@@ -2,6 +2,8 @@
 
 import type { Db } from '@db/db';
 import type { LiveEvent } from '@domain/live/events';
+import type { OcppVersion } from '@domain/ocpp/versions';
+import type { InboundAction201, Replies201, Requests201 } from './ocpp201-types';
 import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
 import type { Store } from './storage/store';
 import type { CommandResult } from './transport/outbound';
@@ -12,6 +14,8 @@ export interface HandlerContext {
   env: Env;
   /** The charge point identity (the last path segment of /ocpp/{id}). */
   identity: string;
+  /** The version the connection negotiated (ADR 058): which handler map and schemas apply. */
+  version: OcppVersion;
   /** D1 stations.id, known from the authenticated upgrade. */
   stationId: number;
   /** The address the charge point connected from, when the edge told us. */
@@ -35,3 +39,11 @@ export type Handler<A extends InboundAction> = (
 ) => Promise<InboundReplies[A]> | InboundReplies[A];
 
 export type HandlerMap = { [A in InboundAction]: Handler<A> };
+
+/** An OCPP 2.0.1 handler (handlers/v201/): the same context, the 2.0.1 payloads. */
+export type Handler201<A extends InboundAction201> = (
+  ctx: HandlerContext,
+  payload: Requests201[A],
+) => Promise<Replies201[A]> | Replies201[A];
+
+export type HandlerMap201 = { [A in InboundAction201]: Handler201<A> };

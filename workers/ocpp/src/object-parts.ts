@@ -1,6 +1,7 @@
 /** @module What the ChargePoint object's modules share, built once per object life (charge-point.ts). */
 import type { Db } from '@db/db';
 import type { LiveEvent } from '@domain/live/events';
+import type { OcppVersion } from '@domain/ocpp/versions';
 import type { FrameLog } from './storage/frame-log';
 import type { Store } from './storage/store';
 
@@ -9,6 +10,8 @@ export interface Registration {
   identity: string | null;
   stationId: number | null;
   ip: string | null;
+  /** The OCPP version the connection negotiated (ADR 058). */
+  version: OcppVersion;
 }
 
 export interface ObjectParts {
@@ -26,8 +29,12 @@ export interface ObjectParts {
   newestSocket(): { ws: WebSocket; tag: string } | null;
 }
 
-/** The connector a payload is about (its integer `connectorId`), or null. */
+/**
+ * The connector a payload is about: its integer `connectorId` (1.6), or in 2.0.1 its EVSE
+ * (`evseId`, `evse.id`), which is our connector number (ADR 058); null when it names none.
+ */
 export function connectorOf(payload: unknown): number | null {
-  const id = (payload as { connectorId?: unknown } | null | undefined)?.connectorId;
+  const p = payload as { connectorId?: unknown; evseId?: unknown; evse?: { id?: unknown } } | null | undefined;
+  const id = p?.evseId ?? p?.evse?.id ?? p?.connectorId;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }

@@ -1,12 +1,16 @@
 /** @module What the object knows of its charge point, as its `state()` RPC answers it to the web worker. */
+import type { OcppVersion } from '@domain/ocpp/versions';
 import type { Liveness } from './duties/heartbeat-timeout';
 import type { InboundReplies } from './ocpp-types';
+import type { Transaction201 } from './ocpp201-types';
 import type { BootState } from './storage/state';
 import type { ConnectorState, Store, TransactionState } from './storage/store';
 
 export interface ChargePointState {
   identity: string | null;
   stationId: number | null;
+  /** The version the newest connection negotiated (ADR 058). */
+  ocppVersion: OcppVersion | null;
   boot: BootState | null;
   lastHeartbeat: string | null;
   lastSeen: string | null;
@@ -19,12 +23,15 @@ export interface ChargePointState {
     startReply: InboundReplies['StartTransaction'];
   })[];
   pendingCalls: { messageId: string; action: string; sentAt: number; timeoutAt: number }[];
+  /** OCPP 2.0.1: the latest transactions by the station's transactionId (seqNos, offline, phases). */
+  transactions201: Record<string, Transaction201>;
 }
 
 export function chargePointState(store: Store, liveness: Liveness, connected: boolean): ChargePointState {
   return {
     identity: store.get('identity'),
     stationId: store.get('stationId'),
+    ocppVersion: store.get('ocppVersion'),
     boot: store.get('boot'),
     lastHeartbeat: liveness.lastHeartbeat(),
     lastSeen: liveness.lastSeen(),
@@ -36,5 +43,6 @@ export function chargePointState(store: Store, liveness: Liveness, connected: bo
       startReply: t.startReply as InboundReplies['StartTransaction'],
     })),
     pendingCalls: store.pendingCalls(),
+    transactions201: store.get('transactions201') ?? {},
   };
 }

@@ -1,16 +1,17 @@
 /**
  * @module Checks an OCPP WebSocket upgrade before it reaches the charge point's Durable Object:
- * the ocpp1.6 subprotocol, the station's existence and its basic-auth password. Nothing is upgraded
- * until all three pass, so a refused charge point gets a plain HTTP status it can log. An unknown id
+ * the subprotocol (ocpp1.6 or ocpp2.0.1, negotiated with the station's configured version, ADR 058),
+ * the station's existence and its basic-auth password. Nothing is upgraded until all three pass, so a refused charge point gets a plain HTTP status it can log. An unknown id
  * is answered exactly like a wrong password, and failures are throttled per id and per address
  * (auth-throttle.ts; ADR 010, addendum on throttling).
  */
 
 import { openDb } from '@db/db';
-import { stationAndFailureCounters } from '@db/queries/ocpp-upgrade.store';
+import { recordNegotiatedVersion, stationAndFailureCounters } from '@db/queries/ocpp-upgrade.store';
 import { pendingKeyHash, promotePendingKey } from '@db/queries/station-keys.store';
 import type { StationRow } from '@db/queries/stations.store';
 import { verifyPassword } from '@domain/identity/password';
+import { negotiateVersion, offeredProtocols } from '@domain/ocpp/versions';
 import {
   begin,
   failed,
@@ -22,8 +23,6 @@ import {
 } from './auth-throttle';
 import { type BasicCredentials, parseBasicAuth } from './basic-auth';
 import { forgetHash, passwordMatches } from './credential-cache';
-
-export const OCPP_SUBPROTOCOL = 'ocpp1.6';
 
 /** Charge point identities: printable, no slash, at most 48 characters (OCPP identity string). */
 const IDENTITY = /^[A-Za-z0-9._:*+\-|@]{1,48}$/;
@@ -73,10 +72,10 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
   if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
     return new Response('Expected a WebSocket upgrade', { status: 426, headers: { upgrade: 'websocket' } });
   }
-  const offered = (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim());
-  if (!offered.includes(OCPP_SUBPROTOCOL)) {
-    return new Response(`Subprotocol ${OCPP_SUBPROTOCOL} required`, { status: 400 });
-  }
+  const offered = offeredProtocols(request.headers.get('sec-websocket-protocol'));
+  // Checked before the credentials against what the server speaks; the station's own version after.
+  const supported = negotiateVersion(offered, null);
+  if (!supported.ok) return new Response(supported.reason, { status: 400 });
   const credentials = parseBasicAuth(request.headers.get('authorization'));
   if (!credentials) return unauthorized('Basic authentication required');
 
@@ -112,9 +111,16 @@ export async function handleUpgrade(request: Request, env: Env): Promise<Respons
     return new Response(`Security profile ${station.securityProfile} requires TLS (wss://)`, { status: 403 });
   }
 
+  const negotiated = negotiateVersion(offered, station.ocppVersion ?? null);
+  if (!negotiated.ok) return new Response(negotiated.reason, { status: 400 });
+  if (station.ocppVersionConnected !== negotiated.version) {
+    await recordNegotiatedVersion(db, station.id, negotiated.version);
+  }
+
   const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(id));
   const forwarded = new Request(request);
   forwarded.headers.set('x-charge-point-id', id);
   forwarded.headers.set('x-station-id', String(station.id));
+  forwarded.headers.set('x-ocpp-version', negotiated.version);
   return stub.fetch(forwarded);
 }

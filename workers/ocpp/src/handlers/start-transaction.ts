@@ -14,14 +14,23 @@ import { openSession } from '@db/queries/sessions.store';
 import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '@domain/ocpp/session-end';
 import { startKey } from '@domain/ocpp/start-key';
 import { isQrAuthId } from '@domain/qr-payments/ids';
-import type { Handler } from '../context';
-import type { InboundReplies } from '../ocpp-types';
+import type { Handler, HandlerContext } from '../context';
+import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import { idTagInfo } from './authorize';
 import { takeRemoteStart } from './remote-start';
 import { closeEndedTransactions } from './session-end';
 
-export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
-  const key = startKey(p);
+export const startTransaction: Handler<'StartTransaction'> = (ctx, p) => openTransaction(ctx, p, startKey(p));
+
+/**
+ * Opens the session of a start identified by `key`: the StartTransaction's start key in 1.6, the
+ * station's transactionId in 2.0.1 (handlers/v201/transaction-event.ts), so a replay finds it.
+ */
+export async function openTransaction(
+  ctx: HandlerContext,
+  p: InboundRequests['StartTransaction'],
+  key: string,
+): Promise<InboundReplies['StartTransaction']> {
   const known = ctx.store.transactionByStartKey(key);
   if (known) return known.startReply as InboundReplies['StartTransaction'];
 
@@ -92,4 +101,4 @@ export const startTransaction: Handler<'StartTransaction'> = async (ctx, p) => {
     at: ctx.now.toISOString(),
   });
   return reply;
-};
+}

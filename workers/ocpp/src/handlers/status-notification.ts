@@ -13,7 +13,18 @@ import type { Handler, HandlerContext } from '../context';
 import type { InboundRequests } from '../ocpp-types';
 import { closeEndedTransactions } from './session-end';
 
-export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) => {
+export const statusNotification: Handler<'StatusNotification'> = (ctx, p) =>
+  applyStatus(ctx, p, { closeOnAvailable: true });
+
+/**
+ * Keeps a connector status (1.6 names). `closeOnAvailable`: an Available connector ends the
+ * transaction still open there (1.6); 2.0.1 ends transactions by TransactionEvent Ended only (ADR 058).
+ */
+export async function applyStatus(
+  ctx: HandlerContext,
+  p: InboundRequests['StatusNotification'],
+  opts: { closeOnAvailable: boolean },
+): Promise<Record<string, never>> {
   const previous = ctx.store.connectors().find((c) => c.connectorId === p.connectorId);
   // A repeat of the state the object already holds was written to D1 the first time.
   const unchanged = previous?.status === p.status && previous.errorCode === p.errorCode;
@@ -32,7 +43,7 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
       errorCode: p.errorCode === 'NoError' ? null : p.errorCode,
       at: ctx.now.toISOString(),
     });
-    if (p.status === 'Available') {
+    if (p.status === 'Available' && opts.closeOnAvailable) {
       await closeEndedTransactions(ctx, {
         evidence: { kind: 'available', connectorId: p.connectorId },
         connectorId: p.connectorId,
@@ -52,7 +63,7 @@ export const statusNotification: Handler<'StatusNotification'> = async (ctx, p) 
     receivedAt: ctx.now.getTime(),
   });
   return {};
-};
+}
 
 function writeD1(ctx: HandlerContext, p: InboundRequests['StatusNotification']) {
   const vendor = p.vendorErrorCode ? `vendor ${p.vendorId ?? ''} ${p.vendorErrorCode}`.replace(/\s+/g, ' ') : '';

@@ -6,7 +6,9 @@
 import type { IssuedRecord } from '../certificates/issued';
 import type { ProgressReport } from '../handlers/notifications';
 import type { CsrReport } from '../handlers/sign-certificate';
+import type { OcppVersion } from '@domain/ocpp/versions';
 import type { InboundRequests } from '../ocpp-types';
+import type { Transaction201 } from '../ocpp201-types';
 
 /** The last BootNotification as received, with when and how it was answered. */
 export type BootState = InboundRequests['BootNotification'] & { at: string; status: string };
@@ -25,6 +27,10 @@ export interface ObjectState {
   stationId: number;
   /** The address the charge point connected from, when the edge told us. */
   ip: string | null;
+  /** The OCPP version the newest connection negotiated (ADR 058). */
+  ocppVersion: OcppVersion;
+  /** OCPP 2.0.1 transactions by the station's transactionId, the latest 50 (handlers/v201/transaction-event.ts). */
+  transactions201: Record<string, Transaction201>;
   /** The tag of the newest socket: commands go there. */
   socket: string;
   /** When the newest connection was accepted (ISO); later frames are read from the frame log. */

@@ -8,6 +8,7 @@ import type { Liveness } from '../duties/heartbeat-timeout';
 import { isChargePointOnlyAction } from '../handlers';
 import { dropRemoteStart, recordRemoteStart } from '../handlers/remote-start';
 import { connectorOf, type ObjectParts } from '../object-parts';
+import { translateCommand } from './commands-201';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './outbound';
 
 export class CommandSender {
@@ -35,6 +36,7 @@ export class CommandSender {
           eventType: 'Command',
           frame,
         }),
+      () => parts.registration.version,
     );
   }
 
@@ -43,20 +45,25 @@ export class CommandSender {
    * rejects, then waits `timeoutMs` (or the default) for the answer.
    */
   command(action: string, payload: unknown, timeoutMs?: number): Promise<CommandResult> {
-    if (isChargePointOnlyAction(action)) {
+    const version = this.parts.registration.version;
+    if (isChargePointOnlyAction(action, version)) {
       return Promise.resolve({
         status: 'rejected',
         code: 'NotSupported',
         description: `${action} is sent by charge points`,
       });
     }
-    const invalid = checkCommand(action, payload);
+    // On a 2.0.1 connection, send() checks the payload as it translates it.
+    const invalid = version === 'ocpp1.6' ? checkCommand(action, payload) : null;
     if (invalid) return Promise.resolve(invalid);
     const wait = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : DEFAULT_COMMAND_TIMEOUT_MS;
     return this.send(action, payload, wait);
   }
 
-  /** Sends a CALL on the newest socket: the answer, 'timeout' after `timeoutMs`, or 'offline' at once. */
+  /**
+   * Sends a CALL on the newest socket: the answer, 'timeout' after `timeoutMs`, or 'offline' at once.
+   * Commands are named and shaped as in 1.6; a 2.0.1 connection gets their 2.0.1 form (commands-201.ts).
+   */
   async send(
     action: string,
     payload: unknown,
@@ -64,13 +71,13 @@ export class CommandSender {
     onSent?: (messageId: string) => void,
   ): Promise<CommandResult> {
     if (action !== 'RemoteStartTransaction') {
-      const outcome = await this.outbox.send(action, payload, timeoutMs, onSent);
+      const outcome = await this.sendInVersion(action, payload, timeoutMs, onSent);
       if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
       return outcome;
     }
     // Remembered as it goes out: the StartTransaction it causes may come before its answer.
     let sentId: string | null = null;
-    const outcome = await this.outbox.send(action, payload, timeoutMs, (id) => {
+    const outcome = await this.sendInVersion(action, payload, timeoutMs, (id) => {
       sentId = id;
       recordRemoteStart(this.parts.store, id, payload, Date.now());
       onSent?.(id);
@@ -78,6 +85,20 @@ export class CommandSender {
     const accepted = outcome.status === 'accepted' && (outcome.reply as { status?: unknown })?.status === 'Accepted';
     if (sentId !== null && !accepted) dropRemoteStart(this.parts.store, sentId, Date.now());
     return outcome;
+  }
+
+  private async sendInVersion(
+    action: string,
+    payload: unknown,
+    timeoutMs: number,
+    onSent?: (messageId: string) => void,
+  ): Promise<CommandResult> {
+    if (this.parts.registration.version === 'ocpp1.6') return this.outbox.send(action, payload, timeoutMs, onSent);
+    const translated = translateCommand(this.parts.store, action, payload);
+    if (!translated.ok) return translated.result;
+    const { translation } = translated;
+    const outcome = await this.outbox.send(translation.action, translation.payload, timeoutMs, onSent);
+    return outcome.status === 'accepted' ? { status: 'accepted', reply: translation.reply(outcome.reply) } : outcome;
   }
 
   /**

@@ -38,7 +38,7 @@ export class CallDispatcher {
   ) {}
 
   async message(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const frame = parseFrame(message);
+    const frame = parseFrame(message, this.parts.registration.version);
     const now = new Date();
     const at = now.getTime();
     const text = typeof message === 'string' ? message : `(${message.byteLength} bytes binary)`;
@@ -85,7 +85,7 @@ export class CallDispatcher {
       }
       case 'call': {
         const connector = this.connectorOfCall(frame.action, frame.payload);
-        const event = eventTypeOfInboundAction(frame.action);
+        const event = eventTypeOfInboundAction(frame.action, frame.payload);
         const errorCode = frame.action === 'StatusNotification' ? stringField(frame.payload, 'errorCode') : null;
         const inbound: FrameRecord = {
           at,
@@ -168,13 +168,14 @@ export class CallDispatcher {
   }
 
   private handlerContext(now: Date, later: (() => Promise<void>)[]): HandlerContext | null {
-    const { identity, stationId, ip } = this.parts.registration;
+    const { identity, stationId, ip, version } = this.parts.registration;
     if (!identity || stationId === null) return null;
     return {
       store: this.parts.store,
       db: this.parts.db(),
       env: this.parts.env,
       identity,
+      version,
       stationId,
       ip,
       now,

@@ -3,29 +3,29 @@
  * validate the reply. Every CALL gets exactly one frame back, whatever goes wrong.
  */
 import type { HandlerContext } from '../context';
-import { isInboundAction, v16 } from '../handlers';
+import { handlerFor } from '../handlers';
 import { errorFrame, resultFrame } from './frames';
 import { hasSchema, validatePayload } from './validation';
 
-type AnyHandler = (ctx: HandlerContext, payload: unknown) => Promise<unknown> | unknown;
-
 export async function answerCall(ctx: HandlerContext, id: string, action: string, payload: unknown): Promise<string> {
-  if (!isInboundAction(action)) {
-    // A central-system action sent by a charge point is known to OCPP but not something we receive.
-    return hasSchema(action, 'req')
-      ? errorFrame(id, 'NotSupported', `${action} is sent by the central system, not to it`)
+  const handler = handlerFor(ctx.version, action);
+  if (!handler) {
+    // An action of the version we do not receive (a central-system one, or not handled yet) is known
+    // to OCPP but not supported here; anything else is unknown.
+    return hasSchema(action, 'req', ctx.version)
+      ? errorFrame(id, 'NotSupported', `${action} is not received by this central system`)
       : errorFrame(id, 'NotImplemented', `Unknown action ${action}`);
   }
-  const request = validatePayload(action, 'req', payload);
+  const request = validatePayload(action, 'req', payload, ctx.version);
   if (!request.ok) return errorFrame(id, request.code, request.description);
   let reply: unknown;
   try {
-    reply = await (v16[action] as AnyHandler)(ctx, payload);
+    reply = await handler(ctx, payload);
   } catch (err) {
     console.error(`[ocpp] ${ctx.identity}: ${action} failed`, err);
     return errorFrame(id, 'InternalError', `${action} could not be processed; retry later`);
   }
-  const check = validatePayload(action, 'conf', reply);
+  const check = validatePayload(action, 'conf', reply, ctx.version);
   if (!check.ok) {
     // Our own bug: better an honest InternalError than a reply a strict charge point rejects.
     console.error(`[ocpp] ${ctx.identity}: ${action} reply breaks the schema: ${check.description}`);

@@ -4,6 +4,7 @@
  * timeout, or as offline when the socket closes under it.
  */
 import type { CommandOutcome } from '@domain/ocpp/command-outcome';
+import type { OcppVersion } from '@domain/ocpp/versions';
 import type { Store } from '../storage/store';
 import { callFrame } from './frames';
 import { validatePayload } from './validation';
@@ -29,6 +30,8 @@ export class Outbox {
     private readonly socket: () => { ws: WebSocket; tag: string } | null,
     /** Told of every CALL that went out (the frame log). */
     private readonly sent: (id: string, action: string, payload: unknown, frame: string) => void = () => {},
+    /** The connection's version: its schemas check the answers (ADR 058). */
+    private readonly version: () => OcppVersion = () => 'ocpp1.6',
   ) {}
 
   /** The timeout counts from this call: time spent queued behind another command is part of it. */
@@ -84,7 +87,7 @@ export class Outbox {
   result(id: string, reply: unknown): boolean {
     const w = this.waiting.get(id);
     if (!w) return this.forget(id);
-    const check = validatePayload(w.action, 'conf', reply);
+    const check = validatePayload(w.action, 'conf', reply, this.version());
     return this.finish(
       id,
       check.ok

@@ -1,0 +1,25 @@
+/** @module The charging station → CSMS actions of OCPP 2.0.1 handled so far (ADR 058), by name. */
+import type { HandlerMap201 } from '../../context';
+import { authorize } from './authorize';
+import { meterValues } from './meter-values';
+import {
+  firmwareStatusNotification,
+  logStatusNotification,
+  notifyEvent,
+  securityEventNotification,
+} from './notifications';
+import { bootNotification, heartbeat, statusNotification } from './station';
+import { transactionEvent } from './transaction-event';
+
+export const v201 = {
+  BootNotification: bootNotification,
+  Heartbeat: heartbeat,
+  StatusNotification: statusNotification,
+  Authorize: authorize,
+  TransactionEvent: transactionEvent,
+  MeterValues: meterValues,
+  SecurityEventNotification: securityEventNotification,
+  NotifyEvent: notifyEvent,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  LogStatusNotification: logStatusNotification,
+} satisfies HandlerMap201;

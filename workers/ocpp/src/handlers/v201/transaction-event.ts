@@ -1,0 +1,140 @@
+/**
+ * @module OCPP 2.0.1 TransactionEvent (blocks E and J) on the 1.6 session path (ADR 058): ONE session
+ * per station transactionId, whatever the order, duplication or offline replay of its events.
+ * - The first event received for a transactionId opens the session (start-transaction.ts, keyed
+ *   `tx:{transactionId}`), from its idToken, EVSE and energy reading; any later event finds it.
+ * - A seqNo already received is a duplicate: answered, never applied twice.
+ * - Updated (and the Started's own readings) are meter values of the transaction (meter-values.ts,
+ *   limits checked); Ended closes and prices it exactly like a StopTransaction (stop-transaction.ts).
+ * - chargingState becomes the connector's status (Charging, SuspendedEV, SuspendedEVSE; EVConnected
+ *   is Preparing); seqNos, the offline flag and numberOfPhasesUsed are kept in `transactions201`.
+ * Events of one object are handled one at a time, so two first events cannot open two sessions.
+ */
+import { flattenMeterValues, type MeterValue, numericBase } from '@domain/ocpp/meter-values';
+import type { Handler201, HandlerContext } from '../../context';
+import type { ChargingState, IdTokenInfo, Transaction201, TransactionEventRequest } from '../../ocpp201-types';
+import type { TransactionState } from '../../storage/store';
+import { meterValues as meterValues16 } from '../meter-values';
+import { openTransaction } from '../start-transaction';
+import { applyStatus } from '../status-notification';
+import { stopTransaction } from '../stop-transaction';
+import { idTokenInfo, toIdTokenInfo } from './authorize';
+import { toMeterValues16 } from './meter-values';
+
+/** How many transactions `transactions201` keeps (the latest by update). */
+const KEPT = 50;
+const REGISTER = 'Energy.Active.Import.Register';
+
+/** The object's (and D1's) start key of a 2.0.1 transaction: the station's own id for it. */
+export const transactionKey = (transactionId: string) => `tx:${transactionId}`;
+
+const STATUS_OF_STATE: Partial<Record<ChargingState, string>> = {
+  Charging: 'Charging',
+  SuspendedEV: 'SuspendedEV',
+  SuspendedEVSE: 'SuspendedEVSE',
+  EVConnected: 'Preparing',
+};
+
+/** The energy register readings (Wh) of `values` with `context` first, in order. */
+function registerReadings(values: readonly MeterValue[], context: string): number[] {
+  const samples = flattenMeterValues(values).filter((s) => s.measurand === REGISTER);
+  const ordered = [...samples.filter((s) => s.context === context), ...samples.filter((s) => s.context !== context)];
+  return ordered.map(numericBase).filter((n): n is number => n !== null);
+}
+
+function meterStop(ctx: HandlerContext, tx: TransactionState, values: readonly MeterValue[]): number {
+  const ended = registerReadings(values, 'Transaction.End')[0];
+  if (ended !== undefined) return Math.round(ended);
+  const stored = ctx.store
+    .samples(tx.transactionId)
+    .filter((s) => s.measurand === REGISTER)
+    .map(numericBase)
+    .filter((n): n is number => n !== null);
+  return Math.round(stored[stored.length - 1] ?? tx.meterStart);
+}
+
+/** One event at a time per charge point: the first two events of a transaction must not both open it. */
+const queues = new Map<string, Promise<unknown>>();
+
+export const transactionEvent: Handler201<'TransactionEvent'> = (ctx, p) => {
+  const turn = (queues.get(ctx.identity) ?? Promise.resolve()).then(() => handle(ctx, p));
+  const settled = turn.catch(() => undefined);
+  queues.set(ctx.identity, settled);
+  void settled.then(() => {
+    if (queues.get(ctx.identity) === settled) queues.delete(ctx.identity);
+  });
+  return turn;
+};
+
+async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<{ idTokenInfo?: IdTokenInfo }> {
+  const id = p.transactionInfo.transactionId;
+  const key = transactionKey(id);
+  const known = ctx.store.get('transactions201')?.[id];
+  const duplicate = known?.seqNos.includes(p.seqNo) ?? false;
+  const values = toMeterValues16(p.meterValue ?? []);
+  let info: IdTokenInfo | undefined;
+  let tx = ctx.store.transactionByStartKey(key);
+  if (!tx) {
+    const start = await openTransaction(
+      ctx,
+      {
+        // A station that names no EVSE in the first event it sends has one (ADR 058).
+        connectorId: p.evse?.id ?? 1,
+        idTag: p.idToken?.type === 'NoAuthorization' ? '' : (p.idToken?.idToken ?? ''),
+        meterStart: Math.round(registerReadings(values, 'Transaction.Begin')[0] ?? 0),
+        timestamp: p.timestamp,
+      },
+      key,
+    );
+    if (p.idToken) info = toIdTokenInfo(start.idTagInfo);
+    tx = ctx.store.transactionByStartKey(key);
+    if (!tx) throw new Error(`transaction ${id} could not be stored`);
+  }
+  if (!duplicate && p.eventType === 'Ended') {
+    const reply = await stopTransaction(ctx, {
+      transactionId: tx.transactionId,
+      meterStop: meterStop(ctx, tx, values),
+      timestamp: p.timestamp,
+      reason: p.transactionInfo.stoppedReason ?? 'Local',
+      transactionData: values,
+      ...(p.idToken && p.idToken.type !== 'NoAuthorization' ? { idTag: p.idToken.idToken } : {}),
+    });
+    if (p.idToken && !info && reply.idTagInfo) info = toIdTokenInfo(reply.idTagInfo);
+  } else if (!duplicate && values.length > 0) {
+    await meterValues16(ctx, { connectorId: tx.connectorId, transactionId: tx.transactionId, meterValue: values });
+  }
+  if (p.idToken && !info) {
+    const purpose = p.eventType === 'Ended' ? 'stop' : 'authorize';
+    info = await idTokenInfo(ctx, p.idToken, { connectorNumber: tx.connectorId, purpose });
+  }
+  const state = p.transactionInfo.chargingState;
+  const status = state ? STATUS_OF_STATE[state] : undefined;
+  if (!duplicate && status && p.eventType !== 'Ended') {
+    const at = { connectorId: tx.connectorId, status, errorCode: 'NoError', timestamp: p.timestamp };
+    await applyStatus(ctx, at, { closeOnAvailable: false });
+  }
+  remember(ctx, id, tx.transactionId, p, known);
+  return info ? { idTokenInfo: info } : {};
+}
+
+function remember(
+  ctx: HandlerContext,
+  id: string,
+  sessionId: number,
+  p: TransactionEventRequest,
+  known: Transaction201 | undefined,
+): void {
+  const all = ctx.store.get('transactions201') ?? {};
+  all[id] = {
+    sessionId,
+    seqNos: known?.seqNos.includes(p.seqNo) ? known.seqNos : [...(known?.seqNos ?? []), p.seqNo],
+    offline: (known?.offline ?? false) || p.offline === true,
+    numberOfPhasesUsed: p.numberOfPhasesUsed ?? known?.numberOfPhasesUsed ?? null,
+    chargingState: p.transactionInfo.chargingState ?? known?.chargingState ?? null,
+    updatedAt: ctx.now.getTime(),
+  };
+  const latest = Object.entries(all)
+    .sort(([, a], [, b]) => b.updatedAt - a.updatedAt)
+    .slice(0, KEPT);
+  ctx.store.put('transactions201', Object.fromEntries(latest));
+}

@@ -1,0 +1,128 @@
+/**
+ * @module Payload types of the charging station → CSMS actions of OCPP 2.0.1 that the object
+ * handles (ADR 058), written from the OCA JSON schemas (which validate every payload before a
+ * handler runs). Only the fields the handlers read are named; the schemas allow the rest.
+ */
+
+export type IdTokenType =
+  | 'Central'
+  | 'eMAID'
+  | 'ISO14443'
+  | 'ISO15693'
+  | 'KeyCode'
+  | 'Local'
+  | 'MacAddress'
+  | 'NoAuthorization';
+export interface IdToken {
+  idToken: string;
+  type: IdTokenType;
+  additionalInfo?: { additionalIdToken: string; type: string }[];
+}
+export type AuthorizationStatus201 =
+  | 'Accepted'
+  | 'Blocked'
+  | 'ConcurrentTx'
+  | 'Expired'
+  | 'Invalid'
+  | 'NoCredit'
+  | 'NotAllowedTypeEVSE'
+  | 'NotAtThisLocation'
+  | 'NotAtThisTime'
+  | 'Unknown';
+export interface IdTokenInfo {
+  status: AuthorizationStatus201;
+  cacheExpiryDateTime?: string;
+  groupIdToken?: IdToken;
+}
+
+export interface SampledValue201 {
+  value: number;
+  context?: string;
+  measurand?: string;
+  phase?: string;
+  location?: string;
+  signedMeterValue?: { signedMeterData: string; signingMethod: string; encodingMethod: string; publicKey: string };
+  unitOfMeasure?: { unit?: string; multiplier?: number };
+}
+export interface MeterValue201 {
+  timestamp: string;
+  sampledValue: SampledValue201[];
+}
+
+export type ChargingState = 'Charging' | 'EVConnected' | 'SuspendedEV' | 'SuspendedEVSE' | 'Idle';
+export interface TransactionEventRequest {
+  eventType: 'Started' | 'Updated' | 'Ended';
+  timestamp: string;
+  triggerReason: string;
+  seqNo: number;
+  offline?: boolean;
+  numberOfPhasesUsed?: number;
+  transactionInfo: {
+    transactionId: string;
+    chargingState?: ChargingState;
+    timeSpentCharging?: number;
+    stoppedReason?: string;
+    remoteStartId?: number;
+  };
+  idToken?: IdToken;
+  evse?: { id: number; connectorId?: number };
+  meterValue?: MeterValue201[];
+}
+
+type Empty = Record<string, never>;
+type Progress = { status: string; requestId?: number };
+
+export interface Requests201 {
+  BootNotification: {
+    chargingStation: {
+      model: string;
+      vendorName: string;
+      serialNumber?: string;
+      firmwareVersion?: string;
+      modem?: { iccid?: string; imsi?: string };
+    };
+    reason: string;
+  };
+  Heartbeat: Empty;
+  StatusNotification: {
+    timestamp: string;
+    connectorStatus: 'Available' | 'Occupied' | 'Reserved' | 'Unavailable' | 'Faulted';
+    evseId: number;
+    connectorId: number;
+  };
+  Authorize: { idToken: IdToken };
+  TransactionEvent: TransactionEventRequest;
+  MeterValues: { evseId: number; meterValue: MeterValue201[] };
+  SecurityEventNotification: { type: string; timestamp: string; techInfo?: string };
+  NotifyEvent: { generatedAt: string; seqNo: number; tbc?: boolean; eventData: unknown[] };
+  FirmwareStatusNotification: Progress;
+  LogStatusNotification: Progress;
+}
+
+export interface Replies201 {
+  BootNotification: { status: 'Accepted' | 'Pending' | 'Rejected'; currentTime: string; interval: number };
+  Heartbeat: { currentTime: string };
+  StatusNotification: Empty;
+  Authorize: { idTokenInfo: IdTokenInfo };
+  TransactionEvent: { idTokenInfo?: IdTokenInfo };
+  MeterValues: Empty;
+  SecurityEventNotification: Empty;
+  NotifyEvent: Empty;
+  FirmwareStatusNotification: Empty;
+  LogStatusNotification: Empty;
+}
+
+export type InboundAction201 = keyof Requests201;
+
+/** What the object keeps of a 2.0.1 transaction beside its 1.6-shaped one (handlers/v201/transaction-event.ts). */
+export interface Transaction201 {
+  /** The D1 session (and the object's transaction) the station's transactionId maps to. */
+  sessionId: number;
+  /** Every seqNo received: a repeated one is a duplicate, handled once. */
+  seqNos: number[];
+  /** Whether any event came from the station's offline queue. */
+  offline: boolean;
+  numberOfPhasesUsed: number | null;
+  chargingState: ChargingState | null;
+  updatedAt: number;
+}
