@@ -207,6 +207,9 @@ const en = {
   publishFailed:
     'Publishing on the e-mobility platform failed: no peering is configured for this company yet. Retry later.',
   peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
+  peeringUnknown: "The peering doesn't exist.",
+  peeringStateConflict: "This is not possible in the peering's current state.",
+  peeringUrlInsecure: 'The versions URL must use https (http only to 127.0.0.1, outside production).',
   moveSameCompany: 'Station id: {{id}} already belongs to this company.',
   // Connector groups and locations.
   groupNameTaken: 'Another connector group of the company already has this name.',
@@ -602,6 +605,9 @@ const de: Catalog = {
   publishFailed:
     'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
   peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
+  peeringUnknown: 'Das Peering existiert nicht.',
+  peeringStateConflict: 'Im aktuellen Zustand des Peerings ist das nicht möglich.',
+  peeringUrlInsecure: 'Die Versions-URL muss https verwenden (http nur zu 127.0.0.1, außerhalb der Produktion).',
   moveSameCompany: 'Station-ID: {{id}} gehört bereits zu diesem Unternehmen.',
   // Connector groups and locations.
   groupNameTaken: 'Eine andere Ladepunktgruppe des Unternehmens hat bereits diesen Namen.',
@@ -1012,6 +1018,9 @@ const fr: Catalog = {
   publishFailed:
     "La publication sur la plateforme d'e-mobilité a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard.",
   peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
+  peeringUnknown: "Le peering n'existe pas.",
+  peeringStateConflict: "Ce n'est pas possible dans l'état actuel du peering.",
+  peeringUrlInsecure: "L'URL des versions doit utiliser https (http seulement vers 127.0.0.1, hors production).",
   moveSameCompany: 'La station id : {{id}} appartient déjà à cette société.',
   // Connector groups and locations.
   groupNameTaken: "Un autre groupe de points de charge de l'entreprise porte déjà ce nom.",
@@ -1408,6 +1417,9 @@ const nl: Catalog = {
   publishFailed:
     'Publiceren op het e-mobilityplatform mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw.',
   peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
+  peeringUnknown: 'De peering bestaat niet.',
+  peeringStateConflict: 'Dit is niet mogelijk in de huidige status van de peering.',
+  peeringUrlInsecure: 'De versie-URL moet https gebruiken (http alleen naar 127.0.0.1, buiten productie).',
   moveSameCompany: 'Station-id: {{id}} hoort al bij dit bedrijf.',
   // Connector groups and locations.
   groupNameTaken: 'Een andere laadpuntgroep van het bedrijf heeft al deze naam.',
@@ -1802,6 +1814,9 @@ const it: Catalog = {
   publishFailed:
     'Pubblicazione sulla piattaforma di e-mobility non riuscita: per questa azienda non è ancora configurato alcun peering. Riprova più tardi.',
   peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
+  peeringUnknown: 'Il peering non esiste.',
+  peeringStateConflict: 'Non è possibile nello stato attuale del peering.',
+  peeringUrlInsecure: "L'URL delle versioni deve usare https (http solo verso 127.0.0.1, fuori produzione).",
   moveSameCompany: 'La stazione id: {{id}} appartiene già a questa azienda.',
   // Connector groups and locations.
   groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
@@ -2197,6 +2212,9 @@ const es: Catalog = {
   publishFailed:
     'La publicación en la plataforma de e-movilidad ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde.',
   peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
+  peeringUnknown: 'El peering no existe.',
+  peeringStateConflict: 'No es posible en el estado actual del peering.',
+  peeringUrlInsecure: 'La URL de versiones debe usar https (http solo hacia 127.0.0.1, fuera de producción).',
   moveSameCompany: 'La estación id: {{id}} ya pertenece a esta empresa.',
   // Connector groups and locations.
   groupNameTaken: 'Otro grupo de conectores de la empresa ya tiene este nombre.',
@@ -2589,6 +2607,9 @@ const pt: Catalog = {
   publishFailed:
     'A publicação na plataforma de e-mobilidade falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde.',
   peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
+  peeringUnknown: 'O peering não existe.',
+  peeringStateConflict: 'Não é possível no estado atual do peering.',
+  peeringUrlInsecure: 'O URL de versões deve usar https (http apenas para 127.0.0.1, fora da produção).',
   moveSameCompany: 'A estação id: {{id}} já pertence a esta empresa.',
   // Connector groups and locations.
   groupNameTaken: 'Outro grupo de conectores da empresa já tem este nome.',
