@@ -56,45 +56,40 @@ export function priceCdr(
   const e = emsp.kind === 'priced' ? emsp : null;
   const c = cpo.kind === 'priced' ? cpo : null;
   const o = owner.kind === 'priced' ? owner : null;
-  const notes = (
-    [
-      ['emsp', emsp],
-      ['cpo', cpo],
-      ['owner', owner],
-    ] as const
-  )
-    .filter(([, r]) => r.kind === 'unpriced')
-    .map(([who, r]) => `${who}: ${(!tariffs[who] && noTariffReasons[who]) || (r.kind === 'unpriced' ? r.reason : '')}`);
+  // Run at every close: plain statements, no closures (the Workers bundle names each one, a call apiece).
+  const notes: string[] = [];
+  if (!e) notes.push(`emsp: ${(!tariffs.emsp && noTariffReasons.emsp) || reasonOf(emsp)}`);
+  if (!c) notes.push(`cpo: ${(!tariffs.cpo && noTariffReasons.cpo) || reasonOf(cpo)}`);
+  if (!o) notes.push(`owner: ${(!tariffs.owner && noTariffReasons.owner) || reasonOf(owner)}`);
   const revision = emsp.needsRevision ?? cpo.needsRevision ?? owner.needsRevision;
   if (revision) notes.push(`needs revision: ${revision.join(', ')}`);
   return {
     pricingStatus: e || c || o ? 'priced' : 'unpriced',
     pricingNote: notes.length > 0 ? notes.join('; ') : null,
     needsRevision: revision ? 1 : 0,
-    empTotal: of(e, (p) => p.totals.inclVat),
-    empNetTotal: of(e, (p) => p.totals.exclVat),
-    empEnergy: of(e, (p) => sum(p, 'ENERGY', 'inclVat')),
-    empNetEnergy: of(e, (p) => sum(p, 'ENERGY', 'exclVat')),
-    empTime: of(e, (p) => sum(p, 'TIME', 'inclVat')),
-    empPenalty: of(e, (p) => sum(p, 'PARKING_TIME', 'inclVat')),
-    empNetPenalty: of(e, (p) => sum(p, 'PARKING_TIME', 'exclVat')),
-    subcpoTotal: of(c, (p) => p.totals.exclVat),
-    subcpoEnergy: of(c, (p) => sum(p, 'ENERGY', 'exclVat')),
-    subcpoTime: of(c, (p) => sum(p, 'TIME', 'exclVat')),
-    subcpoPenalty: of(c, (p) => sum(p, 'PARKING_TIME', 'exclVat')),
-    ownerTotal: of(o, (p) => p.totals.exclVat),
-    ownerEnergy: of(o, (p) => sum(p, 'ENERGY', 'exclVat')),
-    ownerPenalty: of(o, (p) => sum(p, 'PARKING_TIME', 'exclVat')),
-    ownerCostPerKwh: of(o, (p) =>
-      p.quantities.energyWh > 0 ? roundDiv(p.totals.exclVat * 1_000_000, p.quantities.energyWh) : null,
-    ),
-    vatValue: of(e, (p) => p.totals.vat),
+    empTotal: e ? e.totals.inclVat : null,
+    empNetTotal: e ? e.totals.exclVat : null,
+    empEnergy: e ? sum(e, 'ENERGY', 'inclVat') : null,
+    empNetEnergy: e ? sum(e, 'ENERGY', 'exclVat') : null,
+    empTime: e ? sum(e, 'TIME', 'inclVat') : null,
+    empPenalty: e ? sum(e, 'PARKING_TIME', 'inclVat') : null,
+    empNetPenalty: e ? sum(e, 'PARKING_TIME', 'exclVat') : null,
+    subcpoTotal: c ? c.totals.exclVat : null,
+    subcpoEnergy: c ? sum(c, 'ENERGY', 'exclVat') : null,
+    subcpoTime: c ? sum(c, 'TIME', 'exclVat') : null,
+    subcpoPenalty: c ? sum(c, 'PARKING_TIME', 'exclVat') : null,
+    ownerTotal: o ? o.totals.exclVat : null,
+    ownerEnergy: o ? sum(o, 'ENERGY', 'exclVat') : null,
+    ownerPenalty: o ? sum(o, 'PARKING_TIME', 'exclVat') : null,
+    ownerCostPerKwh:
+      o && o.quantities.energyWh > 0 ? roundDiv(o.totals.exclVat * 1_000_000, o.quantities.energyWh) : null,
+    vatValue: e ? e.totals.vat : null,
     results: { emsp, cpo, owner },
   };
 }
 
-function of(p: Priced | null, field: (p: Priced) => number | null): number | null {
-  return p ? field(p) : null;
+function reasonOf(r: PricingResult): string {
+  return r.kind === 'unpriced' ? r.reason : '';
 }
 
 function sum(p: Priced, dimension: LineDimension, field: 'exclVat' | 'inclVat'): number {

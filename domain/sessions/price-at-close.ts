@@ -6,17 +6,14 @@
  * (drizzle/queries/pricing.store.ts) gathers the facts and writes what this returns.
  */
 import { stoppedForLimit } from '../charging-authorization/limits';
-import {
-  type CdrPrices,
-  type MeterSample,
-  type PerspectiveTariffs,
-  priceCdr,
-  timelineFromMeterValues,
-} from '../pricing';
+import { type CdrPrices, type PerspectiveTariffs, priceCdr, timelineFromMeterValues } from '../pricing';
 import type { PricedLine } from '../pricing/types';
 import { engineTariffOfVersion, type StoredTariffVersion } from '../tariffs/engine-cache';
 import type { PaymentType, TariffType } from '../tariffs/model';
 import { type Choice, chooseTariff, type MpsAssignment, type TariffCandidate } from '../tariffs/select';
+import { samplesOf } from './meter-curve';
+
+export { samplesOf } from './meter-curve';
 
 /** A stored tariff version as pricing reads it (drizzle's `tariffs` row fits it). */
 export interface StoredTariffRow extends StoredTariffVersion {
@@ -93,7 +90,7 @@ export function tariffCandidate(t: StoredTariffRow): TariffCandidate & { approve
     type: t.type,
     status: t.status,
     companyId: t.companyId,
-    countries: JSON.parse(t.countriesJson) as string[],
+    countries: countriesOf(t.countriesJson),
     customerGroupId: t.customerGroupId,
     paymentType: t.paymentType,
     validFrom: t.validFrom,
@@ -105,30 +102,23 @@ export function tariffCandidate(t: StoredTariffRow): TariffCandidate & { approve
 }
 
 export function candidateOf<R extends StoredTariffRow>(t: R): TariffCandidate & { row: R } {
-  return { ...tariffCandidate(t), row: t };
+  // Read for every row in scope at every close: no second object (the row is the last key either way).
+  const candidate = tariffCandidate(t) as ReturnType<typeof tariffCandidate> & { row: R };
+  candidate.row = t;
+  return candidate;
 }
 
-/** The recorded curve [[epoch ms, W, Wh]] as meter samples (points without a register reading dropped). */
-export function samplesOf(curveJson: string | null): MeterSample[] {
-  if (!curveJson) return [];
-  let curve: unknown;
-  try {
-    curve = JSON.parse(curveJson);
-  } catch {
-    return [];
+/** Parsed country lists by their text, frozen and shared: a few distinct texts ('[]' above all). */
+const countryLists = new Map<string, readonly string[]>();
+
+function countriesOf(json: string): readonly string[] {
+  let list = countryLists.get(json);
+  if (list === undefined) {
+    list = Object.freeze(JSON.parse(json) as string[]);
+    if (countryLists.size >= 1024) countryLists.clear();
+    countryLists.set(json, list);
   }
-  if (!Array.isArray(curve)) return [];
-  const out: MeterSample[] = [];
-  for (const p of curve) {
-    if (!Array.isArray(p)) continue;
-    const at: unknown = p[0];
-    const wh: unknown = p[2];
-    if (typeof at !== 'number' || typeof wh !== 'number') continue;
-    const w: unknown = p[1];
-    // One object shape for every sample (powerW undefined when unknown): no spread, no second shape.
-    out.push({ at, energyWh: wh, powerW: typeof w === 'number' ? w : undefined });
-  }
-  return out;
+  return list;
 }
 
 type Picked<R extends StoredTariffRow> = Choice<TariffCandidate & { row: R }>;
@@ -153,13 +143,14 @@ export function selectSessionTariffs<R extends StoredTariffRow>(f: PriceAtCloseF
     paymentType,
     mps,
   };
-  const pick = (type: TariffType, chain: number[]) => chooseTariff(candidates, type, { ...facts, companyChain: chain });
-  const emp = pick('emp', operatorChain);
-  const cpo = pick('cpo', operatorChain);
+  const operatorFacts = { ...facts, companyChain: operatorChain };
+  const emp = chooseTariff(candidates, 'emp', operatorFacts);
+  const cpo = chooseTariff(candidates, 'cpo', operatorFacts);
   // Owner revenue: the revenue tariff agreed for the owner, else the owner tariff (ADR 013).
-  const ownerScope = ownerChain.length > 0 ? [...ownerChain, ...operatorChain] : operatorChain;
-  const revenue = pick('revenue', ownerScope);
-  const owner = revenue.tariff ? revenue : pick('owner', ownerScope);
+  const ownerFacts =
+    ownerChain.length > 0 ? { ...facts, companyChain: [...ownerChain, ...operatorChain] } : operatorFacts;
+  const revenue = chooseTariff(candidates, 'revenue', ownerFacts);
+  const owner = revenue.tariff ? revenue : chooseTariff(candidates, 'owner', ownerFacts);
   const empCapExclVat = facts.customerGroupId ? (group?.maxPriceExclVat ?? null) : null;
   return { emp, cpo, owner, empCapExclVat };
 }
@@ -167,9 +158,9 @@ export function selectSessionTariffs<R extends StoredTariffRow>(f: PriceAtCloseF
 /** The engine's tariffs of the selected versions, one shared object per version and cap (engine-cache.ts). */
 export function engineTariffsOf(sel: SessionTariffs): PerspectiveTariffs {
   return {
-    ...(sel.emp.tariff ? { emsp: engineTariffOfVersion(sel.emp.tariff.row, sel.empCapExclVat) } : {}),
-    ...(sel.cpo.tariff ? { cpo: engineTariffOfVersion(sel.cpo.tariff.row) } : {}),
-    ...(sel.owner.tariff ? { owner: engineTariffOfVersion(sel.owner.tariff.row) } : {}),
+    emsp: sel.emp.tariff ? engineTariffOfVersion(sel.emp.tariff.row, sel.empCapExclVat) : undefined,
+    cpo: sel.cpo.tariff ? engineTariffOfVersion(sel.cpo.tariff.row) : undefined,
+    owner: sel.owner.tariff ? engineTariffOfVersion(sel.owner.tariff.row) : undefined,
   };
 }
 
@@ -202,7 +193,8 @@ export function tariffLineRows(
   for (const who of ['emsp', 'cpo', 'owner'] as const) {
     const r = results[who];
     if (r.kind !== 'priced') continue;
-    r.lines.forEach((l, position) => {
+    for (let position = 0; position < r.lines.length; position++) {
+      const l = r.lines[position] as PricedLine;
       rows.push({
         sessionId,
         party: party[who],
@@ -217,7 +209,7 @@ export function tariffLineRows(
         vat: l.vat,
         inclVat: l.inclVat,
       });
-    });
+    }
   }
   return rows;
 }
@@ -242,13 +234,14 @@ export function priceWithTariffs<R extends StoredTariffRow>(
 ): SessionPriceDecision {
   const s = f.session;
   const { emp, cpo, owner } = sel;
+  // Run at every close: one object per argument, no conditional spreads (an absent value is undefined).
   const timeline = timelineFromMeterValues({
     start: s.startAt.getTime(),
     end: s.endAt.getTime(),
     meterStartWh: s.meterStartWh,
-    ...(s.meterStopWh !== null ? { meterStopWh: s.meterStopWh } : {}),
+    meterStopWh: s.meterStopWh ?? undefined,
     samples: samplesOf(s.meterCurveJson),
-    ...(s.stopChargingAt ? { stopChargingAt: s.stopChargingAt.getTime() } : {}),
+    stopChargingAt: s.stopChargingAt ? s.stopChargingAt.getTime() : undefined,
   });
   // The selection knows why a perspective has no tariff; the engine only sees none (the note says why).
   const prices = priceCdr(
@@ -256,9 +249,9 @@ export function priceWithTariffs<R extends StoredTariffRow>(
     timeline,
     { timeZone: f.station?.timeZone ?? 'Europe/Paris', ignoreGraceTime: stoppedForLimit(s.remark) },
     {
-      ...(emp.tariff === null ? { emsp: emp.reason } : {}),
-      ...(cpo.tariff === null ? { cpo: cpo.reason } : {}),
-      ...(owner.tariff === null ? { owner: owner.reason } : {}),
+      emsp: emp.tariff === null ? emp.reason : undefined,
+      cpo: cpo.tariff === null ? cpo.reason : undefined,
+      owner: owner.tariff === null ? owner.reason : undefined,
     },
   );
   const tariffIds = { emp: emp.tariff?.id ?? null, cpo: cpo.tariff?.id ?? null, owner: owner.tariff?.id ?? null };

@@ -139,6 +139,8 @@ export function chooseTariff<T extends TariffCandidate>(
   let bestKey: readonly number[] = [];
   let ofType = 0;
   for (const t of candidates) {
+    // Admission's first two exclusions, without its allocations: most rows in scope are of another type.
+    if (t.type !== type || t.status !== 'approved') continue;
     const a = admission(t, type, s);
     if (!a.ok && (a.exclusion === 'other_type' || a.exclusion === 'not_approved' || a.exclusion === 'out_of_scope'))
       continue;
