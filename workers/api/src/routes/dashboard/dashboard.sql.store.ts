@@ -36,8 +36,8 @@ export const d1Dialect: Dialect = {
   placeholder: (n) => `?${n}`,
   tree: COMPANY_TREE_CTE,
   table: (param, columns) =>
-    `(SELECT ${columns.map((c) => `json_extract(value, '$.${c}') AS ${c}`).join(', ')} FROM json_each(${param}))`,
-  ids: (param) => `(SELECT value AS id FROM json_each(${param}))`,
+    `(SELECT ${columns.map((c) => `json_extract(value, '$.${c}') AS ${c}`).join(', ')} FROM json_each(${param})) j`,
+  ids: (param) => `(SELECT value AS id FROM json_each(${param})) j`,
   greatest: (a, b) => `max(${a}, ${b})`,
   least: (a, b) => `min(${a}, ${b})`,
   at: (param) => param,
@@ -71,8 +71,8 @@ export const warehouseDialect: Dialect = {
   tree: `WITH RECURSIVE tree AS (SELECT id FROM dim_companies
            WHERE path LIKE (SELECT path FROM dim_companies WHERE id = $1) || '%')`,
   table: (param, columns, type = 'bigint') =>
-    `(SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS x(${columns.map((c) => `${c} ${type}`).join(', ')}))`,
-  ids: (param) => `(SELECT value::bigint AS id FROM jsonb_array_elements_text(${param}::jsonb))`,
+    `(SELECT * FROM jsonb_to_recordset(${param}::jsonb) AS x(${columns.map((c) => `${c} ${type}`).join(', ')})) j`,
+  ids: (param) => `(SELECT value::bigint AS id FROM jsonb_array_elements_text(${param}::jsonb)) j`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
   least: (a, b) => `least(${a}, ${b})`,
   at: (param) => `to_timestamp(${param}::bigint / 1000.0)`,
