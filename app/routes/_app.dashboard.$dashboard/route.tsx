@@ -32,7 +32,8 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'dashboard
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'reports:dashboards');
   const url = new URL(request.url);
-  const dashboardId = params.dashboardId ?? '';
+  // The param is not named `…Id`: the layout takes those for row ids (lib/route-params.ts), and this one is a word.
+  const dashboardId = params.dashboard ?? '';
   const filters = readDashboardFilters(url);
   const dashboards = await loadDashboards(request, context, me);
   const tabs = dashboards.map((d) => d.id);
