@@ -6,6 +6,7 @@ import {
   mutualVersion,
   nextAttempt,
   tokenAllows,
+  versionsUrlAllowed,
 } from './registration';
 
 describe('registration decisions', () => {
@@ -72,5 +73,15 @@ describe('registration decisions', () => {
     expect(defaultPartyId(1295)).toBe('CZZ');
     expect(defaultPartyId(1296)).toBe('100');
     for (const id of [1, 50, 1295, 1296, 40000]) expect(defaultPartyId(id)).toMatch(/^[0-9A-Z]{3}$/);
+  });
+});
+
+describe('versionsUrlAllowed', () => {
+  it('wants https, allowing http to 127.0.0.1 outside production only', () => {
+    expect(versionsUrlAllowed('https://partner.example/ocpi/versions', true)).toBe(true);
+    expect(versionsUrlAllowed('http://partner.example/ocpi/versions', false)).toBe(false);
+    expect(versionsUrlAllowed('http://127.0.0.1:9000/ocpi/versions', false)).toBe(true);
+    expect(versionsUrlAllowed('http://127.0.0.1:9000/ocpi/versions', true)).toBe(false);
+    expect(versionsUrlAllowed('ftp://partner.example/versions', false)).toBe(false);
   });
 });

@@ -69,3 +69,11 @@ export function defaultPartyId(companyId: number): string {
 
 /** Our roles as an operator's platform: charge point operator and e-mobility provider. */
 export const PLATFORM_ROLES: readonly Role[] = ['CPO', 'EMSP'];
+
+/** A partner's versions URL: https; plain http only to 127.0.0.1 and only outside production. */
+export function versionsUrlAllowed(url: string, production: boolean): boolean {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed) return false;
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && !production && parsed.hostname === '127.0.0.1';
+}

@@ -17,40 +17,11 @@ export const peeringByTokenHash = (db: Db, hash: string) =>
 
 export const peeringById = (db: Db, id: number) => db.select().from(ocpiPeerings).where(eq(ocpiPeerings.id, id)).get();
 
-export const scopedPeering = (db: Db, scope: number[], id: number) =>
-  db
-    .select()
-    .from(ocpiPeerings)
-    .where(and(eq(ocpiPeerings.id, id), inArray(ocpiPeerings.companyId, scope)))
-    .get();
-
 export async function updatePeering(db: Db, id: number, values: PeeringUpdate, at = new Date()) {
   await db
     .update(ocpiPeerings)
     .set({ ...values, updatedAt: at })
     .where(eq(ocpiPeerings.id, id));
-}
-
-export async function insertPeering(db: Db, values: typeof ocpiPeerings.$inferInsert) {
-  const row = await db.insert(ocpiPeerings).values(values).returning().get();
-  return row;
-}
-
-export async function listPeerings(db: Db, scope: number[], page: number, size: number) {
-  const where = inArray(ocpiPeerings.companyId, scope);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ peering: ocpiPeerings, companyName: companies.name })
-      .from(ocpiPeerings)
-      .innerJoin(companies, eq(companies.id, ocpiPeerings.companyId))
-      .where(where)
-      .orderBy(desc(ocpiPeerings.id))
-      .limit(size)
-      .offset((page - 1) * size)
-      .all(),
-    db.select({ n: count() }).from(ocpiPeerings).where(where).get(),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 export const partiesOf = (db: Db, companyId: number) =>
@@ -82,22 +53,6 @@ export interface MessageEntry {
 
 export async function logMessage(db: Db, entry: MessageEntry) {
   await db.insert(ocpiMessages).values(entry);
-}
-
-export async function messagesOf(db: Db, peeringId: number, page: number, size: number) {
-  const where = eq(ocpiMessages.peeringId, peeringId);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(ocpiMessages)
-      .where(where)
-      .orderBy(desc(ocpiMessages.id))
-      .limit(size)
-      .offset((page - 1) * size)
-      .all(),
-    db.select({ n: count() }).from(ocpiMessages).where(where).get(),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 export type OutboxRow = typeof ocpiOutbox.$inferSelect;

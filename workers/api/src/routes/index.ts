@@ -34,6 +34,7 @@ import { myTransactionRoutes } from './my-transactions/my-transactions.handlers'
 import { networkRoutes } from './network/network.handlers';
 import { newsRoutes } from './news/news.handlers';
 import { payRoutes } from './pay/pay.handlers';
+import { peeringRoutes } from './peerings/peerings.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
 import { reportingRoutes } from './reporting/reporting.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
@@ -92,6 +93,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', myInvoiceRoutes)
   .route('/', myStationRoutes)
   .route('/', newsRoutes)
+  .route('/', peeringRoutes)
   .route('/', metabaseRoutes)
   .route('/', fleetReimbursementRoutes)
   .route('/', documentRoutes)
