@@ -5,7 +5,7 @@
  */
 import type { Db } from '@db/db';
 import { companies, ocpiMessages, ocpiOutbox, ocpiParties, ocpiPeerings } from '@db/schema';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 
 export type PeeringRow = typeof ocpiPeerings.$inferSelect;
 export type PartyRow = typeof ocpiParties.$inferSelect;
