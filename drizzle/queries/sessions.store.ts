@@ -113,6 +113,40 @@ export interface CloseSession {
 }
 
 /**
+ * The start of a session learnt after a later event of it (an OCPP 2.0.1 Started arriving late, ADR
+ * 058): an open session takes it; a closed one takes it too, its energy and duration recomputed, and is
+ * marked for revision (the rest of its summary came from the wrong start).
+ */
+export async function correctSessionStart(
+  db: Db,
+  stationId: number,
+  id: number,
+  start: { startAt: Date; meterStartWh: number },
+): Promise<'corrected' | 'needs-revision'> {
+  const scope = and(eq(chargingSessions.id, id), eq(chargingSessions.stationId, stationId));
+  const open = await db
+    .update(chargingSessions)
+    .set({ startAt: start.startAt, meterStartWh: start.meterStartWh, updatedAt: new Date() })
+    .where(and(scope, eq(chargingSessions.status, 'in_progress')))
+    .returning({ id: chargingSessions.id });
+  if (open.length > 0) return 'corrected';
+  // Energy and duration follow the start; the rest of the summary (curve, parking) is for a person to check.
+  const startMs = start.startAt.getTime();
+  await db
+    .update(chargingSessions)
+    .set({
+      startAt: start.startAt,
+      meterStartWh: start.meterStartWh,
+      energyWh: sql`coalesce(${chargingSessions.meterStopWh} - ${start.meterStartWh}, ${chargingSessions.energyWh})`,
+      durationS: sql`coalesce((${chargingSessions.endAt} - ${startMs}) / 1000, ${chargingSessions.durationS})`,
+      needsRevision: 1,
+      updatedAt: new Date(),
+    })
+    .where(scope);
+  return 'needs-revision';
+}
+
+/**
  * Closes a session with its StopTransaction; a second close changes nothing. Besides an in-progress
  * session it fills in (ADR 040) a session closed without its stop (which this corrects: it is no
  * longer marked ended without stop) and a refused one not stopped yet (which stays refused).

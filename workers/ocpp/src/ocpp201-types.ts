@@ -118,6 +118,8 @@ export type InboundAction201 = keyof Requests201;
 export interface Transaction201 {
   /** The D1 session (and the object's transaction) the station's transactionId maps to. */
   sessionId: number;
+  /** Whether its Started has been received (the first event received opened it otherwise). */
+  started: boolean;
   /** Every seqNo received: a repeated one is a duplicate, handled once. */
   seqNos: number[];
   /** Whether any event came from the station's offline queue. */

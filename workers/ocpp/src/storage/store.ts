@@ -141,6 +141,9 @@ export class Store implements SqlHost {
   openTransactions(): TransactionState[] {
     return this.transactions.open();
   }
+  correctStart(id: number, meterStart: number, startedAt: number): void {
+    this.transactions.correctStart(id, meterStart, startedAt);
+  }
   recordStop(id: number, stop: unknown): void {
     this.transactions.recordStop(id, stop);
   }

@@ -90,6 +90,17 @@ export class TransactionTables {
       .map(toTransaction);
   }
 
+  /** A start learnt late (an OCPP 2.0.1 Started after a later event of its transaction, ADR 058). */
+  correctStart(id: number, meterStart: number, startedAt: number): void {
+    this.txCache.delete(id);
+    this.host.sql.exec(
+      'UPDATE transactions SET meter_start = ?, started_at = ? WHERE transaction_id = ?',
+      meterStart,
+      startedAt,
+      id,
+    );
+  }
+
   /** The stop as received is kept first, so a crash before the D1 close can be finished on retry. */
   recordStop(id: number, stop: unknown): void {
     this.txCache.delete(id);

@@ -2,7 +2,9 @@
  * @module OCPP 2.0.1 TransactionEvent (blocks E and J) on the 1.6 session path (ADR 058): ONE session
  * per station transactionId, whatever the order, duplication or offline replay of its events.
  * - The first event received for a transactionId opens the session (start-transaction.ts, keyed
- *   `tx:{transactionId}`), from its idToken, EVSE and energy reading; any later event finds it.
+ *   `tx:{transactionId}`), from its idToken, EVSE and energy reading; any later event finds it. A
+ *   Started received after that corrects the start (time, meter); once closed, it marks the session
+ *   for revision instead.
  * - A seqNo already received is a duplicate: answered, never applied twice.
  * - Updated (and the Started's own readings) are meter values of the transaction (meter-values.ts,
  *   limits checked); Ended closes and prices it exactly like a StopTransaction (stop-transaction.ts).
@@ -10,6 +12,7 @@
  *   is Preparing); seqNos, the offline flag and numberOfPhasesUsed are kept in `transactions201`.
  * Events of one object are handled one at a time, so two first events cannot open two sessions.
  */
+import { correctSessionStart } from '@db/queries/sessions.store';
 import { flattenMeterValues, type MeterValue, numericBase } from '@domain/ocpp/meter-values';
 import type { Handler201, HandlerContext } from '../../context';
 import type { ChargingState, IdTokenInfo, Transaction201, TransactionEventRequest } from '../../ocpp201-types';
@@ -89,6 +92,8 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
     if (p.idToken) info = toIdTokenInfo(start.idTagInfo);
     tx = ctx.store.transactionByStartKey(key);
     if (!tx) throw new Error(`transaction ${id} could not be stored`);
+  } else if (p.eventType === 'Started' && known && !known.started) {
+    await correctStart(ctx, tx, p, values);
   }
   if (!duplicate && p.eventType === 'Ended') {
     const reply = await stopTransaction(ctx, {
@@ -117,6 +122,20 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
   return info ? { idTokenInfo: info } : {};
 }
 
+/** A Started received after a later event of its transaction: its start is the transaction's. */
+async function correctStart(
+  ctx: HandlerContext,
+  tx: TransactionState,
+  p: TransactionEventRequest,
+  values: readonly MeterValue[],
+): Promise<void> {
+  const startedAt = Date.parse(p.timestamp);
+  const meterStart = Math.round(registerReadings(values, 'Transaction.Begin')[0] ?? tx.meterStart);
+  if (!tx.closed) ctx.store.correctStart(tx.transactionId, meterStart, startedAt);
+  const start = { startAt: new Date(startedAt), meterStartWh: meterStart };
+  await correctSessionStart(ctx.db, ctx.stationId, tx.transactionId, start);
+}
+
 function remember(
   ctx: HandlerContext,
   id: string,
@@ -127,6 +146,7 @@ function remember(
   const all = ctx.store.get('transactions201') ?? {};
   all[id] = {
     sessionId,
+    started: (known?.started ?? false) || p.eventType === 'Started',
     seqNos: known?.seqNos.includes(p.seqNo) ? known.seqNos : [...(known?.seqNos ?? []), p.seqNo],
     offline: (known?.offline ?? false) || p.offline === true,
     numberOfPhasesUsed: p.numberOfPhasesUsed ?? known?.numberOfPhasesUsed ?? null,

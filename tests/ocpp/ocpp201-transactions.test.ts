@@ -1,0 +1,394 @@
+/**
+ * OCPP 2.0.1 TransactionEvent on the 1.6 session path (issue 23 part 2, ADR 058): one session per
+ * transactionId whatever the order or duplication of its events, priced exactly like the same charge
+ * over 1.6; the back office's commands reach a 2.0.1 station in their 2.0.1 form.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { chargingSessions, tariffs } from '../../drizzle/schema';
+import { aStation, connect, db, iso, stub, type World } from './helpers';
+import { connect201, reading, type Station201 } from './helpers-201';
+
+const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
+const at = (m: number) => iso(T0 + m * 60_000);
+
+async function sessionsOf(stationId: number) {
+  return db.select().from(chargingSessions).where(eq(chargingSessions.stationId, stationId));
+}
+
+/** The session once pricing (after the reply) has written its outcome. */
+async function priced(stationId: number) {
+  for (let i = 0; i < 200; i++) {
+    const rows = await sessionsOf(stationId);
+    if (rows.length === 1 && rows[0]?.status === 'closed' && rows[0].pricingNote !== 'Pricing not run yet') return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return sessionsOf(stationId);
+}
+
+async function withTariff(w: World) {
+  await db.insert(tariffs).values({
+    companyId: w.companyId,
+    type: 'emp',
+    status: 'approved',
+    name: 'Driver tariff',
+    elementsJson: JSON.stringify([
+      { price_components: [{ type: 'ENERGY', price: 4000, vat_bp: 2000, step_size: 1 }] },
+      { price_components: [{ type: 'PARKING_TIME', price: 600, vat_bp: 2000, step_size: 60 }] },
+    ]),
+  });
+}
+
+/** 30 minutes at 11 kW from 1000 Wh, parked 15 minutes: the readings both versions send. */
+const CHARGE = [0, 10, 20, 30, 40].map((m) => ({ m, wh: 1000 + Math.min(m, 30) * 183, w: m >= 30 ? 0 : 11_000 }));
+
+function event(
+  w: World,
+  txId: string,
+  eventType: 'Started' | 'Updated' | 'Ended',
+  seqNo: number,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    eventType,
+    timestamp: at(0),
+    triggerReason:
+      eventType === 'Started' ? 'Authorized' : eventType === 'Ended' ? 'EVCommunicationLost' : 'MeterValuePeriodic',
+    seqNo,
+    transactionInfo: { transactionId: txId },
+    ...(eventType === 'Started'
+      ? { idToken: { idToken: w.idTag, type: 'ISO14443' }, evse: { id: 1, connectorId: 1 } }
+      : {}),
+    ...extra,
+  };
+}
+
+async function charge201(w: World, cs: Station201, txId: string) {
+  const [first, ...rest] = CHARGE;
+  if (!first) throw new Error('no readings');
+  const started = await cs.ok('TransactionEvent', {
+    ...event(w, txId, 'Started', 0),
+    transactionInfo: { transactionId: txId, chargingState: 'Charging' },
+    meterValue: [reading(at(0), first.wh, first.w, 'Transaction.Begin')],
+  });
+  expect(started).toEqual({ idTokenInfo: { status: 'Accepted' } });
+  let seq = 1;
+  for (const r of rest) {
+    await cs.ok('TransactionEvent', {
+      ...event(w, txId, 'Updated', seq++, { timestamp: at(r.m) }),
+      meterValue: [reading(at(r.m), r.wh, r.w)],
+    });
+  }
+  const last = CHARGE[CHARGE.length - 1];
+  return cs.ok('TransactionEvent', {
+    ...event(w, txId, 'Ended', seq, { timestamp: at(45) }),
+    transactionInfo: { transactionId: txId, stoppedReason: 'EVDisconnected' },
+    idToken: { idToken: w.idTag, type: 'ISO14443' },
+    meterValue: [reading(at(45), last?.wh ?? 0, 0, 'Transaction.End')],
+  });
+}
+
+async function charge16(w: World) {
+  const cp = await connect(w.uid);
+  const energy = (m: number, wh: number, watts: number, context = 'Sample.Periodic') => ({
+    timestamp: at(m),
+    sampledValue: [
+      { value: String(wh), context, measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+      { value: String(watts), context, measurand: 'Power.Active.Import', unit: 'W' },
+    ],
+  });
+  const [first, ...rest] = CHARGE;
+  const { transactionId } = await cp.ok<{ transactionId: number }>('StartTransaction', {
+    connectorId: 1,
+    idTag: w.idTag,
+    meterStart: first?.wh ?? 0,
+    timestamp: at(0),
+  });
+  await cp.ok('MeterValues', {
+    connectorId: 1,
+    transactionId,
+    meterValue: [energy(0, first?.wh ?? 0, first?.w ?? 0, 'Transaction.Begin')],
+  });
+  for (const r of rest)
+    await cp.ok('MeterValues', { connectorId: 1, transactionId, meterValue: [energy(r.m, r.wh, r.w)] });
+  const last = CHARGE[CHARGE.length - 1]?.wh ?? 0;
+  await cp.ok('StopTransaction', {
+    transactionId,
+    idTag: w.idTag,
+    meterStop: last,
+    timestamp: at(45),
+    reason: 'EVDisconnected',
+    transactionData: [
+      {
+        timestamp: at(45),
+        sampledValue: [
+          { value: String(last), context: 'Transaction.End', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          { value: '0', context: 'Transaction.End', measurand: 'Power.Active.Import', unit: 'W' },
+        ],
+      },
+    ],
+  });
+  cp.close();
+}
+
+const COMPARED = [
+  'status',
+  'meterStartWh',
+  'meterStopWh',
+  'energyWh',
+  'durationS',
+  'chargingMinutes',
+  'parkingS',
+  'stopReason',
+  'meterCurveJson',
+  'pricingStatus',
+  'empNetTotal',
+  'empTotal',
+  'vatValue',
+  'remark',
+] as const;
+
+describe('TransactionEvent', () => {
+  it('Started, Updated with meter values and Ended make one closed session priced like the same 1.6 charge', async () => {
+    const w201 = await aStation();
+    const w16 = await aStation();
+    await withTariff(w201);
+    await withTariff(w16);
+    const cs = await connect201(w201.uid);
+    const ended = await charge201(w201, cs, 'TX-FULL-1');
+    expect(ended).toEqual({ idTokenInfo: { status: 'Accepted' } });
+    cs.close();
+    await charge16(w16);
+    const [s201] = await priced(w201.stationId);
+    const [s16] = await priced(w16.stationId);
+    expect(s201).toMatchObject({
+      status: 'closed',
+      energyWh: 30 * 183,
+      pricingStatus: 'priced',
+      startKey: 'tx:TX-FULL-1',
+    });
+    const pick = (s: typeof s201) => Object.fromEntries(COMPARED.map((k) => [k, s?.[k]]));
+    expect(pick(s201)).toEqual(pick(s16));
+    expect((await stub(w201.uid).state()).openTransactions).toEqual([]);
+  });
+
+  it('keeps one session through duplicated, out-of-order and replayed events, with seqNos, offline and phases kept', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const tx = 'TX-ORDER-1';
+    // An Updated (from the offline queue) arrives before its Started.
+    const updated2 = {
+      ...event(w, tx, 'Updated', 2, { timestamp: at(20), offline: true }),
+      meterValue: [reading(at(20), 1000 + 20 * 183, 11_000)],
+    };
+    await cs.ok('TransactionEvent', { ...updated2, evse: { id: 1 }, idToken: { idToken: w.idTag, type: 'ISO14443' } });
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Started', 0, { numberOfPhasesUsed: 3 }),
+      meterValue: [reading(at(0), 1000, 11_000, 'Transaction.Begin')],
+    });
+    const updated1 = {
+      ...event(w, tx, 'Updated', 1, { timestamp: at(10) }),
+      meterValue: [reading(at(10), 1000 + 10 * 183, 11_000)],
+    };
+    await cs.ok('TransactionEvent', updated1);
+    await cs.ok('TransactionEvent', updated1);
+    const end = {
+      ...event(w, tx, 'Ended', 3, { timestamp: at(30) }),
+      transactionInfo: { transactionId: tx, stoppedReason: 'Local' },
+      meterValue: [reading(at(30), 1000 + 30 * 183, 0, 'Transaction.End')],
+    };
+    await cs.ok('TransactionEvent', end);
+    await cs.ok('TransactionEvent', end);
+    await cs.ok('TransactionEvent', { ...updated2, evse: { id: 1 } });
+    const rows = await sessionsOf(w.stationId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'closed',
+      meterStartWh: 1000,
+      meterStopWh: 1000 + 30 * 183,
+      energyWh: 30 * 183,
+      durationS: 30 * 60,
+      stopReason: 'Local',
+      needsRevision: 0,
+    });
+    const kept = (await stub(w.uid).state()).transactions201[tx];
+    expect(kept).toMatchObject({ sessionId: rows[0]?.id, seqNos: [2, 0, 1, 3], offline: true, numberOfPhasesUsed: 3 });
+    // The duplicated Updated added its readings once: one row per reading in the curve.
+    const curve = JSON.parse(rows[0]?.meterCurveJson ?? '[]') as [number, number, number][];
+    expect(curve.map((p) => p[0])).toEqual([0, 10, 20, 30].map((m) => T0 + m * 60_000));
+    cs.close();
+  });
+
+  it('marks a session for revision when its Started arrives after its Ended', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const tx = 'TX-LATE-START';
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Ended', 2, { timestamp: at(30) }),
+      evse: { id: 2 },
+      idToken: { idToken: w.idTag, type: 'ISO14443' },
+      transactionInfo: { transactionId: tx, stoppedReason: 'Local' },
+      meterValue: [reading(at(30), 4000, 0, 'Transaction.End')],
+    });
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Started', 0),
+      evse: { id: 2 },
+      meterValue: [reading(at(0), 1000, 11_000, 'Transaction.Begin')],
+    });
+    const rows = await sessionsOf(w.stationId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'closed',
+      connectorNumber: 2,
+      meterStartWh: 1000,
+      energyWh: 3000,
+      durationS: 30 * 60,
+      needsRevision: 1,
+    });
+    cs.close();
+  });
+
+  it('opens a refused session for an unknown idToken and tells the station Invalid', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const answer = await cs.ok('TransactionEvent', {
+      ...event(w, 'TX-BAD-1', 'Started', 0),
+      idToken: { idToken: 'NOSUCHCARD', type: 'ISO14443' },
+      meterValue: [reading(at(0), 500, null, 'Transaction.Begin')],
+    });
+    expect(answer).toEqual({ idTokenInfo: { status: 'Invalid' } });
+    const [row] = await sessionsOf(w.stationId);
+    expect(row?.refusedStatus).toBe('Invalid');
+    cs.close();
+  });
+});
+
+describe('commands to a 2.0.1 station', () => {
+  it('sends remote start and stop as RequestStartTransaction and RequestStopTransaction', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const start = stub(w.uid).sendCommand('RemoteStartTransaction', { connectorId: 1, idTag: w.idTag });
+    const call = await cs.command();
+    expect(call.action).toBe('RequestStartTransaction');
+    expect(call.payload).toMatchObject({ evseId: 1, idToken: { idToken: w.idTag, type: 'Central' } });
+    cs.answer(call, { status: 'Accepted' });
+    expect(await start).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    await cs.ok('TransactionEvent', {
+      ...event(w, 'TX-REMOTE-1', 'Started', 0),
+      triggerReason: 'RemoteStart',
+      idToken: { idToken: w.idTag, type: 'Central' },
+      transactionInfo: { transactionId: 'TX-REMOTE-1', remoteStartId: call.payload.remoteStartId },
+      timestamp: new Date().toISOString(),
+    });
+    const [session] = await sessionsOf(w.stationId);
+    expect(session?.startMethod).toBe('Remote');
+    const stop = stub(w.uid).sendCommand('RemoteStopTransaction', { transactionId: session?.id });
+    const stopCall = await cs.command();
+    expect([stopCall.action, stopCall.payload]).toEqual(['RequestStopTransaction', { transactionId: 'TX-REMOTE-1' }]);
+    cs.answer(stopCall, { status: 'Accepted' });
+    expect(await stop).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    cs.close();
+  });
+
+  it('sends unlock, reset, change availability and trigger in their 2.0.1 form and answers in the 1.6 one', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const cases: [string, object, string, object, object, object][] = [
+      [
+        'UnlockConnector',
+        { connectorId: 2 },
+        'UnlockConnector',
+        { evseId: 2, connectorId: 1 },
+        { status: 'UnknownConnector' },
+        { status: 'NotSupported' },
+      ],
+      ['Reset', { type: 'Hard' }, 'Reset', { type: 'Immediate' }, { status: 'Scheduled' }, { status: 'Accepted' }],
+      [
+        'ChangeAvailability',
+        { connectorId: 0, type: 'Inoperative' },
+        'ChangeAvailability',
+        { operationalStatus: 'Inoperative' },
+        { status: 'Accepted' },
+        { status: 'Accepted' },
+      ],
+      [
+        'ChangeAvailability',
+        { connectorId: 1, type: 'Operative' },
+        'ChangeAvailability',
+        { operationalStatus: 'Operative', evse: { id: 1 } },
+        { status: 'Scheduled' },
+        { status: 'Scheduled' },
+      ],
+      [
+        'TriggerMessage',
+        { requestedMessage: 'StatusNotification', connectorId: 2 },
+        'TriggerMessage',
+        { requestedMessage: 'StatusNotification', evse: { id: 2, connectorId: 1 } },
+        { status: 'Accepted' },
+        { status: 'Accepted' },
+      ],
+      [
+        'TriggerMessage',
+        { requestedMessage: 'DiagnosticsStatusNotification' },
+        'TriggerMessage',
+        { requestedMessage: 'LogStatusNotification' },
+        { status: 'Rejected' },
+        { status: 'Rejected' },
+      ],
+      [
+        'GetVariables',
+        { getVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] },
+        'GetVariables',
+        { getVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] },
+        {
+          getVariableResult: [
+            {
+              attributeStatus: 'Accepted',
+              attributeValue: '300',
+              component: { name: 'OCPPCommCtrlr' },
+              variable: { name: 'HeartbeatInterval' },
+            },
+          ],
+        },
+        {
+          getVariableResult: [
+            {
+              attributeStatus: 'Accepted',
+              attributeValue: '300',
+              component: { name: 'OCPPCommCtrlr' },
+              variable: { name: 'HeartbeatInterval' },
+            },
+          ],
+        },
+      ],
+    ];
+    for (const [action, payload, sentAction, sentPayload, answer, reply] of cases) {
+      const pending = stub(w.uid).sendCommand(action, payload);
+      const call = await cs.command();
+      expect([call.action, call.payload]).toEqual([sentAction, sentPayload]);
+      cs.answer(call, answer);
+      expect(await pending).toEqual({ status: 'accepted', reply });
+    }
+    cs.close();
+  });
+
+  it('refuses what has no 2.0.1 form, and an answer breaking the 2.0.1 schema', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    expect(await stub(w.uid).sendCommand('ChangeConfiguration', { key: 'HeartbeatInterval', value: '60' })).toEqual({
+      status: 'rejected',
+      code: 'NotSupported',
+      description: 'ChangeConfiguration has no OCPP 2.0.1 counterpart here yet',
+    });
+    expect(await stub(w.uid).sendCommand('TransactionEvent', {})).toMatchObject({
+      status: 'rejected',
+      code: 'NotSupported',
+    });
+    const pending = stub(w.uid).sendCommand('Reset', { type: 'Soft' });
+    const call = await cs.command();
+    expect(call.payload).toEqual({ type: 'OnIdle' });
+    cs.cp.sendRaw(JSON.stringify([3, call.id, { status: 'Bogus' }]));
+    expect(await pending).toMatchObject({ status: 'rejected', code: 'PropertyConstraintViolation' });
+    cs.close();
+  });
+});
