@@ -74,3 +74,25 @@ export function reading(at: string, wh: number, w: number | null, context = 'Sam
   }
   return { timestamp: at, sampledValue };
 }
+
+/** A TransactionEvent of `txId`: a Started names the world's card and EVSE 1. */
+export function txEvent(
+  w: { idTag: string },
+  txId: string,
+  eventType: 'Started' | 'Updated' | 'Ended',
+  seqNo: number,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    eventType,
+    timestamp: new Date(Date.UTC(2026, 10, 21, 8, 0, 0)).toISOString(),
+    triggerReason:
+      eventType === 'Started' ? 'Authorized' : eventType === 'Ended' ? 'EVCommunicationLost' : 'MeterValuePeriodic',
+    seqNo,
+    transactionInfo: { transactionId: txId },
+    ...(eventType === 'Started'
+      ? { idToken: { idToken: w.idTag, type: 'ISO14443' }, evse: { id: 1, connectorId: 1 } }
+      : {}),
+    ...extra,
+  };
+}

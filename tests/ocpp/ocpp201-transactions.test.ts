@@ -1,13 +1,12 @@
 /**
  * OCPP 2.0.1 TransactionEvent on the 1.6 session path (issue 23 part 2, ADR 058): one session per
- * transactionId whatever the order or duplication of its events, priced exactly like the same charge
- * over 1.6; the back office's commands reach a 2.0.1 station in their 2.0.1 form.
+ * transactionId whatever the order or duplication of its events, priced exactly like the same charge over 1.6.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions, tariffs } from '../../drizzle/schema';
 import { aStation, connect, db, iso, stub, type World } from './helpers';
-import { connect201, reading, type Station201 } from './helpers-201';
+import { connect201, reading, type Station201, txEvent as event } from './helpers-201';
 
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
 const at = (m: number) => iso(T0 + m * 60_000);
@@ -41,27 +40,6 @@ async function withTariff(w: World) {
 
 /** 30 minutes at 11 kW from 1000 Wh, parked 15 minutes: the readings both versions send. */
 const CHARGE = [0, 10, 20, 30, 40].map((m) => ({ m, wh: 1000 + Math.min(m, 30) * 183, w: m >= 30 ? 0 : 11_000 }));
-
-function event(
-  w: World,
-  txId: string,
-  eventType: 'Started' | 'Updated' | 'Ended',
-  seqNo: number,
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    eventType,
-    timestamp: at(0),
-    triggerReason:
-      eventType === 'Started' ? 'Authorized' : eventType === 'Ended' ? 'EVCommunicationLost' : 'MeterValuePeriodic',
-    seqNo,
-    transactionInfo: { transactionId: txId },
-    ...(eventType === 'Started'
-      ? { idToken: { idToken: w.idTag, type: 'ISO14443' }, evse: { id: 1, connectorId: 1 } }
-      : {}),
-    ...extra,
-  };
-}
 
 async function charge201(w: World, cs: Station201, txId: string) {
   const [first, ...rest] = CHARGE;
@@ -259,136 +237,6 @@ describe('TransactionEvent', () => {
     expect(answer).toEqual({ idTokenInfo: { status: 'Invalid' } });
     const [row] = await sessionsOf(w.stationId);
     expect(row?.refusedStatus).toBe('Invalid');
-    cs.close();
-  });
-});
-
-describe('commands to a 2.0.1 station', () => {
-  it('sends remote start and stop as RequestStartTransaction and RequestStopTransaction', async () => {
-    const w = await aStation();
-    const cs = await connect201(w.uid);
-    const start = stub(w.uid).sendCommand('RemoteStartTransaction', { connectorId: 1, idTag: w.idTag });
-    const call = await cs.command();
-    expect(call.action).toBe('RequestStartTransaction');
-    expect(call.payload).toMatchObject({ evseId: 1, idToken: { idToken: w.idTag, type: 'Central' } });
-    cs.answer(call, { status: 'Accepted' });
-    expect(await start).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
-    await cs.ok('TransactionEvent', {
-      ...event(w, 'TX-REMOTE-1', 'Started', 0),
-      triggerReason: 'RemoteStart',
-      idToken: { idToken: w.idTag, type: 'Central' },
-      transactionInfo: { transactionId: 'TX-REMOTE-1', remoteStartId: call.payload.remoteStartId },
-      timestamp: new Date().toISOString(),
-    });
-    const [session] = await sessionsOf(w.stationId);
-    expect(session?.startMethod).toBe('Remote');
-    const stop = stub(w.uid).sendCommand('RemoteStopTransaction', { transactionId: session?.id });
-    const stopCall = await cs.command();
-    expect([stopCall.action, stopCall.payload]).toEqual(['RequestStopTransaction', { transactionId: 'TX-REMOTE-1' }]);
-    cs.answer(stopCall, { status: 'Accepted' });
-    expect(await stop).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
-    cs.close();
-  });
-
-  it('sends unlock, reset, change availability and trigger in their 2.0.1 form and answers in the 1.6 one', async () => {
-    const w = await aStation();
-    const cs = await connect201(w.uid);
-    const cases: [string, object, string, object, object, object][] = [
-      [
-        'UnlockConnector',
-        { connectorId: 2 },
-        'UnlockConnector',
-        { evseId: 2, connectorId: 1 },
-        { status: 'UnknownConnector' },
-        { status: 'NotSupported' },
-      ],
-      ['Reset', { type: 'Hard' }, 'Reset', { type: 'Immediate' }, { status: 'Scheduled' }, { status: 'Accepted' }],
-      [
-        'ChangeAvailability',
-        { connectorId: 0, type: 'Inoperative' },
-        'ChangeAvailability',
-        { operationalStatus: 'Inoperative' },
-        { status: 'Accepted' },
-        { status: 'Accepted' },
-      ],
-      [
-        'ChangeAvailability',
-        { connectorId: 1, type: 'Operative' },
-        'ChangeAvailability',
-        { operationalStatus: 'Operative', evse: { id: 1 } },
-        { status: 'Scheduled' },
-        { status: 'Scheduled' },
-      ],
-      [
-        'TriggerMessage',
-        { requestedMessage: 'StatusNotification', connectorId: 2 },
-        'TriggerMessage',
-        { requestedMessage: 'StatusNotification', evse: { id: 2, connectorId: 1 } },
-        { status: 'Accepted' },
-        { status: 'Accepted' },
-      ],
-      [
-        'TriggerMessage',
-        { requestedMessage: 'DiagnosticsStatusNotification' },
-        'TriggerMessage',
-        { requestedMessage: 'LogStatusNotification' },
-        { status: 'Rejected' },
-        { status: 'Rejected' },
-      ],
-      [
-        'GetVariables',
-        { getVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] },
-        'GetVariables',
-        { getVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] },
-        {
-          getVariableResult: [
-            {
-              attributeStatus: 'Accepted',
-              attributeValue: '300',
-              component: { name: 'OCPPCommCtrlr' },
-              variable: { name: 'HeartbeatInterval' },
-            },
-          ],
-        },
-        {
-          getVariableResult: [
-            {
-              attributeStatus: 'Accepted',
-              attributeValue: '300',
-              component: { name: 'OCPPCommCtrlr' },
-              variable: { name: 'HeartbeatInterval' },
-            },
-          ],
-        },
-      ],
-    ];
-    for (const [action, payload, sentAction, sentPayload, answer, reply] of cases) {
-      const pending = stub(w.uid).sendCommand(action, payload);
-      const call = await cs.command();
-      expect([call.action, call.payload]).toEqual([sentAction, sentPayload]);
-      cs.answer(call, answer);
-      expect(await pending).toEqual({ status: 'accepted', reply });
-    }
-    cs.close();
-  });
-
-  it('refuses what has no 2.0.1 form, and an answer breaking the 2.0.1 schema', async () => {
-    const w = await aStation();
-    const cs = await connect201(w.uid);
-    expect(await stub(w.uid).sendCommand('ChangeConfiguration', { key: 'HeartbeatInterval', value: '60' })).toEqual({
-      status: 'rejected',
-      code: 'NotSupported',
-      description: 'ChangeConfiguration has no OCPP 2.0.1 counterpart here yet',
-    });
-    expect(await stub(w.uid).sendCommand('TransactionEvent', {})).toMatchObject({
-      status: 'rejected',
-      code: 'NotSupported',
-    });
-    const pending = stub(w.uid).sendCommand('Reset', { type: 'Soft' });
-    const call = await cs.command();
-    expect(call.payload).toEqual({ type: 'OnIdle' });
-    cs.cp.sendRaw(JSON.stringify([3, call.id, { status: 'Bogus' }]));
-    expect(await pending).toMatchObject({ status: 'rejected', code: 'PropertyConstraintViolation' });
     cs.close();
   });
 });
