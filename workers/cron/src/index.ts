@@ -11,6 +11,7 @@ import { purgeExpired } from './cron.store';
 import { faultTickets } from './fault-tickets';
 import { homeReimbursementsDaily, resumeHomeReimbursements, SCHEDULED_MAX_WRITES } from './home-reimbursements';
 import { monthlyInvoicesDaily, resumeMonthlyInvoices, SCHEDULED_BUDGET_MS, STALE_AFTER_MS } from './monthly-invoices';
+import { inReportDays, revenueReportsScheduled } from './revenue-reports';
 import { syncWarehouse } from './warehouse-sync';
 
 /**
@@ -67,6 +68,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
         }),
       );
       await monthlyInvoicesDaily(env, new Date(controller.scheduledTime), { budgetMs: SCHEDULED_BUDGET_MS });
+      // Revenue PDFs of the month and quarter that ended last, for companies that chose them (ADR 056).
+      await revenueReportsScheduled(env, controller.scheduledTime, true);
       break;
   }
 }

@@ -9,11 +9,14 @@ export const HOME_REIMBURSEMENTS_JOB = 'home-reimbursements';
 export const WAREHOUSE_SYNC_JOB = 'warehouse-sync';
 /** The automatic fault tickets (ADR 054): one run row per UTC day, each five-minute pass counted as a chunk. */
 export const FAULT_TICKETS_JOB = 'fault-tickets';
+/** The revenue PDFs (ADR 056): one run row per UTC day, each pass that generated (or failed) counted as a chunk. */
+export const REVENUE_REPORTS_JOB = 'revenue-reports';
 export type JobName =
   | typeof MONTHLY_INVOICES_JOB
   | typeof HOME_REIMBURSEMENTS_JOB
   | typeof WAREHOUSE_SYNC_JOB
-  | typeof FAULT_TICKETS_JOB;
+  | typeof FAULT_TICKETS_JOB
+  | typeof REVENUE_REPORTS_JOB;
 
 /** `started_at` is the row's `created_at`. */
 const COLUMNS = `id, job, period, status, cursor, processed, total, chunks, triggered_by, error,
