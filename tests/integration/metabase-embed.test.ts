@@ -16,7 +16,9 @@ import { call, db, expectError, failOnConsoleError, login, type Session, unique,
 
 failOnConsoleError();
 
-const METABASE = { services: [SERVICE.METABASE_DASHBOARD] };
+// reports:dashboards is an operating company's (company: operates).
+const OPERATOR = { cpms: 'public' as const };
+const METABASE = { ...OPERATOR, services: [SERVICE.METABASE_DASHBOARD] };
 let manager: Session;
 let companyIds: number[];
 let noSetting: Session;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   expect(stranger.id).toBeGreaterThan(0);
   companyIds = [w.company.id, child.id, grandchild.id].sort((a, b) => a - b);
   manager = await login(w.email, w.password, w.ip);
-  const plain = await world({ roles: [ROLE.REPORT_MANAGER] });
+  const plain = await world({ roles: [ROLE.REPORT_MANAGER], company: OPERATOR });
   noSetting = await login(plain.email, plain.password, plain.ip);
   const driver = await world({ company: METABASE });
   noRole = await login(driver.email, driver.password, driver.ip);

@@ -54,6 +54,10 @@ const NOT_SCOPED = [
   /^\/api\/tariff\/list\/\{type\}$/,
   /^\/api\/tariff\/mps\/list\/\{type\}$/,
   /^\/api\/app-customizations\/\{id\}$/, // the app customisations are one list for the platform (super users)
+  // The built-in dashboards are the same for every company; the data is scoped by companyId (ADR 055,
+  // tests/integration/dashboard.test.ts), and a Metabase dashboard number is Metabase's, locked to the caller's subtree.
+  /^\/api\/dashboard\/\{dashboardId\}\/charts\/\{chartId\}$/,
+  /^\/api\/metabase\/dashboard\/\{id\}$/,
 ];
 
 const STATION_UID = 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
