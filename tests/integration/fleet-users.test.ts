@@ -258,17 +258,21 @@ describe('reads', () => {
     const stats = (await (
       await call(`/users/${u.id}/consumption/month/${new Date().getUTCFullYear()}`, session)
     ).json()) as {
+      source: string;
       data: { period: string; value: number }[];
     };
     expect(stats.data).toHaveLength(12);
-    expect(stats.data.reduce((s, x) => s + x.value, 0)).toBeGreaterThanOrEqual(5);
+    // With a warehouse the statistics wait for its next sync (ADR 052); warehouse-sync.test.ts syncs
+    // and compares them with D1's.
+    if (stats.source === 'd1') expect(stats.data.reduce((s, x) => s + x.value, 0)).toBeGreaterThanOrEqual(5);
     const sessions = (await (
       await call(`/users/${u.id}/sessions/year/${new Date().getUTCFullYear()}`, session)
     ).json()) as {
+      source: string;
       data: { value: number }[];
     };
     expect(sessions.data).toHaveLength(5);
-    expect(sessions.data.at(-1)?.value).toBeGreaterThanOrEqual(1);
+    if (sessions.source === 'd1') expect(sessions.data.at(-1)?.value).toBeGreaterThanOrEqual(1);
   });
 
   it('lists users without plate, employee number and cost centre for role 59 (issue 24 least privilege)', async () => {

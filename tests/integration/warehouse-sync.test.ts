@@ -12,10 +12,12 @@ import { seedDemo } from '@db/seed/demo';
 import { createUser } from '@db/seed/factories';
 import { openWarehouse, type WarehouseSettings } from '@db/warehouse/client';
 import { resolvePeriod } from '@domain/co2/periods';
+import { spendBuckets, statsBuckets, statsWindow } from '@domain/fleet/statistics';
 import { ROLE } from '@domain/permissions/roles';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { d1Source, warehouseSource } from '../../workers/api/src/routes/reporting/reporting.store';
+import { sessionsStarted } from '../../workers/api/src/routes/users/kpi/kpi.store';
 import { syncWarehouse } from '../../workers/cron/src/warehouse-sync';
 import { call, db, login } from './helpers';
 
@@ -230,6 +232,51 @@ describe.skipIf(!configured)('warehouse sync', () => {
     );
     const driver = await login(driverEmail, 'correct horse battery');
     expect((await call('/total-roaming-stats', driver)).status).toBe(403);
+  });
+
+  it('answers a fleet user’s KPI from the warehouse with D1’s figures, with spend per currency and CO2 avoided', async () => {
+    await sync();
+    const top = await env.DB.prepare(
+      `SELECT s.user_id AS id, u.company_id AS company, c.time_zone AS tz, c.currency AS currency,
+              max(s.cdr_start) AS last, count(*) AS n
+         FROM charging_sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
+        WHERE s.emp_price_total IS NOT NULL GROUP BY s.user_id ORDER BY n DESC LIMIT 1`,
+    ).first<{ id: number; company: number; tz: string; currency: string; last: number }>();
+    if (!top) throw new Error('the demo has priced sessions of users');
+    const email = 'fleet-kpi-warehouse@example.test';
+    await createUser(
+      db,
+      { companyId: top.company, email, password: 'correct horse battery', roles: [ROLE.FLEET_MANAGER_VIEW] },
+      { iterations: 1000 },
+    );
+    const session = await login(email, 'correct horse battery');
+    const year = new Date(top.last).getUTCFullYear();
+    type Stats = { source: string; unit: string; data: { period: string; value: number; currency?: string }[] };
+    const get = async (target: string, type: string) => {
+      const res = await call(`/users/${top.id}/${target}/${type}/${year}`, session);
+      expect(res.status, `${target} ${type}`).toBe(200);
+      return (await res.json()) as Stats;
+    };
+    for (const type of ['month', 'year'] as const) {
+      const q = { type, year, timeZone: top.tz };
+      const fromD1 = await sessionsStarted(d1Source(db), top.id, statsWindow(type, year));
+      for (const target of ['consumption', 'sessions'] as const) {
+        const answer = await get(target, type);
+        expect(answer.source).toBe('warehouse');
+        expect(answer.data, `${target} ${type}`).toEqual(statsBuckets(fromD1, { ...q, target }));
+      }
+      const spend = await get('spend', type);
+      expect([spend.source, spend.unit]).toEqual(['warehouse', 'minor']);
+      expect(spend.data).toEqual(spendBuckets(fromD1, { ...q, fallbackCurrency: top.currency }));
+      if (type === 'month') expect(spend.data.reduce((n, p) => n + p.value, 0)).toBeGreaterThan(0);
+    }
+    // CO2 avoided per month adds up to the CO2 report of the same user and year.
+    const co2 = await get('co2', 'month');
+    expect([co2.source, co2.unit, co2.data.length]).toEqual(['d1', 'kg', 12]);
+    const report = await call(`/co2-total?perspective=fleet&user_id=${top.id}&from=${year}-01&to=${year}-12`, session);
+    const total = ((await report.json()) as { total: { avoided_kg: number } }).total.avoided_kg;
+    expect(total).toBeGreaterThan(0);
+    expect(co2.data.reduce((n, p) => n + p.value, 0)).toBeCloseTo(total, 2);
   });
 
   it('runs the sync by hand from the job-runs API (billing:jobs), recorded as its run', async () => {
