@@ -45,6 +45,7 @@ describe('registration decisions', () => {
     expect(tokenAllows(a, 'credentials-register')).toBe(true);
     expect(tokenAllows(a, 'credentials')).toBe(false);
     expect(tokenAllows({ state: 'registered', incomingTokenKind: 'C' }, 'credentials')).toBe(true);
+    expect(tokenAllows({ state: 'registered', incomingTokenKind: 'C' }, 'credentials-register')).toBe(false);
     expect(tokenAllows({ state: 'pending', incomingTokenKind: 'B' }, 'versions')).toBe(true);
     expect(tokenAllows({ state: 'pending', incomingTokenKind: 'B' }, 'module')).toBe(false);
     expect(tokenAllows({ state: 'suspended', incomingTokenKind: 'C' }, 'versions')).toBe(false);

@@ -31,6 +31,8 @@ export function tokenAllows(
 ): boolean {
   if (peering.incomingTokenKind === 'A')
     return peering.state === 'pending' && (route === 'versions' || route === 'credentials-register');
+  // Registering again is PUT's work: POST with B or C is refused (405 by the credentials module).
+  if (route === 'credentials-register') return false;
   return peering.state === 'registered' || (peering.state === 'pending' && route === 'versions');
 }
 

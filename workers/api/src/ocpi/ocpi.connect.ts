@@ -80,7 +80,9 @@ async function attempt(db: Db, env: KeyEnv, row: OutboxRow, at: Date): Promise<v
     await settleOutbox(db, row.id, { state: 'done' });
     return;
   }
-  const error = await registerWithPartner(db, env, peering);
+  // Pending while it runs: the partner reads our versions with token B during the POST.
+  await updatePeering(db, peering.id, { state: 'pending' }, at);
+  const error = await registerWithPartner(db, env, { ...peering, state: 'pending' });
   if (error === null) {
     await settleOutbox(db, row.id, { state: 'done', lastError: null });
     return;
@@ -96,7 +98,6 @@ async function attempt(db: Db, env: KeyEnv, row: OutboxRow, at: Date): Promise<v
 
 /** Queues the handshake of an outbound peering and attempts it now (the API's connect action). */
 export async function connectPeering(db: Db, env: KeyEnv, peeringId: number, at = new Date()): Promise<void> {
-  await updatePeering(db, peeringId, { state: 'pending' }, at);
   const id = await enqueue(db, peeringId, 'connect', at);
   const row = await outboxRow(db, id);
   if (row) await attempt(db, env, row, at);
