@@ -115,6 +115,11 @@ const en = {
   uptimePeriodInvalid: 'The period must start before it ends and last at most 366 days.',
   dashboardChartNotFound: 'The dashboard {{dashboardId}} has no chart {{chartId}}.',
   dashboardDateInvalid: 'The {{field}} date must be a day written YYYY-MM-DD, from 2000 on.',
+  revenueReportNotFound: 'Revenue report {{id}} not found (or not in your scope).',
+  revenueReportPeriodNotOver:
+    'The period {{period}} is not over yet in the company’s time zone: its report can be generated from the 1st after it.',
+  revenueReportPeriodInvalid: 'The period must be YYYY-MM for a month or YYYY-Qn for a quarter.',
+  reportRecipientsTooMany: 'At most {{max}} report recipients ({{count}} given).',
   uptimeMaintenanceInAdvance:
     'Scheduled maintenance is excluded only when entered before it starts: choose a later start, or another reason.',
   uptimeReasonInvalid: 'Choose a reason: scheduled maintenance, grid outage, damage by a third party or force majeure.',
@@ -504,6 +509,11 @@ const de: Catalog = {
   uptimePeriodInvalid: 'Der Zeitraum muss vor seinem Ende beginnen und darf höchstens 366 Tage lang sein.',
   dashboardChartNotFound: 'Das Dashboard {{dashboardId}} hat kein Diagramm {{chartId}}.',
   dashboardDateInvalid: 'Das Datum {{field}} muss ein Tag im Format JJJJ-MM-TT sein, ab 2000.',
+  revenueReportNotFound: 'Umsatzbericht {{id}} nicht gefunden (oder nicht in Ihrem Bereich).',
+  revenueReportPeriodNotOver:
+    'Der Zeitraum {{period}} ist in der Zeitzone des Unternehmens noch nicht vorbei: sein Bericht kann ab dem 1. danach erstellt werden.',
+  revenueReportPeriodInvalid: 'Der Zeitraum muss JJJJ-MM für einen Monat oder JJJJ-Qn für ein Quartal sein.',
+  reportRecipientsTooMany: 'Höchstens {{max}} Berichtsempfänger ({{count}} angegeben).',
   uptimeMaintenanceInAdvance:
     'Geplante Wartung wird nur ausgenommen, wenn sie vor ihrem Beginn eingetragen wird: Wählen Sie einen späteren Beginn oder einen anderen Grund.',
   uptimeReasonInvalid:
@@ -917,6 +927,11 @@ const fr: Catalog = {
   uptimePeriodInvalid: 'La période doit commencer avant sa fin et durer au plus 366 jours.',
   dashboardChartNotFound: 'Le tableau de bord {{dashboardId}} n’a pas de graphique {{chartId}}.',
   dashboardDateInvalid: 'La date {{field}} doit être un jour écrit AAAA-MM-JJ, à partir de 2000.',
+  revenueReportNotFound: 'Rapport de chiffre d’affaires {{id}} introuvable (ou hors de votre périmètre).',
+  revenueReportPeriodNotOver:
+    'La période {{period}} n’est pas encore terminée dans le fuseau horaire de la société : son rapport peut être généré à partir du 1er suivant.',
+  revenueReportPeriodInvalid: 'La période doit être AAAA-MM pour un mois ou AAAA-Qn pour un trimestre.',
+  reportRecipientsTooMany: 'Au plus {{max}} destinataires de rapports ({{count}} indiqués).',
   uptimeMaintenanceInAdvance:
     "Une maintenance planifiée n'est exclue que si elle est saisie avant son début : choisissez un début plus tardif ou un autre motif.",
   uptimeReasonInvalid:
@@ -1322,6 +1337,11 @@ const nl: Catalog = {
   uptimePeriodInvalid: 'De periode moet beginnen vóór het einde en mag hoogstens 366 dagen duren.',
   dashboardChartNotFound: 'Het dashboard {{dashboardId}} heeft geen grafiek {{chartId}}.',
   dashboardDateInvalid: 'De datum {{field}} moet een dag zijn in de vorm JJJJ-MM-DD, vanaf 2000.',
+  revenueReportNotFound: 'Omzetrapport {{id}} niet gevonden (of niet in uw bereik).',
+  revenueReportPeriodNotOver:
+    'De periode {{period}} is in de tijdzone van het bedrijf nog niet voorbij: het rapport kan vanaf de 1e daarna worden gemaakt.',
+  revenueReportPeriodInvalid: 'De periode moet JJJJ-MM zijn voor een maand of JJJJ-Qn voor een kwartaal.',
+  reportRecipientsTooMany: 'Hoogstens {{max}} ontvangers van rapporten ({{count}} opgegeven).',
   uptimeMaintenanceInAdvance:
     'Gepland onderhoud wordt alleen uitgesloten als het vóór de start is ingevoerd: kies een latere start of een andere reden.',
   uptimeReasonInvalid: 'Kies een reden: gepland onderhoud, stroomnetstoring, schade door derden of overmacht.',
@@ -1716,6 +1736,11 @@ const it: Catalog = {
   uptimePeriodInvalid: 'Il periodo deve iniziare prima della fine e durare al massimo 366 giorni.',
   dashboardChartNotFound: 'La dashboard {{dashboardId}} non ha il grafico {{chartId}}.',
   dashboardDateInvalid: 'La data {{field}} deve essere un giorno nel formato AAAA-MM-GG, dal 2000 in poi.',
+  revenueReportNotFound: 'Report ricavi {{id}} non trovato (o fuori dal tuo ambito).',
+  revenueReportPeriodNotOver:
+    'Il periodo {{period}} non è ancora concluso nel fuso orario della società: il suo report può essere generato dal 1° successivo.',
+  revenueReportPeriodInvalid: 'Il periodo deve essere AAAA-MM per un mese o AAAA-Qn per un trimestre.',
+  reportRecipientsTooMany: 'Al massimo {{max}} destinatari dei report ({{count}} indicati).',
   uptimeMaintenanceInAdvance:
     "La manutenzione programmata è esclusa solo se inserita prima dell'inizio: scegli un inizio successivo o un altro motivo.",
   uptimeReasonInvalid:
@@ -2115,6 +2140,11 @@ const es: Catalog = {
   uptimePeriodInvalid: 'El periodo debe empezar antes de su fin y durar como máximo 366 días.',
   dashboardChartNotFound: 'El panel {{dashboardId}} no tiene el gráfico {{chartId}}.',
   dashboardDateInvalid: 'La fecha {{field}} debe ser un día escrito AAAA-MM-DD, desde 2000.',
+  revenueReportNotFound: 'Informe de ingresos {{id}} no encontrado (o fuera de su ámbito).',
+  revenueReportPeriodNotOver:
+    'El periodo {{period}} aún no ha terminado en la zona horaria de la empresa: su informe puede generarse desde el día 1 siguiente.',
+  revenueReportPeriodInvalid: 'El periodo debe ser AAAA-MM para un mes o AAAA-Qn para un trimestre.',
+  reportRecipientsTooMany: 'Como máximo {{max}} destinatarios de informes ({{count}} indicados).',
   uptimeMaintenanceInAdvance:
     'El mantenimiento programado solo se excluye si se registra antes de empezar: elija un inicio posterior u otro motivo.',
   uptimeReasonInvalid:
@@ -2511,6 +2541,11 @@ const pt: Catalog = {
   uptimePeriodInvalid: 'O período deve começar antes do fim e durar no máximo 366 dias.',
   dashboardChartNotFound: 'O painel {{dashboardId}} não tem o gráfico {{chartId}}.',
   dashboardDateInvalid: 'A data {{field}} deve ser um dia escrito AAAA-MM-DD, a partir de 2000.',
+  revenueReportNotFound: 'Relatório de receita {{id}} não encontrado (ou fora do seu âmbito).',
+  revenueReportPeriodNotOver:
+    'O período {{period}} ainda não terminou no fuso horário da empresa: o seu relatório pode ser gerado a partir do dia 1 seguinte.',
+  revenueReportPeriodInvalid: 'O período deve ser AAAA-MM para um mês ou AAAA-Qn para um trimestre.',
+  reportRecipientsTooMany: 'No máximo {{max}} destinatários de relatórios ({{count}} indicados).',
   uptimeMaintenanceInAdvance:
     'A manutenção programada só é excluída se registada antes de começar: escolha um início posterior ou outro motivo.',
   uptimeReasonInvalid:
