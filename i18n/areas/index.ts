@@ -47,6 +47,7 @@ import { sso } from './sso';
 import { stationCertificates } from './station-certificates';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
+import { stationOcpp } from './station-ocpp';
 import { stationSim } from './station-sim';
 import { subscriptions } from './subscriptions';
 import { tariffReach } from './tariff-reach';
@@ -71,6 +72,7 @@ export function areaCatalogs(language: Language) {
     stationCertificates: stationCertificates[language],
     stationLog: stationLog[language],
     stationSim: stationSim[language],
+    stationOcpp: stationOcpp[language],
     tariffs: tariffs[language],
     tariffReach: tariffReach[language],
     vehicles: vehicles[language],
