@@ -7,18 +7,21 @@
  * another company, an unknown chart and bad periods.
  */
 import { createExecutionContext, env } from 'cloudflare:test';
+import { chargingSessions } from '@db/schema';
 import { seedDemo } from '@db/seed/demo';
 import { createCompany, createConnector, createStation, createUser } from '@db/seed/factories';
 import type { WarehouseSettings } from '@db/warehouse/client';
 import { ROLE } from '@domain/permissions/roles';
 import { SERVICE } from '@domain/permissions/service-settings';
 import {
+  availableMs,
   CHART_IDS,
   DASHBOARDS,
   type DashboardPeriod,
   dashboardPeriod,
   dateOfDay,
   type SeriesRow,
+  weekdayHour,
 } from '@domain/reporting/dashboard';
 import { DAY_MS, dayIndex, zoneClock } from '@domain/time/zone-clock';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +46,8 @@ let period: DashboardPeriod;
 let manager: Session;
 let settings: WarehouseSettings | null = null;
 let groupConnectors: number[];
+/** The connector this file adds: one fault and one session, yesterday. */
+let ownConnector: number;
 
 /** The API of this file: the worker's, with the warehouse this file filled (or none). */
 const api = createApi();
@@ -68,6 +73,23 @@ beforeAll(async () => {
   )
     .bind(connector.id, period.start - DAY_MS, at, at + 90 * 60_000)
     .run();
+  // And one 2-hour session on it, yesterday from 12:00 Paris time.
+  await db.insert(chargingSessions).values({
+    cdrId: unique('cdr'),
+    stationId: station.id,
+    connectorId: connector.id,
+    connectorNumber: 1,
+    companyId: demo.companies.operator,
+    authId: 'P',
+    startKey: unique('k'),
+    startAt: new Date(at + 2 * 3_600_000),
+    endAt: new Date(at + 4 * 3_600_000),
+    meterStartWh: 0,
+    energyWh: 20_000,
+    currency: 'EUR',
+    status: 'closed',
+  });
+  ownConnector = connector.id;
   const group = await env.DB.prepare('SELECT id FROM connector_groups ORDER BY id LIMIT 1').first<{ id: number }>();
   groupConnectors = (await connectorGroupConnectors(db, [demo.companies.operator], group?.id ?? 0)) ?? [];
   const email = `${unique('dashboards')}@example.test`;
@@ -175,6 +197,31 @@ describe('dashboard charts: the filters', () => {
     const named = new Set(level1.groups.map((g) => g.id));
     expect(split.some((r) => named.has(Number(r.groupId)))).toBe(true);
     expect(split.every((r) => r.groupId === null || named.has(Number(r.groupId)))).toBe(true);
+  });
+});
+
+describe('dashboard charts: utilisation', () => {
+  it('shares one connector’s 2-hour session over the hours that weekday offers in the period', async () => {
+    const f = filter({ connectorIds: [ownConnector] });
+    const cells = await CHART_QUERIES.utilisation(d1Source(db), f);
+    const yesterday = dayIndex(zoneClock(TZ).wall(period.end)) - 1;
+    const weekday = weekdayHour(yesterday * 24).weekday;
+    // 60 days: the weekday of yesterday comes 9 times (60 = 8 × 7 + 4, the period's last four weekdays).
+    const offered = availableMs(period)[weekday - 1]?.[12] ?? 0;
+    expect(offered).toBe(9 * 3_600_000);
+    const busy = cells.filter((c) => Number(c.occupiedShare) > 0);
+    expect(busy).toEqual([
+      { weekday, hour: 12, occupiedShare: 3_600_000 / offered },
+      { weekday, hour: 13, occupiedShare: 3_600_000 / offered },
+    ]);
+    if (settings) {
+      const warehouse = warehouseSource(settings) as ReportSource;
+      try {
+        expect(await CHART_QUERIES.utilisation(warehouse, f)).toEqual(cells);
+      } finally {
+        await warehouse.end();
+      }
+    }
   });
 });
 
