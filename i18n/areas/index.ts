@@ -30,6 +30,7 @@ import { maintenance } from './maintenance';
 import { myPages } from './my-pages';
 import { network } from './network';
 import { news } from './news';
+import { peerings } from './peerings';
 import { onboarding } from './onboarding';
 import { pdfExport } from './pdf-export';
 import { qrPay } from './qr-pay';
@@ -66,6 +67,7 @@ export function areaCatalogs(language: Language) {
     myPages: myPages[language],
     network: network[language],
     news: news[language],
+    peerings: peerings[language],
     sessions: sessions[language],
     sessionTable: sessionTable[language],
     stationConfig: stationConfig[language],
