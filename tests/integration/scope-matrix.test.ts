@@ -156,6 +156,8 @@ const RESOURCE_RULES: Rule[] = [
   [/^\/api\/api-keys\//, 'id', 'SELECT id FROM api_keys WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   // News (issue 20 part 8): an item of the demo's root company (inserted below).
   [/^\/api\/news\//, 'id', 'SELECT id FROM news WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // OCPI peerings (issue 22, ADR 057): one of the demo's root company (inserted below).
+  [/^\/api\/peerings\//, 'id', 'SELECT id FROM ocpi_peerings WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   // Uptime (issue 21 part 5): a connector and an excluded period of the demo's stations (inserted below).
   [/^\/api\/uptime\/connectors\//, 'connectorId', CONNECTOR_ID],
   [/^\/api\/uptime\/exclusions\//, 'id', 'SELECT id FROM uptime_exclusions WHERE company_id = ?1 ORDER BY id LIMIT 1'],
@@ -351,6 +353,13 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO news (company_id, title, body, audience, published_at, created_by)
      SELECT company_id, 'scope-matrix', 'text', 'all', 0, id FROM users WHERE company_id = ?1 ORDER BY id LIMIT 1`,
+  )
+    .bind(root.id)
+    .run();
+  // Nor an OCPI peering (issue 22): a registered one of the demo's root company.
+  await env.DB.prepare(
+    `INSERT INTO ocpi_peerings (company_id, name, direction, our_base_url, state)
+     VALUES (?1, 'scope-matrix', 'inbound', 'http://localhost/ocpi', 'registered')`,
   )
     .bind(root.id)
     .run();
