@@ -7,46 +7,34 @@
  * another company, an unknown chart and bad periods.
  */
 import { createExecutionContext, env } from 'cloudflare:test';
-import { chargingSessions } from '@db/schema';
-import { seedDemo } from '@db/seed/demo';
-import { createCompany, createConnector, createStation, createUser } from '@db/seed/factories';
-import type { WarehouseSettings } from '@db/warehouse/client';
-import { ROLE } from '@domain/permissions/roles';
+import { createCompany } from '@db/seed/factories';
 import { SERVICE } from '@domain/permissions/service-settings';
-import {
-  availableMs,
-  CHART_IDS,
-  DASHBOARDS,
-  type DashboardPeriod,
-  dashboardPeriod,
-  dateOfDay,
-  type SeriesRow,
-  weekdayHour,
-} from '@domain/reporting/dashboard';
-import { DAY_MS, dayIndex, zoneClock } from '@domain/time/zone-clock';
+import { availableMs, CHART_IDS, DASHBOARDS, type SeriesRow, weekdayHour } from '@domain/reporting/dashboard';
+import { dayIndex, zoneClock } from '@domain/time/zone-clock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../workers/api/src/app';
 import {
   CHART_QUERIES,
-  connectorGroupConnectors,
   type DashboardFilter,
   stationGroupsAt,
 } from '../../workers/api/src/routes/dashboard/dashboard.store';
 import { d1Source, type ReportSource, warehouseSource } from '../../workers/api/src/routes/reporting/reporting.store';
-import { ownWarehouse, syncInto, warehouseSettings } from '../support/warehouse-schema';
-import { BASE, db, expectError, login, type Session, unique } from './helpers';
+import { dashboardFixture, FIXTURE_TIME_ZONE } from '../support/dashboard-fixture';
+import { warehouseSettings } from '../support/warehouse-schema';
+import { BASE, db, expectError, type Session, unique } from './helpers';
 
 const configured = Boolean(warehouseSettings.NEON_DATABASE_URL);
-const TZ = 'Europe/Paris';
+const TZ = FIXTURE_TIME_ZONE;
 const sum = (rows: readonly SeriesRow[], key: string) => rows.reduce((n, r) => n + Number(r[key] ?? 0), 0);
 
-let demo: Awaited<ReturnType<typeof seedDemo>>;
+type Fixture = Awaited<ReturnType<typeof dashboardFixture>>;
+let demo: Fixture['demo'];
 /** The 60 days up to yesterday (Paris), the demo's history included. */
-let period: DashboardPeriod;
-let manager: Session;
-let settings: WarehouseSettings | null = null;
-let groupConnectors: number[];
-/** The connector this file adds: one fault and one session, yesterday. */
+let period: Fixture['period'];
+let manager: Fixture['manager'];
+let settings: Fixture['settings'];
+let groupConnectors: Fixture['groupConnectors'];
+/** The connector the fixture adds: one fault and one session, yesterday. */
 let ownConnector: number;
 
 /** The API of this file: the worker's, with the warehouse this file filled (or none). */
@@ -59,50 +47,7 @@ async function get(path: string, session: Session) {
 }
 
 beforeAll(async () => {
-  demo = await seedDemo(db, { iterations: 1000 });
-  const yesterday = dayIndex(zoneClock(TZ).wall(Date.now())) - 1;
-  period = dashboardPeriod(TZ, Date.now(), dateOfDay(yesterday - 59), dateOfDay(yesterday)) as DashboardPeriod;
-  // A station of the operator whose connector was faulted 90 minutes yesterday at 10:00 Paris time,
-  // its status changes written in order (the sync keeps intervals of changes that arrive in order).
-  const station = await createStation(db, { uid: unique('DASH'), companyId: demo.companies.operator });
-  const connector = await createConnector(db, { stationId: station.id, connectorNumber: 1 });
-  const at = zoneClock(TZ).earliestUtcOf(yesterday * DAY_MS + 10 * 3_600_000);
-  await env.DB.prepare(
-    `INSERT INTO connector_status_history (connector_id, status, error_code, at)
-     VALUES (?1, 'available', NULL, ?2), (?1, 'faulted', 'GroundFailure', ?3), (?1, 'available', NULL, ?4)`,
-  )
-    .bind(connector.id, period.start - DAY_MS, at, at + 90 * 60_000)
-    .run();
-  // And one 2-hour session on it, yesterday from 12:00 Paris time.
-  await db.insert(chargingSessions).values({
-    cdrId: unique('cdr'),
-    stationId: station.id,
-    connectorId: connector.id,
-    connectorNumber: 1,
-    companyId: demo.companies.operator,
-    authId: 'P',
-    startKey: unique('k'),
-    startAt: new Date(at + 2 * 3_600_000),
-    endAt: new Date(at + 4 * 3_600_000),
-    meterStartWh: 0,
-    energyWh: 20_000,
-    currency: 'EUR',
-    status: 'closed',
-  });
-  ownConnector = connector.id;
-  const group = await env.DB.prepare('SELECT id FROM connector_groups ORDER BY id LIMIT 1').first<{ id: number }>();
-  groupConnectors = (await connectorGroupConnectors(db, [demo.companies.operator], group?.id ?? 0)) ?? [];
-  const email = `${unique('dashboards')}@example.test`;
-  await createUser(
-    db,
-    { companyId: demo.companies.operator, email, password: 'correct horse battery', roles: [ROLE.REPORT_MANAGER] },
-    { iterations: 1000 },
-  );
-  manager = await login(email, 'correct horse battery');
-  if (configured) {
-    settings = await ownWarehouse('dashboard_test');
-    expect((await syncInto(settings))?.caughtUp).toBe(true);
-  }
+  ({ demo, period, manager, settings, groupConnectors, ownConnector } = await dashboardFixture('dashboard_test'));
 });
 
 const filter = (over: Partial<DashboardFilter> = {}): DashboardFilter => ({
