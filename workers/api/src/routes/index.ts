@@ -37,6 +37,7 @@ import { payRoutes } from './pay/pay.handlers';
 import { peeringRoutes } from './peerings/peerings.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
 import { reportingRoutes } from './reporting/reporting.handlers';
+import { revenueReportRoutes } from './revenue-reports/revenue-reports.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
@@ -75,6 +76,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', co2Routes)
   .route('/', reportingRoutes)
   .route('/', dashboardRoutes)
+  .route('/', revenueReportRoutes)
   .route('/', maintenanceRoutes)
   .route('/', tariffRoutes)
   .route('/', stationFileRoutes)
