@@ -110,6 +110,9 @@ describe('fleet users', () => {
     const id = /detail\/(\d+)/.exec(page.url())?.[1];
     await page.goto(`/fleet/users/kpi/${id}`);
     await expect.poll(() => page.locator('svg rect').count()).toBeGreaterThan(6);
+    // Spend (per currency) and CO2 avoided beside consumption and sessions (issue 21 part 8).
+    expect(await page.getByText("Spend (the driver's price)", { exact: false }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('CO2 avoided (kg)').count()).toBeGreaterThan(0);
     await page.goto('/fleet/corporate-groups');
     await expect.poll(() => page.getByText('Field technicians').count()).toBe(1);
     await page.getByText('Field technicians').click();
