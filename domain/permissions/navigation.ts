@@ -46,7 +46,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { label: 'nav.onboardStation', url: '/connectors/onboard-station', permission: 'stations:onboard' },
       { label: 'onboarding.move.title', url: '/connectors/move-stations', permission: 'stations:move' },
       { label: 'nav.simConnectivity', url: '/connectors/sim-connectivity', permission: 'sim:view', planned: true },
-      { label: 'nav.peerings', url: '/connectors/peerings', permission: 'roaming:manage', planned: true },
+      { label: 'nav.peerings', url: '/connectors/peerings', permission: 'roaming:manage' },
     ],
   },
   {

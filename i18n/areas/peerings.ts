@@ -12,7 +12,6 @@ export const peerings = defineArea(
     colRoles: 'Roles',
     colModules: 'Modules',
     colToken: 'Token',
-    colActions: '',
     emptyTitle: 'No peerings',
     emptyBody: 'Add a partner from its versions URL and the token A it gave you, or invite one to register with you.',
     state: {
@@ -65,7 +64,6 @@ export const peerings = defineArea(
       colRoles: 'Rollen',
       colModules: 'Module',
       colToken: 'Token',
-      colActions: '',
       emptyTitle: 'Keine Peerings',
       emptyBody:
         'Fügen Sie einen Partner mit seiner Versions-URL und seinem Token A hinzu, oder laden Sie einen zur Registrierung ein.',
@@ -120,7 +118,6 @@ export const peerings = defineArea(
       colRoles: 'Rôles',
       colModules: 'Modules',
       colToken: 'Jeton',
-      colActions: '',
       emptyTitle: 'Aucun peering',
       emptyBody:
         'Ajoutez un partenaire avec son URL de versions et le jeton A qu’il vous a donné, ou invitez-en un à s’enregistrer chez vous.',
@@ -175,7 +172,6 @@ export const peerings = defineArea(
       colRoles: 'Rollen',
       colModules: 'Modules',
       colToken: 'Token',
-      colActions: '',
       emptyTitle: 'Geen peerings',
       emptyBody:
         'Voeg een partner toe met zijn versie-URL en het token A dat hij u gaf, of nodig er een uit om zich bij u te registreren.',
@@ -229,7 +225,6 @@ export const peerings = defineArea(
       colRoles: 'Ruoli',
       colModules: 'Moduli',
       colToken: 'Token',
-      colActions: '',
       emptyTitle: 'Nessun peering',
       emptyBody:
         'Aggiungi un partner con il suo URL delle versioni e il token A che ti ha dato, oppure invitane uno a registrarsi da te.',
@@ -283,7 +278,6 @@ export const peerings = defineArea(
       colRoles: 'Roles',
       colModules: 'Módulos',
       colToken: 'Token',
-      colActions: '',
       emptyTitle: 'Sin peerings',
       emptyBody:
         'Añada un socio con su URL de versiones y el token A que le dio, o invite a uno a registrarse con usted.',
@@ -337,7 +331,6 @@ export const peerings = defineArea(
       colRoles: 'Funções',
       colModules: 'Módulos',
       colToken: 'Token',
-      colActions: '',
       emptyTitle: 'Sem peerings',
       emptyBody:
         'Adicione um parceiro com o URL de versões e o token A que ele lhe deu, ou convide um a registar-se consigo.',
