@@ -11,6 +11,11 @@ export function isOcppVersion(value: unknown): value is OcppVersion {
   return typeof value === 'string' && (OCPP_VERSIONS as readonly string[]).includes(value);
 }
 
+/** How screens name a version: 'ocpp2.0.1' → 'OCPP 2.0.1' (a protocol name, the same in every language). */
+export function ocppVersionLabel(version: OcppVersion): string {
+  return `OCPP ${version.slice('ocpp'.length)}`;
+}
+
 /** The `Sec-WebSocket-Protocol` header as a list, in the charge point's order of preference. */
 export function offeredProtocols(header: string | null): string[] {
   return (header ?? '')
@@ -32,5 +37,7 @@ export function negotiateVersion(offered: readonly string[], configured: OcppVer
       : { ok: false, reason: `Subprotocol ${configured} required for this station` };
   }
   const first = offered.find(isOcppVersion);
-  return first ? { ok: true, version: first } : { ok: false, reason: `Subprotocol ${OCPP_VERSIONS.join(' or ')} required` };
+  return first
+    ? { ok: true, version: first }
+    : { ok: false, reason: `Subprotocol ${OCPP_VERSIONS.join(' or ')} required` };
 }

@@ -23,18 +23,23 @@ export function ocpp() {
   return env.OCPP;
 }
 
-export function upgradeRequest(identity: string, password: string): Request {
+export function upgradeRequest(identity: string, password: string, protocol = 'ocpp1.6'): Request {
   return new Request(`http://localhost/ocpp/${identity}`, {
     headers: {
       upgrade: 'websocket',
-      'sec-websocket-protocol': 'ocpp1.6',
+      'sec-websocket-protocol': protocol,
       authorization: `Basic ${btoa(`${identity}:${password}`)}`,
     },
   });
 }
 
-export async function connectChargePoint(identity: string, password: string): Promise<FakeChargePoint> {
-  const res = await ocpp().fetch(upgradeRequest(identity, password));
+/** `protocol`: the subprotocol offered, 'ocpp2.0.1' for an OCPP 2.0.1 station (ADR 058). */
+export async function connectChargePoint(
+  identity: string,
+  password: string,
+  protocol = 'ocpp1.6',
+): Promise<FakeChargePoint> {
+  const res = await ocpp().fetch(upgradeRequest(identity, password, protocol));
   const ws = res.webSocket;
   if (res.status !== 101 || !ws) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
   ws.accept();

@@ -1,5 +1,6 @@
 /** @module /connectors/{id}/detail: every field of a connector and of its station, live. */
 
+import { ocppVersionLabel } from '@domain/ocpp/versions';
 import { STATUS_BUCKET } from '@domain/stations/statuses';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
@@ -145,6 +146,12 @@ export default function ConnectorDetailPage() {
               <Field label={t('connectorDetail.firmware')}>{dash(s.firmware)}</Field>
               <Field label={t('stationSim.iccid')}>{dash(s.iccid)}</Field>
               <Field label={t('stationSim.imsi')}>{dash(s.imsi)}</Field>
+              <Field label={t('stationOcpp.connected')}>
+                {s.ocppVersionConnected ? ocppVersionLabel(s.ocppVersionConnected) : '—'}
+              </Field>
+              <Field label={t('stationOcpp.required')}>
+                {s.ocppVersion ? ocppVersionLabel(s.ocppVersion) : t('stationOcpp.auto')}
+              </Field>
               <Field label={t('connectorDetail.registration')}>{s.registration}</Field>
               <Field label={t('connectorDetail.connection')}>
                 <Badge tone={s.online ? 'success' : 'critical'}>

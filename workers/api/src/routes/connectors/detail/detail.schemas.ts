@@ -5,6 +5,7 @@
 
 import { stationPlaceFields } from '@api/lib/station-fields';
 import type { chargingSessions, connectors, stations } from '@db/schema';
+import { OCPP_VERSIONS } from '@domain/ocpp/versions';
 import type { ConnectorTotals } from '@domain/sessions/connector-totals';
 import { isStationOnline, shownLastHeartbeat } from '@domain/stations/liveness';
 import { z } from '@hono/zod-openapi';
@@ -35,6 +36,9 @@ export const StationSchema = z
     /** The SIM the charge point last reported in BootNotification (read-only). */
     iccid: z.string().nullable(),
     imsi: z.string().nullable(),
+    /** OCPP version the station must speak (null: whichever it offers first) and the one its last connection negotiated (ADR 058). */
+    ocppVersion: z.enum(OCPP_VERSIONS).nullable(),
+    ocppVersionConnected: z.enum(OCPP_VERSIONS).nullable(),
     registration: z.string(),
     visibleInApp: z.boolean(),
     openToPublic: z.boolean(),
@@ -95,6 +99,8 @@ export function toConnectorDetail(row: {
       firmware: s.firmware,
       iccid: s.iccid,
       imsi: s.imsi,
+      ocppVersion: s.ocppVersion,
+      ocppVersionConnected: s.ocppVersionConnected,
       registration: s.registration,
       visibleInApp: s.visibleInApp,
       openToPublic: s.openToPublic,

@@ -4,6 +4,7 @@
  */
 
 import type { stations } from '@db/schema';
+import { OCPP_VERSIONS } from '@domain/ocpp/versions';
 import { mandatoryText, stationAddressSchema } from '@domain/stations/address';
 import { shownLastHeartbeat } from '@domain/stations/liveness';
 import { POWER_TYPES, STATION_TYPES } from '@domain/stations/statuses';
@@ -54,6 +55,9 @@ export const StationDetailSchema = z
     /** The SIM the charge point last reported in BootNotification (read-only). */
     iccid: z.string().nullable(),
     imsi: z.string().nullable(),
+    /** OCPP version the station must speak (null: whichever it offers first) and the one its last connection negotiated (ADR 058). */
+    ocppVersion: z.enum(OCPP_VERSIONS).nullable(),
+    ocppVersionConnected: z.enum(OCPP_VERSIONS).nullable(),
     installationDate: z.string().nullable(),
     commissioningDate: z.string().nullable(),
     midMeterSerial: z.string().nullable(),
@@ -173,6 +177,8 @@ export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
     firmware: s.firmware,
     iccid: s.iccid,
     imsi: s.imsi,
+    ocppVersion: s.ocppVersion,
+    ocppVersionConnected: s.ocppVersionConnected,
     installationDate: s.installationDate,
     commissioningDate: s.commissioningDate,
     midMeterSerial: s.midMeterSerial,
