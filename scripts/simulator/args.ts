@@ -46,6 +46,13 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** The simulated stations speak OCPP 1.6; 2.0.1 stations are issue 23's next step (ADR 058). */
+function ocppVersion(value: string | undefined): '1.6' {
+  if (value === '1.6') return value;
+  if (value === '2.0.1') throw new Error('OCPP 2.0.1 simulation: not yet available');
+  throw new Error(`--ocpp must be 1.6 or 2.0.1, got ${value ?? 'nothing'}`);
+}
+
 export function parseArgs(argv: readonly string[]): SimulatorOptions {
   const opts: SimulatorOptions = { ...DEFAULTS, password: process.env.OCPP_PASSWORD || DEMO_OCPP_PASSWORD };
   let stationsGiven = false;
@@ -77,6 +84,9 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
         break;
       case '--allow-remote':
         opts.allowRemote = true;
+        break;
+      case '--ocpp':
+        ocppVersion(value());
         break;
       default:
         throw new Error(`unknown option ${flag}`);
