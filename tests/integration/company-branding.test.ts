@@ -240,7 +240,7 @@ describe('reports', () => {
       monthly_revenue: true,
       quarterly_revenue: false,
       recipients: 'cfo@acme.test, ops@acme.test',
-      sending: 'not_yet_available',
+      sending: 'active',
     });
   });
 
@@ -252,6 +252,12 @@ describe('reports', () => {
       field: 'recipients',
     });
     expect((await call(`/company/reports?company_id=${other.company.id}`, adminSession)).status).toBe(404);
+    const many = Array.from({ length: 21 }, (_, i) => `r${i}@acme.test`).join(', ');
+    await expectError(
+      await call('/company/reports', { ...adminSession, method: 'PUT', json: { ...body, recipients: many } }),
+      400,
+      { code: 'VALIDATION_FAILED', message: 'At most 20 report recipients (21 given).', field: 'recipients' },
+    );
   });
 });
 

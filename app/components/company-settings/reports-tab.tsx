@@ -1,6 +1,6 @@
 /**
- * @module The reports tab (ADR 049): which revenue PDFs the company receives and to whom. Sending is
- * issue 21's (the reporting warehouse): the tab says so instead of pretending to send.
+ * @module The reports tab (ADR 049, ADR 056): which revenue PDFs the company receives and to whom (at most
+ * 20 recipients); the revenue reports job generates and e-mails them.
  */
 import { Banner, BlockStack, Card, Checkbox, FormLayout, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function ReportsTab({ reports, failed }: TabProps & { reports: ReportSett
   const errorOf = fieldErrorFrom(failed);
   return (
     <TabForm tab="reports" failed={failed} fields={FIELDS}>
-      <Banner tone="info">{t('companyBranding.sendingNotYet')}</Banner>
+      <Banner tone="info">{t('revenueReports.settingsBanner')}</Banner>
       <Card>
         <BlockStack gap="300">
           <Text as="p" tone="subdued">

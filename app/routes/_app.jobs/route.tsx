@@ -137,7 +137,9 @@ export default function JobRuns() {
           ? t('uptime.jobName')
           : name === 'warehouse-sync'
             ? t('billingJobs.jobs.jobWarehouseSync')
-            : name;
+            : name === 'revenue-reports'
+              ? t('revenueReports.jobName')
+              : name;
   const statusBadge = (s: 'running' | 'done' | 'failed') => (
     <Badge tone={s === 'done' ? 'success' : s === 'failed' ? 'critical' : 'attention'}>
       {t(`billingJobs.jobs.${s}`)}

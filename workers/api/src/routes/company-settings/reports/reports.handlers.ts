@@ -1,12 +1,12 @@
 /**
  * @module Handlers of the reports tab (ADR 049): the selected company by default, `company_id` for another
- * of the scope (404 otherwise); recipients parsed like every notification e-mail list (spec 000 §5).
+ * of the scope (404 otherwise); recipients parsed like every notification e-mail list (spec 000 §5), at most 20 (ADR 056).
  */
 import type { AppEnv } from '@api/env';
 import { callerAudit } from '@api/lib/caller-audit';
 import { apiError } from '@api/lib/errors';
 import { authOf } from '@api/middleware/permission';
-import { emailList } from '@domain/reimbursement/settings-input';
+import { MAX_RECIPIENTS, reportRecipients } from '@domain/reporting/revenue-periods';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { scopedCompany } from '../company-settings.store';
@@ -20,7 +20,7 @@ const toAnswer = (companyId: number, v: ReportValues) => ({
   monthly_revenue: v.monthlyRevenue,
   quarterly_revenue: v.quarterlyRevenue,
   recipients: v.recipients,
-  sending: 'not_yet_available' as const,
+  sending: 'active' as const,
 });
 
 const companyIn = async (c: Ctx, id: number | undefined) =>
@@ -37,7 +37,12 @@ export const reportRoutes = new OpenAPIHono<AppEnv>()
     const b = c.req.valid('json');
     const company = await companyIn(c, b.company_id);
     if (!company) return apiError(c, 404, 'NOT_FOUND', 'companyNotFound', { params: { id: b.company_id ?? 0 } });
-    const list = emailList(b.recipients);
+    const list = reportRecipients(b.recipients);
+    if (!list.ok && list.reason === 'tooMany')
+      return apiError(c, 400, 'VALIDATION_FAILED', 'reportRecipientsTooMany', {
+        field: 'recipients',
+        params: { max: MAX_RECIPIENTS, count: list.count },
+      });
     if (!list.ok)
       return apiError(c, 400, 'VALIDATION_FAILED', 'emailListInvalid', {
         field: 'recipients',

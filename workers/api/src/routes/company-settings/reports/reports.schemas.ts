@@ -12,8 +12,8 @@ export const ReportSettings = z
     quarterly_revenue: z.boolean(),
     /** Comma-separated e-mail addresses, normalised; null for none. */
     recipients: z.string().nullable(),
-    /** Sending starts with the reporting warehouse (issue 21): until then the settings are kept, nothing is sent. */
-    sending: z.enum(['not_yet_available']),
+    /** The reports are generated and e-mailed by the revenue reports job (issue 21 part 6, ADR 056). */
+    sending: z.enum(['active']),
   })
   .openapi('CompanyReportSettings');
 
