@@ -46,6 +46,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       await chargeAutoRecharges(env, db);
       // Faults lasting past their company's threshold open one maintenance ticket each (ADR 054).
       await faultTickets(env.DB, controller.scheduledTime);
+      // Revenue PDFs (ADR 056): the first days of a month carry on what the daily pass left (bounded per call).
+      if (inReportDays(controller.scheduledTime)) await revenueReportsScheduled(env, controller.scheduledTime);
       // OCPI handshakes that failed, retried with backoff (ADR 057); a failure stays on its outbox row.
       await drainOcpiOutbox(db, env, new Date(controller.scheduledTime)).catch((err) =>
         console.error('ocpi-outbox', String(err).slice(0, 200)),
