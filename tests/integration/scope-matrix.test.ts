@@ -161,6 +161,8 @@ const RESOURCE_RULES: Rule[] = [
   // Uptime (issue 21 part 5): a connector and an excluded period of the demo's stations (inserted below).
   [/^\/api\/uptime\/connectors\//, 'connectorId', CONNECTOR_ID],
   [/^\/api\/uptime\/exclusions\//, 'id', 'SELECT id FROM uptime_exclusions WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // Revenue reports (issue 21 part 6, ADR 056): one of the demo's root company (inserted below).
+  [/^\/api\/revenue-reports\//, 'id', 'SELECT id FROM revenue_reports WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   [/^\/api\/cpo-invoices\//, 'id', 'SELECT id FROM cpo_invoices WHERE operator_company_id = ?1 ORDER BY id LIMIT 1'],
   // Prepaid wallets (issue 18): a live wallet of another company (the demo seeds Fleetwise's).
   [
@@ -360,6 +362,13 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO ocpi_peerings (company_id, name, direction, our_base_url, state)
      VALUES (?1, 'scope-matrix', 'inbound', 'http://localhost/ocpi', 'registered')`,
+  )
+    .bind(root.id)
+    .run();
+  // Nor a revenue report (the job writes them): one of the demo's root company.
+  await env.DB.prepare(
+    `INSERT INTO revenue_reports (company_id, period_kind, period, r2_key, status, generated_at)
+     VALUES (?1, 'month', '2020-01', 'revenue-reports/scope-matrix.pdf', 'ready', 0) ON CONFLICT DO NOTHING`,
   )
     .bind(root.id)
     .run();
