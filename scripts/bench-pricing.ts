@@ -1,7 +1,8 @@
 /**
  * Sessions priced per second of CPU time on one core, in one process, each row against the others
- * and a trivial baseline in the same run. Usage: `npm run bench:pricing [-- sessions] [--sample-interval S]`
- * (default 1,000,000 sessions for the engine rows; the production rows price a fifth of that).
+ * and a trivial baseline in the same run. Usage: `npm run bench:pricing [-- sessions]
+ * [--sample-interval S] [--before <commit>] [--stages]` (default 1,000,000 sessions for the engine rows;
+ * the production rows price a fifth of that).
  *
  * Rows:
  * - baseline: energy × one price per session.
@@ -9,35 +10,45 @@
  *   so the engine's compile cache always hits (the figure of ADR 009; not what production did).
  * - engine, a fresh tariff object per session: the tariff built from a freshly read row every time
  *   (`buildEngineTariff`), as pricing at close did before issue 24 section 7; the compile cache misses.
- * - engine, `engineTariffOf` of a fresh row: the same, through the per-version cache production uses now.
- * - production path: `decideSessionPrice` (domain/sessions/price-at-close.ts), which is everything
- *   `priceClosedSession` does between its D1 reads and its write batch: tariff selection over the rows
- *   in scope, the time line from the stored meter curve (JSON), the engine tariffs of three perspectives
- *   (driver, sub-operator, owner), `priceCdr`, the note, the tariff lines and the results JSON. Its
- *   input is what the reads return, materialised afresh per session (new objects, new strings) outside
- *   the timing. Left out: the D1 reads and the write batch, and D1's deserialisation of the rows.
- *   Once with the uncached build (before), once as production runs now; with a curve of one point per
- *   stretch (the engine rows' time lines) and with one sampled every S seconds (default 60),
+ * - engine, `engineTariffOf` of a fresh row: the same, through the per-version cache production uses.
+ * - production path: `closeDecision` (domain/sessions/close-decision.ts), which is exactly what
+ *   `priceClosedSession` runs between its D1 reads and its write batch: tariff selection over the rows in
+ *   scope, the time line from the stored meter curve, the engine tariffs of three perspectives (driver,
+ *   sub-operator, owner), `priceCdr`, the note, the tariff lines, the results JSON and the wallet's entry
+ *   (half the drivers pay from a prepaid wallet). Its input is what the reads return, materialised afresh
+ *   per session (new objects, new strings) outside the timing. Left out: the D1 reads, D1's
+ *   deserialisation of the rows, and building and sending the write batch. Today's code, and the same
+ *   call with the decision of `--before` (default BEFORE_COMMIT, scripts/pricing-before.ts: the commit
+ *   before the issue 24 section 7 speed-up), as it was and with its uncached build; with a curve of one
+ *   point per stretch (the engine rows' time lines) and with one sampled every S seconds (default 60),
  *   downsampled to ≤ 120 points by the close's own summary, as the ocpp worker stores it.
+ * - `--stages`: today's path cut into its stages (scripts/bench-pricing-stages.ts), µs per session each.
+ *
+ * CPU time is the process's (every thread, the collector's helpers included); each row also shows the
+ * main thread's alone (Node ≥ 23.9).
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { priceSession } from '../domain/pricing/engine';
 import type { SessionTimeline, Tariff } from '../domain/pricing/types';
-import { decideSessionPrice } from '../domain/sessions/price-at-close';
+import { closeDecision } from '../domain/sessions/close-decision';
+import type { SessionPriceDecision } from '../domain/sessions/price-at-close';
 import { buildEngineTariff, cachedVersionCount } from '../domain/tariffs/engine-cache';
 import { engineTariffOf, type PricingRows } from '../drizzle/queries/pricing.store';
+import { stageCosts, threadCpu } from './bench-pricing-stages';
+import { BEFORE_COMMIT, pathAt } from './pricing-before';
 import {
   freshTariffRows,
   generate,
   materialise,
   type ProductionInput,
-  priceUncached,
   productionInputs,
   random,
   TARIFFS,
   tariffRow,
+  walletsOf,
 } from './pricing-workload';
 
 const args = process.argv.slice(2);
@@ -75,11 +86,19 @@ function engine(sessions: SessionTimeline[], tariffOf: (i: number) => Tariff): n
   return sum;
 }
 
-function production(inputs: PricingRows[], uncached: boolean): number {
+type Decide = (f: PricingRows) => SessionPriceDecision;
+type Wallets = ReturnType<typeof walletsOf>;
+type Session = ProductionInput['session'];
+
+/** `priceClosedSession` between its reads and its write batch (`closeDecision`), with `decide` of a commit. */
+function production(inputs: PricingRows[], sessions: Session[], wallets: Wallets[], decide?: Decide): number {
   let sum = 0;
-  for (const input of inputs) {
-    const { prices, lines } = uncached ? priceUncached(input) : decideSessionPrice(input);
-    sum += (prices.empTotal ?? 0) + (prices.subcpoTotal ?? 0) + (prices.ownerTotal ?? 0) + lines.length;
+  for (let i = 0; i < inputs.length; i++) {
+    const input = inputs[i] as PricingRows;
+    const { decision, debit } = closeDecision(sessions[i] as Session, input, wallets[i] as Wallets, decide);
+    const p = decision.prices;
+    sum += (p.empTotal ?? 0) + (p.subcpoTotal ?? 0) + (p.ownerTotal ?? 0) + decision.lines.length;
+    sum += decision.resultsJson.length + (decision.note?.length ?? 0) + (debit.plan?.amount ?? 0);
   }
   return sum;
 }
@@ -89,23 +108,30 @@ function production(inputs: PricingRows[], uncached: boolean): number {
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-function cpuMs(run: () => void): number {
+/**
+ * Adds the CPU time of `run` to the row: of the process (every thread: the collector's helpers too,
+ * the row's figure) and of this thread alone (Node ≥ 23.9; what the isolate itself spent).
+ */
+function time(r: Row, run: () => void): void {
   gc();
   const before = process.cpuUsage();
+  const thread = threadCpu();
   run();
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
+  r.ms += (used.user + used.system) / 1000;
+  r.threadMs += threadCpu() - thread;
 }
 
 interface Row {
   name: string;
   count: number;
   ms: number;
+  threadMs: number;
   checksum: number;
 }
 const rows: Row[] = [];
 const row = (name: string, count: number): Row => {
-  const r = { name, count, ms: 0, checksum: 0 };
+  const r = { name, count, ms: 0, threadMs: 0, checksum: 0 };
   rows.push(r);
   return r;
 };
@@ -122,49 +148,68 @@ const row = (name: string, count: number): Row => {
   const perVersion = row('engine, engineTariffOf(fresh row)', TOTAL);
   for (let done = 0; done < TOTAL; done += CHUNK) {
     const sessions = generate(Math.min(CHUNK, TOTAL - done), next);
-    base.ms += cpuMs(() => {
+    time(base, () => {
       base.checksum += baseline(sessions);
     });
-    shared.ms += cpuMs(() => {
+    time(shared, () => {
       shared.checksum += engine(sessions, (i) => TARIFFS[(done + i) % TARIFFS.length] as Tariff);
     });
     const freshRows = sessions.map((_, i) => freshTariffRows(STORED_JSON[(done + i) % TARIFFS.length] as string)[0]);
-    fresh.ms += cpuMs(() => {
+    time(fresh, () => {
       fresh.checksum += engine(sessions, (i) => buildEngineTariff(freshRows[i] as never));
     });
     const againRows = sessions.map((_, i) => freshTariffRows(STORED_JSON[(done + i) % TARIFFS.length] as string)[0]);
-    perVersion.ms += cpuMs(() => {
+    time(perVersion, () => {
       perVersion.checksum += engine(sessions, (i) => engineTariffOf(againRows[i] as never));
     });
   }
 }
 
-// Production rows: decideSessionPrice over fresh rows, before (uncached build) and now.
+// Production rows: `closeDecision` over rows materialised afresh per session, today's and (when git can
+// give it) at BEFORE_COMMIT: as it was (per-version cache) and with the uncached build before that.
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadAtStart = loadAverage();
+const before = await pathAt(flag('--before') ?? BEFORE_COMMIT);
+if ('error' in before) console.warn(`  before rows left out: ${before.error}`);
 function productionRows(label: string, curve: { sampleIntervalS?: number }) {
   const next = random(20261122);
   const warm = productionInputs(generate(5_000, next), 1, curve);
-  production(warm.map(materialise), true);
-  production(warm.map(materialise), false);
-  const before = row(`production path, uncached build (before), ${label}`, PRODUCTION_TOTAL);
-  const now = row(`production path (now), ${label}`, PRODUCTION_TOTAL);
+  const warmSessions = warm.map((w) => w.session);
+  const warmWallets = warmSessions.map(walletsOf);
+  const paths: [string, Decide | undefined][] = [];
+  if (!('error' in before)) {
+    const at = before.commit.slice(0, 7);
+    paths.push([`production path at ${at}, uncached build (before §7), ${label}`, before.priceUncached]);
+    paths.push([`production path at ${at} (before), ${label}`, before.decideSessionPrice]);
+  }
+  paths.push([`production path (now), ${label}`, undefined]);
+  for (const [, decide] of paths) production(warm.map(materialise), warmSessions, warmWallets, decide);
+  const timed = paths.map(([name, decide]) => ({ r: row(name, PRODUCTION_TOTAL), decide }));
   for (let done = 0; done < PRODUCTION_TOTAL; done += PRODUCTION_CHUNK) {
     const inputs: ProductionInput[] = productionInputs(
       generate(Math.min(PRODUCTION_CHUNK, PRODUCTION_TOTAL - done), next),
       100_000 + done,
       curve,
     );
-    const a = inputs.map(materialise);
-    const b = inputs.map(materialise);
-    before.ms += cpuMs(() => {
-      before.checksum += production(a, true);
-    });
-    now.ms += cpuMs(() => {
-      now.checksum += production(b, false);
-    });
+    const sessions = inputs.map((input) => input.session);
+    const wallets = sessions.map(walletsOf);
+    for (const { r, decide } of timed) {
+      const rows = inputs.map(materialise);
+      time(r, () => {
+        r.checksum += production(rows, sessions, wallets, decide);
+      });
+    }
   }
 }
 productionRows('a curve point per stretch', {});
 productionRows(`a curve sampled every ${SAMPLE_INTERVAL_S} s (≤ 120 points)`, { sampleIntervalS: SAMPLE_INTERVAL_S });
+
+// Where the time of today's path goes, stage by stage (--stages).
+const stages = args.includes('--stages')
+  ? [{}, { sampleIntervalS: SAMPLE_INTERVAL_S }].map((curve) =>
+      stageCosts(productionInputs(generate(20_000, random(20261123)), 500_000, curve)),
+    )
+  : [];
 
 const fmt = (n: number) => n.toLocaleString('en-GB');
 const rate = (r: Row) => Math.round(r.count / (r.ms / 1000));
@@ -174,16 +219,17 @@ console.log(
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) {
   console.log(
-    `  ${r.name.padEnd(width)} ${fmt(rate(r)).padStart(11)} sessions/s per core  ${((r.ms * 1000) / r.count).toFixed(2).padStart(7)} µs CPU/session  (checksum ${r.checksum})`,
+    `  ${r.name.padEnd(width)} ${fmt(rate(r)).padStart(11)} sessions/s per core  ${((r.ms * 1000) / r.count).toFixed(2).padStart(7)} µs CPU/session (${((r.threadMs * 1000) / r.count).toFixed(2)} on the main thread)  (checksum ${r.checksum})`,
   );
 }
 const byName = (prefix: string) => rows.filter((r) => r.name.startsWith(prefix));
 const [, shared, fresh, perVersion] = rows as [Row, Row, Row, Row];
 const agree = (rs: Row[]) => rs.every((r) => r.checksum === rs[0]?.checksum);
+const curves = ['a curve point', 'a curve sampled'];
 console.log(
-  `  checksums: engine rows ${agree([shared, fresh, perVersion]) ? 'agree' : 'DIFFER'}; production rows before/now ${
-    [0, 2].every((i) => agree(byName('production').slice(i, i + 2))) ? 'agree' : 'DIFFER'
-  }; tariff versions cached: ${cachedVersionCount()}`,
+  `  checksums: engine rows ${agree([shared, fresh, perVersion]) ? 'agree' : 'DIFFER'}; production rows ${
+    curves.every((c) => agree(byName('production').filter((r) => r.name.includes(c)))) ? 'agree' : 'DIFFER'
+  }; tariff versions cached: ${cachedVersionCount()}; load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
 );
 const headline = rows.find((r) => r.name.startsWith('production path (now), a curve sampled')) as Row;
 console.log(
@@ -191,4 +237,12 @@ console.log(
     rate(headline) >= 200_000 ? 'met' : 'NOT met'
   }; with a point per stretch: ${fmt(rate(byName('production path (now)')[0] as Row))}`,
 );
+if (stages.length > 0) {
+  console.log(`  stages of today's path, µs CPU per session (a point per stretch | ${SAMPLE_INTERVAL_S} s curves):`);
+  for (const [k, [name, us]] of (stages[0] ?? []).entries()) {
+    console.log(
+      `    ${name.padEnd(48)} ${us.toFixed(2).padStart(7)} | ${(stages[1]?.[k]?.[1] ?? 0).toFixed(2).padStart(7)}`,
+    );
+  }
+}
 console.log('  (measured on a shared machine unless it says otherwise: re-measure on a quiet one for figures to keep)');

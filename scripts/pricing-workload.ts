@@ -290,6 +290,10 @@ function sessionRow(id: number, t: SessionTimeline, o: CurveOptions): SessionRow
     needsRevision: 0,
     refusedStatus: null,
     pricingStatus: 'unpriced',
+    // Half the drivers pay from their own prepaid wallet (`walletsOf`): the close plans its entry.
+    userId: 5_000 + (id % 1000),
+    authId: `RFID${id % 1000}`,
+    startMethod: 'RFID',
   } as unknown as SessionRow & { endAt: Date };
 }
 
@@ -344,6 +348,13 @@ export function materialise(p: ProductionInput): PricingRows {
     mps: [],
     rows: freshTariffRows(p.json),
   };
+}
+
+/** The wallets the close reads for a session (`sessionWallets`): a driver's own EUR wallet for even ids. */
+export function walletsOf(session: { id: number; userId: number | null }) {
+  const own =
+    session.id % 2 === 0 ? { id: 9_000 + (session.id % 1000), userId: session.userId, currency: 'EUR' } : null;
+  return { own, company: null, previous: [] };
 }
 
 /**

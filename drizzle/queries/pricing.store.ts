@@ -6,16 +6,16 @@
  */
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tariff } from '../../domain/pricing';
+import { closeDecision } from '../../domain/sessions/close-decision';
 import {
   closingVerdict,
-  decideSessionPrice,
   type PricingOutcome as Outcome,
   type PriceAtCloseFacts,
   type SessionPriceDecision,
 } from '../../domain/sessions/price-at-close';
 import { engineTariffOfVersion } from '../../domain/tariffs/engine-cache';
 import { isMpsPayment, type MpsAssignment, paymentTypeOf } from '../../domain/tariffs/select';
-import { debitAtClose, type WalletEntryPlan } from '../../domain/wallets/session-debit';
+import type { WalletEntryPlan } from '../../domain/wallets/session-debit';
 import type { Db } from '../db';
 import {
   chargingSessions,
@@ -234,16 +234,7 @@ export async function priceClosedSession(
     pricingFacts(db, { ...s, endAt: s.endAt }),
     sessionWallets(db, s, force),
   ]);
-  const decided = decideSessionPrice(facts);
-  const debit = debitAtClose({
-    session: s,
-    paymentType: facts.paymentType,
-    currency: decided.currency,
-    priceMinor: decided.prices.pricingStatus === 'priced' ? decided.prices.empTotal : null,
-    wallets,
-  });
-  const note = [decided.note, debit.note].filter(Boolean).join('; ') || null;
-  const decision = { ...decided, note };
+  const { decision, debit } = closeDecision(s, facts, wallets);
   const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
   if (debit.plan && balanceAfter !== null) await afterDebit(db, s, debit.plan, balanceAfter, decision.currency);
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
