@@ -3,8 +3,9 @@
  * 'YYYY-Qn', its months, whether it is over in the company's time zone, the month and quarter that ended
  * last, and the report recipients (the company's report settings' e-mail list, at most 20).
  */
-import { emailList } from '../reimbursement/settings-input';
+
 import { monthOf } from '../co2/periods';
+import { emailList } from '../reimbursement/settings-input';
 
 export type PeriodKind = 'month' | 'quarter';
 export const PERIOD_KINDS = ['month', 'quarter'] as const;

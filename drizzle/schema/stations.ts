@@ -1,7 +1,7 @@
 /** @module Stations (charge points) and their connectors. */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { COMMISSIONING_STATUSES } from '../../domain/onboarding/onboarding';
 import { OCPP_VERSIONS } from '../../domain/ocpp/versions';
+import { COMMISSIONING_STATUSES } from '../../domain/onboarding/onboarding';
 import { CONNECTOR_STATUSES, STATION_REGISTRATION, STATION_TYPES } from '../../domain/stations/statuses';
 import { createdAt, flag, timestamp } from './columns';
 import { companies, companyGroups } from './companies';

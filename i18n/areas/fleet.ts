@@ -132,7 +132,7 @@ const en = {
     byYear: 'By year',
     empty: 'No session in this period.',
     total: 'Total: {{value}}',
-    spend: 'Spend (the driver\'s price)',
+    spend: "Spend (the driver's price)",
     co2: 'CO2 avoided (kg)',
   },
   roles: {

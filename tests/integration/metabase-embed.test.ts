@@ -10,8 +10,8 @@ import { jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import type { MetabaseEnv } from '../../workers/api/src/routes/metabase/metabase.embed';
 import { createCompany } from '../../drizzle/seed/factories';
+import type { MetabaseEnv } from '../../workers/api/src/routes/metabase/metabase.embed';
 import { call, db, expectError, failOnConsoleError, login, type Session, unique, world } from './helpers';
 
 failOnConsoleError();

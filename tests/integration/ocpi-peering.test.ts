@@ -7,10 +7,10 @@
 import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, type MockInstance } from 'vitest';
-import { drainOcpiOutbox } from '../../workers/api/src/ocpi/ocpi.connect';
-import { ROLE } from '../../domain/permissions/roles';
 import { Credentials, Envelope, envelopeOf, Version, VersionDetails } from '../../domain/ocpi/schemas';
+import { ROLE } from '../../domain/permissions/roles';
 import { ocpiOutbox, ocpiPeerings } from '../../drizzle/schema';
+import { drainOcpiOutbox } from '../../workers/api/src/ocpi/ocpi.connect';
 import { BASE, call, db, expectError, failOnConsoleError, login, type Session, world } from './helpers';
 import { callProduct, createPartner, PARTNER_BASE, routeFetchesTo, tokenHeader } from './ocpi-partner';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions, tariffs } from '../../drizzle/schema';
 import { aStation, connect, db, iso, stub, type World } from './helpers';
-import { connect201, reading, type Station201, txEvent as event } from './helpers-201';
+import { connect201, txEvent as event, reading, type Station201 } from './helpers-201';
 
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
 const at = (m: number) => iso(T0 + m * 60_000);

@@ -8,8 +8,8 @@ import { type AppLoadContext, createRequestHandler } from '@remix-run/cloudflare
 import { setCommonSecurityHeaders } from '../../app/lib/security-headers.server';
 import { isCrossSiteWrite } from '../../domain/identity/same-origin';
 import { createApi } from '../api/src/app';
-import { createOcpi } from '../api/src/ocpi/ocpi.app';
 import { withNumberStyle } from '../api/src/lib/number-style';
+import { createOcpi } from '../api/src/ocpi/ocpi.app';
 import { runScheduled } from '../cron/src';
 import { handleLiveFeed, LiveFeed } from './live-feed';
 import { missingConfiguration } from './required-config';

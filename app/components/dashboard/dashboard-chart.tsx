@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { BarList } from './bar-list';
-import { type ChartTable, ChartCard } from './chart-card';
+import { ChartCard, type ChartTable } from './chart-card';
 import {
   byCurrency,
   type ChartId,

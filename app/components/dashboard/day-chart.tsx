@@ -3,12 +3,13 @@
  * optional line on the right axis (energy bars + sessions line, revenue per perspective, faults +
  * fault minutes). Sized to its container; its title is the SVG's accessible name.
  */
+
+import { InlineStack, Text } from '@shopify/polaris';
 import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { InlineStack, Text } from '@shopify/polaris';
 
 export interface DaySeries {
   key: string;

@@ -9,11 +9,11 @@ import { Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Page, Pagination, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tKey } from '../../i18n/resources';
 import { ListPage } from '../../components/lists/list-page';
 import { useListUrl } from '../../components/lists/use-list-url';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
+import { tKey } from '../../i18n/resources';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { listUrl, pageNumber } from '../../lib/list-url';
 import { titleMeta } from '../../lib/meta';

@@ -4,8 +4,8 @@
  * selected company's subtree from /api/me) and connector groups, and the Metabase embed address.
  */
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
-import type { ChartAnswer } from '../../components/dashboard/dashboard-chart';
 import { type ChartId, chartQuery, type DashboardFilters } from '../../components/dashboard/chart-data';
+import type { ChartAnswer } from '../../components/dashboard/dashboard-chart';
 import { createApi } from '../../lib/api.server';
 import { type FlatCompany, flattenCompanies } from '../../lib/companies';
 import { must } from '../../lib/fleet.server';

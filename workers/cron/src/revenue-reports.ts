@@ -18,7 +18,7 @@ import { PDF_CONTENT_TYPE } from '@domain/export/pdf';
 import { lastEndedPeriods, type PeriodKind, periodMonths } from '@domain/reporting/revenue-periods';
 import { renderRevenueReport, TOP_STATIONS } from '@domain/reporting/revenue-report';
 import { revenueReports } from '@i18n/areas/revenue-reports';
-import { recordPass, REVENUE_REPORTS_JOB } from './job-runs.store';
+import { REVENUE_REPORTS_JOB, recordPass } from './job-runs.store';
 import {
   choosingCompanies,
   claimEmails,

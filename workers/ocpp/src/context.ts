@@ -3,8 +3,8 @@
 import type { Db } from '@db/db';
 import type { LiveEvent } from '@domain/live/events';
 import type { OcppVersion } from '@domain/ocpp/versions';
-import type { InboundAction201, Replies201, Requests201 } from './ocpp201-types';
 import type { InboundAction, InboundReplies, InboundRequests } from './ocpp-types';
+import type { InboundAction201, Replies201, Requests201 } from './ocpp201-types';
 import type { Store } from './storage/store';
 import type { CommandResult } from './transport/outbound';
 

@@ -3,10 +3,11 @@
  * of its state. `Store.get` and `Store.put` accept only these names and values, so a misspelt key or a
  * value of the wrong shape does not compile.
  */
+
+import type { OcppVersion } from '@domain/ocpp/versions';
 import type { IssuedRecord } from '../certificates/issued';
 import type { ProgressReport } from '../handlers/notifications';
 import type { CsrReport } from '../handlers/sign-certificate';
-import type { OcppVersion } from '@domain/ocpp/versions';
 import type { InboundRequests } from '../ocpp-types';
 import type { Transaction201 } from '../ocpp201-types';
 

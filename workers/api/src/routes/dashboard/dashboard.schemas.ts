@@ -20,15 +20,9 @@ export const ChartQuery = z.object({
   companyId: id
     .optional()
     .openapi({ description: "A company of the caller's subtree (its subtree counts); default the caller's" }),
-  companyGroupLevel: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(4)
-    .optional()
-    .openapi({
-      description: 'Each series row per company group of this level (1‥4) of the stations: `groupId`, null outside any',
-    }),
+  companyGroupLevel: z.coerce.number().int().min(1).max(4).optional().openapi({
+    description: 'Each series row per company group of this level (1‥4) of the stations: `groupId`, null outside any',
+  }),
   connectorGroupId: id.optional().openapi({ description: 'Only the connectors of this connector group' }),
   format: z.enum(['json', 'csv']).default('json').openapi({ description: 'csv: the same rows as a CSV file' }),
 });

@@ -1,7 +1,7 @@
 /** @module Reads of the revenue reports within the caller's scope (ADR 056); the writes are the job's (workers/cron). */
 import type { Db } from '@db/db';
-import { companies, revenueReports } from '@db/schema';
 import { inCompanies } from '@db/queries/companies.store';
+import { companies, revenueReports } from '@db/schema';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 
 export interface ListFilter {
