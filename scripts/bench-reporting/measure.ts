@@ -11,15 +11,18 @@ const TICK_MS = 10;
 function stat(pid: number): { ppid: number; ms: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces), from the 3rd: state ppid … utime(14) stime(15).
+    // Fields after the command name (which may hold spaces), from the 3rd: state ppid … utime(14) stime(15)
+    // cutime(16) cstime(17): the last two are the children it has reaped (PostgreSQL's ended backends),
+    // so the tree's total never drops when a backend exits between two readings.
     const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * TICK_MS };
+    const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    return { ppid: Number(f[1]), ms: ticks * TICK_MS };
   } catch {
     return null;
   }
 }
 
-/** CPU ms used so far by `root` and every live descendant (a backend that exited is not counted). */
+/** CPU ms used so far by `root` and its descendants, live or exited and reaped. */
 export function treeCpuMs(root: number): number {
   const all = readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
