@@ -95,7 +95,10 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     id: 'reports',
     label: 'nav.reports',
-    items: [{ label: 'nav.dashboards', url: '/dashboard/main', permission: 'reports:dashboards' }],
+    items: [
+      { label: 'nav.dashboards', url: '/dashboard/main', permission: 'reports:dashboards' },
+      { label: 'revenueReports.nav', url: '/reports/revenue', permission: 'reports:revenue' },
+    ],
   },
   {
     id: 'billing',
