@@ -14,9 +14,7 @@ const PERIOD = /^\d{4}-(\d{2}|Q[1-4])$/;
 export function readFilters(url: URL) {
   const get = (name: string) => (url.searchParams.get(name) ?? '').trim();
   const kind = get('kind');
-  const period = get('period')
-    .toUpperCase()
-    .replace(/^(\d{4})-Q/, '$1-Q');
+  const period = get('period').toUpperCase();
   const companyId = get('company_id');
   return {
     kind: (kind === 'month' || kind === 'quarter' ? kind : '') as 'month' | 'quarter' | '',
