@@ -173,6 +173,40 @@ describe.skipIf(!configured)('warehouse sync', () => {
     expect(await sync()).toMatchObject({ rows: {}, chunks: 0 });
   });
 
+  it('ends every interval where D1’s next change starts after a late status change (earlier than ones copied)', async () => {
+    await sync();
+    const [pair] = await env.DB.prepare(
+      `SELECT a.connector_id, a.at AS first_at, (SELECT min(b.at) FROM connector_status_history b
+                WHERE b.connector_id = a.connector_id AND b.at > a.at) AS next_at
+         FROM connector_status_history a
+        WHERE (SELECT count(*) FROM connector_status_history o WHERE o.connector_id = a.connector_id) > 2
+        ORDER BY a.connector_id, a.at LIMIT 1`,
+    )
+      .all<{ connector_id: number; first_at: number; next_at: number }>()
+      .then((r) => r.results);
+    if (!pair || pair.next_at - pair.first_at < 2) throw new Error('the demo has status histories');
+    // A StatusNotification that arrives late: its time falls between two changes the warehouse has.
+    const lateAt = pair.first_at + Math.floor((pair.next_at - pair.first_at) / 2);
+    await env.DB.prepare(`INSERT INTO connector_status_history (connector_id, status, at) VALUES (?1, 'Faulted', ?2)`)
+      .bind(pair.connector_id, lateAt)
+      .run();
+    await sync();
+    const { results: expected } = await env.DB.prepare(
+      `SELECT id, lead(at) OVER (PARTITION BY connector_id ORDER BY at, id) AS ended
+         FROM connector_status_history WHERE connector_id = ?1 ORDER BY id`,
+    )
+      .bind(pair.connector_id)
+      .all<{ id: number; ended: number | null }>();
+    const copied = await pg<{ id: string; ended: string | null }>(
+      `SELECT id, (extract(epoch FROM ended_at) * 1000)::bigint AS ended
+         FROM fact_connector_status WHERE connector_id = $1 ORDER BY id`,
+      [pair.connector_id],
+    );
+    expect(copied.map((r) => [Number(r.id), r.ended === null ? null : Number(r.ended)])).toEqual(
+      expected.map((r) => [r.id, r.ended]),
+    );
+  });
+
   it('reads the same totals from the warehouse as from D1, for every demo company, all, local and roaming', async () => {
     await sync();
     const warehouse = warehouseSource(settings);

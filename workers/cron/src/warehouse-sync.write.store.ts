@@ -27,13 +27,22 @@ function excludedSet(target: PgTable, keys: string[]) {
   );
 }
 
-/** Status rows of these connectors that are still open or new get the next row's start as their end. */
+/**
+ * The rows copied, the open ones, and for each connector every row from the one before its earliest
+ * copied row on, get the next row's start as their end: a late status change (earlier than rows already
+ * here) also cuts the interval it falls into.
+ */
 const closeIntervals = (ids: number[], connectors: number[]) => sql`
+  WITH copied AS (SELECT connector_id, min(started_at) AS from_at FROM fact_connector_status
+                   WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) GROUP BY connector_id),
+       since AS (SELECT c.connector_id, coalesce((SELECT max(p.started_at) FROM fact_connector_status p
+                   WHERE p.connector_id = c.connector_id AND p.started_at < c.from_at), c.from_at) AS at
+                   FROM copied c)
   UPDATE fact_connector_status f SET ended_at = n.next_at
   FROM (SELECT id, lead(started_at) OVER (PARTITION BY connector_id ORDER BY started_at, id) AS next_at
-        FROM fact_connector_status
-        WHERE connector_id = ANY(${`{${connectors.join(',')}}`}::int[])
-          AND (ended_at IS NULL OR id = ANY(${`{${ids.join(',')}}`}::bigint[]))) n
+        FROM fact_connector_status x
+        WHERE x.connector_id = ANY(${`{${connectors.join(',')}}`}::int[])
+          AND (x.ended_at IS NULL OR x.started_at >= (SELECT s.at FROM since s WHERE s.connector_id = x.connector_id))) n
   WHERE f.id = n.id AND f.ended_at IS DISTINCT FROM n.next_at`;
 
 /** Every company's materialised path from its root ('/1/4/9/'), rewritten where it changed. */
