@@ -8,6 +8,8 @@
  * - report queries p95: `ReportSource.totals` (GET total-stats) for the whole network and one
  *   sub-operator, on D1 and on the warehouse at D1's size (the baseline), then on the warehouse at
  *   `--sessions` (the rest generated inside PostgreSQL with generate_series);
+ * - the dashboards' chart queries p95 (scripts/bench-reporting/charts.ts), each chart over a month for the
+ *   same two companies, on D1, on the warehouse at D1's size and on the warehouse at `--sessions`;
  * - the monthly revenue PDF of the root company (scripts/bench-reporting/pdf.ts): figures, render, peak RSS.
  * Options: `--sessions N` (warehouse total, default 2,000,000), `--d1-sessions N` (default 100,000),
  * `--connectors N` (default 50,000), `--runs R` (default 10). Stops by itself (120 minutes at most).
@@ -22,6 +24,7 @@ import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 import ws from 'ws';
 import { d1Source, warehouseSource } from '../workers/api/src/routes/reporting/reporting.store';
 import { benchWorkspace, intOption, log } from './bench-lib';
+import { benchCharts } from './bench-reporting/charts';
 import { fmtTimed, postmasterPid, timeRuns } from './bench-reporting/measure';
 import { benchPdf } from './bench-reporting/pdf';
 import { generateWarehouse, SUB_OPERATORS, seedD1, YEAR_FROM, YEAR_TO } from './bench-reporting/seed';
@@ -119,6 +122,9 @@ try {
   console.log(`\nreport query: ReportSource.totals (GET total-stats), 12 months, ${runs} runs after one warm-up`);
   await totals('D1 (Miniflare, workerd SQLite)', fromD1, d1Sessions);
   await totals('baseline: warehouse at D1’s size', fromWarehouse, d1Sessions);
+  console.log(`\ndashboard charts (GET dashboard/{id}/charts/{chartId}), October 2026, ${runs} runs after one warm-up`);
+  await benchCharts('D1 (Miniflare, workerd SQLite)', fromD1, d1Sessions, companies, runs, pgPid);
+  await benchCharts('baseline: warehouse at D1’s size', fromWarehouse, d1Sessions, companies, runs, pgPid);
   const pdf = async (source: typeof fromD1, size: number) => {
     try {
       await benchPdf(source, pgPid, 1, YEAR_TO, size);
@@ -139,6 +145,7 @@ try {
       `warehouse: ${(sessions - d1Sessions).toLocaleString('en')} more sessions generated in PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(0)} s; fact_sessions ${Number(size.rows[0].n).toLocaleString('en')} rows, ${size.rows[0].size}`,
     );
     await totals('warehouse', fromWarehouse, sessions);
+    await benchCharts('warehouse', fromWarehouse, sessions, companies, runs, pgPid);
     await pdf(fromWarehouse, sessions);
   }
 } finally {
