@@ -9,6 +9,7 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
     expect(state).toEqual({
       identity: null,
       stationId: null,
+      ocppVersion: null,
       boot: null,
       lastHeartbeat: null,
       lastSeen: null,
@@ -17,6 +18,7 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
       connectors: [],
       openTransactions: [],
       pendingCalls: [],
+      transactions201: {},
     });
   });
 });
