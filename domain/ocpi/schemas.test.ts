@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Credentials, Envelope, envelopeOf, Version, VersionDetails } from './schemas';
 import { envelope } from './status';
 
+/** The specification's example messages, copied verbatim into the repository (tests/fixtures/ocpi-2.2.1). */
 const example = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/reference/ocpi-2.2.1/examples/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/ocpi-2.2.1/${name}`, import.meta.url), 'utf8'));
 
 describe('OCPI schemas against the reference examples', () => {
   it.each([
