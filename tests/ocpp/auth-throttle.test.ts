@@ -8,7 +8,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../domain/identity/constants';
-import { rateLimits } from '../../drizzle/schema';
+import { rateLimits, stations } from '../../drizzle/schema';
 import { handleUpgrade } from '../../workers/ocpp/src/upgrade';
 import { countingD1 } from '../support/counting-d1';
 import { aStation, basic, db, PASSWORD, unique, upgrade } from './helpers';
@@ -142,6 +142,13 @@ describe('cost of the check', () => {
 
   it('a successful upgrade makes one D1 round trip: the station and both counters in one batch', async () => {
     const { uid } = await aStation();
+    // The first connection also records the version it negotiated (ADR 058): one more statement, once.
+    const first = counted();
+    expect(await opened(await handleUpgrade(request(uid, PASSWORD), first.env))).toBe(true);
+    expect(first.trips).toEqual([2, 1]);
+    const [station] = await db.select().from(stations).where(eq(stations.uid, uid));
+    expect(station?.ocppVersionConnected).toBe('ocpp1.6');
+    // Every later connection speaking the same version: one round trip.
     const { env: counting, trips } = counted();
     const res = await handleUpgrade(request(uid, PASSWORD), counting);
     expect(await opened(res)).toBe(true);
