@@ -3,6 +3,10 @@
  * upgrade (subprotocol, basic auth), answers the commands it is given handlers for and records them.
  */
 import { env } from 'cloudflare:test';
+import { hashPassword } from '../../domain/identity/password';
+import type { ConnectorStatus } from '../../domain/stations/statuses';
+import { createConnector, createStation } from '../../drizzle/seed/factories';
+import { db, unique } from './helpers';
 
 type Handler = (payload: Record<string, unknown>) => Record<string, unknown>;
 
@@ -77,4 +81,20 @@ export async function connectChargePoint(
     },
     close: () => ws.close(1000, 'test done'),
   };
+}
+
+/**
+ * A station of the company with one connector (number 1) in `status`, its OCPP password set, and a fake
+ * charge point connected as it over `protocol`.
+ */
+export async function connectedStation(
+  companyId: number,
+  opts: { prefix: string; status: ConnectorStatus; protocol?: 'ocpp1.6' | 'ocpp2.0.1' },
+) {
+  const password = `station-password-${opts.prefix}`;
+  const uid = unique(opts.prefix).toUpperCase();
+  const station = await createStation(db, { uid, companyId, ocppPasswordHash: await hashPassword(password, 1000) });
+  const connector = await createConnector(db, { stationId: station.id, connectorNumber: 1, status: opts.status });
+  const cp = await connectChargePoint(uid, password, opts.protocol);
+  return { uid, stationId: station.id, connectorId: connector.id, cp };
 }

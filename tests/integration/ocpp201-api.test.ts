@@ -4,13 +4,10 @@
  * shows its OCPP version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/identity/password';
-import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
+import { createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
-import { connectChargePoint, type FakeChargePoint } from './fake-charge-point';
+import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { call, db, login, type Session, unique, type World, world } from './helpers';
-
-const PASSWORD = 'station-password-0201';
 
 let w: World;
 let admin: Session;
@@ -22,15 +19,11 @@ let cp: FakeChargePoint;
 beforeAll(async () => {
   w = await world({ roles: [37], company: { cpms: 'public' } });
   admin = await login(w.email, w.password);
-  uid = unique('V201').toUpperCase();
-  const station = await createStation(db, {
-    uid,
-    companyId: w.company.id,
-    ocppPasswordHash: await hashPassword(PASSWORD, 1000),
-  });
-  stationId = station.id;
-  connectorId = (await createConnector(db, { stationId, connectorNumber: 1, status: 'available' })).id;
-  cp = await connectChargePoint(uid, PASSWORD, 'ocpp2.0.1');
+  ({ uid, stationId, connectorId, cp } = await connectedStation(w.company.id, {
+    prefix: 'V201',
+    status: 'available',
+    protocol: 'ocpp2.0.1',
+  }));
 });
 
 afterAll(() => cp?.close());

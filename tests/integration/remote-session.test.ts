@@ -5,18 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../domain/identity/password';
 import { chargingSessions, rfids } from '../../drizzle/schema';
-import { createConnector, createStation, createUser } from '../../drizzle/seed/factories';
+import { createUser } from '../../drizzle/seed/factories';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
-import { connectChargePoint, type FakeChargePoint } from './fake-charge-point';
+import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { call, db, login, type Session, unique, type World, world } from './helpers';
-
-const PASSWORD = 'station-password-0002';
 
 let w: World;
 let admin: Session;
-let uid: string;
 let stationId: number;
 let connectorId: number;
 let cp: FakeChargePoint;
@@ -24,15 +20,7 @@ let cp: FakeChargePoint;
 beforeAll(async () => {
   w = await world({ roles: [37], company: { cpms: 'public' } });
   admin = await login(w.email, w.password);
-  uid = unique('RMT').toUpperCase();
-  const station = await createStation(db, {
-    uid,
-    companyId: w.company.id,
-    ocppPasswordHash: await hashPassword(PASSWORD, 1000),
-  });
-  stationId = station.id;
-  connectorId = (await createConnector(db, { stationId, connectorNumber: 1, status: 'charging' })).id;
-  cp = await connectChargePoint(uid, PASSWORD);
+  ({ stationId, connectorId, cp } = await connectedStation(w.company.id, { prefix: 'RMT', status: 'charging' }));
 });
 
 afterAll(() => cp?.close());
