@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocate, type LoadSession, lowersFirst, raiseWithin } from './allocation';
+
+const aSession = (key: string, over: Partial<LoadSession> = {}): LoadSession => ({
+  key,
+  minA: 6,
+  maxA: 32,
+  priority: 1,
+  startedAt: 0,
+  drawA: null,
+  limitA: null,
+  ...over,
+});
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+describe('allocate', () => {
+  it.each([
+    { limit: 100, n: 4, each: 25 },
+    { limit: 100, n: 3, each: 32 },
+    { limit: 100, n: 20, each: 6.2 },
+    { limit: 100, n: 6, each: 16.6 },
+  ])('shares $limit A equally among $n sessions ($each A each, at most 32)', ({ limit, n, each }) => {
+    const sessions = Array.from({ length: n }, (_, i) => aSession(`s${i}`, { startedAt: i }));
+    const out = allocate(limit, sessions);
+    if (n === 20) {
+      // 16 minimums fit (96 A) and share the rest (6.25 A, sent as 6.2); the last four by arrival are paused.
+      expect([...out.values()].filter((a) => a === each)).toHaveLength(16);
+      expect(['s16', 's17', 's18', 's19'].map((k) => out.get(k))).toEqual([0, 0, 0, 0]);
+    } else {
+      for (const a of out.values()) expect(a).toBe(each);
+    }
+    expect(sum(out)).toBeLessThanOrEqual(limit);
+  });
+
+  it('keeps minimums for the higher priority first and shares the rest by weight', () => {
+    const out = allocate(20, [
+      aSession('early', { startedAt: 0 }),
+      aSession('late', { startedAt: 1 }),
+      aSession('vip', { startedAt: 2, priority: 3 }),
+    ]);
+    // Every minimum fits (18 A); the 2 A left go by weight, so vip rises above the others.
+    expect(out.get('vip')).toBeGreaterThan(out.get('early') as number);
+    expect(sum(out)).toBeLessThanOrEqual(20);
+    const tight = allocate(10, [aSession('early', { startedAt: 0 }), aSession('vip', { startedAt: 2, priority: 3 })]);
+    expect(tight.get('vip')).toBe(10);
+    expect(tight.get('early')).toBe(0);
+  });
+
+  it('gives what a session does not draw to the others, and gives it back when it draws near its limit', () => {
+    const slow = aSession('slow', { drawA: 8, limitA: 25 });
+    const out = allocate(50, [slow, aSession('a'), aSession('b')]);
+    expect(out.get('slow')).toBe(9);
+    expect(out.get('a')).toBe(20.5);
+    expect(out.get('b')).toBe(20.5);
+    // Next meter interval: it draws 8.9 of its 9 A, so it may want more and gets its equal share again.
+    const again = allocate(50, [aSession('slow', { drawA: 8.9, limitA: 9 }), aSession('a'), aSession('b')]);
+    expect(again.get('slow')).toBe(16.6);
+    // Still drawing 8 under a 9 A limit: the cap holds (no back-and-forth).
+    const steady = allocate(50, [aSession('slow', { drawA: 8, limitA: 9 }), aSession('a'), aSession('b')]);
+    expect(steady.get('slow')).toBe(9);
+  });
+
+  it('never gives a session less than its minimum unless it pauses it', () => {
+    const out = allocate(14, [aSession('a', { minA: 8 }), aSession('b', { minA: 8, startedAt: 1 })]);
+    expect(out.get('a')).toBe(14);
+    expect(out.get('b')).toBe(0);
+  });
+});
+
+describe('lowersFirst and raiseWithin', () => {
+  it('lowers before raising and raises only within what is in force', () => {
+    const inForce = new Map<string, number | null>([
+      ['a', 50],
+      ['b', 50],
+      ['c', null],
+    ]);
+    const targets = new Map([
+      ['a', 33.3],
+      ['b', 33.3],
+      ['c', 33.3],
+    ]);
+    const { lowers, raises } = lowersFirst(inForce, targets);
+    expect(lowers.map((l) => l.key)).toEqual(['a', 'b']);
+    expect(raises).toEqual([{ key: 'c', limitA: 33.3 }]);
+    // Before the lowerings are answered, c may rise to nothing.
+    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 })).toBe(0);
+    inForce.set('a', 33.3);
+    // Only a was lowered (b did not answer): c gets the 16.7 A a freed.
+    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 })).toBe(16.7);
+  });
+});
+
+/**
+ * Random arrivals, departures and draws on one site: after each event the controller lowers first,
+ * some lowerings go unanswered, then raises within the room left. The sum of the limits that may be
+ * in force never exceeds the site limit, at any step.
+ */
+describe('site limit property', () => {
+  const event = fc.oneof(
+    fc.record({
+      kind: fc.constant('arrive' as const),
+      min: fc.integer({ min: 0, max: 10 }),
+      prio: fc.integer({ min: 1, max: 3 }),
+      max: fc.integer({ min: 6, max: 63 }),
+    }),
+    fc.record({ kind: fc.constant('leave' as const), pick: fc.nat() }),
+    fc.record({
+      kind: fc.constant('draw' as const),
+      pick: fc.nat(),
+      fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  );
+  it('keeps the sum of limits in force under the site limit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 400 }),
+        fc.array(event, { maxLength: 60 }),
+        fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }),
+        (siteLimit, events, answered) => {
+          const sessions = new Map<string, LoadSession>();
+          const inForce = new Map<string, number | null>();
+          let n = 0;
+          events.forEach((e, step) => {
+            const keys = [...sessions.keys()];
+            if (e.kind === 'arrive') {
+              const key = `s${n++}`;
+              sessions.set(key, aSession(key, { minA: e.min, maxA: e.max, priority: e.prio, startedAt: step }));
+              inForce.set(key, null);
+            } else if (keys.length > 0) {
+              const key = keys[e.pick % keys.length] as string;
+              if (e.kind === 'leave') {
+                sessions.delete(key);
+                inForce.delete(key);
+              } else {
+                const s = sessions.get(key) as LoadSession;
+                const limit = inForce.get(key) ?? null;
+                sessions.set(key, { ...s, limitA: limit, drawA: limit === null ? null : limit * e.fraction });
+              }
+            }
+            const targets = allocate(siteLimit, [...sessions.values()]);
+            expect(sum(targets)).toBeLessThanOrEqual(siteLimit + 1e-9);
+            const { lowers, raises } = lowersFirst(inForce, targets);
+            for (const l of lowers) if (answered[step] !== false) inForce.set(l.key, l.limitA);
+            for (const r of raises) {
+              const a = raiseWithin(siteLimit, inForce, r);
+              if (a !== null) inForce.set(r.key, a);
+              let total = 0;
+              for (const v of inForce.values()) total += v ?? 0;
+              expect(total).toBeLessThanOrEqual(siteLimit + 1e-9);
+            }
+            for (const [key, s] of sessions) sessions.set(key, { ...s, limitA: inForce.get(key) ?? null });
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
