@@ -11,6 +11,8 @@ export interface SimulatorOptions {
   durationSeconds: number;
   meterIntervalSeconds: number;
   allowRemote: boolean;
+  /** The OCPP version the simulated stations speak (`--ocpp`). */
+  ocpp: '1.6' | '2.0.1';
 }
 
 const DEFAULTS: SimulatorOptions = {
@@ -22,6 +24,7 @@ const DEFAULTS: SimulatorOptions = {
   durationSeconds: 600,
   meterIntervalSeconds: 10,
   allowRemote: false,
+  ocpp: '1.6',
 };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -46,10 +49,9 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The simulated stations speak OCPP 1.6; 2.0.1 stations are issue 23's next step (ADR 058). */
-function ocppVersion(value: string | undefined): '1.6' {
-  if (value === '1.6') return value;
-  if (value === '2.0.1') throw new Error('OCPP 2.0.1 simulation: not yet available');
+/** OCPP 1.6J stations (./station.ts) or OCPP 2.0.1 stations (./station-201.ts, ADR 058 addendum). */
+export function ocppVersion(value: string | undefined): '1.6' | '2.0.1' {
+  if (value === '1.6' || value === '2.0.1') return value;
   throw new Error(`--ocpp must be 1.6 or 2.0.1, got ${value ?? 'nothing'}`);
 }
 
@@ -86,7 +88,7 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
         opts.allowRemote = true;
         break;
       case '--ocpp':
-        ocppVersion(value());
+        opts.ocpp = ocppVersion(value());
         break;
       default:
         throw new Error(`unknown option ${flag}`);

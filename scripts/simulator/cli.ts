@@ -1,10 +1,12 @@
 /**
- * @module `npm run simulate`: N simulated OCPP 1.6J charge points against a local server, with a
- * live summary, stopping on Ctrl+C or after --duration. Options: see ./args.ts and the README.
+ * @module `npm run simulate`: N simulated OCPP 1.6J charge points (or 2.0.1 stations with
+ * `--ocpp 2.0.1`) against a local server, with a live summary, stopping on Ctrl+C or after
+ * --duration. Options: see ./args.ts and docs/simulator.md.
  */
 import { parseArgs } from './args';
 import { stationSpecs } from './demo-stations';
 import { SimStation } from './station';
+import { SimStation201 } from './station-201';
 import { newStats, summaryLine } from './stats';
 
 function options() {
@@ -23,23 +25,19 @@ const started = Date.now();
 const stopBy = started + opts.durationSeconds * 1000;
 // Sessions last a minute to five, shorter in short runs so that some complete before the end.
 const longest = Math.min(300, Math.max(20, opts.durationSeconds / 3));
-const stations = stationSpecs(opts.stations, opts.ids).map(
-  (spec) =>
-    new SimStation(
-      spec,
-      {
-        url: opts.url,
-        password: opts.password,
-        idTags: opts.idTags,
-        meterIntervalSeconds: opts.meterIntervalSeconds,
-        sessionSeconds: [Math.min(60, longest / 2), longest],
-      },
-      stats,
-    ),
+const stationOptions = {
+  url: opts.url,
+  password: opts.password,
+  idTags: opts.idTags,
+  meterIntervalSeconds: opts.meterIntervalSeconds,
+  sessionSeconds: [Math.min(60, longest / 2), longest] as [number, number],
+};
+const stations = stationSpecs(opts.stations, opts.ids).map((spec) =>
+  opts.ocpp === '2.0.1' ? new SimStation201(spec, stationOptions, stats) : new SimStation(spec, stationOptions, stats),
 );
 
 console.log(
-  `Simulating ${stations.length} charge point(s) against ${opts.url} for ${opts.durationSeconds} s` +
+  `Simulating ${stations.length} OCPP ${opts.ocpp} charge point(s) against ${opts.url} for ${opts.durationSeconds} s` +
     ` (${stations
       .slice(0, 5)
       .map((s) => s.spec.id)

@@ -30,9 +30,10 @@ describe('negotiateVersion', () => {
 });
 
 describe('simulator --ocpp', () => {
-  it('runs 1.6 and says 2.0.1 simulation is not yet available', () => {
-    expect(parseArgs(['--ocpp', '1.6']).stations).toBeGreaterThan(0);
-    expect(() => parseArgs(['--ocpp', '2.0.1'])).toThrow('OCPP 2.0.1 simulation: not yet available');
+  it('runs 1.6 by default, 2.0.1 when asked, and refuses other versions', () => {
+    expect(parseArgs([]).ocpp).toBe('1.6');
+    expect(parseArgs(['--ocpp', '1.6']).ocpp).toBe('1.6');
+    expect(parseArgs(['--ocpp', '2.0.1']).ocpp).toBe('2.0.1');
     expect(() => parseArgs(['--ocpp=2.1'])).toThrow('--ocpp must be 1.6 or 2.0.1, got 2.1');
   });
 });
