@@ -61,6 +61,16 @@ export function nextAttempt(attempts: number, at: Date): Date | null {
 }
 
 /**
+ * When to try a push again after `attempts` failed attempts: the same backoff, then every 12 hours for
+ * good. A push is never given up (a partner down for days still receives everything, in order); the
+ * peering's state and message log show it is behind.
+ */
+export function nextPushAttempt(attempts: number, at: Date): Date {
+  const minutes = RETRY_MINUTES[Math.min(attempts, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0];
+  return new Date(at.getTime() + minutes * 60_000);
+}
+
+/**
  * Our party id when an operator has none configured yet: `C` and the company id in base 36 (two
  * characters), or three base-36 characters past 1,295 companies; unique per country, stable.
  */

@@ -98,8 +98,12 @@ export const ocpiOutbox = sqliteTable(
     peeringId: integer('peering_id')
       .notNull()
       .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
-    /** `connect` (the credentials handshake) for now. */
+    /** `connect` (the credentials handshake), or a push of one object (`location`, `session`, `cdr`…). */
     kind: text('kind').notNull(),
+    /** The object a push is about (`session:42`): one peering's rows of one object go out in id order. */
+    objectKey: text('object_key'),
+    /** The body to send as it is (a CDR, a command result); null: the object's state at delivery. */
+    payload: text('payload'),
     /** queued, done or dead. */
     state: text('state').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -108,5 +112,40 @@ export const ocpiOutbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('ocpi_outbox_due_idx').on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index('ocpi_outbox_due_idx').on(t.state, t.nextAttemptAt),
+    index('ocpi_outbox_object_idx').on(t.peeringId, t.objectKey, t.id),
+  ],
+);
+
+/** Tokens a partner's e-mobility provider pushed to us (tokens receiver, migration 0055). */
+export const ocpiTokens = sqliteTable(
+  'ocpi_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    peeringId: integer('peering_id')
+      .notNull()
+      .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+    partyId: text('party_id').notNull(),
+    uid: text('uid').notNull(),
+    /** AD_HOC_USER, APP_USER, OTHER or RFID. */
+    type: text('type').notNull(),
+    contractId: text('contract_id').notNull(),
+    visualNumber: text('visual_number'),
+    issuer: text('issuer').notNull(),
+    groupId: text('group_id'),
+    valid: integer('valid', { mode: 'boolean' }).notNull(),
+    /** ALWAYS, ALLOWED, ALLOWED_OFFLINE or NEVER. */
+    whitelist: text('whitelist').notNull(),
+    language: text('language'),
+    defaultProfileType: text('default_profile_type'),
+    energyContractJson: text('energy_contract_json'),
+    lastUpdated: timestamp('last_updated').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ocpi_tokens_identity_idx').on(t.peeringId, t.countryCode, t.partyId, t.uid, t.type),
+    index('ocpi_tokens_uid_idx').on(t.uid),
+  ],
 );

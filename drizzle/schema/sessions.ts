@@ -65,6 +65,10 @@ export const chargingSessions = sqliteTable(
     remark: text('cdr_remark'),
     operatorId: text('cdr_operator_id'),
     partnerSessionId: text('cdr_partner_session_id'),
+    /** The peering whose e-mobility provider's token authorised the session (OCPI, migration 0055). */
+    ocpiPeeringId: integer('ocpi_peering_id'),
+    ocpiTokenUid: text('ocpi_token_uid'),
+    ocpiAuthorizationReference: text('ocpi_authorization_reference'),
     typeId: integer('cdr_type_id'),
     /** The driver's customer group when the session started (pricing picks tariffs by it). */
     customerGroupId: integer('customer_group_id'),

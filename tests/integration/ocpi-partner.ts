@@ -31,7 +31,20 @@ export interface PartnerState {
   received: { credentials?: Credentials; deleted?: boolean };
   problems: string[];
   seen: { method: string; path: string; auth: string | null; requestId: string | null; correlationId: string | null }[];
+  /** Module endpoints it lists besides credentials (tests add the modules they exchange). */
+  endpoints: { identifier: string; role: 'SENDER' | 'RECEIVER'; url: string }[];
+  /** Every PUT, PATCH or POST it received on a module endpoint (not credentials), in order. */
+  pushes: { method: string; path: string; body: unknown }[];
+  /** While true it is down: every call fails at the network level. */
+  down: boolean;
 }
+
+/** A module endpoint of the partner, for `state.endpoints`. */
+export const partnerModule = (identifier: string, role: 'SENDER' | 'RECEIVER') => ({
+  identifier,
+  role,
+  url: `${PARTNER_BASE}/2.2.1/${identifier}`,
+});
 
 const ROLES = [
   { role: 'CPO', party_id: 'PRT', country_code: 'NL', business_details: { name: 'Partner Operator' } },
@@ -48,6 +61,9 @@ export function createPartner(tokenA: string) {
     received: {},
     problems: [],
     seen: [],
+    endpoints: [],
+    pushes: [],
+    down: false,
   };
   const app = new Hono().basePath('/ocpi');
   app.use(async (c, next) => {
@@ -72,7 +88,10 @@ export function createPartner(tokenA: string) {
     c.json(
       ok({
         version: '2.2.1',
-        endpoints: [{ identifier: 'credentials', role: 'RECEIVER', url: `${PARTNER_BASE}/2.2.1/credentials` }],
+        endpoints: [
+          { identifier: 'credentials', role: 'RECEIVER', url: `${PARTNER_BASE}/2.2.1/credentials` },
+          ...state.endpoints,
+        ],
       }),
     ),
   );
@@ -107,6 +126,18 @@ export function createPartner(tokenA: string) {
     state.tokens.delete('partner-token-c');
     return c.json(ok(undefined));
   });
+  // A module receiver: records what we push (tests check it with the module's schema) and accepts it.
+  app.on(['PUT', 'PATCH', 'POST'], '/2.2.1/:module{(?!credentials)[a-z_]+}/*', async (c) => {
+    let body: unknown = null;
+    try {
+      body = await c.req.json();
+    } catch {
+      state.problems.push(`${c.req.method} ${c.req.path}: body is not JSON`);
+      return c.json(fail(2001, 'Not JSON'), 400);
+    }
+    state.pushes.push({ method: c.req.method, path: new URL(c.req.url).pathname, body });
+    return c.json(ok(undefined));
+  });
   return { app, state };
 }
 
@@ -125,12 +156,15 @@ export async function callProduct(url: string, token: string, init: RequestInit 
   return res.json() as Promise<unknown>;
 }
 
-/** The product's outgoing fetches to PARTNER_BASE go to this partner app (no socket: same isolate). */
-export function routeFetchesTo(partner: { app: Hono }) {
+/** The product's outgoing fetches to PARTNER_BASE go to this partner app (no socket: same isolate); none while it is down. */
+export function routeFetchesTo(partner: { app: Hono; state?: PartnerState }) {
   const original = globalThis.fetch;
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const request = new Request(input, init);
-    if (request.url.startsWith(PARTNER_BASE)) return Promise.resolve(partner.app.fetch(request));
+    if (request.url.startsWith(PARTNER_BASE)) {
+      if (partner.state?.down) return Promise.reject(new TypeError('Network connection lost'));
+      return Promise.resolve(partner.app.fetch(request));
+    }
     return original(input, init);
   });
 }

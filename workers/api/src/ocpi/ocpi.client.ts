@@ -17,7 +17,7 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; error: string; 
 
 export interface Call<T extends z.ZodType> {
   peeringId: number;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   token: string;
   correlationId: string;

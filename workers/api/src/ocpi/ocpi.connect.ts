@@ -11,6 +11,8 @@ import { credentialsEndpoint, nextAttempt } from '@domain/ocpi/registration';
 import { Credentials, type Endpoint } from '@domain/ocpi/schemas';
 import { newCredentialsToken } from '@domain/ocpi/transport';
 import { ocpiCall } from './ocpi.client';
+import { attemptPush } from './ocpi.outbox';
+import './ocpi.pushes';
 import { TOKEN_PREFIX_LENGTH } from './ocpi.credentials';
 import { discoverPartner, ourCredentials } from './ocpi.partner';
 import { openPartnerToken, sealPartnerToken } from './ocpi.secret';
@@ -74,6 +76,7 @@ async function registerWithPartner(db: Db, env: KeyEnv, peering: PeeringRow): Pr
 
 /** One attempt of one outbox row, if no one else holds it; settles the row and the peering. */
 async function attempt(db: Db, env: KeyEnv, row: OutboxRow, at: Date): Promise<void> {
+  if (row.kind !== 'connect') return attemptPush(db, env, row, at);
   if (!(await claimOutbox(db, row.id, at, HOLD_MS))) return;
   const peering = await peeringById(db, row.peeringId);
   if (!peering || peering.state === 'registered' || peering.state === 'unregistered') {
@@ -103,7 +106,7 @@ export async function connectPeering(db: Db, env: KeyEnv, peeringId: number, at 
   if (row) await attempt(db, env, row, at);
 }
 
-/** The cron's turn: every due row, oldest first. */
+/** The cron's turn: every due row, oldest first (a push waits for the earlier rows of its object). */
 export async function drainOcpiOutbox(db: Db, env: KeyEnv, at = new Date()): Promise<number> {
   const rows = await dueOutbox(db, at, DRAIN_BATCH);
   for (const row of rows) await attempt(db, env, row, at);

@@ -5,7 +5,7 @@
  */
 import type { Db } from '@db/db';
 import { companies, ocpiMessages, ocpiOutbox, ocpiParties, ocpiPeerings } from '@db/schema';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 
 export type PeeringRow = typeof ocpiPeerings.$inferSelect;
 export type PartyRow = typeof ocpiParties.$inferSelect;
@@ -76,13 +76,66 @@ export async function enqueue(db: Db, peeringId: number, kind: string, at: Date)
   return row.id;
 }
 
-/** Due queued rows, oldest first. */
+/**
+ * Queues a push of one object to a peering (ADR 057 addendum). Without a payload the push sends the
+ * object's state at delivery, so a queued row for the same object that no attempt holds is reused (made
+ * due now) rather than doubled; with a payload (a CDR, a command result) every push is its own row.
+ */
+export async function enqueuePush(
+  db: Db,
+  push: { peeringId: number; kind: string; objectKey: string; payload?: unknown },
+  at: Date,
+): Promise<number> {
+  if (push.payload === undefined) {
+    const queued = await db
+      .select({ id: ocpiOutbox.id })
+      .from(ocpiOutbox)
+      .where(
+        and(
+          eq(ocpiOutbox.peeringId, push.peeringId),
+          eq(ocpiOutbox.kind, push.kind),
+          eq(ocpiOutbox.objectKey, push.objectKey),
+          eq(ocpiOutbox.state, 'queued'),
+          isNull(ocpiOutbox.payload),
+          lte(ocpiOutbox.lockedUntil, at.getTime()),
+        ),
+      )
+      .orderBy(desc(ocpiOutbox.id))
+      .get();
+    if (queued) return queued.id;
+  }
+  const row = await db
+    .insert(ocpiOutbox)
+    .values({
+      peeringId: push.peeringId,
+      kind: push.kind,
+      objectKey: push.objectKey,
+      payload: push.payload === undefined ? null : JSON.stringify(push.payload),
+      nextAttemptAt: at,
+    })
+    .returning({ id: ocpiOutbox.id })
+    .get();
+  return row.id;
+}
+
+/**
+ * Due queued rows, oldest first; a push waits while an earlier queued row of the same peering and
+ * object is undelivered, so one object's pushes reach the partner in order.
+ */
 export const dueOutbox = (db: Db, at: Date, limit: number) =>
   db
     .select()
     .from(ocpiOutbox)
     .where(
-      and(eq(ocpiOutbox.state, 'queued'), lte(ocpiOutbox.nextAttemptAt, at), lte(ocpiOutbox.lockedUntil, at.getTime())),
+      and(
+        eq(ocpiOutbox.state, 'queued'),
+        lte(ocpiOutbox.nextAttemptAt, at),
+        lte(ocpiOutbox.lockedUntil, at.getTime()),
+        // Written out: drizzle may leave the outer columns unqualified, which the subquery would take as its own.
+        sql`(ocpi_outbox.object_key IS NULL OR NOT EXISTS (SELECT 1 FROM ocpi_outbox AS earlier
+          WHERE earlier.peering_id = ocpi_outbox.peering_id AND earlier.object_key = ocpi_outbox.object_key
+          AND earlier.state = 'queued' AND earlier.id < ocpi_outbox.id))`,
+      ),
     )
     .orderBy(asc(ocpiOutbox.nextAttemptAt), asc(ocpiOutbox.id))
     .limit(limit)

@@ -1,0 +1,147 @@
+/**
+ * @module Delivery of pushes to partners (issue 22 part 7, ADR 057 addendum): a push is an `ocpi_outbox`
+ * row of a kind about one object (`location:12`, `session:42`). Each kind has a handler that sends it
+ * (PUT/PATCH/POST to the partner's module endpoint) and says null on success or why not. A row is
+ * claimed before an attempt (no two drains send it twice), one object's rows go out in id order
+ * (`dueOutbox`), a failure is retried with backoff for good (`nextPushAttempt`): nothing is lost while a
+ * partner is down, and the peering's message log shows every attempt. A push to a peering that is
+ * unregistered is dropped (done, with the reason); to one suspended or not yet registered, it waits.
+ */
+import type { Db } from '@db/db';
+import { nextPushAttempt } from '@domain/ocpi/registration';
+import type { Endpoint } from '@domain/ocpi/schemas';
+import { type CallResult, ocpiCall } from './ocpi.client';
+import { openPartnerToken, type sealPartnerToken } from './ocpi.secret';
+import {
+  claimOutbox,
+  enqueuePush,
+  type OutboxRow,
+  outboxRow,
+  type PeeringRow,
+  peeringById,
+  settleOutbox,
+} from './ocpi.store';
+
+export type KeyEnv = Parameters<typeof sealPartnerToken>[0];
+
+/** How long one push attempt holds its row (one call with its timeout, and the reads around it). */
+const PUSH_HOLD_MS = 60_000;
+
+export interface PushContext {
+  db: Db;
+  env: KeyEnv;
+  peering: PeeringRow;
+  row: OutboxRow;
+  /** The row's payload, parsed (null when the push sends the object's state at delivery). */
+  payload: unknown;
+  at: Date;
+}
+
+/** Sends one push: null when the partner accepted it, else the reason (the row is retried). */
+export type PushHandler = (push: PushContext) => Promise<string | null>;
+
+const handlers = new Map<string, PushHandler>();
+
+/** Registers the handler of a push kind (each module registers its own, once, at import). */
+export function registerPushKind(kind: string, handler: PushHandler): void {
+  handlers.set(kind, handler);
+}
+
+export const isPushKind = (kind: string) => handlers.has(kind);
+
+/** The partner's endpoint of a module in a role (e.g. `locations` RECEIVER), if it lists one. */
+export function partnerEndpoint(peering: PeeringRow, identifier: string, role: 'SENDER' | 'RECEIVER'): string | null {
+  const endpoints = JSON.parse(peering.endpointsJson) as Endpoint[];
+  return endpoints.find((e) => e.identifier === identifier && e.role === role)?.url ?? null;
+}
+
+/**
+ * One call to a registered partner with the token we present to it (logged like every call). For pushes
+ * and for the real-time calls of the modules (token authorization, command results).
+ */
+export async function callPartner<T extends Parameters<typeof ocpiCall>[1]['schema']>(
+  db: Db,
+  env: KeyEnv,
+  peering: PeeringRow,
+  call: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    body?: unknown;
+    schema?: T;
+    correlationId?: string;
+  },
+): Promise<CallResult<unknown>> {
+  if (peering.state !== 'registered') return { ok: false, error: `The peering is ${peering.state}` };
+  if (!peering.outgoingTokenSealed) return { ok: false, error: 'The peering has no token to present' };
+  const token = await openPartnerToken(env, peering.id, peering.outgoingTokenSealed);
+  if (!token) return { ok: false, error: 'The stored partner token cannot be opened (the secret key changed)' };
+  return ocpiCall(db, {
+    peeringId: peering.id,
+    method: call.method,
+    url: call.url,
+    token,
+    correlationId: call.correlationId ?? crypto.randomUUID(),
+    body: call.body,
+    schema: call.schema,
+  });
+}
+
+/** One attempt of a push row (the caller checked its kind has a handler). */
+export async function attemptPush(db: Db, env: KeyEnv, row: OutboxRow, at: Date): Promise<void> {
+  if (!(await claimOutbox(db, row.id, at, PUSH_HOLD_MS))) return;
+  const handler = handlers.get(row.kind);
+  const peering = await peeringById(db, row.peeringId);
+  if (!handler || !peering || peering.state === 'unregistered') {
+    const reason = !handler ? `No handler for ${row.kind}` : 'The peering was unregistered';
+    await settleOutbox(db, row.id, { state: 'done', lastError: reason });
+    return;
+  }
+  let error: string | null;
+  if (peering.state !== 'registered') error = `The peering is ${peering.state}`;
+  else {
+    try {
+      const payload = row.payload === null ? null : (JSON.parse(row.payload) as unknown);
+      error = await handler({ db, env, peering, row, payload, at });
+    } catch (err) {
+      error = `${row.kind}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+    }
+  }
+  if (error === null) await settleOutbox(db, row.id, { state: 'done', lastError: null });
+  else
+    await settleOutbox(db, row.id, {
+      state: 'queued',
+      nextAttemptAt: nextPushAttempt(row.attempts + 1, at),
+      lastError: error,
+    });
+}
+
+/**
+ * Queues a push and, when `now` is set, attempts it at once (in the caller's request or `waitUntil`):
+ * the partner hears of a change in real time, and the cron delivers it later if the partner is down.
+ * An attempt is made only when no earlier row of the object waits (order per object).
+ */
+export async function push(
+  db: Db,
+  env: KeyEnv,
+  item: { peeringId: number; kind: string; objectKey: string; payload?: unknown },
+  options: { at?: Date; now?: boolean } = {},
+): Promise<number> {
+  const at = options.at ?? new Date();
+  const id = await enqueuePush(db, item, at);
+  if (options.now) {
+    const row = await outboxRow(db, id);
+    // A reused row that already failed keeps its backoff: a partner that is down is not called at every change.
+    if (row && row.attempts === 0 && (await firstOfObject(db, row))) await attemptPush(db, env, row, at);
+  }
+  return id;
+}
+
+async function firstOfObject(db: Db, row: OutboxRow): Promise<boolean> {
+  const earlier = await db.$client
+    .prepare(
+      `SELECT 1 FROM ocpi_outbox WHERE peering_id = ? AND object_key = ? AND state = 'queued' AND id < ? LIMIT 1`,
+    )
+    .bind(row.peeringId, row.objectKey, row.id)
+    .first();
+  return earlier === null;
+}
