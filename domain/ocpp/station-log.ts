@@ -45,6 +45,14 @@ const BY_ACTION: Record<string, StationLogEventType> = {
   SignCertificate: 'Security',
   // OCPP 2.0.1 (ADR 058); TransactionEvent is filed by its eventType below.
   NotifyEvent: 'Notification',
+  // Reports and notices of blocks B, K, N, O (handlers/v201/reports.ts).
+  NotifyReport: 'Notification',
+  ReportChargingProfiles: 'Notification',
+  NotifyEVChargingNeeds: 'Notification',
+  NotifyChargingLimit: 'Notification',
+  ClearedChargingLimit: 'Notification',
+  NotifyDisplayMessages: 'Notification',
+  NotifyMonitoringReport: 'Notification',
 };
 
 /** A 2.0.1 TransactionEvent under the 1.6 type its event stands for. */

@@ -11,6 +11,7 @@ export * from './company-branding';
 export * from './company-notifications';
 export * from './cpo-invoices';
 export * from './customer-groups';
+export * from './device-model';
 export * from './fleet';
 export * from './groups';
 export * from './news';

@@ -97,6 +97,14 @@ export interface Requests201 {
   NotifyEvent: { generatedAt: string; seqNo: number; tbc?: boolean; eventData: unknown[] };
   FirmwareStatusNotification: Progress;
   LogStatusNotification: Progress;
+  // Reports and notices of blocks B, K, N, O (ocpp201-reports-types.ts).
+  NotifyReport: import('./ocpp201-reports-types').NotifyReportRequest;
+  ReportChargingProfiles: import('./ocpp201-reports-types').ReportChargingProfilesRequest;
+  NotifyEVChargingNeeds: import('./ocpp201-reports-types').NotifyEVChargingNeedsRequest;
+  NotifyChargingLimit: import('./ocpp201-reports-types').NotifyChargingLimitRequest;
+  ClearedChargingLimit: import('./ocpp201-reports-types').ClearedChargingLimitRequest;
+  NotifyDisplayMessages: import('./ocpp201-reports-types').NotifyDisplayMessagesRequest;
+  NotifyMonitoringReport: import('./ocpp201-reports-types').NotifyMonitoringReportRequest;
 }
 
 export interface Replies201 {
@@ -110,6 +118,13 @@ export interface Replies201 {
   NotifyEvent: Empty;
   FirmwareStatusNotification: Empty;
   LogStatusNotification: Empty;
+  NotifyReport: Empty;
+  ReportChargingProfiles: Empty;
+  NotifyEVChargingNeeds: { status: 'Accepted' | 'Rejected' | 'Processing' };
+  NotifyChargingLimit: Empty;
+  ClearedChargingLimit: Empty;
+  NotifyDisplayMessages: Empty;
+  NotifyMonitoringReport: Empty;
 }
 
 export type InboundAction201 = keyof Requests201;

@@ -25,6 +25,8 @@ export interface ChargePointState {
   pendingCalls: { messageId: string; action: string; sentAt: number; timeoutAt: number }[];
   /** OCPP 2.0.1: the latest transactions by the station's transactionId (seqNos, offline, phases). */
   transactions201: Record<string, Transaction201>;
+  /** OCPP 2.0.1: collected reports (charging profiles, display messages, monitoring) and EV/limit notices. */
+  reports201: import('./ocpp201-reports-types').Reports201 | null;
 }
 
 export function chargePointState(store: Store, liveness: Liveness, connected: boolean): ChargePointState {
@@ -44,5 +46,6 @@ export function chargePointState(store: Store, liveness: Liveness, connected: bo
     })),
     pendingCalls: store.pendingCalls(),
     transactions201: store.get('transactions201') ?? {},
+    reports201: store.get('reports201'),
   };
 }

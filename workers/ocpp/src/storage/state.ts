@@ -32,6 +32,8 @@ export interface ObjectState {
   ocppVersion: OcppVersion;
   /** OCPP 2.0.1 transactions by the station's transactionId, the latest 50 (handlers/v201/transaction-event.ts). */
   transactions201: Record<string, Transaction201>;
+  /** OCPP 2.0.1 reports and notices of blocks B, K, N, O (handlers/v201/reports.ts). */
+  reports201: import('../ocpp201-reports-types').Reports201;
   /** The tag of the newest socket: commands go there. */
   socket: string;
   /** When the newest connection was accepted (ISO); later frames are read from the frame log. */

@@ -94,11 +94,15 @@ export class CommandSender {
     onSent?: (messageId: string) => void,
   ): Promise<CommandResult> {
     if (this.parts.registration.version === 'ocpp1.6') return this.outbox.send(action, payload, timeoutMs, onSent);
-    const translated = translateCommand(this.parts.store, action, payload);
+    const access = { db: this.parts.db(), stationId: this.parts.registration.stationId };
+    const translated = await translateCommand(this.parts.store, access, action, payload);
     if (!translated.ok) return translated.result;
     const { translation } = translated;
     const outcome = await this.outbox.send(translation.action, translation.payload, timeoutMs, onSent);
-    return outcome.status === 'accepted' ? { status: 'accepted', reply: translation.reply(outcome.reply) } : outcome;
+    if (outcome.status !== 'accepted') return outcome;
+    const reply = translation.reply(outcome.reply);
+    await translation.after?.();
+    return { status: 'accepted', reply };
   }
 
   /**

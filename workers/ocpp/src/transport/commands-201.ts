@@ -2,10 +2,14 @@
  * @module The back office's commands on an OCPP 2.0.1 connection (ADR 058). The API and the object's
  * own duties speak 1.6 (RemoteStartTransaction, Reset Hard…); here each becomes its 2.0.1 action
  * (block F RequestStart/StopTransaction, UnlockConnector, TriggerMessage, G ChangeAvailability,
- * B Reset) and the station's answer comes back in the 1.6 shape the callers read. A payload that is
+ * B Reset; B GetConfiguration/ChangeConfiguration, K smart charging and N GetDiagnostics in
+ * commands-201-provisioning.ts and commands-201-charging.ts) and the station's answer comes back in
+ * the 1.6 shape the callers read. A payload that is
  * a 2.0.1 request of its action already (GetVariables, SetVariables, a 2.0.1 Reset…) goes as it is.
  */
 import type { Store } from '../storage/store';
+import { chargingCommand201 } from './commands-201-charging';
+import { type DeviceModelAccess, provisioningCommand201 } from './commands-201-provisioning';
 import type { CommandResult } from './outbound';
 import { hasSchema, validatePayload } from './validation';
 
@@ -14,6 +18,8 @@ export interface Translation {
   payload: unknown;
   /** The station's 2.0.1 answer as the 1.6 command's answer. */
   reply: (reply: unknown) => unknown;
+  /** Runs once the station answered (after `reply`): what its answer changes in the back office. */
+  after?: () => Promise<void>;
 }
 
 type Payload = Record<string, unknown>;
@@ -77,7 +83,7 @@ function fromV16(store: Store, action: string, p: Payload): Translation | string
       return { action: 'TriggerMessage', payload: { requestedMessage: requested, ...target }, reply: statusOnly() };
     }
     default:
-      return `${action} has no OCPP 2.0.1 counterpart here yet`;
+      return chargingCommand201(store, action, p) ?? `${action} has no OCPP 2.0.1 counterpart here yet`;
   }
 }
 
@@ -85,11 +91,12 @@ function fromV16(store: Store, action: string, p: Payload): Translation | string
  * What to send a 2.0.1 station for the command `action`: its native form when the payload is a
  * 2.0.1 request already, else the translation of a valid 1.6 one; otherwise why it cannot go.
  */
-export function translateCommand(
+export async function translateCommand(
   store: Store,
+  access: DeviceModelAccess,
   action: string,
   payload: unknown,
-): { ok: true; translation: Translation } | { ok: false; result: CommandResult } {
+): Promise<{ ok: true; translation: Translation } | { ok: false; result: CommandResult }> {
   const native = validatePayload(action, 'req', payload, 'ocpp2.0.1');
   if (native.ok) return { ok: true, translation: { action, payload, reply: same } };
   const as16 = validatePayload(action, 'req', payload, 'ocpp1.6');
@@ -101,7 +108,10 @@ export function translateCommand(
       result: { status: 'rejected', code: invalid.code, description: `Not sent: ${invalid.description}` },
     };
   }
-  const translation = fromV16(store, action, payload as Payload);
+  // GetConfiguration/ChangeConfiguration read the device model; a result here was answered without sending.
+  const provisioning = await provisioningCommand201(access, action, payload as Payload);
+  if (provisioning && 'status' in provisioning) return { ok: false, result: provisioning };
+  const translation = provisioning ?? fromV16(store, action, payload as Payload);
   if (typeof translation === 'string') {
     return { ok: false, result: { status: 'rejected', code: 'NotSupported', description: translation } };
   }

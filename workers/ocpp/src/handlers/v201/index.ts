@@ -8,6 +8,15 @@ import {
   notifyEvent,
   securityEventNotification,
 } from './notifications';
+import {
+  clearedChargingLimit,
+  notifyChargingLimit,
+  notifyDisplayMessages,
+  notifyEVChargingNeeds,
+  notifyMonitoringReport,
+  notifyReport,
+  reportChargingProfiles,
+} from './reports';
 import { bootNotification, heartbeat, statusNotification } from './station';
 import { transactionEvent } from './transaction-event';
 
@@ -22,4 +31,11 @@ export const v201 = {
   NotifyEvent: notifyEvent,
   FirmwareStatusNotification: firmwareStatusNotification,
   LogStatusNotification: logStatusNotification,
+  NotifyReport: notifyReport,
+  ReportChargingProfiles: reportChargingProfiles,
+  NotifyEVChargingNeeds: notifyEVChargingNeeds,
+  NotifyChargingLimit: notifyChargingLimit,
+  ClearedChargingLimit: clearedChargingLimit,
+  NotifyDisplayMessages: notifyDisplayMessages,
+  NotifyMonitoringReport: notifyMonitoringReport,
 } satisfies HandlerMap201;
