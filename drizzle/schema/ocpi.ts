@@ -58,6 +58,8 @@ export const ocpiPeerings = sqliteTable(
     outgoingTokenSealed: text('outgoing_token_sealed'),
     outgoingTokenKind: text('outgoing_token_kind'),
     registeredAt: timestamp('registered_at'),
+    /** A public peering shows bound stations to every driver of the partner (migration 0056); a private one sends them unpublished. */
+    public: integer('public', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
     createdBy: integer('created_by').references(() => users.id),
