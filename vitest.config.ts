@@ -109,7 +109,10 @@ function apiProject(
               scriptPath: root('./dist/ocpp/index.js'),
               compatibilityDate: '2026-10-01',
               compatibilityFlags: ['nodejs_compat'],
-              durableObjects: { CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true } },
+              durableObjects: {
+                CHARGE_POINTS: { className: 'ChargePoint', useSQLite: true },
+                SITE_LOADS: { className: 'SiteLoad', useSQLite: true },
+              },
               d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
               bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', ...ca },
             },

@@ -13,6 +13,7 @@ interface __BaseEnv_Env {
 	STRIPE_SECRET_KEY?: string;
 	STRIPE_WEBHOOK_SECRET?: string;
 	CHARGE_POINTS: DurableObjectNamespace<import("./workers/ocpp/src/index").ChargePoint>;
+	SITE_LOADS: DurableObjectNamespace<import("./workers/ocpp/src/index").SiteLoad>;
 	LiveFeed: DurableObjectNamespace<import("./workers/web/index").LiveFeed>;
 	OCPP?: Service<typeof import("./workers/ocpp/src/index").default>;
 	METABASE_SITE_URL?: string;
@@ -35,6 +36,7 @@ declare namespace Cloudflare {
 		STRIPE_SECRET_KEY: string;
 		STRIPE_WEBHOOK_SECRET: string;
 		CHARGE_POINTS: DurableObjectNamespace<import("./workers/ocpp/src/index").ChargePoint>;
+		SITE_LOADS: DurableObjectNamespace<import("./workers/ocpp/src/index").SiteLoad>;
 		LiveFeed: DurableObjectNamespace<import("./workers/web/index").LiveFeed>;
 		OCPP: Service<typeof import("./workers/ocpp/src/index").default>;
 	}
@@ -47,6 +49,7 @@ declare namespace Cloudflare {
 		EMAIL_FROM: string;
 		CPO_INVOICE_MANAGER_IDS: string;
 		CHARGE_POINTS: DurableObjectNamespace<import("./workers/ocpp/src/index").ChargePoint>;
+		SITE_LOADS: DurableObjectNamespace<import("./workers/ocpp/src/index").SiteLoad>;
 		LiveFeed: DurableObjectNamespace<import("./workers/web/index").LiveFeed>;
 	}
 	interface Env extends __BaseEnv_Env {}

@@ -25,6 +25,7 @@ export * from './rfids';
 export * from './self-service';
 export * from './session-sums';
 export * from './sessions';
+export * from './site-load';
 export * from './sso';
 export * from './station-files';
 export * from './stations';

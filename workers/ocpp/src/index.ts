@@ -3,9 +3,10 @@
  * Deploying the web worker never restarts these objects or cuts their sockets (ADR 0002).
  */
 import { ChargePoint } from './charge-point';
+import { SiteLoad } from './load/site-load';
 import { handleUpgrade } from './upgrade';
 
-export { ChargePoint };
+export { ChargePoint, SiteLoad };
 
 export default {
   async fetch(request, env): Promise<Response> {

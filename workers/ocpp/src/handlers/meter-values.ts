@@ -4,6 +4,7 @@
  */
 import { flattenMeterValues } from '@domain/ocpp/meter-values';
 import type { Handler } from '../context';
+import { loadDrawReported } from '../load/station';
 import { checkLimit } from './limit-stop';
 
 export const meterValues: Handler<'MeterValues'> = (ctx, p) => {
@@ -12,6 +13,9 @@ export const meterValues: Handler<'MeterValues'> = (ctx, p) => {
   const open = p.transactionId !== undefined && tx?.closed !== true;
   const samples = flattenMeterValues(p.meterValue);
   ctx.store.addSamples(p.connectorId, open ? (p.transactionId ?? null) : null, samples);
-  if (open && tx) checkLimit(ctx, tx, samples);
+  if (open && tx) {
+    checkLimit(ctx, tx, samples);
+    loadDrawReported(ctx, tx.transactionId, samples);
+  }
   return {};
 };

@@ -11,6 +11,7 @@ import { closeStaleSessions, closeWithoutStop as writeCloseWithoutStop } from '@
 import { curvePoints } from '@domain/ocpp/meter-values';
 import { closeWithoutStop, type EndEvidence, endedWithoutStopReason } from '@domain/ocpp/session-end';
 import type { HandlerContext } from '../context';
+import { loadSessionEnded } from '../load/station';
 import { isAccepted } from '../storage/store';
 
 export interface EndScope {
@@ -26,6 +27,7 @@ export interface EndScope {
 /** Closes what the evidence shows has ended; returns the ids of the sessions closed. */
 export async function closeEndedTransactions(ctx: HandlerContext, scope: EndScope): Promise<number[]> {
   const closed: number[] = [];
+  const ended: number[] = [];
   for (const tx of ctx.store.openTransactions()) {
     if (scope.connectorId !== undefined && tx.connectorId !== scope.connectorId) continue;
     if (tx.startedAt > scope.before || tx.startKey === scope.keepStartKey) continue;
@@ -52,7 +54,9 @@ export async function closeEndedTransactions(ctx: HandlerContext, scope: EndScop
     }
     // Closed without a stop: its samples stay, so a StopTransaction arriving later can correct it.
     ctx.store.markEnded(tx.transactionId);
+    ended.push(tx.transactionId);
   }
+  loadSessionEnded(ctx, ended);
   const stale = await closeStaleSessions(ctx.db, ctx.stationId, {
     ...(scope.connectorId !== undefined ? { connectorNumber: scope.connectorId } : {}),
     before: new Date(scope.before),

@@ -15,6 +15,7 @@ import { isRefusedStart, REFUSED_PRICING_NOTE, refusedRemark } from '@domain/ocp
 import { startKey } from '@domain/ocpp/start-key';
 import { isQrAuthId } from '@domain/qr-payments/ids';
 import type { Handler, HandlerContext } from '../context';
+import { loadSessionStarted } from '../load/station';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import { idTagInfo } from './authorize';
 import { takeRemoteStart } from './remote-start';
@@ -93,6 +94,8 @@ export async function openTransaction(
   });
   // Users with limits: the energy they may still charge, checked on each MeterValues (ADR 020).
   if (!refused && decision.budget) ctx.store.putLimit(session.id, decision.budget);
+  // A managed site shares its limit with this session too (ADR 059).
+  if (!refused) loadSessionStarted(ctx, { transactionId: session.id, connectorId: p.connectorId, startedAt });
   ctx.publish({
     type: 'session',
     stationUid: ctx.identity,

@@ -15,6 +15,7 @@ import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
 import { type StopKind, stopKindOf } from '@domain/ocpp/session-end';
 import { summarizeSession } from '@domain/ocpp/session-summary';
 import type { Handler, HandlerContext } from '../context';
+import { loadSessionEnded } from '../load/station';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import type { TransactionState } from '../storage/store';
 import { idTagInfo } from './authorize';
@@ -61,6 +62,7 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   const kind = stopKindOf(session);
   if (kind !== 'done') await close(ctx, p, session.id, tx, kind, session.remark);
   ctx.store.markClosed(tx.transactionId, reply);
+  loadSessionEnded(ctx, [tx.transactionId]);
   // Pricing at close (ADR 013) runs after the reply, kept alive by waitUntil; a failure leaves it
   // unpriced. A correction prices again; a refused session is never billed.
   const closedId = session.id;

@@ -1,0 +1,121 @@
+/**
+ * @module The ChargePoint object's side of site load management (ADR 059): it tells its site's
+ * SiteLoad object when a session starts, ends or reports its draw (after the reply, never delaying
+ * the charge point), and sends the TxProfile the site asks for through the command sender, which
+ * picks the 1.6 or 2.0.1 form of SetChargingProfile.
+ */
+import { managedSiteOfStation } from '@db/queries/site-load.store';
+import { drawAmps } from '@domain/load/draw';
+import type { MeterSample } from '@domain/ocpp/meter-values';
+import type { HandlerContext } from '../context';
+import type { Store } from '../storage/store';
+import type { CommandResult } from '../transport/outbound';
+
+/** The site a station stands at is looked up again this long after the last look (a station may move). */
+const SITE_TTL_MS = 5 * 60_000;
+/** The profile of the site limit: one per connector (a new one replaces the last), above the operator's own at 0. */
+export const LOAD_PROFILE_ID_BASE = 59_000;
+export const LOAD_PROFILE_STACK_LEVEL = 5;
+export const LOAD_COMMAND_TIMEOUT_MS = 30_000;
+
+const sites = new WeakMap<Store, { locationId: number | null; at: number }>();
+
+async function siteOf(ctx: HandlerContext): Promise<number | null> {
+  const known = sites.get(ctx.store);
+  const now = Date.now();
+  if (known && now - known.at < SITE_TTL_MS) return known.locationId;
+  const locationId = await managedSiteOfStation(ctx.db, ctx.stationId);
+  sites.set(ctx.store, { locationId, at: now });
+  return locationId;
+}
+
+function siteStub(ctx: HandlerContext, locationId: number) {
+  const ns = ctx.env.SITE_LOADS;
+  return ns ? ns.get(ns.idFromName(`location:${locationId}`)) : null;
+}
+
+/** Runs `task` against the station's site after the reply, when the station is at a managed site. */
+function withSite(
+  ctx: HandlerContext,
+  task: (site: NonNullable<ReturnType<typeof siteStub>>, locationId: number) => Promise<void>,
+) {
+  if (!ctx.env.SITE_LOADS) return;
+  ctx.afterReply(async () => {
+    try {
+      const locationId = await siteOf(ctx);
+      const site = locationId === null ? null : siteStub(ctx, locationId);
+      if (site && locationId !== null) await task(site, locationId);
+    } catch (e) {
+      console.warn(`[load] ${ctx.identity}: site not told: ${String(e)}`);
+    }
+  });
+}
+
+export function loadSessionStarted(
+  ctx: HandlerContext,
+  tx: { transactionId: number; connectorId: number; startedAt: number },
+): void {
+  withSite(ctx, (site, locationId) =>
+    site.sessionStarted({
+      locationId,
+      stationUid: ctx.identity,
+      stationId: ctx.stationId,
+      connectorId: tx.connectorId,
+      transactionId: tx.transactionId,
+      startedAt: Number.isNaN(tx.startedAt) ? ctx.now.getTime() : tx.startedAt,
+    }),
+  );
+}
+
+export function loadSessionEnded(ctx: HandlerContext, transactionIds: readonly number[]): void {
+  if (transactionIds.length === 0) return;
+  withSite(ctx, async (site, locationId) => {
+    for (const transactionId of transactionIds) {
+      await site.sessionEnded({ locationId, stationUid: ctx.identity, transactionId });
+    }
+  });
+}
+
+/** A MeterValues of an open transaction: its draw, when the reading tells one. */
+export function loadDrawReported(ctx: HandlerContext, transactionId: number, samples: readonly MeterSample[]): void {
+  const drawA = drawAmps(samples, 3, 230);
+  if (drawA === null) return;
+  const at = ctx.now.getTime();
+  withSite(ctx, (site, locationId) =>
+    site.drawReported({ locationId, stationUid: ctx.identity, transactionId, drawA, at }),
+  );
+}
+
+/** RPC body: the TxProfile of the site's share for an open transaction (A per phase, from now on). */
+export function applyLoadLimit(
+  store: Store,
+  send: (action: string, payload: unknown, timeoutMs: number) => Promise<CommandResult>,
+  input: { connectorId: number; transactionId: number; limitA: number },
+): Promise<CommandResult> {
+  const tx = store.transaction(input.transactionId);
+  if (!tx || tx.closed || tx.stop !== null) {
+    return Promise.resolve({
+      status: 'rejected',
+      code: 'TransactionEnded',
+      description: `Transaction ${input.transactionId} is not open here`,
+    });
+  }
+  return send(
+    'SetChargingProfile',
+    {
+      connectorId: input.connectorId,
+      csChargingProfiles: {
+        chargingProfileId: LOAD_PROFILE_ID_BASE + input.connectorId,
+        transactionId: input.transactionId,
+        stackLevel: LOAD_PROFILE_STACK_LEVEL,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: input.limitA }],
+        },
+      },
+    },
+    LOAD_COMMAND_TIMEOUT_MS,
+  );
+}
