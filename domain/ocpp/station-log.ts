@@ -53,6 +53,10 @@ const BY_ACTION: Record<string, StationLogEventType> = {
   ClearedChargingLimit: 'Notification',
   NotifyDisplayMessages: 'Notification',
   NotifyMonitoringReport: 'Notification',
+  // Blocks H and M (handlers/v201/blocks.ts).
+  ReservationStatusUpdate: 'Notification',
+  Get15118EVCertificate: 'Security',
+  GetCertificateStatus: 'Security',
 };
 
 /** A 2.0.1 TransactionEvent under the 1.6 type its event stands for. */

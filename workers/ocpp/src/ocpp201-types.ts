@@ -3,6 +3,8 @@
  * handles (ADR 058), written from the OCA JSON schemas (which validate every payload before a
  * handler runs). Only the fields the handlers read are named; the schemas allow the rest.
  */
+import type { MeterValue } from '@domain/ocpp/meter-values';
+import type { BlocksReplies201, BlocksRequests201 } from './ocpp201-blocks-types';
 
 export type IdTokenType =
   | 'Central'
@@ -67,6 +69,8 @@ export interface TransactionEventRequest {
   idToken?: IdToken;
   evse?: { id: number; connectorId?: number };
   meterValue?: MeterValue201[];
+  /** The reservation this transaction uses (block H). */
+  reservationId?: number;
 }
 
 type Empty = Record<string, never>;
@@ -105,6 +109,12 @@ export interface Requests201 {
   ClearedChargingLimit: import('./ocpp201-reports-types').ClearedChargingLimitRequest;
   NotifyDisplayMessages: import('./ocpp201-reports-types').NotifyDisplayMessagesRequest;
   NotifyMonitoringReport: import('./ocpp201-reports-types').NotifyMonitoringReportRequest;
+  // Blocks A, H, M, P (ocpp201-blocks-types.ts).
+  ReservationStatusUpdate: BlocksRequests201['ReservationStatusUpdate'];
+  DataTransfer: BlocksRequests201['DataTransfer'];
+  Get15118EVCertificate: BlocksRequests201['Get15118EVCertificate'];
+  GetCertificateStatus: BlocksRequests201['GetCertificateStatus'];
+  SignCertificate: BlocksRequests201['SignCertificate'];
 }
 
 export interface Replies201 {
@@ -125,14 +135,24 @@ export interface Replies201 {
   ClearedChargingLimit: Empty;
   NotifyDisplayMessages: Empty;
   NotifyMonitoringReport: Empty;
+  ReservationStatusUpdate: BlocksReplies201['ReservationStatusUpdate'];
+  DataTransfer: BlocksReplies201['DataTransfer'];
+  Get15118EVCertificate: BlocksReplies201['Get15118EVCertificate'];
+  GetCertificateStatus: BlocksReplies201['GetCertificateStatus'];
+  SignCertificate: BlocksReplies201['SignCertificate'];
 }
 
 export type InboundAction201 = keyof Requests201;
 
 /** What the object keeps of a 2.0.1 transaction beside its 1.6-shaped one (handlers/v201/transaction-event.ts). */
 export interface Transaction201 {
-  /** The D1 session (and the object's transaction) the station's transactionId maps to. */
-  sessionId: number;
+  /**
+   * The D1 session (and the object's transaction) the station's transactionId maps to; null while
+   * it waits for its idToken (plugged in first) or when it ended without one and without energy.
+   */
+  sessionId: number | null;
+  /** A transaction started without an idToken: its start, kept until an event brings the idToken. */
+  pending?: PendingStart201;
   /** Whether its Started has been received (the first event received opened it otherwise). */
   started: boolean;
   /** Every seqNo received: a repeated one is a duplicate, handled once. */
@@ -142,4 +162,15 @@ export interface Transaction201 {
   numberOfPhasesUsed: number | null;
   chargingState: ChargingState | null;
   updatedAt: number;
+}
+
+/** The start of a transaction the station began without an idToken (cable plugged in first). */
+export interface PendingStart201 {
+  evseId: number;
+  /** The Started's time (else the earliest event's). */
+  startedAt: string;
+  /** The first energy register reading (Wh), the Transaction.Begin one when given. */
+  meterStart: number | null;
+  /** Its readings so far (1.6 shape), kept for the session it opens (the latest PENDING_READINGS). */
+  meterValues: MeterValue[];
 }

@@ -27,6 +27,8 @@ export interface ChargePointState {
   transactions201: Record<string, Transaction201>;
   /** OCPP 2.0.1: collected reports (charging profiles, display messages, monitoring) and EV/limit notices. */
   reports201: import('./ocpp201-reports-types').Reports201 | null;
+  /** The reservations made on this charge point, newest first, and what became of them. */
+  reservations: import('./handlers/reservations').Reservation[];
 }
 
 export function chargePointState(store: Store, liveness: Liveness, connected: boolean): ChargePointState {
@@ -47,5 +49,6 @@ export function chargePointState(store: Store, liveness: Liveness, connected: bo
     pendingCalls: store.pendingCalls(),
     transactions201: store.get('transactions201') ?? {},
     reports201: store.get('reports201'),
+    reservations: store.get('reservations') ?? [],
   };
 }

@@ -19,6 +19,7 @@ import { loadSessionStarted } from '../load/station';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import { idTagInfo } from './authorize';
 import { takeRemoteStart } from './remote-start';
+import { markReservationUsed } from './reservations';
 import { closeEndedTransactions } from './session-end';
 
 export const startTransaction: Handler<'StartTransaction'> = (ctx, p) => openTransaction(ctx, p, startKey(p));
@@ -94,6 +95,8 @@ export async function openTransaction(
   });
   // Users with limits: the energy they may still charge, checked on each MeterValues (ADR 020).
   if (!refused && decision.budget) ctx.store.putLimit(session.id, decision.budget);
+  // A start on a reservation uses it (handlers/reservations.ts).
+  if (!refused) markReservationUsed(ctx, p.reservationId);
   // A managed site shares its limit with this session too (ADR 059).
   if (!refused) loadSessionStarted(ctx, { transactionId: session.id, connectorId: p.connectorId, startedAt });
   ctx.publish({

@@ -55,6 +55,8 @@ export interface ObjectState {
   lastSecurityEvent: InboundRequests['SecurityEventNotification'] & { receivedAt: string };
   lastDataTransfer: InboundRequests['DataTransfer'] & { receivedAt: string };
   lastCsr: CsrReport;
+  /** The reservations made on this charge point and what became of them (handlers/reservations.ts). */
+  reservations: import('../handlers/reservations').Reservation[];
   remoteStarts: RemoteStart[];
   /** Certificates the built-in CA issued to this charge point (certificates/issued.ts). */
   issuedCertificates: IssuedRecord[];

@@ -3,11 +3,13 @@
  * own duties speak 1.6 (RemoteStartTransaction, Reset Hard…); here each becomes its 2.0.1 action
  * (block F RequestStart/StopTransaction, UnlockConnector, TriggerMessage, G ChangeAvailability,
  * B Reset; B GetConfiguration/ChangeConfiguration, K smart charging and N GetDiagnostics in
- * commands-201-provisioning.ts and commands-201-charging.ts) and the station's answer comes back in
+ * commands-201-provisioning.ts and commands-201-charging.ts; D local list, H reservation, L firmware
+ * in commands-201-blocks.ts) and the station's answer comes back in
  * the 1.6 shape the callers read. A payload that is
  * a 2.0.1 request of its action already (GetVariables, SetVariables, a 2.0.1 Reset…) goes as it is.
  */
 import type { Store } from '../storage/store';
+import { blocksCommand201, NATIVE_REPLY_201 } from './commands-201-blocks';
 import { chargingCommand201 } from './commands-201-charging';
 import { type DeviceModelAccess, provisioningCommand201 } from './commands-201-provisioning';
 import type { CommandResult } from './outbound';
@@ -83,7 +85,11 @@ function fromV16(store: Store, action: string, p: Payload): Translation | string
       return { action: 'TriggerMessage', payload: { requestedMessage: requested, ...target }, reply: statusOnly() };
     }
     default:
-      return chargingCommand201(store, action, p) ?? `${action} has no OCPP 2.0.1 counterpart here yet`;
+      return (
+        chargingCommand201(store, action, p) ??
+        blocksCommand201(action, p) ??
+        `${action} has no OCPP 2.0.1 counterpart here yet`
+      );
   }
 }
 
@@ -98,7 +104,7 @@ export async function translateCommand(
   payload: unknown,
 ): Promise<{ ok: true; translation: Translation } | { ok: false; result: CommandResult }> {
   const native = validatePayload(action, 'req', payload, 'ocpp2.0.1');
-  if (native.ok) return { ok: true, translation: { action, payload, reply: same } };
+  if (native.ok) return { ok: true, translation: { action, payload, reply: NATIVE_REPLY_201[action] ?? same } };
   const as16 = validatePayload(action, 'req', payload, 'ocpp1.6');
   if (!as16.ok) {
     // Told in the terms of the version the station speaks, unless 2.0.1 has no such action.

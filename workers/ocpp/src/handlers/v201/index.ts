@@ -1,6 +1,13 @@
 /** @module The charging station → CSMS actions of OCPP 2.0.1 handled so far (ADR 058), by name. */
 import type { HandlerMap201 } from '../../context';
 import { authorize } from './authorize';
+import {
+  dataTransfer,
+  get15118EVCertificate,
+  getCertificateStatus,
+  reservationStatusUpdate,
+  signCertificate,
+} from './blocks';
 import { meterValues } from './meter-values';
 import {
   firmwareStatusNotification,
@@ -38,4 +45,9 @@ export const v201 = {
   ClearedChargingLimit: clearedChargingLimit,
   NotifyDisplayMessages: notifyDisplayMessages,
   NotifyMonitoringReport: notifyMonitoringReport,
+  ReservationStatusUpdate: reservationStatusUpdate,
+  DataTransfer: dataTransfer,
+  Get15118EVCertificate: get15118EVCertificate,
+  GetCertificateStatus: getCertificateStatus,
+  SignCertificate: signCertificate,
 } satisfies HandlerMap201;

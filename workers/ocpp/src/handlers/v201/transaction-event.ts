@@ -15,7 +15,13 @@
 import { correctSessionStart } from '@db/queries/sessions.store';
 import { flattenMeterValues, type MeterValue, numericBase } from '@domain/ocpp/meter-values';
 import type { Handler201, HandlerContext } from '../../context';
-import type { ChargingState, IdTokenInfo, Transaction201, TransactionEventRequest } from '../../ocpp201-types';
+import type {
+  ChargingState,
+  IdTokenInfo,
+  PendingStart201,
+  Transaction201,
+  TransactionEventRequest,
+} from '../../ocpp201-types';
 import type { TransactionState } from '../../storage/store';
 import { meterValues as meterValues16 } from '../meter-values';
 import { openTransaction } from '../start-transaction';
@@ -77,21 +83,48 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
   const values = toMeterValues16(p.meterValue ?? []);
   let info: IdTokenInfo | undefined;
   let tx = ctx.store.transactionByStartKey(key);
+  const pending = known?.pending;
+  if (!tx && !p.idToken) {
+    // Plugged in first (triggerReason CablePluggedIn…): no one to charge yet. The start is kept and
+    // the session opens with the event that brings the idToken (ADR 058 addendum).
+    const held = duplicate ? pending : holdStart(pending, p, values);
+    const ended = p.eventType === 'Ended';
+    // Energy flowed and no idToken ever came: kept as a refused session, like an unknown card's.
+    const unpaid = ended && !duplicate && held !== undefined && deliveredWh(held) > 0;
+    if (!unpaid) {
+      if (!duplicate && !ended) await showChargingState(ctx, held?.evseId ?? 1, p);
+      remember(ctx, id, null, p, known, ended ? undefined : held);
+      return {};
+    }
+  }
   if (!tx) {
+    // The start is the one kept while waiting for the idToken, unless this event is earlier (or the Started).
+    const begin = pending ? holdStart(pending, p, []) : undefined;
     const start = await openTransaction(
       ctx,
       {
         // A station that names no EVSE in the first event it sends has one (ADR 058).
-        connectorId: p.evse?.id ?? 1,
+        connectorId: begin?.evseId ?? p.evse?.id ?? 1,
         idTag: p.idToken?.type === 'NoAuthorization' ? '' : (p.idToken?.idToken ?? ''),
-        meterStart: Math.round(registerReadings(values, 'Transaction.Begin')[0] ?? 0),
-        timestamp: p.timestamp,
+        meterStart: Math.round(
+          (p.eventType === 'Started' ? registerReadings(values, 'Transaction.Begin')[0] : undefined) ??
+            begin?.meterStart ??
+            registerReadings(values, 'Transaction.Begin')[0] ??
+            0,
+        ),
+        timestamp: begin?.startedAt ?? p.timestamp,
+        ...(p.reservationId !== undefined ? { reservationId: p.reservationId } : {}),
       },
       key,
     );
     if (p.idToken) info = toIdTokenInfo(start.idTagInfo);
     tx = ctx.store.transactionByStartKey(key);
     if (!tx) throw new Error(`transaction ${id} could not be stored`);
+    // The readings sent before the idToken came are the session's too.
+    if (pending && pending.meterValues.length > 0) {
+      const earlier = { connectorId: tx.connectorId, transactionId: tx.transactionId, meterValue: pending.meterValues };
+      await meterValues16(ctx, earlier);
+    }
   } else if (p.eventType === 'Started' && known && !known.started) {
     await correctStart(ctx, tx, p, values);
   }
@@ -112,14 +145,49 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
     const purpose = p.eventType === 'Ended' ? 'stop' : 'authorize';
     info = await idTokenInfo(ctx, p.idToken, { connectorNumber: tx.connectorId, purpose });
   }
-  const state = p.transactionInfo.chargingState;
-  const status = state ? STATUS_OF_STATE[state] : undefined;
-  if (!duplicate && status && p.eventType !== 'Ended') {
-    const at = { connectorId: tx.connectorId, status, errorCode: 'NoError', timestamp: p.timestamp };
-    await applyStatus(ctx, at, { closeOnAvailable: false });
-  }
+  if (!duplicate && p.eventType !== 'Ended') await showChargingState(ctx, tx.connectorId, p);
   remember(ctx, id, tx.transactionId, p, known);
   return info ? { idTokenInfo: info } : {};
+}
+
+/** chargingState becomes the connector's status (Ended leaves it to the StatusNotification). */
+async function showChargingState(ctx: HandlerContext, connectorId: number, p: TransactionEventRequest): Promise<void> {
+  const state = p.transactionInfo.chargingState;
+  const status = state ? STATUS_OF_STATE[state] : undefined;
+  if (!status) return;
+  const at = { connectorId, status, errorCode: 'NoError', timestamp: p.timestamp };
+  await applyStatus(ctx, at, { closeOnAvailable: false });
+}
+
+/** How many readings a transaction waiting for its idToken keeps (the latest). */
+const PENDING_READINGS = 100;
+
+/** The start of a transaction without an idToken so far, with this event's EVSE, time and readings. */
+function holdStart(
+  pending: PendingStart201 | undefined,
+  p: TransactionEventRequest,
+  values: MeterValue[],
+): PendingStart201 {
+  const reading = registerReadings(values, 'Transaction.Begin')[0];
+  const started = p.eventType === 'Started';
+  const earlier = pending === undefined || started || Date.parse(p.timestamp) < Date.parse(pending.startedAt);
+  return {
+    evseId: p.evse?.id ?? pending?.evseId ?? 1,
+    startedAt: earlier ? p.timestamp : (pending?.startedAt ?? p.timestamp),
+    meterStart:
+      (started && reading !== undefined) || pending?.meterStart == null ? (reading ?? null) : pending.meterStart,
+    meterValues: [...(pending?.meterValues ?? []), ...values].slice(-PENDING_READINGS),
+  };
+}
+
+/** The energy (Wh) a transaction without an idToken delivered: its last register reading over its first. */
+function deliveredWh(held: PendingStart201): number {
+  const readings = flattenMeterValues(held.meterValues)
+    .filter((s) => s.measurand === REGISTER)
+    .map(numericBase)
+    .filter((n): n is number => n !== null);
+  const last = readings[readings.length - 1];
+  return last === undefined || held.meterStart === null ? 0 : last - held.meterStart;
 }
 
 /** A Started received after a later event of its transaction: its start is the transaction's. */
@@ -139,13 +207,15 @@ async function correctStart(
 function remember(
   ctx: HandlerContext,
   id: string,
-  sessionId: number,
+  sessionId: number | null,
   p: TransactionEventRequest,
   known: Transaction201 | undefined,
+  pending?: PendingStart201,
 ): void {
   const all = ctx.store.get('transactions201') ?? {};
   all[id] = {
     sessionId,
+    ...(pending ? { pending } : {}),
     started: (known?.started ?? false) || p.eventType === 'Started',
     seqNos: known?.seqNos.includes(p.seqNo) ? known.seqNos : [...(known?.seqNos ?? []), p.seqNo],
     offline: (known?.offline ?? false) || p.offline === true,
