@@ -14,7 +14,8 @@
  * - production path: `closeDecision` (domain/sessions/close-decision.ts), which is exactly what
  *   `priceClosedSession` runs between its D1 reads and its write batch: tariff selection over the rows in
  *   scope, the time line from the stored meter curve, the engine tariffs of three perspectives (driver,
- *   sub-operator, owner), `priceCdr`, the note, the tariff lines, the results JSON and the wallet's entry
+ *   sub-operator, owner), `priceCdr`, the note, the tariff lines, the results JSON (version 2 now, the
+ *   engine's results as JSON at the before commit) and the wallet's entry
  *   (half the drivers pay from a prepaid wallet). Its input is what the reads return, materialised afresh
  *   per session (new objects, new strings) outside the timing. Left out: the D1 reads, D1's
  *   deserialisation of the rows, and building and sending the write batch. Today's code, and the same
@@ -98,7 +99,10 @@ function production(inputs: PricingRows[], sessions: Session[], wallets: Wallets
     const { decision, debit } = closeDecision(sessions[i] as Session, input, wallets[i] as Wallets, decide);
     const p = decision.prices;
     sum += (p.empTotal ?? 0) + (p.subcpoTotal ?? 0) + (p.ownerTotal ?? 0) + decision.lines.length;
-    sum += decision.resultsJson.length + (decision.note?.length ?? 0) + (debit.plan?.amount ?? 0);
+    // The results text is read as D1's binding reads it (a string built in parts is flattened here, as
+    // there); its length is not summed: version 1 (before) and version 2 (now) differ (ADR 009, 27 Nov).
+    const text = decision.resultsJson;
+    sum += (text.charCodeAt(text.length >> 1) > 0 ? 0 : 1) + (decision.note?.length ?? 0) + (debit.plan?.amount ?? 0);
   }
   return sum;
 }

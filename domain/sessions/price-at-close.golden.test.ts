@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { random } from '../../scripts/pricing-workload';
 import { randomPricingCases } from '../../tests/support/pricing-random';
 import { decideSessionPrice, type SessionPriceDecision } from './price-at-close';
+import { storedResults } from './stored-results';
 
 const GOLDEN = fileURLToPath(new URL('./price-at-close.golden.json', import.meta.url));
 const CASES = 2_000;
@@ -29,10 +30,17 @@ function digest(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Everything the store writes of a decision, in one text. */
+/** The engine's results as a reader gets them back from the stored text and lines, as version-1 text. */
+const resultsText = (d: SessionPriceDecision) => JSON.stringify(storedResults(d.resultsJson, d.lines));
+
+/**
+ * Everything the store writes of a decision, in one text. The results JSON is compared as its readers
+ * see it: since ADR 009's addendum of 27 November (second) the column keeps version 2, which
+ * `storedResults` reads back, with the lines, into exactly the version-1 text a1587ba wrote.
+ */
 function written(d: SessionPriceDecision): string {
   const { results, ...columns } = d.prices;
-  return JSON.stringify([columns, d.note, d.currency, d.needsRevision, d.tariffIds, d.lines, d.resultsJson]);
+  return JSON.stringify([columns, d.note, d.currency, d.needsRevision, d.tariffIds, d.lines, resultsText(d)]);
 }
 
 describe('pricing at close prices exactly as before the issue 24 section 7 speed-up', () => {
@@ -53,6 +61,8 @@ describe('pricing at close prices exactly as before the issue 24 section 7 speed
     expect(priced).toBeGreaterThan(CASES / 3);
     expect(priced).toBeLessThan(CASES);
     expect(decisions.some((d) => d.note?.includes('needs revision'))).toBe(true);
-    expect(decisions.some((d) => d.resultsJson.includes('"free":"grace-time"'))).toBe(true);
+    expect(decisions.some((d) => resultsText(d).includes('"free":"grace-time"'))).toBe(true);
+    // And the stored text reads back into the very results the engine returned.
+    for (const d of decisions) expect(storedResults(d.resultsJson, d.lines)).toEqual(d.prices.results);
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import {
   samplesOf,
   selectSessionTariffs,
 } from './price-at-close';
+import { storedResults } from './stored-results';
 
 const start = new Date('2026-03-02T08:00:00Z');
 const end = new Date('2026-03-02T09:00:00Z');
@@ -130,7 +131,7 @@ describe('decideSessionPrice: the figures pricing at close writes', () => {
       }),
     ]);
     expect(d.note).toMatch(/^cpo: .*; owner: /);
-    expect(JSON.parse(d.resultsJson).emsp.kind).toBe('priced');
+    expect(storedResults(d.resultsJson, d.lines).emsp.kind).toBe('priced');
   });
 
   it('keeps the session’s currency and raised revision flag when nothing prices it', () => {

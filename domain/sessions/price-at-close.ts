@@ -12,6 +12,7 @@ import { engineTariffOfVersion, type StoredTariffVersion } from '../tariffs/engi
 import type { PaymentType, TariffType } from '../tariffs/model';
 import { type Choice, chooseTariff, type MpsAssignment, type TariffCandidate } from '../tariffs/select';
 import { samplesOf } from './meter-curve';
+import { storedResultsJson } from './stored-results';
 
 export { samplesOf } from './meter-curve';
 
@@ -223,6 +224,7 @@ export interface SessionPriceDecision {
   needsRevision: number;
   tariffIds: { emp: number | null; cpo: number | null; owner: number | null };
   lines: TariffLineRow[];
+  /** `session_pricing.results_json`, version 2: read it with `storedResults` (stored-results.ts) and `lines`. */
   resultsJson: string;
 }
 
@@ -262,7 +264,7 @@ export function priceWithTariffs<R extends StoredTariffRow>(
     needsRevision: Math.max(s.needsRevision, prices.needsRevision),
     tariffIds,
     lines: tariffLineRows(s.id, prices.results, { emsp: tariffIds.emp, cpo: tariffIds.cpo, owner: tariffIds.owner }),
-    resultsJson: JSON.stringify(prices.results),
+    resultsJson: storedResultsJson(prices.results),
   };
 }
 
