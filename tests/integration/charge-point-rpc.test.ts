@@ -19,6 +19,8 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
       openTransactions: [],
       pendingCalls: [],
       transactions201: {},
+      reports201: null,
+      reservations: [],
     });
   });
 });

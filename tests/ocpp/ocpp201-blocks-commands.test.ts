@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StationLogEntry } from '../../domain/ocpp/station-log';
-import { aStation, stub } from './helpers';
+import { aStation, connect, stub } from './helpers';
 import { connect201, type Station201 } from './helpers-201';
 
 const EXPIRY = '2026-11-30T18:00:00.000Z';
@@ -154,6 +154,30 @@ describe('blocks D, H, L, P on a 2.0.1 station', () => {
     const [latest] = (await stub(w.uid).state()).reservations;
     expect(latest).toMatchObject({ id: 45, status: 'Removed' });
     cs.close();
+  });
+
+  it('follows the reservations of a 1.6 station too: accepted, then used by the StartTransaction naming it', async () => {
+    const w = await aStation();
+    const cp = await connect(w.uid);
+    const reserve = stub(w.uid).sendCommand('ReserveNow', {
+      connectorId: 1,
+      expiryDate: EXPIRY,
+      idTag: w.idTag,
+      reservationId: 61,
+    });
+    const call = await cp.next((f) => f[0] === 2 && f[2] === 'ReserveNow');
+    cp.sendRaw(JSON.stringify([3, call[1], { status: 'Accepted' }]));
+    expect(await reserve).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    expect((await stub(w.uid).state()).reservations[0]).toMatchObject({ id: 61, connectorId: 1, status: 'Reserved' });
+    await cp.ok('StartTransaction', {
+      connectorId: 1,
+      idTag: w.idTag,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+      reservationId: 61,
+    });
+    expect((await stub(w.uid).state()).reservations[0]).toMatchObject({ id: 61, status: 'Used' });
+    cp.close();
   });
 
   it('sends firmware updates as 2.0.1 UpdateFirmware and records FirmwareStatusNotification like 1.6', async () => {
