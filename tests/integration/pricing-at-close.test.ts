@@ -5,9 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { storedResults } from '../../domain/sessions/stored-results';
 import type { ElementInput, TariffType } from '../../domain/tariffs/model';
 import { priceClosedSession } from '../../drizzle/queries/pricing.store';
-import { chargingSessions, sessionPricing, tariffs } from '../../drizzle/schema';
+import { chargingSessions, sessionPricing, sessionTariffLines, tariffs } from '../../drizzle/schema';
 import { createCompany, createStation } from '../../drizzle/seed/factories';
 import { db, unique } from './helpers';
 
@@ -149,6 +150,25 @@ describe('priceClosedSession', () => {
     });
     const record = await db.select().from(sessionPricing).where(eq(sessionPricing.sessionId, s.id)).get();
     expect(record).toMatchObject({ empTariffId: emp.id, subcpoTariffId: cpo.id, ownerTariffId: owner.id });
+    // The stored results (version 2, ADR 009 addendum of 27 November) read back, with the stored tariff
+    // lines, into the engine's results: lines, totals and VAT of each perspective as the columns say.
+    const lines = await db.select().from(sessionTariffLines).where(eq(sessionTariffLines.sessionId, s.id));
+    expect(record?.resultsJson.startsWith('[2,')).toBe(true);
+    const results = storedResults(record?.resultsJson ?? '', lines);
+    expect(results.emsp).toMatchObject({
+      kind: 'priced',
+      tariffId: String(emp.id),
+      currency: 'EUR',
+      totals: { exclVat: 380, vat: 76, inclVat: 456 },
+      quantities: { energyWh: 10_000 },
+    });
+    expect(results.emsp.kind === 'priced' && results.emsp.lines.map((l) => [l.dimension, l.inclVat])).toEqual([
+      ['FLAT', 60],
+      ['ENERGY', 360],
+      ['PARKING_TIME', 36],
+    ]);
+    expect(results.cpo).toMatchObject({ kind: 'priced', totals: { exclVat: 200, vat: 0, inclVat: 200 } });
+    expect(results.owner).toMatchObject({ kind: 'priced', totals: { exclVat: 100 } });
 
     // Idempotent: a second run (a retried close) is a no-op, even after a new tariff appears.
     await tariff(n.child.id, 'emp', [{ price_components: [{ type: 'ENERGY', price: 1, vat_bp: null, step_size: 1 }] }]);
