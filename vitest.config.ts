@@ -114,7 +114,7 @@ function apiProject(
                 SITE_LOADS: { className: 'SiteLoad', useSQLite: true },
               },
               d1Databases: { DB: '00000000-0000-0000-0000-000000000001' },
-              bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', ...ca },
+              bindings: { HEARTBEAT_INTERVAL_SECONDS: '300', APP_ENV: 'test', ...ca },
             },
           ],
         },

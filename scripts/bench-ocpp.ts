@@ -26,10 +26,14 @@
  * samples, the limit check against the stored budget, the running price of EUR limits; the budget's
  * five-minute refresh from D1 falls in runs longer than five minutes). MeterValues publishes nothing
  * on the live feed (only starts, stops, statuses and heartbeats do), so no feed cost is in either row.
+ * --ocpp 2.0.1: the charge points speak OCPP 2.0.1 (`ocpp2.0.1`, ocpp-rpc strict mode) to the product
+ * and to a bare ocpp-rpc 2.0.1 server as the baseline: the same rows, BootNotification with
+ * `chargingStation`, MeterValues with an evseId; with --in-transaction, TransactionEvent Started
+ * (untimed) then Updated per interval, timed in the MeterValues column (ADR 058, addendum).
  * Prints each server's open descriptors by kind once all charge points are connected.
  */
 import { readFileSync } from 'node:fs';
-import { isLoopbackUrl } from './simulator/args';
+import { isLoopbackUrl, ocppVersion } from './simulator/args';
 import { benchId, benchIdTag } from './simulator/bench-ids';
 import { runLoad } from './simulator/bench-load';
 import { type BenchRow, formatFds, formatTable, percentile } from './simulator/bench-measure';
@@ -65,6 +69,8 @@ setServerNice(serverNice);
 // A diagnostic row, never the headline: the product with its objects never evicted (no wakes).
 const keepObjects = args.includes('--keep-objects');
 const inTransaction = args.includes('--in-transaction');
+const ocpp = ocppVersion(flag('ocpp') ?? '1.6');
+const protocol = ocpp === '2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6';
 const url = flag('url');
 const server = flag('server') ?? 'miniflare';
 if (server !== 'miniflare' && server !== 'wrangler') throw new Error('--server must be miniflare or wrangler');
@@ -93,7 +99,7 @@ const warnLimit = (processes: number) => {
 const log = (s: string) => console.log(`▸ ${s}`);
 const ids = Array.from({ length: stations }, (_, i) => benchId(i));
 const warmUp = args.includes('--warm-up');
-const load = { ids, password, steadySeconds, intervalSeconds, inFlight, warmUp };
+const load = { ids, password, steadySeconds, intervalSeconds, inFlight, warmUp, ocpp };
 const rows: BenchRow[] = [];
 let current: RunningServer | undefined;
 // Hard stop: a hung server must not keep the benchmark (or the server it started) alive. The
@@ -120,13 +126,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 process.on('exit', cleanUpPrepared);
 
 const idTags = ids.map((_, i) => benchIdTag(i));
-const IN_TX = ', MeterValues in transactions, drivers with limits';
+const IN_TX =
+  ocpp === '2.0.1'
+    ? ', TransactionEvent Updated in transactions, drivers with limits'
+    : ', MeterValues in transactions, drivers with limits';
 
 async function measure(name: string, start: () => Promise<RunningServer>, inTx = false) {
   const server = await start();
   current = server;
   try {
-    log(`${name}: ${stations} charge points → ${server.urls.join(', ')}`);
+    log(`${name}: ${stations} OCPP ${ocpp} charge points → ${server.urls.join(', ')}`);
     const row = await runLoad(name, server.urls, server.pids, inTx ? { ...load, idTags } : load);
     if (inTx) row.target = `${name} (${row.inTransaction ?? 0} in a transaction)`;
     rows.push(row);
@@ -171,11 +180,12 @@ if (url) {
   }
 }
 cleanUpPrepared();
-await measure('baseline (bare ocpp-rpc)', startBaseline);
-if (inTransaction) await measure(`baseline (bare ocpp-rpc)${IN_TX}`, startBaseline, true);
+const baselineName = `baseline (bare ocpp-rpc${ocpp === '2.0.1' ? ' 2.0.1' : ''})`;
+await measure(baselineName, () => startBaseline(protocol));
+if (inTransaction) await measure(`${baselineName}${IN_TX}`, () => startBaseline(protocol), true);
 
 console.log(
-  `\nOCPP benchmark: ${stations} charge points, ${inFlight} connecting at a time, then ${steadySeconds} s of ` +
+  `\nOCPP ${ocpp} benchmark: ${stations} charge points, ${inFlight} connecting at a time, then ${steadySeconds} s of ` +
     `one MeterValues + one Heartbeat per charge point every ${intervalSeconds} s. The clients do not offer ` +
     `WebSocket compression (permessage-deflate), which the bare ocpp-rpc server never accepts: both rows ` +
     `carry the same uncompressed frames. ` +

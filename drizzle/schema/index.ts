@@ -16,6 +16,7 @@ export * from './fleet';
 export * from './groups';
 export * from './news';
 export * from './ocpi';
+export * from './ocpi-commands';
 export * from './ocpi-locations';
 export * from './onboarding';
 export * from './qr-payments';

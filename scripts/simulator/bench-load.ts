@@ -8,6 +8,7 @@ import { RPCClient } from 'ocpp-rpc';
 import { shardOf } from './bench-ids';
 import { type BenchRow, type FdCount, fdCount, treeCpu, treeFdCounts, watchPeakRss } from './bench-measure';
 import { idleReading, type MeterReading, nextReading, toMeterValue } from './meter';
+import { toMeterValue201 } from './meter-201';
 
 export interface LoadOptions {
   ids: readonly string[];
@@ -30,6 +31,13 @@ export interface LoadOptions {
    * Accepted counts as an error and that charge point sends idle MeterValues.
    */
   idTags?: readonly string[];
+  /**
+   * The OCPP version the charge points speak (default 1.6). In 2.0.1 (`ocpp2.0.1`, strict mode) they
+   * boot with `chargingStation`, send MeterValues with an evseId and numeric sampled values, and a
+   * transaction is TransactionEvent Started (untimed) then Updated per interval: timed in the
+   * MeterValues column, the message that carries a 2.0.1 transaction's meter values.
+   */
+  ocpp?: '1.6' | '2.0.1';
 }
 
 type Action = keyof BenchRow['latencies'];
@@ -51,10 +59,17 @@ export async function runLoad(
   const latencies: BenchRow['latencies'] = { BootNotification: [], Heartbeat: [], MeterValues: [] };
   let closing = false;
 
-  const timed = async (client: RPCClient, action: Action, payload: object, untimed = false) => {
+  const v201 = o.ocpp === '2.0.1';
+  const timed = async (
+    client: RPCClient,
+    action: Action,
+    payload: object,
+    untimed = false,
+    method: string = action,
+  ) => {
     const t0 = performance.now();
     try {
-      await client.call(action, payload);
+      await client.call(method, payload);
       if (!untimed) latencies[action].push(performance.now() - t0);
       return true;
     } catch (err) {
@@ -64,14 +79,17 @@ export async function runLoad(
     }
   };
 
-  const transactions = new Map<RPCClient, { transactionId: number; reading: MeterReading; at: number }>();
+  const transactions = new Map<
+    RPCClient,
+    { transactionId: number | string; reading: MeterReading; at: number; seqNo: number }
+  >();
   const spec = { powerType: 'AC', limitW: 7_400 } as const;
   const clients = o.ids.map((identity) => {
     const client = new RPCClient({
       identity,
       endpoint: urls[shardOf(identity, urls.length)],
       password: o.password ?? null,
-      protocols: ['ocpp1.6'],
+      protocols: [v201 ? 'ocpp2.0.1' : 'ocpp1.6'],
       strictMode: true,
       reconnect: false,
       callTimeoutMs: 30_000,
@@ -120,14 +138,29 @@ export async function runLoad(
         clearTimeout(timer);
       }
       connected.push(client);
-      await timed(client, 'BootNotification', {
-        chargePointVendor: 'Bench',
-        chargePointModel: 'Load-1',
-        chargePointSerialNumber: client.identity,
-        firmwareVersion: '1.0.0',
-      });
+      await timed(
+        client,
+        'BootNotification',
+        v201
+          ? {
+              reason: 'PowerUp',
+              chargingStation: {
+                vendorName: 'Bench',
+                model: 'Load-1',
+                serialNumber: client.identity,
+                firmwareVersion: '1.0.0',
+              },
+            }
+          : {
+              chargePointVendor: 'Bench',
+              chargePointModel: 'Load-1',
+              chargePointSerialNumber: client.identity,
+              firmwareVersion: '1.0.0',
+            },
+      );
       const idTag = o.idTags?.[i];
-      if (idTag !== undefined) {
+      if (idTag !== undefined && v201) await startTransaction201(client, idTag, 1_000_000 + i);
+      else if (idTag !== undefined) {
         const meterStart = 1_000_000 + i;
         try {
           const reply = (await client.call('StartTransaction', {
@@ -141,6 +174,7 @@ export async function runLoad(
               transactionId: reply.transactionId,
               reading: idleReading(spec, meterStart),
               at: performance.now(),
+              seqNo: 0,
             });
           } else fail(`StartTransaction ${reply.idTagInfo.status}`);
         } catch (err) {
@@ -150,6 +184,29 @@ export async function runLoad(
       }
     }
   };
+  // 2.0.1: the transaction is the station's own id; Started carries the driver's card and the register.
+  async function startTransaction201(client: RPCClient, idTag: string, meterStart: number) {
+    const transactionId = `${client.identity}-${Date.now()}`;
+    const reading = idleReading(spec, meterStart);
+    try {
+      const reply = (await client.call('TransactionEvent', {
+        eventType: 'Started',
+        timestamp: new Date().toISOString(),
+        triggerReason: 'Authorized',
+        seqNo: 0,
+        transactionInfo: { transactionId, chargingState: 'Charging' },
+        evse: { id: 1, connectorId: 1 },
+        idToken: { idToken: idTag, type: 'ISO14443' },
+        meterValue: [toMeterValue201(reading, 'Transaction.Begin', new Date())],
+      })) as { idTokenInfo?: { status: string } };
+      if (reply.idTokenInfo?.status === 'Accepted') {
+        transactions.set(client, { transactionId, reading, at: performance.now(), seqNo: 1 });
+      } else fail(`TransactionEvent Started ${reply.idTokenInfo?.status ?? 'without idTokenInfo'}`);
+    } catch (err) {
+      const e = err as Error & { rpcErrorCode?: string };
+      fail(`TransactionEvent Started ${e.rpcErrorCode ?? e.message.slice(0, 60)}`);
+    }
+  }
   await Promise.all(Array.from({ length: o.inFlight }, worker));
   const connectSeconds = (performance.now() - t0) / 1000;
   const cpu1 = treeCpu(serverPids);
@@ -159,16 +216,28 @@ export async function runLoad(
   );
 
   // Steady phase: one MeterValues and one Heartbeat per charge point per interval.
+  const idle = idleReading({ powerType: 'AC', limitW: 22_000 }, 1_234_567);
   const meterValue = [
-    toMeterValue(idleReading({ powerType: 'AC', limitW: 22_000 }, 1_234_567), 'Sample.Periodic', new Date()),
+    v201 ? toMeterValue201(idle, 'Sample.Periodic', new Date()) : toMeterValue(idle, 'Sample.Periodic', new Date()),
   ];
+  const idleMeterValues = v201 ? { evseId: 1, meterValue } : { connectorId: 1, meterValue };
   // Inside a transaction: the register since the last sample at 7.4 kW, with the transaction's id.
   const meterValuesOf = (client: RPCClient) => {
     const tx = transactions.get(client);
-    if (!tx) return { connectorId: 1, meterValue };
+    if (!tx) return idleMeterValues;
     const now = performance.now();
     tx.reading = nextReading(tx.reading, (now - tx.at) / 1000, spec);
     tx.at = now;
+    if (v201) {
+      return {
+        eventType: 'Updated',
+        timestamp: new Date().toISOString(),
+        triggerReason: 'MeterValuePeriodic',
+        seqNo: tx.seqNo++,
+        transactionInfo: { transactionId: String(tx.transactionId), chargingState: 'Charging' },
+        meterValue: [toMeterValue201(tx.reading, 'Sample.Periodic', new Date())],
+      };
+    }
     return {
       connectorId: 1,
       transactionId: tx.transactionId,
@@ -196,7 +265,8 @@ export async function runLoad(
       let warm = o.warmUp === true;
       while (performance.now() < steadyEnd && client.state === RPCClient.OPEN) {
         const round = performance.now();
-        if ((await timed(client, 'MeterValues', meterValuesOf(client), warm)) && !warm) messages++;
+        const method = v201 && transactions.has(client) ? 'TransactionEvent' : 'MeterValues';
+        if ((await timed(client, 'MeterValues', meterValuesOf(client), warm, method)) && !warm) messages++;
         if ((await timed(client, 'Heartbeat', {}, warm)) && !warm) messages++;
         warm = false;
         await sleep(Math.max(0, o.intervalSeconds * 1000 - (performance.now() - round)));

@@ -84,6 +84,56 @@ describe('certificates on a 2.0.1 station', () => {
     cs.close();
   });
 
+  it('installs, lists and deletes certificates with the 2.0.1 requests', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const send = async (action: string, payload: object, answer: object) => {
+      const pending = stub(w.uid).sendCommand(action, payload);
+      const call = await cs.command();
+      cs.answer(call, answer);
+      return { call, result: await pending };
+    };
+    const install = await send(
+      'InstallCertificate',
+      { certificateType: 'CentralSystemRootCertificate', certificate: caPem },
+      { status: 'Accepted' },
+    );
+    expect([install.call.action, install.call.payload]).toEqual([
+      'InstallCertificate',
+      { certificateType: 'CSMSRootCertificate', certificate: caPem },
+    ]);
+    expect(install.result).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    const hash = { hashAlgorithm: 'SHA256', issuerNameHash: 'aa11', issuerKeyHash: 'bb22', serialNumber: '01ab' };
+    const ids = await send(
+      'GetInstalledCertificateIds',
+      { certificateType: 'CentralSystemRootCertificate' },
+      {
+        status: 'Accepted',
+        certificateHashDataChain: [{ certificateType: 'CSMSRootCertificate', certificateHashData: hash }],
+      },
+    );
+    expect(ids.call.payload).toEqual({ certificateType: ['CSMSRootCertificate'] });
+    expect(ids.result).toEqual({
+      status: 'accepted',
+      reply: {
+        status: 'Accepted',
+        certificateHashData: [hash],
+        certificateHashDataChain: [{ certificateType: 'CSMSRootCertificate', certificateHashData: hash }],
+      },
+    });
+    const none = await send(
+      'GetInstalledCertificateIds',
+      { certificateType: 'ManufacturerRootCertificate' },
+      {
+        status: 'NotFound',
+      },
+    );
+    expect(none.result).toEqual({ status: 'accepted', reply: { status: 'NotFound' } });
+    const deleted = await send('DeleteCertificate', { certificateHashData: hash }, { status: 'Accepted' });
+    expect([deleted.call.action, deleted.call.payload]).toEqual(['DeleteCertificate', { certificateHashData: hash }]);
+    cs.close();
+  });
+
   it('keeps a SecurityEventNotification and files it under Security in the station log', async () => {
     const w = await aStation();
     const cs = await connect201(w.uid);

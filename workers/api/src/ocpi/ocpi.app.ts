@@ -9,16 +9,20 @@ import { OCPI_VERSION } from '@domain/ocpi/registration';
 import type { Endpoint } from '@domain/ocpi/schemas';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
+import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
+import { tokens } from './ocpi.tokens';
 
 /** The endpoints of our 2.2.1 version: only the modules that answer (the credentials module is symmetric). */
 const MODULES: readonly Omit<Endpoint, 'url'>[] = [
   { identifier: 'credentials', role: 'SENDER' },
   { identifier: 'credentials', role: 'RECEIVER' },
+  { identifier: 'tokens', role: 'RECEIVER' },
+  { identifier: 'commands', role: 'RECEIVER' },
 ];
-const MODULE_PATHS: Record<string, string> = { credentials: 'credentials' };
+const MODULE_PATHS: Record<string, string> = { credentials: 'credentials', tokens: 'tokens', commands: 'commands' };
 
 export function createOcpi() {
   // Not strict: partners often add a trailing slash to the URLs we list.
@@ -37,6 +41,8 @@ export function createOcpi() {
     return answer(c, { version: OCPI_VERSION, endpoints });
   });
   app.route(`/${OCPI_VERSION}/credentials`, credentials);
+  app.route(`/${OCPI_VERSION}/tokens`, tokens);
+  app.route(`/${OCPI_VERSION}/commands`, commands);
 
   app.notFound((c) => failure(c, 404, OcpiStatus.clientError, 'Unknown OCPI endpoint'));
   app.onError((err, c) => {

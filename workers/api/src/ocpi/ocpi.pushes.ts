@@ -3,4 +3,4 @@
  * handler with `registerPushKind` when imported. Imported by the outbox's drain (`ocpi.connect.ts`), so
  * every kind is known wherever the outbox is drained; a module adds its import line here.
  */
-export {};
+import './ocpi.commands.push';

@@ -62,6 +62,8 @@ export async function openTransaction(
     userId: decision.userId,
     rfidId: decision.rfidId,
     ...(qr ? { startMethod: 'QR' } : remote ? { startMethod: 'Remote' } : {}),
+    // A roaming partner's token: the session is that peering's (OCPI sessions and CDRs go to it).
+    ...(!refused && decision.ocpi ? { ocpi: decision.ocpi } : {}),
     ...(refused
       ? {
           refused: {

@@ -1,9 +1,10 @@
 /**
- * @module The back office's commands of OCPP 2.0.1 blocks D (local authorization list), H (reservation),
- * L (firmware) and P (DataTransfer) on a 2.0.1 connection (ADR 058 addendum). Callers send the 1.6 form
- * (SendLocalList, ReserveNow, UpdateFirmware, the Security Whitepaper's SignedUpdateFirmware); the
- * station gets the 2.0.1 one. CancelReservation, GetLocalListVersion and DataTransfer have the same
- * request in both versions and go as they are; GetLocalListVersion's answer is also given as 1.6's
+ * @module The back office's commands of OCPP 2.0.1 blocks A (certificates), D (local authorization
+ * list), H (reservation), L (firmware) and P (DataTransfer) on a 2.0.1 connection (ADR 058 addendum).
+ * Callers send the 1.6 form (SendLocalList, ReserveNow, UpdateFirmware, the Security Whitepaper's
+ * SignedUpdateFirmware, InstallCertificate, GetInstalledCertificateIds); the station gets the 2.0.1 one.
+ * CancelReservation, GetLocalListVersion, DataTransfer, CertificateSigned and DeleteCertificate have the
+ * same request in both versions and go as they are; GetLocalListVersion's answer is also given as 1.6's
  * `listVersion`.
  */
 type Payload = Record<string, unknown>;
@@ -51,7 +52,7 @@ function toAuthorizationData(entry: LocalListEntry16) {
   };
 }
 
-/** The 2.0.1 form of a valid 1.6 command of blocks D, H, L; null for any other action. */
+/** The 2.0.1 form of a valid 1.6 command of blocks A, D, H, L; null for any other action. */
 export function blocksCommand201(action: string, p: Payload): BlockTranslation | null {
   switch (action) {
     case 'SendLocalList': {
@@ -99,9 +100,36 @@ export function blocksCommand201(action: string, p: Payload): BlockTranslation |
         payload: { requestId: p.requestId, ...retries(p), firmware: p.firmware },
         reply: statusOnly,
       };
+    case 'InstallCertificate':
+      return {
+        action: 'InstallCertificate',
+        payload: { certificateType: certificateUse(p.certificateType), certificate: p.certificate },
+        reply: statusOnly,
+      };
+    case 'GetInstalledCertificateIds':
+      return {
+        action: 'GetInstalledCertificateIds',
+        payload: { certificateType: [certificateUse(p.certificateType)] },
+        reply: installedIds,
+      };
     default:
       return null;
   }
+}
+
+/** The Security Whitepaper's certificate use in 2.0.1 terms (the CSMS is 1.6's central system). */
+const certificateUse = (use: unknown) => (use === 'CentralSystemRootCertificate' ? 'CSMSRootCertificate' : use);
+
+/** 2.0.1's certificateHashDataChain as 1.6's certificateHashData (the chain kept beside it). */
+function installedIds(reply: unknown) {
+  const r = reply as { status?: unknown; certificateHashDataChain?: { certificateHashData: unknown }[] };
+  const chain = r.certificateHashDataChain ?? [];
+  return {
+    status: String(r.status),
+    ...(chain.length > 0
+      ? { certificateHashData: chain.map((c) => c.certificateHashData), certificateHashDataChain: chain }
+      : {}),
+  };
 }
 
 /** Answers a 1.6 caller reads under another name, for requests both versions share. */
