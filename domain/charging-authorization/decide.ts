@@ -109,6 +109,10 @@ export interface AuthorizationDecision {
   reason: string;
   /** Refused because the prepaid balance is below the minimum to start (issue 18): the refusal is logged. */
   prepaidRefusal?: boolean;
+  /** No card of ours has this UUID: a roaming partner's token may still be (OCPI, ADR 057). */
+  unknownCard?: boolean;
+  /** Decided for a roaming partner's token: the session it starts is that peering's (OCPI, ADR 057). */
+  ocpi?: { peeringId: number; tokenUid: string; authorizationReference: string | null };
 }
 
 type Verdict = { status: Exclude<AuthorizationStatus, 'Accepted'>; reason: string };

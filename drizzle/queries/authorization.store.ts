@@ -232,7 +232,8 @@ export async function decideAuthorization(db: Db, input: AuthorizationInput): Pr
     .prepare(DECISION_SQL)
     .bind(...decisionParams(input))
     .first<DecisionRow>();
-  return decideFrom(db, input, factsOfRow(row ?? undefined));
+  const decision = await decideFrom(db, input, factsOfRow(row ?? undefined));
+  return row ? decision : { ...decision, unknownCard: true };
 }
 
 /** The statement of the decision, for `npm run bench:fleet`'s query plan. */

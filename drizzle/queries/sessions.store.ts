@@ -21,6 +21,8 @@ export interface OpenSession {
   startMethod?: string;
   /** A start the back office answered other than Accepted (ADR 040): recorded closed and refused. */
   refused?: { status: string; remark: string; pricingNote: string };
+  /** Started by a roaming partner's token (OCPI, ADR 057 addendum "Tokens and commands"). */
+  ocpi?: { peeringId: number; tokenUid: string; authorizationReference: string | null } | undefined;
 }
 
 /** Inserts the in-progress session unless one with the same start key exists; returns the row either way. */
@@ -79,6 +81,13 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
       plugMaxElectricPowerW: connector?.maxPowerW ?? null,
       pricingStatus: 'unpriced',
       pricingNote: input.refused?.pricingNote ?? 'Pricing not run yet',
+      ...(input.ocpi
+        ? {
+            ocpiPeeringId: input.ocpi.peeringId,
+            ocpiTokenUid: input.ocpi.tokenUid,
+            ocpiAuthorizationReference: input.ocpi.authorizationReference,
+          }
+        : {}),
     })
     .onConflictDoNothing({ target: [chargingSessions.stationId, chargingSessions.startKey] });
   const row = await findByStartKey(db, input.stationId, input.startKey);

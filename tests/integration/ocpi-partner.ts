@@ -8,6 +8,7 @@ import { SELF } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { vi } from 'vitest';
 import { Credentials, envelopeOf, Version, VersionDetails } from '../../domain/ocpi/schemas';
+import { type AllowedType, LocationReferences, type Token } from '../../domain/ocpi/tokens';
 
 export const PARTNER_BASE = 'http://127.0.0.1:9/ocpi';
 const ok = (data: unknown) => ({
@@ -37,6 +38,10 @@ export interface PartnerState {
   pushes: { method: string; path: string; body: unknown }[];
   /** While true it is down: every call fails at the network level. */
   down: boolean;
+  /** Its drivers' tokens as its tokens SENDER authorizes them in real time (uid → answer). */
+  drivers: Map<string, { token: Token; allowed: AllowedType; authorization_reference?: string }>;
+  /** Every real-time authorization request it received. */
+  authorizations: { uid: string; type: string | null; body: unknown }[];
 }
 
 /** A module endpoint of the partner, for `state.endpoints`. */
@@ -64,6 +69,8 @@ export function createPartner(tokenA: string) {
     endpoints: [],
     pushes: [],
     down: false,
+    drivers: new Map(),
+    authorizations: [],
   };
   const app = new Hono().basePath('/ocpi');
   app.use(async (c, next) => {
@@ -125,6 +132,18 @@ export function createPartner(tokenA: string) {
     state.received.deleted = true;
     state.tokens.delete('partner-token-c');
     return c.json(ok(undefined));
+  });
+  // Its tokens SENDER's real-time authorization (mod_tokens POST): checks our LocationReferences.
+  app.post('/2.2.1/tokens/:uid/authorize', async (c) => {
+    const body = c.req.header('Content-Type')?.includes('json') ? ((await c.req.json()) as unknown) : null;
+    const uid = c.req.param('uid');
+    state.authorizations.push({ uid, type: c.req.query('type') ?? null, body });
+    if (body !== null && !LocationReferences.safeParse(body).success)
+      state.problems.push(`authorize ${uid}: not LocationReferences: ${JSON.stringify(body)}`);
+    const driver = state.drivers.get(uid);
+    if (!driver) return c.json(fail(2004, 'Unknown token'), 404);
+    const { token, allowed, authorization_reference } = driver;
+    return c.json(ok({ allowed, token, ...(authorization_reference ? { authorization_reference } : {}) }));
   });
   // A module receiver: records what we push (tests check it with the module's schema) and accepts it.
   app.on(['PUT', 'PATCH', 'POST'], '/2.2.1/:module{(?!credentials)[a-z_]+}/*', async (c) => {

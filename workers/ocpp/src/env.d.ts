@@ -15,4 +15,9 @@ interface Env {
   OCPP_CA_ORGANIZATION?: string;
   /** Validity of issued certificates in days (default 365, at most 3650). */
   OCPP_CA_VALIDITY_DAYS?: string;
+  /**
+   * The key that seals the tokens we present to OCPI partners (secret, the web worker's value): the
+   * real-time authorization of a partner's token calls the partner from here (ADR 057 addendum).
+   */
+  SSO_SECRET_KEY?: string;
 }

@@ -24,6 +24,8 @@ export interface Call<T extends z.ZodType> {
   body?: unknown;
   /** The schema of `data`; absent when the answer carries none (DELETE). */
   schema?: T;
+  /** How long the partner may take (default CALL_TIMEOUT_MS); real-time authorization waits less. */
+  timeoutMs?: number;
 }
 
 export async function ocpiCall<T extends z.ZodType>(db: Db, call: Call<T>): Promise<CallResult<z.infer<T>>> {
@@ -43,7 +45,7 @@ export async function ocpiCall<T extends z.ZodType>(db: Db, call: Call<T>): Prom
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body,
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(call.timeoutMs ?? CALL_TIMEOUT_MS),
     });
     httpStatus = response.status;
     text = await response.text();

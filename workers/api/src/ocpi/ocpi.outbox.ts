@@ -69,6 +69,7 @@ export async function callPartner<T extends Parameters<typeof ocpiCall>[1]['sche
     body?: unknown;
     schema?: T;
     correlationId?: string;
+    timeoutMs?: number;
   },
 ): Promise<CallResult<unknown>> {
   if (peering.state !== 'registered') return { ok: false, error: `The peering is ${peering.state}` };
@@ -83,6 +84,7 @@ export async function callPartner<T extends Parameters<typeof ocpiCall>[1]['sche
     correlationId: call.correlationId ?? crypto.randomUUID(),
     body: call.body,
     schema: call.schema,
+    ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}),
   });
 }
 

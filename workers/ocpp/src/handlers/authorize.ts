@@ -1,7 +1,11 @@
 /** @module Authorize: the back office's rules decide (drizzle/queries/authorization.store.ts). */
+
+// The same module the API's tests call: the ocpp worker decides a partner's token itself (ADR 057 addendum).
+import { authorizeRoamingToken } from '@api/ocpi/ocpi.authorize';
 import { decideAuthorization } from '@db/queries/authorization.store';
 import { recordAuthorization } from '@db/queries/stations.store';
 import { recordPrepaidRefusal } from '@db/queries/wallet-refusals.store';
+import type { AuthorizationDecision } from '@domain/charging-authorization/decide';
 import type { Handler, HandlerContext } from '../context';
 import type { IdTagInfo } from '../ocpp-types';
 
@@ -17,13 +21,15 @@ export async function idTagInfo(
   idTag: string,
   opts: { connectorNumber?: number | undefined; purpose: IdTagPurpose },
 ) {
-  const decision = await decideAuthorization(ctx.db, {
+  let decision = await decideAuthorization(ctx.db, {
     idTag,
     stationId: ctx.stationId,
     ...(opts.connectorNumber !== undefined ? { connectorNumber: opts.connectorNumber } : {}),
     at: ctx.now,
     checkConcurrent: opts.purpose === 'start',
   });
+  // None of our cards: a roaming partner's token? (Our own cards never get here: no extra read for them.)
+  if (decision.unknownCard && opts.purpose !== 'stop') decision = await roaming(ctx, idTag, decision);
   const info: IdTagInfo = { status: decision.status };
   // A prepaid balance too low to start: the operator sees why in the customer-service log (issue 18).
   if (decision.prepaidRefusal && opts.purpose !== 'stop') {
@@ -33,6 +39,20 @@ export async function idTagInfo(
   if (decision.expiryDate) info.expiryDate = decision.expiryDate;
   if (decision.parentIdTag) info.parentIdTag = decision.parentIdTag;
   return { info, decision };
+}
+
+/** A partner's token (OCPI tokens receiver and START_SESSION), decided from the cache or in real time. */
+async function roaming(ctx: HandlerContext, idTag: string, unknown: AuthorizationDecision) {
+  const found = await authorizeRoamingToken(ctx.db, ctx.env, { idTag, stationId: ctx.stationId, at: ctx.now });
+  if (!found) return unknown;
+  const decision: AuthorizationDecision = { status: found.status, reason: found.reason };
+  if (found.status === 'Accepted')
+    decision.ocpi = {
+      peeringId: found.peeringId,
+      tokenUid: found.tokenUid,
+      authorizationReference: found.authorizationReference,
+    };
+  return decision;
 }
 
 export const authorize: Handler<'Authorize'> = async (ctx, p) => {

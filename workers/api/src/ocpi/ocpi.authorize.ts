@@ -1,0 +1,131 @@
+/**
+ * @module A partner's token presented at one of our stations (mod_tokens.asciidoc, "Real-time
+ * authorization"), asked by the ocpp worker for a card that is none of ours: a START_SESSION the
+ * partner sent for this token and station accepts it with its authorization reference; else the cached
+ * token (tokens receiver) decides by its whitelist type: ALWAYS from the cache; ALLOWED, ALLOWED_OFFLINE
+ * and NEVER by `POST {partner tokens SENDER}/{uid}/authorize?type=` with the location reference and a
+ * short timeout; without an answer ALLOWED / ALLOWED_OFFLINE fall back to the cache and NEVER is refused.
+ */
+import type { Db } from '@db/db';
+import type { AuthorizationStatus } from '@domain/charging-authorization/decide';
+import {
+  type AllowedType,
+  AuthorizationInfo,
+  cachedVerdict,
+  fallbackWithoutAnswer,
+  type WhitelistType,
+} from '@domain/ocpi/tokens';
+import { callPartner, type KeyEnv, partnerEndpoint } from './ocpi.outbox';
+import { peeringById } from './ocpi.store';
+import { type CachedTokenRow, cachedTokenAt } from './ocpi.tokens.store';
+
+/** How long a station's driver waits for the eMSP's real-time answer before the cache decides. */
+export const REALTIME_TIMEOUT_MS = 4_000;
+
+/** A START_SESSION counts for the StartTransaction that follows it within this time. */
+export const START_SESSION_WINDOW_MS = 10 * 60_000;
+
+export interface RoamingDecision {
+  status: AuthorizationStatus;
+  reason: string;
+  peeringId: number;
+  tokenUid: string;
+  authorizationReference: string | null;
+}
+
+/** Our OCPI Location id of a station and the EVSE uid of one of its connectors (the CPO's own ids). */
+export const locationIdOf = (stationId: number) => String(stationId);
+
+const REFUSAL: Record<Exclude<AllowedType, 'ALLOWED'>, AuthorizationStatus> = {
+  BLOCKED: 'Blocked',
+  EXPIRED: 'Expired',
+  NO_CREDIT: 'Invalid',
+  NOT_ALLOWED: 'Invalid',
+};
+
+/**
+ * The roaming decision for `idTag` at `stationId`, or null when no partner knows it (the card stays
+ * unknown). Two reads at most, and only for cards that are none of ours.
+ */
+export async function authorizeRoamingToken(
+  db: Db,
+  env: KeyEnv,
+  input: { idTag: string; stationId: number; at: Date; timeoutMs?: number },
+): Promise<RoamingDecision | null> {
+  const started = await startSessionFor(db, input.idTag, input.stationId, input.at);
+  if (started)
+    return {
+      status: 'Accepted',
+      reason: 'Started by the partner (OCPI START_SESSION)',
+      peeringId: started.peering_id,
+      tokenUid: started.token_uid,
+      authorizationReference: started.authorization_reference,
+    };
+  const token = await cachedTokenAt(db, input.idTag, input.stationId);
+  if (!token) return null;
+  const cached = { valid: token.valid === 1, whitelist: token.whitelist as WhitelistType };
+  const base = { peeringId: token.peering_id, tokenUid: token.uid, authorizationReference: null };
+  const verdict = cachedVerdict(cached);
+  if (verdict === 'accept') return { ...base, status: 'Accepted', reason: 'Partner token, whitelisted (ALWAYS)' };
+  if (verdict === 'refuse') return { ...base, status: 'Invalid', reason: 'Partner token not valid' };
+  const answer = await askPartner(db, env, token, input);
+  if (answer.ok) {
+    const info = answer.info;
+    if (info.allowed === 'ALLOWED')
+      return {
+        ...base,
+        status: 'Accepted',
+        reason: 'Partner token, authorized in real time',
+        authorizationReference: info.authorization_reference ?? null,
+      };
+    return { ...base, status: REFUSAL[info.allowed], reason: `Partner token refused in real time (${info.allowed})` };
+  }
+  return fallbackWithoutAnswer(cached)
+    ? { ...base, status: 'Accepted', reason: `Partner token from the cache (${cached.whitelist}): ${answer.error}` }
+    : {
+        ...base,
+        status: 'Invalid',
+        reason: `Partner token needs real-time authorization (${cached.whitelist}): ${answer.error}`,
+      };
+}
+
+async function startSessionFor(db: Db, idTag: string, stationId: number, at: Date) {
+  return db.$client
+    .prepare(
+      `SELECT peering_id, token_uid, authorization_reference FROM ocpi_commands
+       WHERE station_id = ?1 AND token_uid IN (?2, upper(?2)) AND command = 'START_SESSION'
+         AND created_at >= ?3 AND coalesce(result, 'ACCEPTED') = 'ACCEPTED'
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(stationId, idTag.trim(), at.getTime() - START_SESSION_WINDOW_MS)
+    .first<{ peering_id: number; token_uid: string; authorization_reference: string | null }>();
+}
+
+type Asked = { ok: true; info: AuthorizationInfo } | { ok: false; error: string };
+
+/** POST {tokens SENDER}/{uid}/authorize?type= with the location, within the timeout. */
+async function askPartner(
+  db: Db,
+  env: KeyEnv,
+  token: CachedTokenRow,
+  input: { stationId: number; timeoutMs?: number },
+): Promise<Asked> {
+  const peering = await peeringById(db, token.peering_id);
+  if (!peering) return { ok: false, error: 'the peering is gone' };
+  const sender = partnerEndpoint(peering, 'tokens', 'SENDER');
+  if (!sender) return { ok: false, error: 'the partner lists no tokens SENDER endpoint' };
+  const url = `${sender.replace(/\/$/, '')}/${encodeURIComponent(token.uid)}/authorize?type=${token.type}`;
+  try {
+    const sent = await callPartner(db, env, peering, {
+      method: 'POST',
+      url,
+      body: { location_id: locationIdOf(input.stationId) },
+      schema: AuthorizationInfo,
+      timeoutMs: input.timeoutMs ?? REALTIME_TIMEOUT_MS,
+    });
+    return sent.ok ? { ok: true, info: sent.data as AuthorizationInfo } : { ok: false, error: sent.error };
+  } catch (err) {
+    // The sealed token cannot be opened here (no SSO_SECRET_KEY in this worker): as if the partner were silent.
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * @module Reads and writes of the commands receiver (migration 0057): the station and connector an
+ * OCPI Location / EVSE / Connector names (only the operator's, the company behind the peering), the
+ * session a STOP_SESSION names (only the peering's own), and the `ocpi_commands` rows.
+ */
+import type { Db } from '@db/db';
+import { chargingSessions, connectors, ocpiCommands, stations } from '@db/schema';
+import { and, desc, eq, or } from 'drizzle-orm';
+
+export type CommandRow = typeof ocpiCommands.$inferSelect;
+
+/** Our OCPI ids (ocpi.authorize.ts `locationIdOf`): Location = the station id (or its OCPP identity), EVSE = a connector. */
+export async function targetOf(
+  db: Db,
+  companyId: number,
+  place: { locationId: string; evseUid?: string | undefined; connectorId?: string | undefined },
+) {
+  const stationId = /^\d+$/.test(place.locationId) ? Number(place.locationId) : -1;
+  const station = await db
+    .select()
+    .from(stations)
+    .where(
+      and(
+        or(eq(stations.id, stationId), eq(stations.uid, place.locationId)),
+        or(eq(stations.companyId, companyId), eq(stations.ownerCompanyId, companyId)),
+      ),
+    )
+    .get();
+  if (!station) return null;
+  const all = await db.select().from(connectors).where(eq(connectors.stationId, station.id)).all();
+  if (place.evseUid === undefined) return { station, connector: all.length === 1 ? (all[0] ?? null) : null };
+  const evse = place.evseUid;
+  const connector =
+    all.find(
+      (x) => x.evseId === evse || `${station.id}-${x.connectorNumber}` === evse || String(x.connectorNumber) === evse,
+    ) ?? null;
+  if (!connector) return undefined;
+  // One connector per EVSE: its id is "1" (or the connector number).
+  if (place.connectorId !== undefined && !['1', String(connector.connectorNumber)].includes(place.connectorId))
+    return undefined;
+  return { station, connector };
+}
+
+/** The peering's session named by an OCPI Session.id (our session id or its CDR id). */
+export async function peeringSession(db: Db, peeringId: number, sessionId: string) {
+  const id = /^\d+$/.test(sessionId) ? Number(sessionId) : -1;
+  return db
+    .select({ id: chargingSessions.id, status: chargingSessions.status, stationId: chargingSessions.stationId })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.ocpiPeeringId, peeringId),
+        or(eq(chargingSessions.id, id), eq(chargingSessions.cdrId, sessionId)),
+      ),
+    )
+    .get();
+}
+
+export async function insertCommand(db: Db, row: typeof ocpiCommands.$inferInsert): Promise<number> {
+  const inserted = await db.insert(ocpiCommands).values(row).returning({ id: ocpiCommands.id }).get();
+  return inserted.id;
+}
+
+export async function settleCommand(db: Db, id: number, result: string) {
+  await db.update(ocpiCommands).set({ result }).where(eq(ocpiCommands.id, id));
+}
+
+/** The peering's latest RESERVE_NOW of this reservation id. */
+export const reservationOf = (db: Db, peeringId: number, reservationId: string) =>
+  db
+    .select()
+    .from(ocpiCommands)
+    .where(
+      and(
+        eq(ocpiCommands.peeringId, peeringId),
+        eq(ocpiCommands.reservationId, reservationId),
+        eq(ocpiCommands.command, 'RESERVE_NOW'),
+      ),
+    )
+    .orderBy(desc(ocpiCommands.id))
+    .get();

@@ -1,0 +1,237 @@
+/**
+ * @module The commands module as receiver (mod_commands.asciidoc): a partner's eMSP asks us (CPO) to
+ * START_SESSION, STOP_SESSION, UNLOCK_CONNECTOR, RESERVE_NOW or CANCEL_RESERVATION on a station of the
+ * operator behind the peering. The CommandResponse answers at once (ACCEPTED with a timeout, or
+ * REJECTED / UNKNOWN_SESSION with a message); the OCPP command goes through the same path as the
+ * maintenance API's (the charge point's Durable Object, `dispatchAs`), and the CommandResult from the
+ * charge point's real answer is POSTed to the eMSP's `response_url` through the outbox.
+ */
+import {
+  COMMAND_BODIES,
+  type CommandResponse,
+  CommandType,
+  commandResultOf,
+  type OcppOutcome,
+} from '@domain/ocpi/commands';
+import { OcpiStatus } from '@domain/ocpi/status';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import { DEFAULT_COMMAND_TIMEOUT_MS, dispatchAs, type Target } from '../lib/charge-point-command';
+import type { CommandResultPush } from './ocpi.commands.push';
+import { insertCommand, peeringSession, reservationOf, settleCommand, targetOf } from './ocpi.commands.store';
+import type { OcpiEnv } from './ocpi.env';
+import { answer, callerFor, failure, type OcpiContext, unauthorized } from './ocpi.http';
+import { push } from './ocpi.outbox';
+import type { PeeringRow } from './ocpi.store';
+import { ownsEmspParty } from './ocpi.tokens';
+
+type Bodies = { [K in keyof typeof COMMAND_BODIES]: z.infer<(typeof COMMAND_BODIES)[K]> };
+interface Work {
+  commandId: number;
+  target: Target | { station: Target['station']; connector: Target['connector'] | null };
+  action: string;
+  payload: object;
+  responseUrl: string;
+}
+
+const commandTimeoutMs = (env: Env) =>
+  Number((env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
+
+const respond = (c: OcpiContext, response: CommandResponse) => answer(c, response);
+const refuse = (c: OcpiContext, result: 'REJECTED' | 'UNKNOWN_SESSION', text: string) =>
+  respond(c, { result, timeout: 0, message: [{ language: 'en', text }] });
+
+/** Sends the OCPP command, records the result, and pushes the CommandResult to the response_url. */
+async function run(c: OcpiContext, peering: PeeringRow, work: Work) {
+  const db = c.var.db;
+  let outcome: OcppOutcome;
+  try {
+    const sent = await dispatchAs(c.env, db, null, work.target, work.action, work.payload);
+    outcome =
+      sent.outcome.status === 'accepted'
+        ? { status: 'accepted', replyStatus: sent.replyStatus }
+        : sent.outcome.status === 'rejected'
+          ? { status: 'rejected', code: sent.outcome.code }
+          : { status: sent.outcome.status };
+  } catch (err) {
+    console.warn('ocpi command', work.action, String(err).slice(0, 200));
+    outcome = { status: 'offline' };
+  }
+  const result = commandResultOf(outcome);
+  await settleCommand(db, work.commandId, result.result);
+  const payload: CommandResultPush = { url: work.responseUrl, result };
+  await push(
+    db,
+    c.env,
+    { peeringId: peering.id, kind: 'command_result', objectKey: `command:${work.commandId}`, payload },
+    { now: true },
+  );
+}
+
+/** Accepts: answers at once and runs the command after the answer. */
+function accept(c: OcpiContext, peering: PeeringRow, work: Work) {
+  c.executionCtx.waitUntil(run(c, peering, work));
+  // The eMSP waits this long for the result: the charge point's timeout and the delivery.
+  return respond(c, { result: 'ACCEPTED', timeout: Math.ceil(commandTimeoutMs(c.env) / 1000) + 30 });
+}
+
+const UNKNOWN_PLACE = 'Unknown location, EVSE or connector';
+
+async function startSession(c: OcpiContext, peering: PeeringRow, b: Bodies['START_SESSION']) {
+  if (!ownsEmspParty(peering, b.token.country_code, b.token.party_id))
+    return refuse(c, 'REJECTED', 'The token is not of an EMSP party of this peering');
+  if (!b.token.valid) return refuse(c, 'REJECTED', 'The token is not valid');
+  const target = await targetOf(c.var.db, peering.companyId, {
+    locationId: b.location_id,
+    evseUid: b.evse_uid,
+    connectorId: b.connector_id,
+  });
+  if (!target?.connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  const commandId = await insertCommand(c.var.db, {
+    peeringId: peering.id,
+    command: 'START_SESSION',
+    stationId: target.station.id,
+    connectorNumber: target.connector.connectorNumber,
+    tokenUid: b.token.uid,
+    tokenType: b.token.type,
+    authorizationReference: b.authorization_reference ?? null,
+    responseUrl: b.response_url,
+  });
+  return accept(c, peering, {
+    commandId,
+    target: { station: target.station, connector: target.connector },
+    action: 'RemoteStartTransaction',
+    payload: { connectorId: target.connector.connectorNumber, idTag: b.token.uid },
+    responseUrl: b.response_url,
+  });
+}
+
+async function stopSession(c: OcpiContext, peering: PeeringRow, b: Bodies['STOP_SESSION']) {
+  const session = await peeringSession(c.var.db, peering.id, b.session_id);
+  if (!session) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
+  if (session.status !== 'in_progress') return refuse(c, 'REJECTED', 'The session has ended');
+  const target = await targetOf(c.var.db, peering.companyId, { locationId: String(session.stationId) });
+  if (!target) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
+  const commandId = await insertCommand(c.var.db, {
+    peeringId: peering.id,
+    command: 'STOP_SESSION',
+    stationId: target.station.id,
+    sessionId: session.id,
+    responseUrl: b.response_url,
+  });
+  return accept(c, peering, {
+    commandId,
+    target: { station: target.station, connector: target.connector },
+    action: 'RemoteStopTransaction',
+    payload: { transactionId: session.id },
+    responseUrl: b.response_url,
+  });
+}
+
+async function unlockConnector(c: OcpiContext, peering: PeeringRow, b: Bodies['UNLOCK_CONNECTOR']) {
+  const target = await targetOf(c.var.db, peering.companyId, {
+    locationId: b.location_id,
+    evseUid: b.evse_uid,
+    connectorId: b.connector_id,
+  });
+  if (!target?.connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  const commandId = await insertCommand(c.var.db, {
+    peeringId: peering.id,
+    command: 'UNLOCK_CONNECTOR',
+    stationId: target.station.id,
+    connectorNumber: target.connector.connectorNumber,
+    responseUrl: b.response_url,
+  });
+  return accept(c, peering, {
+    commandId,
+    target: { station: target.station, connector: target.connector },
+    action: 'UnlockConnector',
+    payload: { connectorId: target.connector.connectorNumber },
+    responseUrl: b.response_url,
+  });
+}
+
+async function reserveNow(c: OcpiContext, peering: PeeringRow, b: Bodies['RESERVE_NOW']) {
+  if (!ownsEmspParty(peering, b.token.country_code, b.token.party_id))
+    return refuse(c, 'REJECTED', 'The token is not of an EMSP party of this peering');
+  const target = await targetOf(c.var.db, peering.companyId, { locationId: b.location_id, evseUid: b.evse_uid });
+  if (target === null || target === undefined) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  const commandId = await insertCommand(c.var.db, {
+    peeringId: peering.id,
+    command: 'RESERVE_NOW',
+    stationId: target.station.id,
+    connectorNumber: target.connector?.connectorNumber ?? 0,
+    tokenUid: b.token.uid,
+    tokenType: b.token.type,
+    authorizationReference: b.authorization_reference ?? null,
+    reservationId: b.reservation_id,
+    responseUrl: b.response_url,
+  });
+  // Our row id is the OCPP reservationId (an integer); connector 0 reserves any connector of the station.
+  return accept(c, peering, {
+    commandId,
+    target: { station: target.station, connector: target.connector },
+    action: 'ReserveNow',
+    payload: {
+      connectorId: b.evse_uid ? (target.connector?.connectorNumber ?? 0) : 0,
+      expiryDate: new Date(b.expiry_date.endsWith('Z') ? b.expiry_date : `${b.expiry_date}Z`).toISOString(),
+      idTag: b.token.uid,
+      reservationId: commandId,
+    },
+    responseUrl: b.response_url,
+  });
+}
+
+async function cancelReservation(c: OcpiContext, peering: PeeringRow, b: Bodies['CANCEL_RESERVATION']) {
+  const reserved = await reservationOf(c.var.db, peering.id, b.reservation_id);
+  if (!reserved?.stationId) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
+  const target = await targetOf(c.var.db, peering.companyId, { locationId: String(reserved.stationId) });
+  if (!target) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
+  const commandId = await insertCommand(c.var.db, {
+    peeringId: peering.id,
+    command: 'CANCEL_RESERVATION',
+    stationId: target.station.id,
+    reservationId: b.reservation_id,
+    responseUrl: b.response_url,
+  });
+  return accept(c, peering, {
+    commandId,
+    target: { station: target.station, connector: null },
+    action: 'CancelReservation',
+    payload: { reservationId: reserved.id },
+    responseUrl: b.response_url,
+  });
+}
+
+export const commands = new Hono<OcpiEnv>().post('/:command', async (c) => {
+  const peering = callerFor(c, 'module');
+  if (!peering) return unauthorized(c);
+  const type = CommandType.safeParse(c.req.param('command'));
+  if (!type.success) return failure(c, 404, OcpiStatus.invalidParameters, 'Unknown command');
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return failure(c, 400, OcpiStatus.invalidParameters, 'The body is not valid JSON');
+  }
+  const parsed = COMMAND_BODIES[type.data].safeParse(json);
+  if (!parsed.success)
+    return failure(
+      c,
+      200,
+      OcpiStatus.invalidParameters,
+      `Invalid ${type.data} object: ${parsed.error.issues[0]?.path.join('.') || '(body)'}`,
+    );
+  switch (type.data) {
+    case 'START_SESSION':
+      return startSession(c, peering, parsed.data as Bodies['START_SESSION']);
+    case 'STOP_SESSION':
+      return stopSession(c, peering, parsed.data as Bodies['STOP_SESSION']);
+    case 'UNLOCK_CONNECTOR':
+      return unlockConnector(c, peering, parsed.data as Bodies['UNLOCK_CONNECTOR']);
+    case 'RESERVE_NOW':
+      return reserveNow(c, peering, parsed.data as Bodies['RESERVE_NOW']);
+    case 'CANCEL_RESERVATION':
+      return cancelReservation(c, peering, parsed.data as Bodies['CANCEL_RESERVATION']);
+  }
+});
