@@ -59,13 +59,23 @@ const validators = new Map<string, Validator>();
 
 /** Checks `payload` against the official request schema of `action`; every broken rule is named. */
 export function checkCentralSystemRequest(action: CentralSystemAction, payload: unknown): RequestCheck {
-  let validator = validators.get(action);
+  return checkRequest(byId, action, `urn:${action}.req`, payload);
+}
+
+/** Checks `payload` against the schema `id` of `schemas` (its validator cached under `cacheKey`). */
+export function checkRequest(
+  schemas: ReadonlyMap<string, Schema>,
+  cacheKey: string,
+  id: string,
+  payload: unknown,
+): RequestCheck {
+  let validator = validators.get(cacheKey);
   if (!validator) {
-    const schema = byId.get(`urn:${action}.req`);
+    const schema = schemas.get(id);
     // Every listed action has a schema in the bundled file (a unit test walks them all).
-    if (!schema) throw new Error(`No OCA schema for ${action}`);
+    if (!schema) throw new Error(`No OCA schema ${id}`);
     validator = new Validator(schema, '7', false);
-    validators.set(action, validator);
+    validators.set(cacheKey, validator);
   }
   const result = validator.validate(payload);
   if (result.valid) return { ok: true };

@@ -9,6 +9,7 @@ import { commandRoutes } from './commands/commands.handlers';
 import { configurationRoutes } from './configuration/configuration.handlers';
 import { credentialRoutes } from './credentials/credentials.handlers';
 import { detailRoutes } from './detail/detail.handlers';
+import { deviceModelRoutes } from './device-model/device-model.handlers';
 import { firmwareDiagnosticsRoutes } from './firmware-diagnostics/firmware-diagnostics.handlers';
 import { stationListRoutes } from './list/list.handlers';
 import { logRoutes } from './log/log.handlers';
@@ -22,6 +23,7 @@ export const stationRoutes = new OpenAPIHono<AppEnv>()
   .route('/', onboardingRoutes)
   .route('/', moveRoutes)
   .route('/', detailRoutes)
+  .route('/', deviceModelRoutes)
   .route('/', logRoutes)
   .route('/', credentialRoutes)
   .route('/', configurationRoutes)

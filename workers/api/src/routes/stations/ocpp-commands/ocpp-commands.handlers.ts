@@ -13,11 +13,13 @@ import { requestLanguage } from '@api/lib/language';
 import { onStation, type Station } from '@api/lib/station-scope';
 import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
+import { type Csms201Action, checkCsms201Request, isCsms201Action } from '@domain/ocpp/csms-requests-201';
 import { remoteStartHeldBack } from '@domain/ocpp/verbatim-remote-start';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
 import { handOverAuthorizationKey } from '../credentials/credentials.key';
+import { unlessOcpp201 } from '../device-model/device-model.handlers';
 import { sendOcppCommand } from './ocpp-commands.routes';
 import { connectorByNumber } from './ocpp-commands.store';
 
@@ -43,7 +45,7 @@ function answer(c: Context<AppEnv>, sent: Dispatched) {
 async function send(
   c: Context<AppEnv>,
   station: Station,
-  action: CentralSystemAction,
+  action: CentralSystemAction | Csms201Action,
   payload: Record<string, unknown>,
   force: boolean,
 ) {
@@ -65,14 +67,26 @@ async function send(
   return answer(c, await dispatchCommand(c, { station, connector: connector ?? null }, action, payload));
 }
 
+function schemaProblem(c: Context<AppEnv>, found: { field: string; message: string }[]) {
+  const issues = found.map(({ field, message }) => ({ field, message }));
+  return apiError(c, 400, 'OCPP_SCHEMA', 'validation', { field: issues[0]?.field, issues });
+}
+
 export const ocppCommandRoutes = new OpenAPIHono<AppEnv>().openapi(sendOcppCommand, async (c) => {
   const { uid, action } = c.req.valid('param');
   const { force } = c.req.valid('query');
   const payload = c.req.valid('json');
-  const check = checkCentralSystemRequest(action, payload);
-  if (!check.ok) {
-    const issues = check.issues.map(({ field, message }) => ({ field, message }));
-    return apiError(c, 400, 'OCPP_SCHEMA', 'validation', { field: issues[0]?.field, issues });
+  if (isCsms201Action(action)) {
+    // A 2.0.1-only request: checked against its 2.0.1 schema, sent only to a station speaking 2.0.1.
+    const check = checkCsms201Request(action, payload);
+    if (!check.ok) return schemaProblem(c, check.issues);
+    return onStation(
+      c,
+      uid,
+      async (station) => unlessOcpp201(c, station) ?? send(c, station, action, payload, force),
+    ) as never;
   }
+  const check = checkCentralSystemRequest(action, payload);
+  if (!check.ok) return schemaProblem(c, check.issues);
   return onStation(c, uid, (station) => send(c, station, action, payload, force)) as never;
 });
