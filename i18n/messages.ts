@@ -220,6 +220,9 @@ const en = {
   // Connector groups and locations.
   groupNameTaken: 'Another connector group of the company already has this name.',
   locationNotFound: 'Location uid: {{uid}} not found.',
+  loadScheduleTime: 'A schedule period starts at a time written HH:MM (00:00 to 23:59).',
+  loadScheduleDuplicate: 'Two schedule periods start at the same time.',
+  loadLimitBelowMinimum: 'The site limit is below the minimum current of one connector: no session could charge.',
   locationMandatoryField: 'Location creation failed: fill in the mandatory fields.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'This value is mandatory.',
@@ -624,6 +627,9 @@ const de: Catalog = {
   // Connector groups and locations.
   groupNameTaken: 'Eine andere Ladepunktgruppe des Unternehmens hat bereits diesen Namen.',
   locationNotFound: 'Standort-UID: {{uid}} nicht gefunden.',
+  loadScheduleTime: 'Ein Zeitplanabschnitt beginnt zu einer Uhrzeit im Format HH:MM (00:00 bis 23:59).',
+  loadScheduleDuplicate: 'Zwei Zeitplanabschnitte beginnen zur selben Uhrzeit.',
+  loadLimitBelowMinimum: 'Das Standortlimit liegt unter dem Mindeststrom eines Ladepunkts: kein Ladevorgang könnte laden.',
   locationMandatoryField: 'Anlegen des Standorts fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Dieser Wert ist Pflicht.',
@@ -1043,6 +1049,9 @@ const fr: Catalog = {
   // Connector groups and locations.
   groupNameTaken: "Un autre groupe de points de charge de l'entreprise porte déjà ce nom.",
   locationNotFound: 'Emplacement uid : {{uid}} introuvable.',
+  loadScheduleTime: 'Une période du planning commence à une heure au format HH:MM (00:00 à 23:59).',
+  loadScheduleDuplicate: 'Deux périodes du planning commencent à la même heure.',
+  loadLimitBelowMinimum: 'La limite du site est inférieure au courant minimal d\'un point de charge : aucune session ne pourrait charger.',
   locationMandatoryField: "Échec de la création de l'emplacement : remplissez les champs obligatoires.",
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Cette valeur est obligatoire.',
@@ -1448,6 +1457,9 @@ const nl: Catalog = {
   // Connector groups and locations.
   groupNameTaken: 'Een andere laadpuntgroep van het bedrijf heeft al deze naam.',
   locationNotFound: 'Locatie-uid: {{uid}} niet gevonden.',
+  loadScheduleTime: 'Een periode van het schema begint op een tijd in de vorm HH:MM (00:00 tot 23:59).',
+  loadScheduleDuplicate: 'Twee periodes van het schema beginnen op hetzelfde tijdstip.',
+  loadLimitBelowMinimum: 'De limiet van de locatie ligt onder de minimumstroom van één laadpunt: geen sessie zou kunnen laden.',
   locationMandatoryField: 'Locatie aanmaken mislukt: vul de verplichte velden in.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Deze waarde is verplicht.',
@@ -1851,6 +1863,9 @@ const it: Catalog = {
   // Connector groups and locations.
   groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
   locationNotFound: 'Uid della località: {{uid}} non trovato.',
+  loadScheduleTime: 'Un periodo della programmazione inizia a un\'ora nel formato HH:MM (da 00:00 a 23:59).',
+  loadScheduleDuplicate: 'Due periodi della programmazione iniziano alla stessa ora.',
+  loadLimitBelowMinimum: 'Il limite del sito è inferiore alla corrente minima di un punto di ricarica: nessuna sessione potrebbe ricaricare.',
   locationMandatoryField: 'Creazione della località non riuscita: compilare i campi obbligatori.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Questo valore è obbligatorio.',
@@ -2255,6 +2270,9 @@ const es: Catalog = {
   // Connector groups and locations.
   groupNameTaken: 'Otro grupo de conectores de la empresa ya tiene este nombre.',
   locationNotFound: 'Uid de ubicación: {{uid}} no encontrado.',
+  loadScheduleTime: 'Un periodo del horario empieza a una hora con el formato HH:MM (de 00:00 a 23:59).',
+  loadScheduleDuplicate: 'Dos periodos del horario empiezan a la misma hora.',
+  loadLimitBelowMinimum: 'El límite del sitio es inferior a la corriente mínima de un punto de carga: ninguna sesión podría cargar.',
   locationMandatoryField: 'Error al crear la ubicación: rellene los campos obligatorios.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Este valor es obligatorio.',
@@ -2656,6 +2674,9 @@ const pt: Catalog = {
   // Connector groups and locations.
   groupNameTaken: 'Outro grupo de conectores da empresa já tem este nome.',
   locationNotFound: 'Uid da localização: {{uid}} não encontrado.',
+  loadScheduleTime: 'Um período do horário começa numa hora no formato HH:MM (00:00 a 23:59).',
+  loadScheduleDuplicate: 'Dois períodos do horário começam à mesma hora.',
+  loadLimitBelowMinimum: 'O limite do local é inferior à corrente mínima de um ponto de carga: nenhuma sessão poderia carregar.',
   locationMandatoryField: 'Falha ao criar a localização: preencha os campos obrigatórios.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Este valor é obrigatório.',

@@ -101,3 +101,6 @@ export function loadConfigProblems(config: SiteLoadConfig): { field: string; rul
   if (toAmps(config, lowest) < config.minCurrentA) problems.push({ field: 'limit', rule: 'belowMinimum' });
   return problems;
 }
+
+/** The name of a location's SiteLoad Durable Object (the ocpp worker's and the API's stubs agree on it). */
+export const siteObjectName = (locationId: number) => `location:${locationId}`;

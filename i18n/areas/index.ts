@@ -42,6 +42,7 @@ import { reimbursementTariffs } from './reimbursement-tariffs';
 import { reimbursements } from './reimbursements';
 import { revenueReports } from './revenue-reports';
 import { selfService } from './self-service';
+import { siteLoad } from './site-load';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
 import { sso } from './sso';
@@ -116,5 +117,6 @@ export function areaCatalogs(language: Language) {
     co2: co2[language],
     dashboard: dashboard[language],
     revenueReports: revenueReports[language],
+    siteLoad: siteLoad[language],
   };
 }

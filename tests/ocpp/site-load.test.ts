@@ -9,6 +9,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { allocate, floorTenth } from '../../domain/load/allocation';
+import { siteObjectName } from '../../domain/load/site-limit';
 import { locationStations, locations, siteLoadLimits } from '../../drizzle/schema';
 import { aStation, connect, db, iso, type TestCharger, type World } from './helpers';
 
@@ -51,7 +52,7 @@ async function aSite(limitA: number, worlds: World[]): Promise<number> {
   return locationId;
 }
 
-const site = (locationId: number) => env.SITE_LOADS.get(env.SITE_LOADS.idFromName(`location:${locationId}`));
+const site = (locationId: number) => env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
 
 /** A small seeded random, so a failure can be replayed. */
 function random(seed: number) {

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLocation, withStations } from '../../components/groups/location.server';
 import { SearchAndLink, searchPage } from '../../components/groups/search-and-link';
+import { SiteLoadCard } from '../../components/load/site-load-card';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { useOutcomeToast } from '../../components/use-outcome-toast';
 import { createApi } from '../../lib/api.server';
@@ -43,16 +44,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const findPage = searchPage(url, 'find');
   const canEdit = me.permissions.includes('stations:edit');
   const api = createApi(request, context, { language: me.user.language });
-  const [location, candidates] = await Promise.all([
-    readLocation(api, params.uid ?? ''),
+  const uid = params.uid ?? '';
+  const [location, candidates, load] = await Promise.all([
+    readLocation(api, uid),
     canEdit && find
       ? api.send(
           api.client.api.stations.$post({ json: { keyword: find, page: findPage, items_per_page: CANDIDATES_PAGE } }),
         )
       : Promise.resolve(null),
+    // Site load management (ADR 059): shown when it can be read, never failing the page.
+    api.send(api.client.api.location[':uid'].load.$get({ param: { uid } })),
   ]);
   return {
     location: must(location, me),
+    load: load.ok ? load.data : null,
     candidates: candidates ? must(candidates, me) : null,
     find,
     findPage,
@@ -83,7 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LocationPage() {
   const { t } = useTranslation();
-  const { location: l, candidates, find, findPage, canEdit } = useLoaderData<typeof loader>();
+  const { location: l, candidates, find, findPage, canEdit, load } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -117,6 +122,7 @@ export default function LocationPage() {
             <Field label="UID" value={l.uid} />
           </InlineStack>
         </Card>
+        <SiteLoadCard uid={l.uid} initial={load} canEdit={canEdit} />
         <Layout>
           <Layout.Section>
             <Card padding="0">

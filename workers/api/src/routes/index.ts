@@ -23,6 +23,7 @@ import { jobRoutes } from './jobs/jobs.handlers';
 import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
 import { kpiRoutes } from './kpi/kpi.handlers';
 import { locationRoutes } from './locations/locations.handlers';
+import { siteLoadRoutes } from './locations/site-load.handlers';
 import { maintenanceRoutes } from './maintenance/maintenance.handlers';
 import { meRoutes } from './me/me.handlers';
 import { metabaseRoutes } from './metabase/metabase.handlers';
@@ -58,6 +59,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', networkRoutes)
   .route('/', groupRoutes)
   .route('/', locationRoutes)
+  .route('/', siteLoadRoutes)
   .route('/', connectorRoutes)
   .route('/', keyfobRoutes)
   .route('/', vehicleRoutes)

@@ -6,6 +6,7 @@
  */
 import { managedSiteOfStation } from '@db/queries/site-load.store';
 import { drawAmps } from '@domain/load/draw';
+import { siteObjectName } from '@domain/load/site-limit';
 import type { MeterSample } from '@domain/ocpp/meter-values';
 import type { HandlerContext } from '../context';
 import type { Store } from '../storage/store';
@@ -31,7 +32,7 @@ async function siteOf(ctx: HandlerContext): Promise<number | null> {
 
 function siteStub(ctx: HandlerContext, locationId: number) {
   const ns = ctx.env.SITE_LOADS;
-  return ns ? ns.get(ns.idFromName(`location:${locationId}`)) : null;
+  return ns ? ns.get(ns.idFromName(siteObjectName(locationId))) : null;
 }
 
 /** Runs `task` against the station's site after the reply, when the station is at a managed site. */
