@@ -115,6 +115,8 @@ describe('decideAuthorization', () => {
     expect(await decideAuthorization(db, { idTag: 'NOPE-NOT-A-CARD', stationId: s.station.id, at: AT })).toEqual({
       status: 'Invalid',
       reason: 'Unknown RFID: no card has this UUID.',
+      // None of ours: the ocpp worker then asks the roaming partners' tokens (ADR 057 addendum).
+      unknownCard: true,
     });
   });
 

@@ -69,11 +69,14 @@ export async function decideAuthorizationBatch(db: Db, input: AuthorizationInput
   const [cards, stations, family, usage, concurrent] = await db.$client.batch<Record<string, unknown>>(
     previousBatch(db.$client, input),
   );
-  return decideFrom(db, input, {
-    card: cards?.results[0] as CardRow | undefined,
+  const card = cards?.results[0] as CardRow | undefined;
+  const decision = await decideFrom(db, input, {
+    card,
     station: stations?.results[0] as StationRow | undefined,
     family: ((family?.results ?? []) as { id: number }[]).map((r) => r.id),
     usage: usage?.results[0] as UsageRow | undefined,
     concurrent: (concurrent?.results.length ?? 0) > 0,
   });
+  // As decideAuthorization: a card none of ours is marked (the ocpp worker then asks roaming partners).
+  return card ? decision : { ...decision, unknownCard: true };
 }
