@@ -212,6 +212,7 @@ const en = {
     'Peering failed: no peering is configured for this company yet. Retry later or contact your administrator.',
   publishFailed:
     'Publishing on the e-mobility platform failed: no peering is configured for this company yet. Retry later.',
+  roamingPartnerRefused: 'The roaming partner did not accept the station{{reason}}. Retry later.',
   peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
   peeringUnknown: "The peering doesn't exist.",
   peeringStateConflict: "This is not possible in the peering's current state.",
@@ -619,6 +620,7 @@ const de: Catalog = {
     'Peering fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
   publishFailed:
     'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
+  roamingPartnerRefused: 'Der Roaming-Partner hat die Station nicht angenommen{{reason}}. Versuchen Sie es später erneut.',
   peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
   peeringUnknown: 'Das Peering existiert nicht.',
   peeringStateConflict: 'Im aktuellen Zustand des Peerings ist das nicht möglich.',
@@ -1041,6 +1043,7 @@ const fr: Catalog = {
     "Le peering a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard ou contactez votre administrateur.",
   publishFailed:
     "La publication sur la plateforme d'e-mobilité a échoué : aucun peering n'est encore configuré pour cette société. Réessayez plus tard.",
+  roamingPartnerRefused: "Le partenaire d'itinérance n'a pas accepté la station{{reason}}. Réessayez plus tard.",
   peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
   peeringUnknown: "Le peering n'existe pas.",
   peeringStateConflict: "Ce n'est pas possible dans l'état actuel du peering.",
@@ -1449,6 +1452,7 @@ const nl: Catalog = {
     'Peering mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw of neem contact op met uw beheerder.',
   publishFailed:
     'Publiceren op het e-mobilityplatform mislukt: voor dit bedrijf is nog geen peering ingesteld. Probeer het later opnieuw.',
+  roamingPartnerRefused: 'De roamingpartner heeft het station niet geaccepteerd{{reason}}. Probeer het later opnieuw.',
   peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
   peeringUnknown: 'De peering bestaat niet.',
   peeringStateConflict: 'Dit is niet mogelijk in de huidige status van de peering.',
@@ -1855,6 +1859,7 @@ const it: Catalog = {
     "Peering non riuscito: per questa azienda non è ancora configurato alcun peering. Riprova più tardi o contatta l'amministratore.",
   publishFailed:
     'Pubblicazione sulla piattaforma di e-mobility non riuscita: per questa azienda non è ancora configurato alcun peering. Riprova più tardi.',
+  roamingPartnerRefused: 'Il partner di roaming non ha accettato la stazione{{reason}}. Riprova più tardi.',
   peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
   peeringUnknown: 'Il peering non esiste.',
   peeringStateConflict: 'Non è possibile nello stato attuale del peering.',
@@ -2262,6 +2267,7 @@ const es: Catalog = {
     'El peering ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde o contacta con tu administrador.',
   publishFailed:
     'La publicación en la plataforma de e-movilidad ha fallado: todavía no hay ningún peering configurado para esta empresa. Vuelve a intentarlo más tarde.',
+  roamingPartnerRefused: 'El socio de roaming no ha aceptado la estación{{reason}}. Vuelve a intentarlo más tarde.',
   peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
   peeringUnknown: 'El peering no existe.',
   peeringStateConflict: 'No es posible en el estado actual del peering.',
@@ -2666,6 +2672,7 @@ const pt: Catalog = {
     'O peering falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde ou contacte o seu administrador.',
   publishFailed:
     'A publicação na plataforma de e-mobilidade falhou: ainda não há nenhum peering configurado para esta empresa. Tente mais tarde.',
+  roamingPartnerRefused: 'O parceiro de roaming não aceitou a estação{{reason}}. Tente mais tarde.',
   peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
   peeringUnknown: 'O peering não existe.',
   peeringStateConflict: 'Não é possível no estado atual do peering.',

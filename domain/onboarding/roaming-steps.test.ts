@@ -1,43 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { roamingStepFailure, roamingStepOutcomes } from './roaming-steps';
+import { orderedSteps, roamingStepTarget } from './roaming-steps';
 
-describe('roamingStepFailure', () => {
+describe('roamingStepTarget', () => {
+  const pub = { public: true };
+
   it('fails each step with its own reason when the operator has no peering', () => {
-    expect(roamingStepFailure([], 'peering')).toBe('peeringFailed');
-    expect(roamingStepFailure([], 'publish')).toBe('publishFailed');
+    expect(roamingStepTarget([], 'peering', pub)).toEqual({ failure: 'peeringFailed' });
+    expect(roamingStepTarget([], 'publish', pub)).toEqual({ failure: 'publishFailed' });
   });
 
   it('fails a named peering the operator does not have as if it had none', () => {
-    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering', 'hubject')).toBe('peeringFailed');
+    expect(roamingStepTarget([{ id: '4', public: true }], 'peering', pub, '5')).toEqual({ failure: 'peeringFailed' });
   });
 
-  it('succeeds the peering step with a registered peering; publishing is not yet available (no locations module)', () => {
-    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'publish')).toBe('notAvailable');
-    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering', 'gireve')).toBeNull();
-    expect(roamingStepFailure([{ id: 'gireve', public: true }], 'peering')).toBeNull();
+  it('takes the named peering, else the first', () => {
+    const peerings = [
+      { id: '4', public: true },
+      { id: '5', public: false },
+    ];
+    expect(roamingStepTarget(peerings, 'publish', pub)).toEqual({ peering: peerings[0] });
+    expect(roamingStepTarget(peerings, 'peering', pub, '5')).toEqual({ peering: peerings[1] });
+  });
+
+  it('a public peering requires the station to be public; a private peering takes any station', () => {
+    const peerings = [
+      { id: '4', public: true },
+      { id: '5', public: false },
+    ];
+    expect(roamingStepTarget(peerings, 'peering', { public: false }, '4')).toEqual({
+      failure: 'publicPeeringNeedsPublicStation',
+    });
+    expect(roamingStepTarget(peerings, 'publish', { public: false }, '5')).toEqual({ peering: peerings[1] });
   });
 });
 
-describe('roamingStepOutcomes', () => {
-  const stations = [
-    { id: 1, companyId: 10 },
-    { id: 2, companyId: 20 },
-  ];
-  const peerings = new Map([[20, [{ id: 'gireve', public: true }]]]);
-
-  it('runs peering before publish whatever order was asked, per station, with its operator’s peerings', () => {
-    expect(roamingStepOutcomes(stations, ['publish', 'peering'], peerings)).toEqual([
-      { stationId: 1, step: 'peering', failure: 'peeringFailed' },
-      { stationId: 1, step: 'publish', failure: 'publishFailed' },
-      { stationId: 2, step: 'peering', failure: null },
-      { stationId: 2, step: 'publish', failure: 'notAvailable' },
-    ]);
-  });
-
-  it('runs only the steps asked for', () => {
-    expect(roamingStepOutcomes(stations, ['publish'], new Map())).toEqual([
-      { stationId: 1, step: 'publish', failure: 'publishFailed' },
-      { stationId: 2, step: 'publish', failure: 'publishFailed' },
-    ]);
+describe('orderedSteps', () => {
+  it('runs peering before publish whatever order was asked, only the steps asked for', () => {
+    expect(orderedSteps(['publish', 'peering'])).toEqual(['peering', 'publish']);
+    expect(orderedSteps(['publish'])).toEqual(['publish']);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * @module The outcome of the peering and publish onboarding steps (spec section 4). The peering step
- * succeeds when the operator has the peering registered over OCPI (issue 22 part 2, ADR 057) and fails
- * without one; publishing stays "not yet available" until the OCPI locations module exists.
+ * @module The checks of the peering and publish onboarding steps (spec section 4; 7.16 `bind-peering`,
+ * `publish-on-emp`) before the station is pushed: the operator must have the peering registered over
+ * OCPI (ADR 057), and a public peering takes only a public station (spec section 5: "Public peering
+ * requires the station to be public"). What the partner answers to the push decides the rest
+ * (onboarding.roaming.ts in the API).
  */
 
 export interface Peering {
@@ -10,38 +12,24 @@ export interface Peering {
 }
 
 export type RoamingStep = 'peering' | 'publish';
-export type RoamingStepFailure = 'notAvailable' | 'peeringFailed' | 'publishFailed';
+export type RoamingStepFailure = 'peeringFailed' | 'publishFailed' | 'publicPeeringNeedsPublicStation';
 
-/** A peering or publish attempt with the operator's peerings: the failure's message key, or null. */
-export function roamingStepFailure(
+/**
+ * The peering a step goes to (the one named, else the operator's first), or why the step fails before
+ * any push: no such registered peering, or a public peering with a station that is not public.
+ */
+export function roamingStepTarget(
   peerings: readonly Peering[],
   step: RoamingStep,
+  station: { public: boolean },
   peeringId?: string,
-): RoamingStepFailure | null {
+): { peering: Peering } | { failure: RoamingStepFailure } {
   const target = peeringId ? peerings.find((p) => p.id === peeringId) : peerings[0];
-  if (!target) return step === 'peering' ? 'peeringFailed' : 'publishFailed';
-  // Publishing pushes the station as an OCPI location: not before the locations module.
-  return step === 'peering' ? null : 'notAvailable';
+  if (!target) return { failure: step === 'peering' ? 'peeringFailed' : 'publishFailed' };
+  if (target.public && !station.public) return { failure: 'publicPeeringNeedsPublicStation' };
+  return { peering: target };
 }
 
-export interface RoamingStepOutcome {
-  stationId: number;
-  step: RoamingStep;
-  failure: RoamingStepFailure | null;
-}
-
-/** The outcome of each step for each station (peering before publish), with each operator's peerings. */
-export function roamingStepOutcomes(
-  stations: readonly { id: number; companyId: number }[],
-  steps: readonly RoamingStep[],
-  peeringsOf: ReadonlyMap<number, readonly Peering[]>,
-): RoamingStepOutcome[] {
-  const ordered = (['peering', 'publish'] as const).filter((s) => steps.includes(s));
-  return stations.flatMap((station) =>
-    ordered.map((step) => ({
-      stationId: station.id,
-      step,
-      failure: roamingStepFailure(peeringsOf.get(station.companyId) ?? [], step),
-    })),
-  );
-}
+/** The steps asked for, peering before publish whatever order they were asked in. */
+export const orderedSteps = (steps: readonly RoamingStep[]) =>
+  (['peering', 'publish'] as const).filter((s) => steps.includes(s));

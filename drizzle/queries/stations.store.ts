@@ -8,7 +8,7 @@ import {
 } from '../../domain/stations/reported-connector';
 import { CONNECTOR_STATUSES, type ConnectorStatus } from '../../domain/stations/statuses';
 import type { Db } from '../db';
-import { connectorStatusHistory, connectors, stations } from '../schema';
+import { connectorStatusHistory, connectors, ocpiOutbox, stations } from '../schema';
 import { inCompanies } from './companies.store';
 
 /**
@@ -206,6 +206,7 @@ export async function applyConnectorStatus(
       info: change.info,
       at: change.at,
     }),
+    evseStatusPushes(db, station.id, row.uid, change),
   ]);
   return 'changed';
 }
@@ -245,4 +246,22 @@ export async function liveFeedCompanies(db: Db, stationId: number): Promise<numb
     .bind(stationId)
     .all<{ id: number }>();
   return rows.results.map((r) => r.id);
+}
+
+/**
+ * The OCPI pushes of a connector's status change (ADR 057 addendum "Locations and tariffs"): one
+ * `evse_status` outbox row per registered peering the station is bound to (migration 0056), in the
+ * status change's own batch, so a station bound to no peering costs no extra D1 round trip. The API
+ * worker delivers them (its five-minute cron drains the outbox: the OCPP worker has no partner key). The
+ * select lists every `ocpi_outbox` column in table order, as drizzle's insert-select requires.
+ */
+function evseStatusPushes(db: Db, stationId: number, connectorUid: string, change: ConnectorStatusChange) {
+  const now = Date.now();
+  return db.insert(ocpiOutbox).select(
+    sql`SELECT NULL, sp.peering_id, 'evse_status', ${`location:${stationId}`},
+      json_object('connector_uid', ${connectorUid}, 'status', ${change.status}, 'at', ${change.at.getTime()}),
+      'queued', 0, ${now}, 0, NULL, ${now}
+      FROM station_peerings sp JOIN ocpi_peerings p ON p.id = sp.peering_id
+      WHERE sp.station_id = ${stationId} AND p.state = 'registered'`,
+  );
 }

@@ -13,16 +13,26 @@ import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
+import { locations } from './ocpi.locations';
+import { tariffs } from './ocpi.tariffs';
 import { tokens } from './ocpi.tokens';
 
 /** The endpoints of our 2.2.1 version: only the modules that answer (the credentials module is symmetric). */
 const MODULES: readonly Omit<Endpoint, 'url'>[] = [
   { identifier: 'credentials', role: 'SENDER' },
   { identifier: 'credentials', role: 'RECEIVER' },
+  { identifier: 'locations', role: 'SENDER' },
+  { identifier: 'tariffs', role: 'SENDER' },
   { identifier: 'tokens', role: 'RECEIVER' },
   { identifier: 'commands', role: 'RECEIVER' },
 ];
-const MODULE_PATHS: Record<string, string> = { credentials: 'credentials', tokens: 'tokens', commands: 'commands' };
+const MODULE_PATHS: Record<string, string> = {
+  credentials: 'credentials',
+  tokens: 'tokens',
+  commands: 'commands',
+  locations: 'locations',
+  tariffs: 'tariffs',
+};
 
 export function createOcpi() {
   // Not strict: partners often add a trailing slash to the URLs we list.
@@ -41,6 +51,8 @@ export function createOcpi() {
     return answer(c, { version: OCPI_VERSION, endpoints });
   });
   app.route(`/${OCPI_VERSION}/credentials`, credentials);
+  app.route(`/${OCPI_VERSION}/locations`, locations);
+  app.route(`/${OCPI_VERSION}/tariffs`, tariffs);
   app.route(`/${OCPI_VERSION}/tokens`, tokens);
   app.route(`/${OCPI_VERSION}/commands`, commands);
 

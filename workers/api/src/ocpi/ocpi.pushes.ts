@@ -4,3 +4,5 @@
  * every kind is known wherever the outbox is drained; a module adds its import line here.
  */
 import './ocpi.commands.push';
+import './ocpi.locations';
+import './ocpi.tariffs';

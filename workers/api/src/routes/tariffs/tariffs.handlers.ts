@@ -21,6 +21,7 @@ import { storedType, type TariffInput, toEngineTariff } from '@domain/tariffs/mo
 import { nextVersion, samplePeriods, type TariffChange, workflowRefusal } from '@domain/tariffs/workflow';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { pushTariffChange } from '../../ocpi/ocpi.tariffs';
 import { mpsRoutes } from './tariffs.mps';
 import { tariffReach } from './tariffs.reach';
 import * as r from './tariffs.routes';
@@ -220,6 +221,8 @@ export const tariffRoutes = new OpenAPIHono<AppEnv>()
     });
     if (!row) return notPending(c);
     await audited(c, 'tariff.approve', 'tariff', row.id, { type: row.type, version: row.version });
+    // An approved CPO tariff (or its new version) goes to the roaming partners that take tariffs (OCPI).
+    if (row.type === 'cpo') await pushTariffChange(c.get('db'), c.env, row, now);
     return c.json({ data: toTariff(row), warnings: await warningsOf(c, row) }, 200);
   })
   .openapi(

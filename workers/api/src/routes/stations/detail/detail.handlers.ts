@@ -16,6 +16,7 @@ import { stationProblems } from '@domain/stations/station-rules';
 import { stationUpdateDiff } from '@domain/stations/station-update';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { pushStationChange } from '../../../ocpi/ocpi.locations';
 import { getDetail, patchDetail } from './detail.routes';
 import { toDetail } from './detail.schemas';
 import { loadStation, updateStation } from './detail.store';
@@ -68,6 +69,8 @@ export const detailRoutes = new OpenAPIHono<AppEnv>()
           ip: clientIp(c),
         },
       );
+      // Partners the station is published to receive its new Location (none bound: one D1 read).
+      await pushStationChange(db, c.env, id);
       const after = await loadStation(db, scope, id);
       if (!after) return stationNotFound(c, id);
       return c.json(toDetail(after), 200);

@@ -45,7 +45,7 @@ export const StationDetailSchema = z
     plugType: z.string().nullable(),
     plugFormat: z.string().nullable(),
     urlType: z.string().nullable(),
-    /** Roaming peerings the station is bound to (none are stored until the roaming issue lands). */
+    /** Roaming peerings the station is bound to (bind-peering, publish-on-emp). */
     peerings: z.array(z.object({ id: z.string(), public: z.boolean() })),
     brand: z.string().nullable(),
     model: z.string().nullable(),
@@ -129,6 +129,8 @@ export const StationPatchBody = z
     certifiedRenewable: z.boolean().optional(),
     renewableCertificate: optionalText(200),
     renewableGPerKwh: z.number().min(0).max(2000).nullable().optional(),
+    // The version the station must speak (ADR 058): null = automatic, the first one it offers.
+    ocppVersion: z.enum(OCPP_VERSIONS).nullable().optional(),
   })
   .openapi('StationPatch');
 
@@ -140,9 +142,11 @@ export interface StoredStation {
   operatorName: string;
   ownerName: string | null;
   plugs: { id: number; uid: string; connectorNumber: number; evseId: string | null }[];
+  /** The roaming peerings it is bound to (migration 0056); absent reads as none. */
+  peerings?: { id: string; public: boolean }[];
 }
 
-export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
+export function toDetail({ s, operatorName, ownerName, plugs, peerings = [] }: StoredStation) {
   return {
     id: s.id,
     uid: s.uid,
@@ -168,8 +172,8 @@ export function toDetail({ s, operatorName, ownerName, plugs }: StoredStation) {
     plugType: s.plugType,
     plugFormat: s.plugFormat,
     urlType: s.urlType,
-    // No peering binding is stored before the roaming issue; the station rules read this same list.
-    peerings: [] as { id: string; public: boolean }[],
+    // The station rules read this same list: a public peering requires a public station.
+    peerings,
     brand: s.brand,
     model: s.model,
     profile: s.profile,

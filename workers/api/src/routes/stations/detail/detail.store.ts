@@ -3,7 +3,7 @@
 import { type AuditEntry, auditInsert } from '@api/lib/audit.store';
 import type { Db } from '@db/db';
 import { stationInScope } from '@db/queries/stations.store';
-import { companies, connectors, stations } from '@db/schema';
+import { companies, connectors, ocpiPeerings, stationPeerings, stations } from '@db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { StoredStation } from './detail.schemas';
@@ -30,7 +30,13 @@ export async function loadStation(db: Db, scope: number[], id: number): Promise<
     .from(connectors)
     .where(eq(connectors.stationId, id))
     .orderBy(asc(connectors.connectorNumber));
-  return { ...row, plugs };
+  const bound = await db
+    .select({ id: stationPeerings.peeringId, public: ocpiPeerings.public })
+    .from(stationPeerings)
+    .innerJoin(ocpiPeerings, eq(ocpiPeerings.id, stationPeerings.peeringId))
+    .where(eq(stationPeerings.stationId, id))
+    .orderBy(asc(stationPeerings.peeringId));
+  return { ...row, plugs, peerings: bound.map((p) => ({ id: String(p.id), public: p.public })) };
 }
 
 /** The update of a station (loaded through `loadStation` first) and its audit row, in one batch. */

@@ -24,21 +24,14 @@ import {
   generateOfflineUid,
   OCPP_IDENTITY,
 } from '@domain/onboarding/onboarding';
-import { roamingStepOutcomes } from '@domain/onboarding/roaming-steps';
 import { STATION_IMPORT_COLUMNS } from '@domain/onboarding/station-import';
 import { can } from '@domain/permissions/permissions';
 import { parseCoordinate, stationProblems } from '@domain/stations/station-rules';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { companyName, connectorsOf, createdStation, insertStation, uidTaken } from './onboarding.create.store';
+import { runRoamingStep } from './onboarding.roaming';
 import { createRoute, importTemplateRoute, templatesRoute } from './onboarding.routes';
-import {
-  findTemplate,
-  listTemplates,
-  onboardingState,
-  peeringsFor,
-  recordSteps,
-  templateOut,
-} from './onboarding.store';
+import { findTemplate, listTemplates, onboardingState, recordSteps, templateOut } from './onboarding.store';
 
 /** The template's columns: those the import reads (domain/onboarding/station-import.ts), in its order. */
 const IMPORT_COLUMNS = STATION_IMPORT_COLUMNS.map((c) => c.key);
@@ -209,9 +202,12 @@ export const createRoutes = new OpenAPIHono<AppEnv>()
     }
     const station = await createdStation(db, uid);
     if (!station) throw new Error(`station ${uid} vanished after its creation`);
-    // Peering, then publish, as the steps page runs them: gather the peerings, decide, record.
-    const peerings = new Map([[station.companyId, await peeringsFor(db, station.companyId)]]);
-    await recordSteps(db, roamingStepOutcomes([station], ['peering', 'publish'], peerings), auth.user.id);
+    // Peering, then publish, as the steps page runs them: each binds and pushes to the first peering.
+    const outcomes = [
+      await runRoamingStep(db, c.env, station, 'peering'),
+      await runRoamingStep(db, c.env, station, 'publish'),
+    ];
+    await recordSteps(db, outcomes, auth.user.id);
     return c.json(
       {
         station: {

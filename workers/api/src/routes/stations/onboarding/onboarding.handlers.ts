@@ -3,9 +3,10 @@
  * (onboarding.create.ts), the import (onboarding.import.ts), the steps after creation (spec section
  * 4: create → peering → publish, each retryable; spec 7.16 `bind-peering` and `publish-on-emp`) and
  * the commissioning status change (`PUT /stations/{id}/type-status`). Each step is gathered through
- * the store, decided by domain/onboarding/roaming-steps.ts and recorded on the station's step row;
- * with no peering configured (before the roaming issue) peering and publish answer 409 with the
- * spec's failure messages.
+ * the store, checked by domain/onboarding/roaming-steps.ts, pushed to the partner over OCPI
+ * (onboarding.roaming.ts: the station's Location) and recorded on the station's step row; without a
+ * registered peering, with a non-public station on a public peering, or when the partner refuses,
+ * peering and publish answer 409 with the spec's failure messages.
  */
 
 import type { AppEnv } from '@api/env';
@@ -15,11 +16,12 @@ import { callerScope } from '@api/lib/scope';
 import { clientIp } from '@api/lib/session-cookie';
 import { authOf } from '@api/middleware/permission';
 import { typeStatusChange } from '@domain/onboarding/commissioning';
-import { type RoamingStep, roamingStepFailure, roamingStepOutcomes } from '@domain/onboarding/roaming-steps';
+import { orderedSteps, type RoamingStep } from '@domain/onboarding/roaming-steps';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRoutes } from './onboarding.create';
 import { importRoutes } from './onboarding.import';
+import { runRoamingStep, unbindRoaming } from './onboarding.roaming';
 import {
   bindRoute,
   publishRoute,
@@ -33,7 +35,6 @@ import {
 import {
   onboardingState,
   onboardingStates,
-  peeringsByCompany,
   peeringsFor,
   recordSteps,
   stationById,
@@ -48,16 +49,24 @@ function stationNotFound(c: Ctx, uid: string) {
   return apiError(c, 404, 'STATION_NOT_FOUND', 'stationNotFound', { params: { uid } });
 }
 
-const CODE = { peeringFailed: 'PEERING_FAILED', publishFailed: 'PUBLISH_FAILED' } as Record<string, string>;
+const CODE = {
+  peeringFailed: 'PEERING_FAILED',
+  publishFailed: 'PUBLISH_FAILED',
+  publicPeeringNeedsPublicStation: 'PUBLIC_PEERING_NEEDS_PUBLIC_STATION',
+  roamingPartnerRefused: 'PARTNER_REFUSED',
+} as Record<string, string>;
 
-/** One attempt of a step on a station of the caller's tree: gather, decide, record; then the answer. */
+/** One attempt of a step on a station of the caller's tree: check, bind and push, record; then the answer. */
 async function attempt(c: Ctx, uid: string, step: RoamingStep, peeringId?: string) {
   const db = c.get('db');
   const station = await stationByUid(db, await callerScope(c), uid);
   if (!station) return stationNotFound(c, uid);
-  const failure = roamingStepFailure(await peeringsFor(db, station.companyId), step, peeringId);
-  await recordSteps(db, [{ stationId: station.id, step, failure }], authOf(c).user.id);
-  if (failure) return apiError(c, 409, CODE[failure] ?? 'STEP_FAILED', failure);
+  const outcome = await runRoamingStep(db, c.env, station, step, peeringId);
+  await recordSteps(db, [outcome], authOf(c).user.id);
+  if (outcome.failure)
+    return apiError(c, 409, CODE[outcome.failure] ?? 'STEP_FAILED', outcome.failure, {
+      params: outcome.reason ? { reason: `: ${outcome.reason}` } : {},
+    });
   return c.json(await onboardingState(db, requestLanguage(c), station), 200);
 }
 
@@ -78,11 +87,9 @@ const stepRoutes = new OpenAPIHono<AppEnv>()
     if (missing !== null)
       return apiError(c, 404, 'STATION_NOT_FOUND', 'stationIdNotFound', { params: { id: missing } });
     const db = c.get('db');
-    const peerings = await peeringsByCompany(
-      db,
-      list.map((s) => s.companyId),
-    );
-    const outcomes = roamingStepOutcomes(list, steps, peerings);
+    const outcomes = [];
+    for (const station of list)
+      for (const step of orderedSteps(steps)) outcomes.push(await runRoamingStep(db, c.env, station, step));
     await recordSteps(db, outcomes, authOf(c).user.id);
     const failed = outcomes.filter((o) => o.failure !== null).length;
     return c.json({ data: await onboardingStates(db, requestLanguage(c), list), failed }, 200);
@@ -107,10 +114,11 @@ const stepRoutes = new OpenAPIHono<AppEnv>()
     const db = c.get('db');
     const station = await stationByUid(db, await callerScope(c), uid);
     if (!station) return stationNotFound(c, uid);
-    // No binding can exist before the roaming issue stores them: an unknown peering is the only answer.
+    // The partner hears of it (the Location with its EVSEs removed); a station not bound there is not found.
     const known = (await peeringsFor(db, station.companyId)).some((p) => p.id === peering_id);
-    if (known) return apiError(c, 501, 'NOT_AVAILABLE', 'notAvailable');
-    return apiError(c, 404, 'PEERING_NOT_FOUND', 'peeringNotFound', { params: { id: peering_id } });
+    if (!known || !(await unbindRoaming(db, c.env, station.id, Number(peering_id))))
+      return apiError(c, 404, 'PEERING_NOT_FOUND', 'peeringNotFound', { params: { id: peering_id } });
+    return c.json(await onboardingState(db, requestLanguage(c), station), 200);
   })
   .openapi(publishRoute, async (c) => {
     const { uid, peering_id } = c.req.valid('param');

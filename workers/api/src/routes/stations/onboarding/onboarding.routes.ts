@@ -128,9 +128,9 @@ export const unbindRoute = defineRoute('stations:onboard', {
   method: 'delete',
   path: '/stations/{uid}/bind-peering/{peering_id}',
   tags,
-  summary: 'Unbind the station from a roaming peering',
+  summary: 'Unbind the station from a roaming peering (the partner receives its EVSEs as removed)',
   request: { params: PeeringParams },
-  responses: { 200: json(OnboardingStateSchema), 404: notFound, 501: json(ErrorSchema, 'Roaming not yet available') },
+  responses: { 200: json(OnboardingStateSchema), 404: notFound },
 });
 
 export const publishRoute = defineRoute('stations:onboard', {

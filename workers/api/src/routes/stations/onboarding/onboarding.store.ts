@@ -11,7 +11,7 @@ import { ocpiPeerings, stationOnboardingSteps, stations, stationTemplates } from
 import type { TemplateConnector } from '@db/seed/station-templates';
 import type { TypeStatusChange } from '@domain/onboarding/commissioning';
 import type { OnboardingStep, StepStatus } from '@domain/onboarding/onboarding';
-import type { Peering, RoamingStepOutcome } from '@domain/onboarding/roaming-steps';
+import type { Peering, RoamingStep } from '@domain/onboarding/roaming-steps';
 import type { Language } from '@i18n/languages';
 import type { MessageKey } from '@i18n/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -130,19 +130,19 @@ export async function onboardingStates(db: Db, lang: Language, list: StationRow[
 /** The operator's peerings registered over OCPI (ADR 057), by id as the step routes name them. */
 export async function peeringsFor(db: Db, companyId: number): Promise<Peering[]> {
   const rows = await db
-    .select({ id: ocpiPeerings.id })
+    .select({ id: ocpiPeerings.id, public: ocpiPeerings.public })
     .from(ocpiPeerings)
     .where(and(eq(ocpiPeerings.companyId, companyId), eq(ocpiPeerings.state, 'registered')))
     .orderBy(asc(ocpiPeerings.id))
     .all();
-  return rows.map((r) => ({ id: String(r.id), public: true }));
+  return rows.map((r) => ({ id: String(r.id), public: r.public }));
 }
 
-/** The peerings of each of these operators. */
-export async function peeringsByCompany(db: Db, companyIds: Iterable<number>) {
-  const peerings = new Map<number, Peering[]>();
-  for (const companyId of new Set(companyIds)) peerings.set(companyId, await peeringsFor(db, companyId));
-  return peerings;
+/** The outcome of one step of one station: null, or the message key of its failure. */
+export interface RoamingStepOutcome {
+  stationId: number;
+  step: RoamingStep;
+  failure: MessageKey | null;
 }
 
 /** Records step outcomes (done, or failed with the failure's message), in one batch. */
