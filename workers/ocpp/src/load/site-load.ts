@@ -12,6 +12,7 @@ import { type SiteLoadRow, sessionLoadFacts, siteLoad } from '@db/queries/site-l
 import { allocate, floorTenth, type LoadSession, lowersFirst, raiseWithin } from '@domain/load/allocation';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
+import { TRANSACTION_ENDED } from './station';
 
 /** The site's configuration is read again from D1 at most this long after the last read. */
 const CONFIG_TTL_MS = 60_000;
@@ -277,7 +278,17 @@ export class SiteLoad extends DurableObject<Env> {
   private async send(row: Row, limitA: number): Promise<CommandResult> {
     const stub = this.env.CHARGE_POINTS.get(this.env.CHARGE_POINTS.idFromName(row.station_uid));
     try {
-      return await stub.applyLoadLimit({ connectorId: row.connector_id, transactionId: row.transaction_id, limitA });
+      const outcome = await stub.applyLoadLimit({
+        connectorId: row.connector_id,
+        transactionId: row.transaction_id,
+        limitA,
+      });
+      // The station no longer holds the transaction open: its end was not told here (lost), so it goes now.
+      if (outcome.status === 'rejected' && outcome.code === TRANSACTION_ENDED) {
+        this.ctx.storage.sql.exec('DELETE FROM sessions WHERE key = ?', row.key);
+        this.again = true;
+      }
+      return outcome;
     } catch (e) {
       console.warn(`[load] ${row.station_uid}: limit not sent: ${String(e)}`);
       return { status: 'timeout' };

@@ -18,6 +18,8 @@ const SITE_TTL_MS = 5 * 60_000;
 export const LOAD_PROFILE_ID_BASE = 59_000;
 export const LOAD_PROFILE_STACK_LEVEL = 5;
 export const LOAD_COMMAND_TIMEOUT_MS = 30_000;
+/** The answer to a limit for a transaction that is no longer open here. */
+export const TRANSACTION_ENDED = 'TransactionEnded';
 
 const sites = new WeakMap<Store, { locationId: number | null; at: number }>();
 
@@ -97,7 +99,7 @@ export function applyLoadLimit(
   if (!tx || tx.closed || tx.stop !== null) {
     return Promise.resolve({
       status: 'rejected',
-      code: 'TransactionEnded',
+      code: TRANSACTION_ENDED,
       description: `Transaction ${input.transactionId} is not open here`,
     });
   }

@@ -1,0 +1,188 @@
+/**
+ * Site load management across versions (ADR 059): a 1.6 and a 2.0.1 station on one 50 A site. Each
+ * start shares the limit anew (lowerings before raises), the 2.0.1 station gets its TxProfile in the
+ * 2.0.1 form (EVSE id, its own transactionId), and a session drawing less than its share gives the
+ * difference to the others after one MeterValues.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { siteObjectName } from '../../domain/load/site-limit';
+import { locationStations, locations, siteLoadLimits } from '../../drizzle/schema';
+import { aStation, connect, db, iso, type TestCharger, type World } from './helpers';
+import { connect201, txEvent } from './helpers-201';
+
+type Frame = [number, string, ...unknown[]];
+interface Got {
+  who: string;
+  limitA: number;
+  /** 2.0.1 form: the station's transactionId; 1.6: ours. */
+  transactionId: string | number;
+  evseId?: number;
+}
+
+async function aSite(limitA: number, worlds: World[]): Promise<number> {
+  const [loc] = await db
+    .insert(locations)
+    .values({
+      uid: `LOC-${crypto.randomUUID().slice(0, 8)}`,
+      companyId: worlds[0]?.companyId as number,
+      name: 'Car park',
+      address: 'Quai Perrache',
+      postalCode: '69002',
+      city: 'Lyon',
+      country: 'FR',
+      latitude: 45.74,
+      longitude: 4.82,
+    })
+    .returning({ id: locations.id });
+  const locationId = loc?.id as number;
+  for (const w of worlds) await db.insert(locationStations).values({ locationId, stationId: w.stationId });
+  await db.insert(siteLoadLimits).values({ locationId, unit: 'A', limitValue: limitA });
+  return locationId;
+}
+
+/** Answers every SetChargingProfile of `cp` Accepted and records it, in the order frames arrive. */
+function answering(who: string, cp: TestCharger, got: Got[]) {
+  let stop = false;
+  const loop = (async () => {
+    while (!stop) {
+      let f: Frame;
+      try {
+        f = await cp.next((x) => x[0] === 2 && x[2] === 'SetChargingProfile', 200);
+      } catch {
+        continue;
+      }
+      const p = f[3] as Record<string, never>;
+      if ('csChargingProfiles' in p) {
+        const prof = p.csChargingProfiles as {
+          transactionId: number;
+          chargingProfilePurpose: string;
+          chargingSchedule: { chargingSchedulePeriod: { limit: number }[] };
+        };
+        expect(prof.chargingProfilePurpose).toBe('TxProfile');
+        got.push({
+          who,
+          limitA: prof.chargingSchedule.chargingSchedulePeriod[0]?.limit as number,
+          transactionId: prof.transactionId,
+        });
+      } else {
+        const prof = p.chargingProfile as {
+          transactionId: string;
+          chargingProfilePurpose: string;
+          chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] }[];
+        };
+        expect(prof.chargingProfilePurpose).toBe('TxProfile');
+        expect(prof.chargingSchedule[0]?.chargingRateUnit).toBe('A');
+        got.push({
+          who,
+          limitA: prof.chargingSchedule[0]?.chargingSchedulePeriod[0]?.limit as number,
+          transactionId: prof.transactionId,
+          evseId: p.evseId,
+        });
+      }
+      cp.sendRaw(JSON.stringify([3, f[1], { status: 'Accepted' }]));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await loop;
+  };
+}
+
+async function settle(locationId: number, sessions: number) {
+  const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
+  for (let i = 0; i < 500; i++) {
+    const a = await site.allocation();
+    if (!a.busy && a.sessions.length === sessions && a.sessions.every((s) => s.limitA === s.targetA)) return a;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('site did not settle');
+}
+
+/** What each station holds now: the latest limit it received. */
+const holding = (got: Got[]) => Object.fromEntries(got.map((g) => [g.who, g.limitA]));
+
+describe('site load management with 1.6 and 2.0.1 stations', () => {
+  it('shares 50 A, sends the 2.0.1 form to the 2.0.1 station, and gives what a session does not draw to the others', async () => {
+    const [a, b, c] = [await aStation(), await aStation(), await aStation()] as [World, World, World];
+    const locationId = await aSite(50, [a, b, c]);
+    const got: Got[] = [];
+    const cpA = await connect(a.uid);
+    const cpB = await connect(b.uid);
+    const csC = await connect201(c.uid);
+    const stops = [answering('A', cpA, got), answering('B', cpB, got), answering('C', csC.cp, got)];
+    const now = Date.now();
+
+    const txA = (
+      await cpA.ok<{ transactionId: number }>('StartTransaction', {
+        connectorId: 1,
+        idTag: a.idTag,
+        meterStart: 0,
+        timestamp: iso(now - 60_000),
+      })
+    ).transactionId;
+    await settle(locationId, 1);
+    expect(holding(got)).toEqual({ A: 31.8 });
+
+    await cpB.ok('StartTransaction', { connectorId: 1, idTag: b.idTag, meterStart: 0, timestamp: iso(now - 50_000) });
+    await settle(locationId, 2);
+    expect(holding(got)).toEqual({ A: 25, B: 25 });
+    // A was lowered before B got anything.
+    expect(got.slice(1).map((g) => g.who)).toEqual(['A', 'B']);
+
+    const mark = got.length;
+    await csC.ok('TransactionEvent', txEvent(c, 'C-TX-1', 'Started', 0));
+    await settle(locationId, 3);
+    expect(holding(got)).toEqual({ A: 16.6, B: 16.6, C: 16.6 });
+    const third = got.slice(mark);
+    expect(third.map((g) => g.who).sort()).toEqual(['A', 'B', 'C']);
+    expect(third[2]?.who).toBe('C');
+    expect(third[2]).toMatchObject({ transactionId: 'C-TX-1', evseId: 1 });
+
+    // A draws 8 A of its 16.6: it keeps 9 A, lowered first; B and C rise to 20.5 within this meter interval.
+    const before = got.length;
+    await cpA.ok('MeterValues', {
+      connectorId: 1,
+      transactionId: txA,
+      meterValue: [
+        {
+          timestamp: iso(Date.now()),
+          sampledValue: [
+            { value: '8', measurand: 'Current.Import', phase: 'L1', unit: 'A' },
+            { value: '7.9', measurand: 'Current.Import', phase: 'L2', unit: 'A' },
+          ],
+        },
+      ],
+    });
+    await settle(locationId, 3);
+    expect(holding(got)).toEqual({ A: 9, B: 20.5, C: 20.5 });
+    expect(got[before]?.who).toBe('A');
+    // At no frame did the stations hold more than the site's 50 A together.
+    for (let i = 0; i < got.length; i++) expect(sumAt(got, i)).toBeLessThanOrEqual(50);
+
+    // A session whose end never reached the site (lost) is dropped when its station says it is not open.
+    const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
+    await site.sessionStarted({
+      locationId,
+      stationUid: b.uid,
+      stationId: b.stationId,
+      connectorId: 2,
+      transactionId: 987_654_321,
+      startedAt: Date.now(),
+    });
+    const after = await settle(locationId, 3);
+    expect(after.sessions.map((s) => s.transactionId)).not.toContain(987_654_321);
+    expect(holding(got)).toEqual({ A: 9, B: 20.5, C: 20.5 });
+    for (let i = 0; i < got.length; i++) expect(sumAt(got, i)).toBeLessThanOrEqual(50);
+
+    for (const stop of stops) await stop();
+    cpA.close();
+    cpB.close();
+    csC.close();
+  }, 60_000);
+});
+
+/** The sum the stations hold right after frame `i` (each station's latest limit). */
+function sumAt(got: Got[], i: number): number {
+  return Object.values(holding(got.slice(0, i + 1))).reduce((s, v) => s + v, 0);
+}
