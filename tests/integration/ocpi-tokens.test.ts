@@ -251,6 +251,64 @@ describe('OCPI commands receiver', () => {
     });
   });
 
+  it('STOP_SESSION, UNLOCK_CONNECTOR, RESERVE_NOW and CANCEL_RESERVATION reach the charge point; results reach the partner', async () => {
+    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER'), partnerModule('commands', 'SENDER')]);
+    cp.handle('RemoteStopTransaction', () => ({ status: 'Accepted' }));
+    cp.handle('UnlockConnector', () => ({ status: 'UnlockFailed' }));
+    cp.handle('ReserveNow', () => ({ status: 'Occupied' }));
+    cp.handle('CancelReservation', () => ({ status: 'Accepted' }));
+    const uid = uidOf('STP');
+    await putToken(tokenOf(uid, { whitelist: 'ALWAYS' }));
+    const started = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag: uid,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    const post = async (type: string, key: string, body: object) =>
+      envelopeOf(CommandResponse).parse(
+        await callProduct(
+          commandUrl(type),
+          partnerToken(),
+          json('POST', { response_url: `${PARTNER_BASE}/2.2.1/commands/${type}/${key}`, ...body }),
+        ),
+      ).data.result;
+    const resultOf = (type: string, key: string) =>
+      p.state.pushes.find((x) => x.path.endsWith(`/${type}/${key}`))?.body;
+
+    expect(await post('STOP_SESSION', uid, { session_id: String(started.transactionId) })).toBe('ACCEPTED');
+    await expect.poll(() => resultOf('STOP_SESSION', uid)).toEqual({ result: 'ACCEPTED' });
+    expect(cp.received.filter((r) => r.action === 'RemoteStopTransaction').at(-1)?.payload).toEqual({
+      transactionId: started.transactionId,
+    });
+    await cp.call('StopTransaction', {
+      transactionId: started.transactionId,
+      meterStop: 5,
+      timestamp: new Date().toISOString(),
+    });
+    // Ended: a second stop is refused at once.
+    expect(await post('STOP_SESSION', `${uid}b`, { session_id: String(started.transactionId) })).toBe('REJECTED');
+
+    const place = { location_id: String(stationId), evse_uid: `${stationId}-1`, connector_id: '1' };
+    expect(await post('UNLOCK_CONNECTOR', uid, place)).toBe('ACCEPTED');
+    await expect.poll(() => (resultOf('UNLOCK_CONNECTOR', uid) as { result?: string })?.result).toBe('FAILED');
+
+    const reservation = { token: tokenOf(uid), expiry_date: '2030-01-01T10:00:00Z', reservation_id: `R-${uid}` };
+    expect(
+      await post('RESERVE_NOW', uid, { ...reservation, location_id: String(stationId), evse_uid: `${stationId}-1` }),
+    ).toBe('ACCEPTED');
+    await expect.poll(() => (resultOf('RESERVE_NOW', uid) as { result?: string })?.result).toBe('EVSE_OCCUPIED');
+    const reserveNow = cp.received.filter((r) => r.action === 'ReserveNow').at(-1)?.payload;
+    expect(reserveNow).toMatchObject({ connectorId: 1, idTag: uid, expiryDate: '2030-01-01T10:00:00.000Z' });
+    expect(await post('CANCEL_RESERVATION', uid, { reservation_id: `R-${uid}` })).toBe('ACCEPTED');
+    await expect.poll(() => resultOf('CANCEL_RESERVATION', uid)).toEqual({ result: 'ACCEPTED' });
+    expect(cp.received.filter((r) => r.action === 'CancelReservation').at(-1)?.payload).toEqual({
+      reservationId: reserveNow?.reservationId,
+    });
+    expect(await post('CANCEL_RESERVATION', `${uid}x`, { reservation_id: 'NO-SUCH' })).toBe('REJECTED');
+    for (const x of p.state.pushes) expect(CommandResult.safeParse(x.body).success).toBe(true);
+  });
+
   it('refuses an unknown session, a location of another operator and an invalid body', async () => {
     p = await connectedPartner(s, [partnerModule('commands', 'SENDER')]);
     const stop = envelopeOf(CommandResponse).parse(
