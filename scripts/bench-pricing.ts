@@ -118,24 +118,30 @@ const gc = runInNewContext('gc') as () => void;
  */
 function time(r: Row, run: () => void): void {
   gc();
+  const wall = performance.now();
   const before = process.cpuUsage();
   const thread = threadCpu();
   run();
   const used = process.cpuUsage(before);
   r.ms += (used.user + used.system) / 1000;
+  r.userMs += used.user / 1000;
   r.threadMs += threadCpu() - thread;
+  r.wallMs += performance.now() - wall;
 }
 
 interface Row {
   name: string;
   count: number;
   ms: number;
+  /** User CPU of the process alone, and wall time (on a shared machine, the wait for a core too). */
+  userMs: number;
   threadMs: number;
+  wallMs: number;
   checksum: number;
 }
 const rows: Row[] = [];
 const row = (name: string, count: number): Row => {
-  const r = { name, count, ms: 0, threadMs: 0, checksum: 0 };
+  const r = { name, count, ms: 0, userMs: 0, threadMs: 0, wallMs: 0, checksum: 0 };
   rows.push(r);
   return r;
 };
@@ -223,7 +229,7 @@ console.log(
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) {
   console.log(
-    `  ${r.name.padEnd(width)} ${fmt(rate(r)).padStart(11)} sessions/s per core  ${((r.ms * 1000) / r.count).toFixed(2).padStart(7)} µs CPU/session (${((r.threadMs * 1000) / r.count).toFixed(2)} on the main thread)  (checksum ${r.checksum})`,
+    `  ${r.name.padEnd(width)} ${fmt(rate(r)).padStart(11)} sessions/s per core  ${((r.ms * 1000) / r.count).toFixed(2).padStart(7)} µs CPU/session (${((r.userMs * 1000) / r.count).toFixed(2)} user, ${((r.threadMs * 1000) / r.count).toFixed(2)} on the main thread; ${((r.wallMs * 1000) / r.count).toFixed(2)} µs wall)  (checksum ${r.checksum})`,
   );
 }
 const byName = (prefix: string) => rows.filter((r) => r.name.startsWith(prefix));

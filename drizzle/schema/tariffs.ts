@@ -86,7 +86,11 @@ export const sessionPricing = sqliteTable('session_pricing', {
   empTariffId: integer('emp_tariff_id'),
   subcpoTariffId: integer('subcpo_tariff_id'),
   ownerTariffId: integer('owner_tariff_id'),
-  /** JSON: { emsp, cpo, owner } engine results (lines, totals, or the unpriced reason). */
+  /**
+   * The engine's results of the three perspectives: version 1 (before 27 Nov 2026) `{ emsp, cpo, owner }`
+   * as the engine returned them, version 2 `[2, …]` what no other row keeps (the lines are in
+   * session_tariff_lines). Read it only through `storedResults` (domain/sessions/stored-results.ts; ADR 009).
+   */
   resultsJson: text('results_json').notNull(),
   pricedAt: timestamp('priced_at').notNull(),
 });
