@@ -30,7 +30,7 @@ import { tKey } from '../../i18n/resources';
 import { connectorLinks } from '../../lib/connector-links';
 import { fieldErrorFromMap } from '../../lib/field-errors';
 import { titleMeta } from '../../lib/meta';
-import { DATES, DECIMALS, FLAGS, INTEGERS, POWER_TYPES, TEXTS } from './fields';
+import { DATES, DECIMALS, FLAGS, INTEGERS, OCPP_VERSION_CHOICES, POWER_TYPES, TEXTS } from './fields';
 import { loadStationUpdate, saveStationUpdate } from './update.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'maintenance.links.updateStation');
@@ -51,6 +51,7 @@ export default function StationUpdatePage() {
     ...Object.fromEntries([...INTEGERS, ...DECIMALS].map((k) => [k, s[k] === null ? '' : String(s[k])])),
     type: s.type,
     powerType: s.powerType ?? '',
+    ocppVersion: s.ocppVersion ?? '',
     ownerId: s.ownerId === null ? '' : String(s.ownerId),
   }));
   const [flags, setFlags] = useState<Record<string, boolean>>(() => Object.fromEntries(FLAGS.map((k) => [k, s[k]])));
@@ -144,6 +145,15 @@ export default function StationUpdatePage() {
                       { label: t('maintenance.update.none'), value: '' },
                       ...POWER_TYPES.map((p) => ({ label: p, value: p })),
                     ]}
+                  />
+                  <Select
+                    label={t('maintenance.update.ocppVersion')}
+                    name="ocppVersion"
+                    value={v.ocppVersion}
+                    onChange={(value) => setV((old) => ({ ...old, ocppVersion: value }))}
+                    options={[{ label: t('maintenance.update.ocppVersionAuto'), value: '' }, ...OCPP_VERSION_CHOICES]}
+                    helpText={t('maintenance.update.ocppVersionHelp')}
+                    error={errorOf('ocppVersion')}
                   />
                   <FormLayout.Group>
                     {text('voltage')}

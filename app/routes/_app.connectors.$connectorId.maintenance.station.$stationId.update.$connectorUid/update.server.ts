@@ -82,6 +82,7 @@ export async function saveStationUpdate({ request, context, params }: ActionFunc
   Object.assign(body, readStationAddress(form));
   body.type = value('type');
   body.powerType = value('powerType') || null;
+  body.ocppVersion = value('ocppVersion') || null;
   body.ownerId = value('ownerId') ? Number(value('ownerId')) : null;
   if (Object.keys(errors).length) return data({ ok: false, message: null, errors, keys: true }, { status: 400 });
   const api = createApi(request, context, { language: me.user.language });
