@@ -5,6 +5,9 @@
  *   `tx:{transactionId}`), from its idToken, EVSE and energy reading; any later event finds it. A
  *   Started received after that corrects the start (time, meter); once closed, it marks the session
  *   for revision instead.
+ * - A transaction started without an idToken (cable plugged in first) has no session yet: its start
+ *   and readings wait in `transactions201[id].pending` until an event brings the idToken, which opens
+ *   the session from that start. Ended without any idToken: a refused session if energy flowed, else none.
  * - A seqNo already received is a duplicate: answered, never applied twice.
  * - Updated (and the Started's own readings) are meter values of the transaction (meter-values.ts,
  *   limits checked); Ended closes and prices it exactly like a StopTransaction (stop-transaction.ts).
