@@ -22,6 +22,7 @@ import { cpoInvoices } from './cpo-invoices';
 import { customerGroupMembers } from './customer-group-members';
 import { customerGroups } from './customer-groups';
 import { dashboard } from './dashboard';
+import { deviceModel } from './device-model';
 import { economics } from './economics';
 import { fleet } from './fleet';
 import { groups } from './groups';
@@ -76,6 +77,7 @@ export function areaCatalogs(language: Language) {
     stationLog: stationLog[language],
     stationSim: stationSim[language],
     stationOcpp: stationOcpp[language],
+    deviceModel: deviceModel[language],
     tariffs: tariffs[language],
     tariffReach: tariffReach[language],
     vehicles: vehicles[language],

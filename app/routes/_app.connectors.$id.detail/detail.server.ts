@@ -38,3 +38,25 @@ export async function loadDetailExtras(request: Request, context: AppLoadContext
     sessions: recent.ok ? recent.data.data : [],
   };
 }
+
+/** An OCPP 2.0.1 station's device model page (`dm_component`, `dm_page` in the URL); null when it cannot be read. */
+export async function loadDeviceModel(request: Request, context: AppLoadContext, uid: string) {
+  const url = new URL(request.url);
+  const api = createApi(request, context);
+  const component = url.searchParams.get('dm_component');
+  const page = Math.max(0, Math.floor(Number(url.searchParams.get('dm_page')) || 0));
+  const query = { page: String(page), items_per_page: '25', ...(component ? { component } : {}) };
+  const result = await api.send(api.client.api.stations[':uid']['device-model'].$get({ param: { uid }, query }));
+  return result.ok ? result.data : null;
+}
+
+/** Asks the station for its base report; what it answered, or the API's message. */
+export async function requestDeviceModelReport(request: Request, context: AppLoadContext, uid: string) {
+  const api = createApi(request, context);
+  const result = await api.send(
+    api.client.api.stations[':uid']['device-model'].report.$post({ param: { uid }, json: {} }),
+  );
+  return result.ok
+    ? { intent: 'device-model-report' as const, ok: true as const, status: result.data.status }
+    : { intent: 'device-model-report' as const, ok: false as const, message: result.error['error-msg'] };
+}

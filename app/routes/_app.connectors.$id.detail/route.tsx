@@ -2,12 +2,13 @@
 
 import { ocppVersionLabel } from '@domain/ocpp/versions';
 import { STATUS_BUCKET } from '@domain/stations/statuses';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCoordinates, formatDateTime, formatNumber } from '~/lib/format';
+import { DeviceModelCard } from '../../components/maintenance/device-model-card';
 import { RecentSessionsCard } from '../../components/maintenance/maintenance-cards';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { tKey } from '../../i18n/resources';
@@ -16,7 +17,7 @@ import { STATUS_TONES } from '../../lib/connector-status';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
-import { loadConnector, loadDetailExtras } from './detail.server';
+import { loadConnector, loadDetailExtras, loadDeviceModel, requestDeviceModelReport } from './detail.server';
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, 'connectorDetail.connector');
 
@@ -24,15 +25,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const connector = await loadConnector(request, context, me, params.id ?? '');
   const extra = await loadDetailExtras(request, context, connector.id, connector.station.id);
+  // The device model is a 2.0.1 station's, read with the configuration's permission.
+  const deviceModel =
+    connector.station.ocppVersionConnected === 'ocpp2.0.1' && me.permissions.includes(DEVICE_MODEL_PERMISSION)
+      ? await loadDeviceModel(request, context, connector.station.uid)
+      : null;
   return {
     connector,
     ...extra,
+    deviceModel,
     permissions: me.permissions,
     companyId: me.company.id,
     currency: me.company.currency,
     timeZone: me.company.timeZone,
     language: me.user.language,
   };
+}
+
+const DEVICE_MODEL_PERMISSION = 'connectors:command:advanced';
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const me = await requirePermission(request, context, DEVICE_MODEL_PERMISSION);
+  const connector = await loadConnector(request, context, me, params.id ?? '');
+  return requestDeviceModelReport(request, context, connector.station.uid);
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -235,6 +250,11 @@ export default function ConnectorDetailPage() {
         <Layout.Section variant="oneHalf">
           <RecentSessionsCard data={data} />
         </Layout.Section>
+        {data.deviceModel ? (
+          <Layout.Section>
+            <DeviceModelCard model={data.deviceModel} />
+          </Layout.Section>
+        ) : null}
       </Layout>
     </Page>
   );
