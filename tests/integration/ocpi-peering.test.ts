@@ -242,7 +242,8 @@ describe('transport', () => {
     const wrong = await ocpi('/versions', { headers: { Authorization: tokenHeader('no-such-token') } });
     expect(wrong.status).toBe(401);
     expect(Envelope.parse(await wrong.json()).status_code).toBe(2000);
-    const unknown = await ocpi('/2.2.1/locations');
+    // A module we do not serve (locations is served since the locations module: without a token it is 401).
+    const unknown = await ocpi('/2.2.1/no_such_module');
     expect(unknown.status).toBe(404);
     expect(Envelope.parse(await unknown.json()).status_code).toBe(2000);
     expect(unknown.headers.get('X-Request-ID')).toBeTruthy();

@@ -21,7 +21,6 @@ import { Alarm } from './duties/alarm';
 import { Liveness } from './duties/heartbeat-timeout';
 import { type ScheduleAnswer, ScheduledAvailabilityDuty, type ScheduleInput } from './duties/scheduled-availability';
 import { LiveFeedPublisher } from './live-feed';
-import { applyLoadLimit } from './load/station';
 import type { ObjectParts } from './object-parts';
 import { type ChargePointState, chargePointState } from './state-view';
 import { FrameLog, retentionFromEnv } from './storage/frame-log';
@@ -290,18 +289,6 @@ export class ChargePoint extends DurableObject<Env> {
    */
   async revocationList(revoked: { serial: string; revokedAt: string; reason: RevocationReason }[]): Promise<CrlAnswer> {
     return signRevocationList(this.env, revoked, new Date());
-  }
-
-  /**
-   * RPC for the site's SiteLoad object (ADR 059): sends the open transaction's TxProfile limit
-   * (A per phase) in the connection's version and answers the station's answer.
-   */
-  async applyLoadLimit(input: { connectorId: number; transactionId: number; limitA: number }): Promise<CommandResult> {
-    return applyLoadLimit(
-      this.store,
-      (action, payload, timeoutMs) => this.sender.send(action, payload, timeoutMs),
-      input,
-    );
   }
 
   /** Forgets the last reported status of `kind` (the spec's reset-…-status calls). */
