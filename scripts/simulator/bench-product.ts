@@ -285,9 +285,9 @@ export async function startProductMiniflare(
 }
 
 /** The bare ocpp-rpc server of ./bench-baseline-server.ts, in its own process so its memory is its own. */
-export async function startBaseline(): Promise<RunningServer> {
+export async function startBaseline(protocol: 'ocpp1.6' | 'ocpp2.0.1' = 'ocpp1.6'): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(node, [tsx, 'scripts/simulator/bench-baseline-server.ts', String(port)], {
+  const child = spawn(node, [tsx, 'scripts/simulator/bench-baseline-server.ts', String(port), protocol], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
