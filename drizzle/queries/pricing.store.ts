@@ -27,6 +27,7 @@ import {
   tariffs,
 } from '../schema';
 import { companyAncestorIds } from './companies.store';
+import { queueOcpiCloseSafely } from './ocpi-sessions.store';
 import { afterDebit, debitStatements, sessionWallets } from './session-debit.store';
 
 export { candidateOf, tariffCandidate } from '../../domain/sessions/price-at-close';
@@ -237,6 +238,8 @@ export async function priceClosedSession(
   const { decision, debit } = closeDecision(s, facts, wallets);
   const balanceAfter = await writeSessionPrice(db, s.id, decision, force, opts.now ?? new Date(), debit.plan);
   if (debit.plan && balanceAfter !== null) await afterDebit(db, s, debit.plan, balanceAfter, decision.currency);
+  // A roaming partner's session: its final Session and its CDR (or credit and new CDR) are queued.
+  if (s.ocpiPeeringId !== null) await queueOcpiCloseSafely(db, s.id, { reprice: force });
   return { sessionId, outcome: decision.prices.pricingStatus, note: decision.note };
 }
 

@@ -14,6 +14,7 @@ import { credentials } from './ocpi.credentials';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
 import { locations } from './ocpi.locations';
+import { cdrsSender, sessionsSender } from './ocpi.sessions';
 import { tariffs } from './ocpi.tariffs';
 import { tokens } from './ocpi.tokens';
 
@@ -23,6 +24,8 @@ const MODULES: readonly Omit<Endpoint, 'url'>[] = [
   { identifier: 'credentials', role: 'RECEIVER' },
   { identifier: 'locations', role: 'SENDER' },
   { identifier: 'tariffs', role: 'SENDER' },
+  { identifier: 'sessions', role: 'SENDER' },
+  { identifier: 'cdrs', role: 'SENDER' },
   { identifier: 'tokens', role: 'RECEIVER' },
   { identifier: 'commands', role: 'RECEIVER' },
 ];
@@ -32,6 +35,8 @@ const MODULE_PATHS: Record<string, string> = {
   commands: 'commands',
   locations: 'locations',
   tariffs: 'tariffs',
+  sessions: 'sessions',
+  cdrs: 'cdrs',
 };
 
 export function createOcpi() {
@@ -53,6 +58,8 @@ export function createOcpi() {
   app.route(`/${OCPI_VERSION}/credentials`, credentials);
   app.route(`/${OCPI_VERSION}/locations`, locations);
   app.route(`/${OCPI_VERSION}/tariffs`, tariffs);
+  app.route(`/${OCPI_VERSION}/sessions`, sessionsSender);
+  app.route(`/${OCPI_VERSION}/cdrs`, cdrsSender);
   app.route(`/${OCPI_VERSION}/tokens`, tokens);
   app.route(`/${OCPI_VERSION}/commands`, commands);
 

@@ -106,12 +106,23 @@ export async function connectPeering(db: Db, env: KeyEnv, peeringId: number, at 
   if (row) await attempt(db, env, row, at);
 }
 
-/** The cron's turn: every due row, oldest first (a push waits for the earlier rows of its object). */
+/**
+ * The cron's turn: every due row, oldest first (a push waits for the earlier rows of its object). A
+ * few passes, so an object's next row (a session's CDR after its last Session PUT) goes in the same
+ * turn once the one before it was delivered, not one cron run later.
+ */
 export async function drainOcpiOutbox(db: Db, env: KeyEnv, at = new Date()): Promise<number> {
-  const rows = await dueOutbox(db, at, DRAIN_BATCH);
-  for (const row of rows) await attempt(db, env, row, at);
-  return rows.length;
+  let attempted = 0;
+  for (let pass = 0; pass < DRAIN_PASSES && attempted < DRAIN_BATCH * DRAIN_PASSES; pass++) {
+    const rows = await dueOutbox(db, at, DRAIN_BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) await attempt(db, env, row, at);
+    attempted += rows.length;
+  }
+  return attempted;
 }
+/** Passes of one drain (each reads the due rows again: those that waited for a row just delivered). */
+const DRAIN_PASSES = 4;
 
 /**
  * Tells the partner we end the registration (DELETE on its credentials endpoint with the token we

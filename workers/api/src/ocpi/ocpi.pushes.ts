@@ -5,4 +5,5 @@
  */
 import './ocpi.commands.push';
 import './ocpi.locations';
+import './ocpi.sessions';
 import './ocpi.tariffs';

@@ -6,6 +6,7 @@ import { flattenMeterValues } from '@domain/ocpp/meter-values';
 import type { Handler } from '../context';
 import { loadDrawReported } from '../load/station';
 import { checkLimit } from './limit-stop';
+import { roamingSessionProgress } from './ocpi-session';
 
 export const meterValues: Handler<'MeterValues'> = (ctx, p) => {
   const tx = p.transactionId !== undefined ? ctx.store.transaction(p.transactionId) : null;
@@ -16,6 +17,7 @@ export const meterValues: Handler<'MeterValues'> = (ctx, p) => {
   if (open && tx) {
     checkLimit(ctx, tx, samples);
     loadDrawReported(ctx, tx.transactionId, samples);
+    roamingSessionProgress(ctx, tx, samples);
   }
   return {};
 };

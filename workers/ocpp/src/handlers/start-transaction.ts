@@ -18,6 +18,7 @@ import type { Handler, HandlerContext } from '../context';
 import { loadSessionStarted } from '../load/station';
 import type { InboundReplies, InboundRequests } from '../ocpp-types';
 import { idTagInfo } from './authorize';
+import { roamingSessionStarted } from './ocpi-session';
 import { takeRemoteStart } from './remote-start';
 import { markReservationUsed } from './reservations';
 import { closeEndedTransactions } from './session-end';
@@ -97,6 +98,8 @@ export async function openTransaction(
   });
   // Users with limits: the energy they may still charge, checked on each MeterValues (ADR 020).
   if (!refused && decision.budget) ctx.store.putLimit(session.id, decision.budget);
+  // A roaming partner's token: its Session is pushed to the partner (handlers/ocpi-session.ts).
+  if (!refused) roamingSessionStarted(ctx, session);
   // A start on a reservation uses it (handlers/reservations.ts).
   if (!refused) markReservationUsed(ctx, p.reservationId);
   // A managed site shares its limit with this session too (ADR 059).

@@ -29,7 +29,13 @@ export const DUTY_DUE = 'dutyDue' satisfies StateKey;
  * interval and DUTY_DUE on every wake, the D1 last-seen throttle on every Heartbeat) and written only
  * through `put`. Other keys are always read from storage (tests move `lastSeen` back behind the object's back).
  */
-const CACHED_KEYS: ReadonlySet<StateKey> = new Set<StateKey>(['heartbeatInterval', 'd1SeenAt', DUTY_DUE]);
+const CACHED_KEYS: ReadonlySet<StateKey> = new Set<StateKey>([
+  'heartbeatInterval',
+  'd1SeenAt',
+  DUTY_DUE,
+  // Read on every MeterValues (handlers/ocpi-session.ts).
+  'ocpiTransactions',
+]);
 
 function structuredCloneIfObject(v: unknown): unknown {
   return typeof v === 'object' && v !== null ? structuredClone(v) : v;
