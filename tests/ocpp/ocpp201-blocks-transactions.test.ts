@@ -106,8 +106,16 @@ describe('a 2.0.1 transaction started without an idToken', () => {
     expect(await cs.ok('TransactionEvent', ended(tx, 1, 3, 500))).toEqual({});
     expect(await sessionsOf(w.stationId)).toEqual([]);
     const kept = (await stub(w.uid).state()).transactions201[tx];
-    expect(kept).toMatchObject({ sessionId: null, seqNos: [0, 1] });
+    expect(kept).toMatchObject({ sessionId: null, seqNos: [0, 1], endedUnopened: true });
     expect(kept?.pending).toBeUndefined();
+    // A late event of it (offline replay) with a card opens nothing that would never close.
+    const late = await cs.ok('TransactionEvent', {
+      ...updated(tx, 2, 1, 500),
+      triggerReason: 'Authorized',
+      idToken: { idToken: w.idTag, type: 'ISO14443' },
+    });
+    expect(late).toEqual({ idTokenInfo: { status: 'Accepted' } });
+    expect(await sessionsOf(w.stationId)).toEqual([]);
     cs.close();
   });
 

@@ -153,6 +153,8 @@ export interface Transaction201 {
   sessionId: number | null;
   /** A transaction started without an idToken: its start, kept until an event brings the idToken. */
   pending?: PendingStart201;
+  /** Ended without an idToken and without energy: no session, and a late event opens none. */
+  endedUnopened?: true;
   /** Whether its Started has been received (the first event received opened it otherwise). */
   started: boolean;
   /** Every seqNo received: a repeated one is a duplicate, handled once. */

@@ -87,6 +87,13 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
   let info: IdTokenInfo | undefined;
   let tx = ctx.store.transactionByStartKey(key);
   const pending = known?.pending;
+  if (!tx && known?.endedUnopened) {
+    // It ended without an idToken and without energy: a late event (offline replay) opens nothing.
+    const connectorNumber = p.evse?.id ?? 1;
+    const late = p.idToken ? await idTokenInfo(ctx, p.idToken, { connectorNumber, purpose: 'authorize' }) : undefined;
+    remember(ctx, id, null, p, known);
+    return late ? { idTokenInfo: late } : {};
+  }
   if (!tx && !p.idToken) {
     // Plugged in first (triggerReason CablePluggedIn…): no one to charge yet. The start is kept and
     // the session opens with the event that brings the idToken (ADR 058 addendum).
@@ -96,7 +103,7 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
     const unpaid = ended && !duplicate && held !== undefined && deliveredWh(held) > 0;
     if (!unpaid) {
       if (!duplicate && !ended) await showChargingState(ctx, held?.evseId ?? 1, p);
-      remember(ctx, id, null, p, known, ended ? undefined : held);
+      remember(ctx, id, null, p, known, ended ? { endedUnopened: true } : held ? { pending: held } : {});
       return {};
     }
   }
@@ -213,12 +220,13 @@ function remember(
   sessionId: number | null,
   p: TransactionEventRequest,
   known: Transaction201 | undefined,
-  pending?: PendingStart201,
+  waiting: Pick<Transaction201, 'pending' | 'endedUnopened'> = {},
 ): void {
   const all = ctx.store.get('transactions201') ?? {};
   all[id] = {
     sessionId,
-    ...(pending ? { pending } : {}),
+    ...(waiting.pending ? { pending: waiting.pending } : {}),
+    ...(waiting.endedUnopened || known?.endedUnopened ? { endedUnopened: true } : {}),
     started: (known?.started ?? false) || p.eventType === 'Started',
     seqNos: known?.seqNos.includes(p.seqNo) ? known.seqNos : [...(known?.seqNos ?? []), p.seqNo],
     offline: (known?.offline ?? false) || p.offline === true,
