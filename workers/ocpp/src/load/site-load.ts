@@ -12,7 +12,8 @@ import { type SiteLoadRow, sessionLoadFacts, siteLoad } from '@db/queries/site-l
 import { allocate, floorTenth, type LoadSession, lowersFirst, raiseWithin } from '@domain/load/allocation';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
-import { TRANSACTION_ENDED } from './station';
+import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
+import { LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
 
 /** The site's configuration is read again from D1 at most this long after the last read. */
 const CONFIG_TTL_MS = 60_000;
@@ -58,57 +59,22 @@ export interface SiteAllocation {
   }[];
 }
 
-type Row = {
-  key: string;
-  station_uid: string;
-  station_id: number;
-  connector_id: number;
-  connector_uid: string | null;
-  transaction_id: number;
-  group_id: number | null;
-  max_a: number;
-  started_at: number;
-  draw_a: number | null;
-  draw_at: number | null;
-  limit_a: number | null;
-  target_a: number | null;
-};
-
-const keyOf = (stationUid: string, transactionId: number) => `${stationUid}#${transactionId}`;
-
 export class SiteLoad extends DurableObject<Env> {
   private config: { row: SiteLoadRow | null; at: number } | null = null;
   private running: Promise<void> | null = null;
   private again = false;
 
+  private readonly sessions: SiteSessions;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS sessions (
-      key TEXT PRIMARY KEY, station_uid TEXT NOT NULL, station_id INTEGER NOT NULL, connector_id INTEGER NOT NULL,
-      connector_uid TEXT, transaction_id INTEGER NOT NULL, group_id INTEGER, max_a REAL NOT NULL,
-      started_at INTEGER NOT NULL, draw_a REAL, draw_at INTEGER, limit_a REAL, target_a REAL)`);
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  }
-
-  private rows(): Row[] {
-    return this.ctx.storage.sql.exec<Row>('SELECT * FROM sessions ORDER BY started_at, key').toArray() as Row[];
-  }
-
-  private remember(locationId: number): void {
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO kv (key, value) VALUES ('locationId', ?)", String(locationId));
-  }
-
-  private locationId(): number | null {
-    const row = this.ctx.storage.sql
-      .exec<{ value: string }>("SELECT value FROM kv WHERE key = 'locationId'")
-      .toArray()[0];
-    return row ? Number(row.value) : null;
+    this.sessions = new SiteSessions(ctx.storage.sql);
   }
 
   private async site(force = false): Promise<SiteLoadRow | null> {
     const now = Date.now();
     if (!force && this.config && now - this.config.at < CONFIG_TTL_MS) return this.config.row;
-    const id = this.locationId();
+    const id = this.sessions.location();
     if (id === null) return null;
     const row = await siteLoad(openDb(this.env.DB), id);
     this.config = { row, at: now };
@@ -117,51 +83,41 @@ export class SiteLoad extends DurableObject<Env> {
 
   /** RPC (ChargePoint): a session started at one of the site's stations. */
   async sessionStarted(s: LoadSessionStart): Promise<void> {
-    this.remember(s.locationId);
+    this.sessions.setLocation(s.locationId);
     const facts = await sessionLoadFacts(openDb(this.env.DB), s.stationId, s.connectorId, s.transactionId);
     const site = await this.site();
     const phases = site?.config.phases ?? 3;
     const voltage = site?.config.voltage ?? 230;
     const maxA = facts.maxPowerW ? facts.maxPowerW / (voltage * phases) : DEFAULT_MAX_A;
-    this.ctx.storage.sql.exec(
-      `INSERT OR IGNORE INTO sessions (key, station_uid, station_id, connector_id, connector_uid, transaction_id,
-       group_id, max_a, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      keyOf(s.stationUid, s.transactionId),
-      s.stationUid,
-      s.stationId,
-      s.connectorId,
-      facts.connectorUid,
-      s.transactionId,
-      facts.customerGroupId,
-      maxA,
-      s.startedAt,
-    );
+    this.sessions.add({
+      station_uid: s.stationUid,
+      station_id: s.stationId,
+      connector_id: s.connectorId,
+      connector_uid: facts.connectorUid,
+      transaction_id: s.transactionId,
+      group_id: facts.customerGroupId,
+      max_a: maxA,
+      started_at: s.startedAt,
+    });
     await this.reconcile();
   }
 
   /** RPC (ChargePoint): the session ended (stopped, or closed without its stop); its share goes to the others. */
   async sessionEnded(s: LoadSessionRef): Promise<void> {
-    this.remember(s.locationId);
-    this.ctx.storage.sql.exec('DELETE FROM sessions WHERE key = ?', keyOf(s.stationUid, s.transactionId));
+    this.sessions.setLocation(s.locationId);
+    this.sessions.remove(sessionKey(s.stationUid, s.transactionId));
     await this.reconcile();
   }
 
   /** RPC (ChargePoint): the session's measured current (A per phase) from a MeterValues. */
   async drawReported(s: LoadSessionRef & { drawA: number; at: number }): Promise<void> {
-    const key = keyOf(s.stationUid, s.transactionId);
-    const cursor = this.ctx.storage.sql.exec(
-      'UPDATE sessions SET draw_a = ?, draw_at = ? WHERE key = ?',
-      s.drawA,
-      s.at,
-      key,
-    );
-    if (cursor.rowsWritten === 0) return;
+    if (!this.sessions.setDraw(sessionKey(s.stationUid, s.transactionId), s.drawA, s.at)) return;
     await this.reconcile();
   }
 
   /** RPC (API): the site's limit changed; read it again and share it anew. */
   async refresh(locationId: number): Promise<SiteAllocation> {
-    this.remember(locationId);
+    this.sessions.setLocation(locationId);
     await this.site(true);
     await this.reconcile();
     return this.allocation();
@@ -172,11 +128,11 @@ export class SiteLoad extends DurableObject<Env> {
     const site = await this.site();
     const limitA = site ? limitAmpsAt(site.config, site.timeZone, Date.now()) : null;
     return {
-      locationId: this.locationId(),
+      locationId: this.sessions.location(),
       enabled: site?.enabled ?? false,
       busy: this.running !== null,
       limitA: limitA === null ? null : Math.round(limitA * 10) / 10,
-      sessions: this.rows().map((r) => ({
+      sessions: this.sessions.all().map((r) => ({
         stationUid: r.station_uid,
         connectorId: r.connector_id,
         connectorUid: r.connector_uid,
@@ -224,7 +180,7 @@ export class SiteLoad extends DurableObject<Env> {
     const next = nextChangeAfter(site.config, site.timeZone, now);
     if (next !== null) await this.ctx.storage.setAlarm(next);
     const limitA = limitAmpsAt(site.config, site.timeZone, now);
-    const rows = this.rows();
+    const rows = this.sessions.all();
     const sessions: LoadSession[] = rows.map((r) => ({
       key: r.key,
       minA: minimumOf(site.config, r.connector_uid ?? ''),
@@ -235,14 +191,14 @@ export class SiteLoad extends DurableObject<Env> {
       limitA: r.limit_a,
     }));
     const targets = allocate(limitA, sessions);
-    for (const [key, a] of targets) this.ctx.storage.sql.exec('UPDATE sessions SET target_a = ? WHERE key = ?', a, key);
+    for (const [key, a] of targets) this.sessions.setTarget(key, a);
     const byKey = new Map(rows.map((r) => [r.key, r]));
     const inForce = new Map(rows.map((r) => [r.key, r.limit_a]));
     const { lowers, raises } = lowersFirst(inForce, targets);
     // Every lowering is answered (or given up) before anything rises.
     await Promise.all(
       lowers.map(async (l) => {
-        const row = byKey.get(l.key) as Row;
+        const row = byKey.get(l.key) as SiteSessionRow;
         const outcome = await this.send(row, l.limitA);
         if (applied(outcome)) this.setInForce(l.key, l.limitA, inForce);
       }),
@@ -255,7 +211,7 @@ export class SiteLoad extends DurableObject<Env> {
       if (a === null) continue;
       const before = inForce.get(r.key) ?? null;
       this.setInForce(r.key, a, inForce);
-      const row = byKey.get(r.key) as Row;
+      const row = byKey.get(r.key) as SiteSessionRow;
       pending.push(
         this.send(row, a).then((outcome) => {
           // Refused: the station keeps what it had; unanswered: it may have applied it, so it stays counted.
@@ -267,28 +223,29 @@ export class SiteLoad extends DurableObject<Env> {
   }
 
   private live(key: string): boolean {
-    return this.ctx.storage.sql.exec('SELECT 1 FROM sessions WHERE key = ?', key).toArray().length > 0;
+    return this.sessions.has(key);
   }
 
   private setInForce(key: string, limitA: number | null, inForce: Map<string, number | null>): void {
     inForce.set(key, limitA);
-    this.ctx.storage.sql.exec('UPDATE sessions SET limit_a = ? WHERE key = ?', limitA, key);
+    this.sessions.setLimit(key, limitA);
   }
 
-  private async send(row: Row, limitA: number): Promise<CommandResult> {
+  /**
+   * Sends `limitA` for the session through its ChargePoint's command RPC, once its state shows the
+   * transaction still open; when it does not, the session's end was lost on the way here: it goes.
+   */
+  private async send(row: SiteSessionRow, limitA: number): Promise<CommandResult> {
     const stub = this.env.CHARGE_POINTS.get(this.env.CHARGE_POINTS.idFromName(row.station_uid));
     try {
-      const outcome = await stub.applyLoadLimit({
-        connectorId: row.connector_id,
-        transactionId: row.transaction_id,
-        limitA,
-      });
-      // The station no longer holds the transaction open: its end was not told here (lost), so it goes now.
-      if (outcome.status === 'rejected' && outcome.code === TRANSACTION_ENDED) {
-        this.ctx.storage.sql.exec('DELETE FROM sessions WHERE key = ?', row.key);
+      const state = await stub.state();
+      if (!state.openTransactions.some((t) => t.transactionId === row.transaction_id)) {
+        this.sessions.remove(row.key);
         this.again = true;
+        return { status: 'rejected', code: 'TransactionEnded', description: 'The transaction is not open' };
       }
-      return outcome;
+      const payload = txProfile(row.connector_id, row.transaction_id, limitA);
+      return await stub.sendCommand('SetChargingProfile', payload, LOAD_COMMAND_TIMEOUT_MS);
     } catch (e) {
       console.warn(`[load] ${row.station_uid}: limit not sent: ${String(e)}`);
       return { status: 'timeout' };

@@ -1,8 +1,8 @@
 /**
  * @module The ChargePoint object's side of site load management (ADR 059): it tells its site's
  * SiteLoad object when a session starts, ends or reports its draw (after the reply, never delaying
- * the charge point), and sends the TxProfile the site asks for through the command sender, which
- * picks the 1.6 or 2.0.1 form of SetChargingProfile.
+ * the charge point), and builds the TxProfile the site sends through the object's command RPC, whose
+ * sender picks the 1.6 or 2.0.1 form of SetChargingProfile.
  */
 import { managedSiteOfStation } from '@db/queries/site-load.store';
 import { drawAmps } from '@domain/load/draw';
@@ -10,7 +10,6 @@ import { siteObjectName } from '@domain/load/site-limit';
 import type { MeterSample } from '@domain/ocpp/meter-values';
 import type { HandlerContext } from '../context';
 import type { Store } from '../storage/store';
-import type { CommandResult } from '../transport/outbound';
 
 /** The site a station stands at is looked up again this long after the last look (a station may move). */
 const SITE_TTL_MS = 5 * 60_000;
@@ -18,8 +17,6 @@ const SITE_TTL_MS = 5 * 60_000;
 export const LOAD_PROFILE_ID_BASE = 59_000;
 export const LOAD_PROFILE_STACK_LEVEL = 5;
 export const LOAD_COMMAND_TIMEOUT_MS = 30_000;
-/** The answer to a limit for a transaction that is no longer open here. */
-export const TRANSACTION_ENDED = 'TransactionEnded';
 
 const sites = new WeakMap<Store, { locationId: number | null; at: number }>();
 
@@ -89,36 +86,20 @@ export function loadDrawReported(ctx: HandlerContext, transactionId: number, sam
   );
 }
 
-/** RPC body: the TxProfile of the site's share for an open transaction (A per phase, from now on). */
-export function applyLoadLimit(
-  store: Store,
-  send: (action: string, payload: unknown, timeoutMs: number) => Promise<CommandResult>,
-  input: { connectorId: number; transactionId: number; limitA: number },
-): Promise<CommandResult> {
-  const tx = store.transaction(input.transactionId);
-  if (!tx || tx.closed || tx.stop !== null) {
-    return Promise.resolve({
-      status: 'rejected',
-      code: TRANSACTION_ENDED,
-      description: `Transaction ${input.transactionId} is not open here`,
-    });
-  }
-  return send(
-    'SetChargingProfile',
-    {
-      connectorId: input.connectorId,
-      csChargingProfiles: {
-        chargingProfileId: LOAD_PROFILE_ID_BASE + input.connectorId,
-        transactionId: input.transactionId,
-        stackLevel: LOAD_PROFILE_STACK_LEVEL,
-        chargingProfilePurpose: 'TxProfile',
-        chargingProfileKind: 'Relative',
-        chargingSchedule: {
-          chargingRateUnit: 'A',
-          chargingSchedulePeriod: [{ startPeriod: 0, limit: input.limitA }],
-        },
+/** The 1.6 SetChargingProfile of a session's share (A per phase, from now on); the sender gives 2.0.1 its form. */
+export function txProfile(connectorId: number, transactionId: number, limitA: number) {
+  return {
+    connectorId,
+    csChargingProfiles: {
+      chargingProfileId: LOAD_PROFILE_ID_BASE + connectorId,
+      transactionId,
+      stackLevel: LOAD_PROFILE_STACK_LEVEL,
+      chargingProfilePurpose: 'TxProfile',
+      chargingProfileKind: 'Relative',
+      chargingSchedule: {
+        chargingRateUnit: 'A',
+        chargingSchedulePeriod: [{ startPeriod: 0, limit: limitA }],
       },
     },
-    LOAD_COMMAND_TIMEOUT_MS,
-  );
+  };
 }
