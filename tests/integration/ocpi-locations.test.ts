@@ -110,6 +110,22 @@ describe('OCPI locations as CPO', () => {
     const state = (await res.json()) as { steps?: unknown };
     expect(JSON.stringify(state)).toContain('peering');
 
+    // An edit through the API reaches the partner at once; bound to a public peering, the station stays public.
+    const renamed = await call(`/stations/${st.stationId}/detail`, {
+      ...s,
+      method: 'PATCH',
+      json: { name: 'Renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(Location.parse(pushesTo(`/${st.uid}`).at(-1)?.body).name).toBe('Renamed');
+    const privatised = await call(`/stations/${st.stationId}/detail`, {
+      ...s,
+      method: 'PATCH',
+      json: { type: 'private' },
+    });
+    expect(privatised.status).toBe(400);
+    expect(JSON.stringify(await privatised.json())).toContain('Public peering requires the station to be public.');
+
     await st.cp.call('StatusNotification', {
       connectorId: 1,
       status: 'Charging',
