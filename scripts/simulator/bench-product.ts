@@ -47,6 +47,8 @@ const SERVED = [
   'workers',
   'domain',
   'drizzle',
+  // The message catalogues (@i18n/), out of domain/ since ADR 042.
+  'i18n',
   'app',
   'build',
   'migrations',
