@@ -15,6 +15,7 @@ import {
   fallbackWithoutAnswer,
   type WhitelistType,
 } from '@domain/ocpi/tokens';
+import { startSessionFor } from './ocpi.commands.store';
 import { callPartner, type KeyEnv, partnerEndpoint } from './ocpi.outbox';
 import { peeringById } from './ocpi.store';
 import { type CachedTokenRow, cachedTokenAt } from './ocpi.tokens.store';
@@ -52,7 +53,7 @@ export async function authorizeRoamingToken(
   env: KeyEnv,
   input: { idTag: string; stationId: number; at: Date; timeoutMs?: number },
 ): Promise<RoamingDecision | null> {
-  const started = await startSessionFor(db, input.idTag, input.stationId, input.at);
+  const started = await startSessionFor(db, input.idTag, input.stationId, input.at.getTime() - START_SESSION_WINDOW_MS);
   if (started)
     return {
       status: 'Accepted',
@@ -87,18 +88,6 @@ export async function authorizeRoamingToken(
         status: 'Invalid',
         reason: `Partner token needs real-time authorization (${cached.whitelist}): ${answer.error}`,
       };
-}
-
-async function startSessionFor(db: Db, idTag: string, stationId: number, at: Date) {
-  return db.$client
-    .prepare(
-      `SELECT peering_id, token_uid, authorization_reference FROM ocpi_commands
-       WHERE station_id = ?1 AND token_uid IN (?2, upper(?2)) AND command = 'START_SESSION'
-         AND created_at >= ?3 AND coalesce(result, 'ACCEPTED') = 'ACCEPTED'
-       ORDER BY id DESC LIMIT 1`,
-    )
-    .bind(stationId, idTag.trim(), at.getTime() - START_SESSION_WINDOW_MS)
-    .first<{ peering_id: number; token_uid: string; authorization_reference: string | null }>();
 }
 
 type Asked = { ok: true; info: AuthorizationInfo } | { ok: false; error: string };

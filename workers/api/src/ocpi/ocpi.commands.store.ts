@@ -79,3 +79,16 @@ export const reservationOf = (db: Db, peeringId: number, reservationId: string) 
     )
     .orderBy(desc(ocpiCommands.id))
     .get();
+
+/** The latest START_SESSION since `since` (ms) for this token at this station, unless its charge point refused it. */
+export async function startSessionFor(db: Db, idTag: string, stationId: number, since: number) {
+  return db.$client
+    .prepare(
+      `SELECT peering_id, token_uid, authorization_reference FROM ocpi_commands
+       WHERE station_id = ?1 AND token_uid IN (?2, upper(?2)) AND command = 'START_SESSION'
+         AND created_at >= ?3 AND coalesce(result, 'ACCEPTED') = 'ACCEPTED'
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(stationId, idTag.trim(), since)
+    .first<{ peering_id: number; token_uid: string; authorization_reference: string | null }>();
+}

@@ -14,6 +14,7 @@ import {
   type OcppOutcome,
 } from '@domain/ocpi/commands';
 import { OcpiStatus } from '@domain/ocpi/status';
+import { ocpiTime } from '@domain/ocpi/tokens';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { DEFAULT_COMMAND_TIMEOUT_MS, dispatchAs, type Target } from '../lib/charge-point-command';
@@ -76,131 +77,104 @@ function accept(c: OcpiContext, peering: PeeringRow, work: Work) {
 }
 
 const UNKNOWN_PLACE = 'Unknown location, EVSE or connector';
+type Place = { location_id: string; evse_uid?: string | undefined; connector_id?: string | undefined };
+type Found = NonNullable<Awaited<ReturnType<typeof targetOf>>>;
+
+/** The station (and connector) a command names, of the operator behind the peering only. */
+const placeOf = (c: OcpiContext, peering: PeeringRow, p: Place) =>
+  targetOf(c.var.db, peering.companyId, {
+    locationId: p.location_id,
+    evseUid: p.evse_uid,
+    connectorId: p.connector_id,
+  });
+
+/** Records the command (our row id is `payload`'s argument) and accepts it: the OCPP `action` goes after the answer. */
+async function record(
+  c: OcpiContext,
+  peering: PeeringRow,
+  target: Found,
+  row: Omit<Parameters<typeof insertCommand>[1], 'peeringId' | 'stationId'>,
+  action: string,
+  payload: (commandId: number) => object,
+) {
+  const commandId = await insertCommand(c.var.db, { ...row, peeringId: peering.id, stationId: target.station.id });
+  const work = { commandId, target, action, payload: payload(commandId), responseUrl: row.responseUrl };
+  return accept(c, peering, work);
+}
 
 async function startSession(c: OcpiContext, peering: PeeringRow, b: Bodies['START_SESSION']) {
   if (!ownsEmspParty(peering, b.token.country_code, b.token.party_id))
     return refuse(c, 'REJECTED', 'The token is not of an EMSP party of this peering');
   if (!b.token.valid) return refuse(c, 'REJECTED', 'The token is not valid');
-  const target = await targetOf(c.var.db, peering.companyId, {
-    locationId: b.location_id,
-    evseUid: b.evse_uid,
-    connectorId: b.connector_id,
-  });
-  if (!target?.connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
-  const commandId = await insertCommand(c.var.db, {
-    peeringId: peering.id,
+  const target = await placeOf(c, peering, b);
+  const connector = target?.connector;
+  if (!target || !connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  const row = {
     command: 'START_SESSION',
-    stationId: target.station.id,
-    connectorNumber: target.connector.connectorNumber,
+    connectorNumber: connector.connectorNumber,
     tokenUid: b.token.uid,
     tokenType: b.token.type,
     authorizationReference: b.authorization_reference ?? null,
     responseUrl: b.response_url,
-  });
-  return accept(c, peering, {
-    commandId,
-    target: { station: target.station, connector: target.connector },
-    action: 'RemoteStartTransaction',
-    payload: { connectorId: target.connector.connectorNumber, idTag: b.token.uid },
-    responseUrl: b.response_url,
-  });
+  };
+  return record(c, peering, target, row, 'RemoteStartTransaction', () => ({
+    connectorId: connector.connectorNumber,
+    idTag: b.token.uid,
+  }));
 }
 
 async function stopSession(c: OcpiContext, peering: PeeringRow, b: Bodies['STOP_SESSION']) {
   const session = await peeringSession(c.var.db, peering.id, b.session_id);
   if (!session) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
   if (session.status !== 'in_progress') return refuse(c, 'REJECTED', 'The session has ended');
-  const target = await targetOf(c.var.db, peering.companyId, { locationId: String(session.stationId) });
+  const target = await placeOf(c, peering, { location_id: String(session.stationId) });
   if (!target) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
-  const commandId = await insertCommand(c.var.db, {
-    peeringId: peering.id,
-    command: 'STOP_SESSION',
-    stationId: target.station.id,
-    sessionId: session.id,
-    responseUrl: b.response_url,
-  });
-  return accept(c, peering, {
-    commandId,
-    target: { station: target.station, connector: target.connector },
-    action: 'RemoteStopTransaction',
-    payload: { transactionId: session.id },
-    responseUrl: b.response_url,
-  });
+  const row = { command: 'STOP_SESSION', sessionId: session.id, responseUrl: b.response_url };
+  return record(c, peering, target, row, 'RemoteStopTransaction', () => ({ transactionId: session.id }));
 }
 
 async function unlockConnector(c: OcpiContext, peering: PeeringRow, b: Bodies['UNLOCK_CONNECTOR']) {
-  const target = await targetOf(c.var.db, peering.companyId, {
-    locationId: b.location_id,
-    evseUid: b.evse_uid,
-    connectorId: b.connector_id,
-  });
-  if (!target?.connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
-  const commandId = await insertCommand(c.var.db, {
-    peeringId: peering.id,
-    command: 'UNLOCK_CONNECTOR',
-    stationId: target.station.id,
-    connectorNumber: target.connector.connectorNumber,
-    responseUrl: b.response_url,
-  });
-  return accept(c, peering, {
-    commandId,
-    target: { station: target.station, connector: target.connector },
-    action: 'UnlockConnector',
-    payload: { connectorId: target.connector.connectorNumber },
-    responseUrl: b.response_url,
-  });
+  const target = await placeOf(c, peering, b);
+  const connector = target?.connector;
+  if (!target || !connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  const row = { command: 'UNLOCK_CONNECTOR', connectorNumber: connector.connectorNumber, responseUrl: b.response_url };
+  return record(c, peering, target, row, 'UnlockConnector', () => ({ connectorId: connector.connectorNumber }));
 }
 
 async function reserveNow(c: OcpiContext, peering: PeeringRow, b: Bodies['RESERVE_NOW']) {
   if (!ownsEmspParty(peering, b.token.country_code, b.token.party_id))
     return refuse(c, 'REJECTED', 'The token is not of an EMSP party of this peering');
-  const target = await targetOf(c.var.db, peering.companyId, { locationId: b.location_id, evseUid: b.evse_uid });
-  if (target === null || target === undefined) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
-  const commandId = await insertCommand(c.var.db, {
-    peeringId: peering.id,
+  const target = await placeOf(c, peering, { location_id: b.location_id, evse_uid: b.evse_uid });
+  if (!target) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  // Connector 0 reserves any connector of the station (no EVSE named).
+  const connectorId = b.evse_uid ? (target.connector?.connectorNumber ?? 0) : 0;
+  const row = {
     command: 'RESERVE_NOW',
-    stationId: target.station.id,
-    connectorNumber: target.connector?.connectorNumber ?? 0,
+    connectorNumber: connectorId,
     tokenUid: b.token.uid,
     tokenType: b.token.type,
     authorizationReference: b.authorization_reference ?? null,
     reservationId: b.reservation_id,
     responseUrl: b.response_url,
-  });
-  // Our row id is the OCPP reservationId (an integer); connector 0 reserves any connector of the station.
-  return accept(c, peering, {
-    commandId,
-    target: { station: target.station, connector: target.connector },
-    action: 'ReserveNow',
-    payload: {
-      connectorId: b.evse_uid ? (target.connector?.connectorNumber ?? 0) : 0,
-      expiryDate: new Date(b.expiry_date.endsWith('Z') ? b.expiry_date : `${b.expiry_date}Z`).toISOString(),
-      idTag: b.token.uid,
-      reservationId: commandId,
-    },
-    responseUrl: b.response_url,
-  });
+  };
+  const expiryDate = new Date(ocpiTime(b.expiry_date)).toISOString();
+  // Our row id is the OCPP reservationId (an integer; the eMSP's id is a string).
+  return record(c, peering, target, row, 'ReserveNow', (reservationId) => ({
+    connectorId,
+    expiryDate,
+    idTag: b.token.uid,
+    reservationId,
+  }));
 }
 
 async function cancelReservation(c: OcpiContext, peering: PeeringRow, b: Bodies['CANCEL_RESERVATION']) {
   const reserved = await reservationOf(c.var.db, peering.id, b.reservation_id);
-  if (!reserved?.stationId) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
-  const target = await targetOf(c.var.db, peering.companyId, { locationId: String(reserved.stationId) });
-  if (!target) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
-  const commandId = await insertCommand(c.var.db, {
-    peeringId: peering.id,
-    command: 'CANCEL_RESERVATION',
-    stationId: target.station.id,
-    reservationId: b.reservation_id,
-    responseUrl: b.response_url,
-  });
-  return accept(c, peering, {
-    commandId,
-    target: { station: target.station, connector: null },
-    action: 'CancelReservation',
-    payload: { reservationId: reserved.id },
-    responseUrl: b.response_url,
-  });
+  const target = reserved?.stationId ? await placeOf(c, peering, { location_id: String(reserved.stationId) }) : null;
+  if (!reserved || !target) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
+  const row = { command: 'CANCEL_RESERVATION', reservationId: b.reservation_id, responseUrl: b.response_url };
+  return record(c, peering, { station: target.station, connector: null }, row, 'CancelReservation', () => ({
+    reservationId: reserved.id,
+  }));
 }
 
 export const commands = new Hono<OcpiEnv>().post('/:command', async (c) => {
