@@ -9,10 +9,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CommandResponse, CommandResult } from '../../domain/ocpi/commands';
+import { locationId } from '../../domain/ocpi/location-mapping';
 import { envelopeOf, VersionDetails } from '../../domain/ocpi/schemas';
 import { Token } from '../../domain/ocpi/tokens';
 import { ROLE } from '../../domain/permissions/roles';
-import { chargingSessions, ocpiTokens } from '../../drizzle/schema';
+import { chargingSessions, connectors, ocpiTokens } from '../../drizzle/schema';
 import { authorizeRoamingToken } from '../../workers/api/src/ocpi/ocpi.authorize';
 import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { BASE, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
@@ -26,11 +27,25 @@ let s: Session;
 let p: ConnectedPartner;
 let cp: FakeChargePoint;
 let stationId: number;
+/** The station and its connector as the partner names them (domain/ocpi/location-mapping.ts). */
+let place: { location_id: string; evse_uid: string; connector_id: string };
+
+/** A connected station's OCPI Location id, EVSE uid and connector id. */
+async function placeOf(station: { stationId: number; uid: string; connectorId: number }) {
+  const connector = await db.select().from(connectors).where(eq(connectors.id, station.connectorId)).get();
+  return {
+    location_id: locationId({ id: station.stationId, uid: station.uid }),
+    evse_uid: connector?.uid ?? '',
+    connector_id: '1',
+  };
+}
 
 beforeAll(async () => {
   w = await world({ roles: [ROLE.ADMINISTRATIVE_SERVICES], company: { cpms: 'public', country: 'FR' } });
   s = await login(w.email, w.password, w.ip);
-  ({ stationId, cp } = await connectedStation(w.company.id, { prefix: 'OCPT', status: 'available' }));
+  const station = await connectedStation(w.company.id, { prefix: 'OCPT', status: 'available' });
+  ({ stationId, cp } = station);
+  place = await placeOf(station);
 });
 afterAll(() => cp?.close());
 afterEach(() => p?.restore());
@@ -194,7 +209,7 @@ describe('authorization of a partner token at our station', () => {
       peeringId: p.peeringId,
       authorizationReference: 'AUTH-REF-1',
     });
-    expect(p.state.authorizations).toEqual([{ uid, type: 'RFID', body: { location_id: String(stationId) } }]);
+    expect(p.state.authorizations).toEqual([{ uid, type: 'RFID', body: { location_id: place.location_id } }]);
     expect(await authorizeRoamingToken(db, env, { idTag: refused, stationId, at })).toMatchObject({
       status: 'Invalid',
     });
@@ -225,8 +240,8 @@ describe('OCPI commands receiver', () => {
       json('POST', {
         response_url: responseUrl,
         token: tokenOf(uid, { whitelist: 'NEVER' }),
-        location_id: String(stationId),
-        evse_uid: `${stationId}-1`,
+        location_id: place.location_id,
+        evse_uid: place.evse_uid,
         authorization_reference: 'START-REF-9',
       }),
     );
@@ -289,13 +304,12 @@ describe('OCPI commands receiver', () => {
     // Ended: a second stop is refused at once.
     expect(await post('STOP_SESSION', `${uid}b`, { session_id: String(started.transactionId) })).toBe('REJECTED');
 
-    const place = { location_id: String(stationId), evse_uid: `${stationId}-1`, connector_id: '1' };
     expect(await post('UNLOCK_CONNECTOR', uid, place)).toBe('ACCEPTED');
     await expect.poll(() => (resultOf('UNLOCK_CONNECTOR', uid) as { result?: string })?.result).toBe('FAILED');
 
     const reservation = { token: tokenOf(uid), expiry_date: '2030-01-01T10:00:00Z', reservation_id: `R-${uid}` };
     expect(
-      await post('RESERVE_NOW', uid, { ...reservation, location_id: String(stationId), evse_uid: `${stationId}-1` }),
+      await post('RESERVE_NOW', uid, { ...reservation, location_id: place.location_id, evse_uid: place.evse_uid }),
     ).toBe('ACCEPTED');
     await expect.poll(() => (resultOf('RESERVE_NOW', uid) as { result?: string })?.result).toBe('EVSE_OCCUPIED');
     const reserveNow = cp.received.filter((r) => r.action === 'ReserveNow').at(-1)?.payload;
@@ -320,20 +334,15 @@ describe('OCPI commands receiver', () => {
     );
     expect(stop.data.result).toBe('UNKNOWN_SESSION');
     const elsewhere = await world({ company: { cpms: 'public' } });
-    const { stationId: foreign, cp: other } = await connectedStation(elsewhere.company.id, {
-      prefix: 'OCPF',
-      status: 'available',
-    });
-    other.close();
+    const foreign = await connectedStation(elsewhere.company.id, { prefix: 'OCPF', status: 'available' });
+    foreign.cp.close();
     const unlock = envelopeOf(CommandResponse).parse(
       await callProduct(
         commandUrl('UNLOCK_CONNECTOR'),
         partnerToken(),
         json('POST', {
           response_url: `${PARTNER_BASE}/2.2.1/commands/UNLOCK_CONNECTOR/1`,
-          location_id: String(foreign),
-          evse_uid: `${foreign}-1`,
-          connector_id: '1',
+          ...(await placeOf(foreign)),
         }),
       ),
     );

@@ -8,6 +8,7 @@
  */
 import type { Db } from '@db/db';
 import type { AuthorizationStatus } from '@domain/charging-authorization/decide';
+import { locationId } from '@domain/ocpi/location-mapping';
 import {
   type AllowedType,
   AuthorizationInfo,
@@ -33,9 +34,6 @@ export interface RoamingDecision {
   tokenUid: string;
   authorizationReference: string | null;
 }
-
-/** Our OCPI Location id of a station and the EVSE uid of one of its connectors (the CPO's own ids). */
-export const locationIdOf = (stationId: number) => String(stationId);
 
 const REFUSAL: Record<Exclude<AllowedType, 'ALLOWED'>, AuthorizationStatus> = {
   BLOCKED: 'Blocked',
@@ -108,7 +106,7 @@ async function askPartner(
     const sent = await callPartner(db, env, peering, {
       method: 'POST',
       url,
-      body: { location_id: locationIdOf(input.stationId) },
+      body: { location_id: locationId({ id: input.stationId, uid: token.station_uid }) },
       schema: AuthorizationInfo,
       timeoutMs: input.timeoutMs ?? REALTIME_TIMEOUT_MS,
     });

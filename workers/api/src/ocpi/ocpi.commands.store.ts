@@ -9,13 +9,18 @@ import { and, desc, eq, or } from 'drizzle-orm';
 
 export type CommandRow = typeof ocpiCommands.$inferSelect;
 
-/** Our OCPI ids (ocpi.authorize.ts `locationIdOf`): Location = the station id (or its OCPP identity), EVSE = a connector. */
+/**
+ * The station and connector named by our OCPI ids (domain/ocpi/location-mapping.ts): Location.id = the
+ * station's OCPP identity (`S<id>` past 36 characters), EVSE uid = the connector's uid (its EVSE id is
+ * accepted too), Connector.id = the connector number. Undefined: the station is known, the EVSE not.
+ */
 export async function targetOf(
   db: Db,
   companyId: number,
   place: { locationId: string; evseUid?: string | undefined; connectorId?: string | undefined },
 ) {
-  const stationId = /^\d+$/.test(place.locationId) ? Number(place.locationId) : -1;
+  const long = /^S(\d+)$/.exec(place.locationId);
+  const stationId = long ? Number(long[1]) : -1;
   const station = await db
     .select()
     .from(stations)
@@ -30,14 +35,10 @@ export async function targetOf(
   const all = await db.select().from(connectors).where(eq(connectors.stationId, station.id)).all();
   if (place.evseUid === undefined) return { station, connector: all.length === 1 ? (all[0] ?? null) : null };
   const evse = place.evseUid;
-  const connector =
-    all.find(
-      (x) => x.evseId === evse || `${station.id}-${x.connectorNumber}` === evse || String(x.connectorNumber) === evse,
-    ) ?? null;
+  const connector = all.find((x) => x.uid === evse || x.evseId === evse) ?? null;
   if (!connector) return undefined;
-  // One connector per EVSE: its id is "1" (or the connector number).
-  if (place.connectorId !== undefined && !['1', String(connector.connectorNumber)].includes(place.connectorId))
-    return undefined;
+  // One connector per EVSE, whose id is the connector number.
+  if (place.connectorId !== undefined && place.connectorId !== String(connector.connectorNumber)) return undefined;
   return { station, connector };
 }
 

@@ -127,7 +127,7 @@ async function stopSession(c: OcpiContext, peering: PeeringRow, b: Bodies['STOP_
   const session = await peeringSession(c.var.db, peering.id, b.session_id);
   if (!session) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
   if (session.status !== 'in_progress') return refuse(c, 'REJECTED', 'The session has ended');
-  const target = await placeOf(c, peering, { location_id: String(session.stationId) });
+  const target = await placeOf(c, peering, { location_id: `S${session.stationId}` });
   if (!target) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
   const row = { command: 'STOP_SESSION', sessionId: session.id, responseUrl: b.response_url };
   return record(c, peering, target, row, 'RemoteStopTransaction', () => ({ transactionId: session.id }));
@@ -169,7 +169,7 @@ async function reserveNow(c: OcpiContext, peering: PeeringRow, b: Bodies['RESERV
 
 async function cancelReservation(c: OcpiContext, peering: PeeringRow, b: Bodies['CANCEL_RESERVATION']) {
   const reserved = await reservationOf(c.var.db, peering.id, b.reservation_id);
-  const target = reserved?.stationId ? await placeOf(c, peering, { location_id: String(reserved.stationId) }) : null;
+  const target = reserved?.stationId ? await placeOf(c, peering, { location_id: `S${reserved.stationId}` }) : null;
   if (!reserved || !target) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
   const row = { command: 'CANCEL_RESERVATION', reservationId: b.reservation_id, responseUrl: b.response_url };
   return record(c, peering, { station: target.station, connector: null }, row, 'CancelReservation', () => ({

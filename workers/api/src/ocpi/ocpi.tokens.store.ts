@@ -105,7 +105,8 @@ export async function upsertToken(db: Db, row: typeof ocpiTokens.$inferInsert): 
 export async function cachedTokenAt(db: Db, uid: string, stationId: number) {
   return db.$client
     .prepare(
-      `SELECT t.peering_id, t.country_code, t.party_id, t.uid, t.type, t.valid, t.whitelist, t.last_updated
+      `SELECT t.peering_id, t.country_code, t.party_id, t.uid, t.type, t.valid, t.whitelist, t.last_updated,
+         s.uid AS station_uid
        FROM ocpi_tokens t
          JOIN ocpi_peerings p ON p.id = t.peering_id AND p.state = 'registered'
          JOIN stations s ON s.id = ?2 AND p.company_id IN (s.company_id, coalesce(s.owner_company_id, s.company_id))
@@ -122,6 +123,7 @@ export async function cachedTokenAt(db: Db, uid: string, stationId: number) {
       valid: number;
       whitelist: string;
       last_updated: number;
+      station_uid: string;
     }>();
 }
 
