@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../domain/identity/password';
 import { CENTRAL_SYSTEM_ACTIONS } from '../../domain/ocpp/central-system-requests';
+import { OCPP201_CSMS_ACTIONS } from '../../domain/ocpp/csms-requests-201';
 import { customerServiceLogs, stationPendingKeys, stations } from '../../drizzle/schema';
 import { createCompany, createConnector, createStation, createUser } from '../../drizzle/seed/factories';
 import { connectChargePoint, type FakeChargePoint, ocpp, upgradeRequest } from './fake-charge-point';
@@ -165,7 +166,8 @@ describe('every central system → charge point message, verbatim', () => {
     };
     const op = doc.paths['/api/stations/{uid}/commands/{action}']?.post;
     const action = op?.parameters.find((p) => p.name === 'action');
-    expect(action?.schema.enum?.sort()).toEqual([...CENTRAL_SYSTEM_ACTIONS].sort());
+    // 1.6 and Security Whitepaper actions, and the 2.0.1-only ones (ADR 058 addendum).
+    expect(action?.schema.enum?.sort()).toEqual([...CENTRAL_SYSTEM_ACTIONS, ...OCPP201_CSMS_ACTIONS].sort());
     expect(op?.parameters.map((p) => p.name)).toContain('force');
   });
 });
