@@ -172,6 +172,32 @@ describe('authorization of a partner token at our station', () => {
     expect(p.state.authorizations).toEqual([]);
   });
 
+  it('OCPP 2.0.1: Authorize of a partner token is answered from the same rules', async () => {
+    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
+    const station = await connectedStation(w.company.id, {
+      prefix: 'OCP2',
+      status: 'available',
+      protocol: 'ocpp2.0.1',
+    });
+    try {
+      const ok = uidOf('V2A');
+      const never = uidOf('V2N');
+      await putToken(tokenOf(ok, { whitelist: 'ALWAYS' }));
+      await putToken(tokenOf(never, { whitelist: 'NEVER' }));
+      const authorize = async (idToken: string) =>
+        (
+          (await station.cp.call('Authorize', { idToken: { idToken, type: 'ISO14443' } })) as {
+            idTokenInfo: { status: string };
+          }
+        ).idTokenInfo.status;
+      expect(await authorize(ok)).toBe('Accepted');
+      expect(await authorize(never)).toBe('Invalid');
+      expect(await authorize(uidOf('V2U'))).toBe('Invalid');
+    } finally {
+      station.cp.close();
+    }
+  });
+
   it('partner unreachable: ALLOWED falls back to the cached token, NEVER is refused, an invalid ALWAYS is refused', async () => {
     p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
     const allowed = uidOf('ALO');
