@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  type ConnectorSource,
-  EnergyMix,
-  Evse,
-  evseStatusPatch,
-  Hours,
-  Location,
-  LocationPatch,
-  locationOf,
-  openingTimes,
-  type StationSource,
-} from './locations';
+import { type ConnectorSource, evseStatusPatch, locationOf, type StationSource } from './location-mapping';
+import { openingTimes } from './location-values';
+import { EnergyMix, Evse, Hours, Location, LocationPatch } from './locations';
 
 /** The specification's example messages, copied verbatim into the repository (tests/fixtures/ocpi-2.2.1). */
 const example = (name: string): unknown =>

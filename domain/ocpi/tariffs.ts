@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import type { ElementInput, PaymentType } from '../tariffs/model';
-import { DisplayText, EnergyMix, ocpiTime } from './locations';
+import { ocpiTime } from './location-values';
+import { DisplayText, EnergyMix } from './locations';
 import { ciString, ocpiDateTime, ocpiUrl } from './schemas';
 
 export const TariffDimensionType = z.enum(['ENERGY', 'FLAT', 'PARKING_TIME', 'TIME']);

@@ -6,7 +6,7 @@
  */
 import type { Db } from '@db/db';
 import { connectors, locationStations, locations, stationPeerings, stations, tariffs } from '@db/schema';
-import type { ConnectorSource, StationSource } from '@domain/ocpi/locations';
+import type { ConnectorSource, StationSource } from '@domain/ocpi/location-mapping';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PeeringRow } from './ocpi.store';
 
@@ -171,3 +171,47 @@ export const tariffById = (db: Db, companyId: number, id: number) =>
     .from(tariffs)
     .where(and(eq(tariffs.id, id), eq(tariffs.companyId, companyId)))
     .get();
+
+/** The queued Location push of a station to a peering that already failed (a user's retry sends it again). */
+export async function failedLocationPush(db: Db, peeringId: number, objectKey: string): Promise<number | null> {
+  const row = await db.$client
+    .prepare(
+      `SELECT id FROM ocpi_outbox WHERE peering_id = ? AND kind = 'location' AND object_key = ? AND state = 'queued'
+       AND payload IS NULL AND attempts > 0`,
+    )
+    .bind(peeringId, objectKey)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Whether an earlier push of the same object still waits (the order per object). */
+export async function earlierQueued(db: Db, peeringId: number, objectKey: string, id: number) {
+  const row = await db.$client
+    .prepare(`SELECT 1 FROM ocpi_outbox WHERE peering_id = ? AND object_key = ? AND state = 'queued' AND id < ?`)
+    .bind(peeringId, objectKey, id)
+    .first();
+  return row !== null;
+}
+
+/** The registered peerings a station is bound to. */
+export async function registeredPeeringsOfStation(db: Db, stationId: number): Promise<number[]> {
+  const rows = await db.$client
+    .prepare(
+      `SELECT sp.peering_id AS peeringId FROM station_peerings sp JOIN ocpi_peerings p ON p.id = sp.peering_id
+       WHERE sp.station_id = ? AND p.state = 'registered'`,
+    )
+    .bind(stationId)
+    .all<{ peeringId: number }>();
+  return rows.results.map((r) => r.peeringId);
+}
+
+/** The operator's registered peerings with the endpoints their partners list. */
+export async function registeredPeeringsOfCompany(db: Db, companyId: number) {
+  const rows = await db.$client
+    .prepare(
+      `SELECT id, endpoints_json AS endpointsJson FROM ocpi_peerings WHERE company_id = ? AND state = 'registered'`,
+    )
+    .bind(companyId)
+    .all<{ id: number; endpointsJson: string }>();
+  return rows.results;
+}

@@ -10,12 +10,12 @@
 import type { Db } from '@db/db';
 import {
   evseStatusPatch,
-  type Location,
   type LocationProblem,
   locationId,
   locationOf,
   stationIsPublic,
-} from '@domain/ocpi/locations';
+} from '@domain/ocpi/location-mapping';
+import type { Location } from '@domain/ocpi/locations';
 import { ocpiDateTime } from '@domain/ocpi/schemas';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { ocpiTariffId, type PeeringIdentity, tariffsForPeering } from '@domain/ocpi/tariffs';
@@ -29,7 +29,10 @@ import {
   bindingOf,
   boundStationByLocationId,
   boundStationsPage,
+  earlierQueued,
+  failedLocationPush,
   recordPublish,
+  registeredPeeringsOfStation,
   type StationRow,
   stationOfCompany,
   stationSources,
@@ -219,27 +222,13 @@ export async function publishStation(db: Db, env: KeyEnv, peeringId: number, sta
   // A partner without a locations receiver reads our locations itself: the binding publishes the station.
   if (!partnerEndpoint(peering, 'locations', 'RECEIVER')) return null;
   const objectKey = `location:${stationId}`;
-  const failedBefore = await db.$client
-    .prepare(
-      `SELECT id FROM ocpi_outbox WHERE peering_id = ? AND kind = 'location' AND object_key = ? AND state = 'queued'
-       AND payload IS NULL AND attempts > 0`,
-    )
-    .bind(peeringId, objectKey)
-    .first<{ id: number }>();
+  const failedBefore = await failedLocationPush(db, peeringId, objectKey);
   const id = await push(db, env, { peeringId, kind: 'location', objectKey }, { now: true, at });
   // A user's retry sends at once even when the queued push already failed (the cron keeps its backoff).
-  const queued = failedBefore?.id === id ? await outboxRow(db, id) : undefined;
-  if (queued && queued.state === 'queued') {
-    const earlier = await db.$client
-      .prepare(`SELECT 1 FROM ocpi_outbox WHERE peering_id = ? AND object_key = ? AND state = 'queued' AND id < ?`)
-      .bind(peeringId, objectKey, id)
-      .first();
-    if (!earlier) await attemptPush(db, env, queued, at);
-  }
-  const row = await db.$client
-    .prepare('SELECT state, last_error AS lastError, attempts FROM ocpi_outbox WHERE id = ?')
-    .bind(id)
-    .first<{ state: string; lastError: string | null; attempts: number }>();
+  const queued = failedBefore === id ? await outboxRow(db, id) : undefined;
+  if (queued && queued.state === 'queued' && !(await earlierQueued(db, peeringId, objectKey, id)))
+    await attemptPush(db, env, queued, at);
+  const row = await outboxRow(db, id);
   if (row?.state === 'done') return null;
   return row?.lastError ?? 'The push waits behind an earlier one of this station; it is retried';
 }
@@ -250,13 +239,6 @@ export async function publishStation(db: Db, env: KeyEnv, peeringId: number, sta
  * station is bound to none.
  */
 export async function pushStationChange(db: Db, env: KeyEnv, stationId: number, at = new Date()) {
-  const rows = await db.$client
-    .prepare(
-      `SELECT sp.peering_id AS peeringId FROM station_peerings sp JOIN ocpi_peerings p ON p.id = sp.peering_id
-       WHERE sp.station_id = ? AND p.state = 'registered'`,
-    )
-    .bind(stationId)
-    .all<{ peeringId: number }>();
-  for (const { peeringId } of rows.results)
+  for (const peeringId of await registeredPeeringsOfStation(db, stationId))
     await push(db, env, { peeringId, kind: 'location', objectKey: `location:${stationId}` }, { now: true, at });
 }

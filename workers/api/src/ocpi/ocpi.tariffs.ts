@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, unauthorized } from './ocpi.http';
 import { cpoParty, peeringIdentity } from './ocpi.locations';
-import { approvedCpoTariffs, type TariffRow } from './ocpi.locations.store';
+import { approvedCpoTariffs, registeredPeeringsOfCompany, type TariffRow } from './ocpi.locations.store';
 import { callPartner, type KeyEnv, partnerEndpoint, push, registerPushKind } from './ocpi.outbox';
 import type { PeeringRow } from './ocpi.store';
 
@@ -77,13 +77,7 @@ export async function pushTariffChange(
   tariff: { id: number; versionOf: number | null; companyId: number },
   at = new Date(),
 ) {
-  const rows = await db.$client
-    .prepare(
-      `SELECT id, endpoints_json AS endpointsJson FROM ocpi_peerings WHERE company_id = ? AND state = 'registered'`,
-    )
-    .bind(tariff.companyId)
-    .all<{ id: number; endpointsJson: string }>();
-  for (const p of rows.results) {
+  for (const p of await registeredPeeringsOfCompany(db, tariff.companyId)) {
     if (!p.endpointsJson.includes('"tariffs"')) continue;
     await push(
       db,

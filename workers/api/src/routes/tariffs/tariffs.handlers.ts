@@ -12,6 +12,7 @@ import { apiError } from '@api/lib/errors';
 import { keyedValidation } from '@api/lib/keyed-validation';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
+import { pushTariffChange } from '@api/ocpi/ocpi.tariffs';
 import { companyScopeIds } from '@db/queries/companies.store';
 import { priceClosedSession, priceFigures, tariffLinesOf } from '@db/queries/pricing.store';
 import { priceSession } from '@domain/pricing';
@@ -21,7 +22,6 @@ import { storedType, type TariffInput, toEngineTariff } from '@domain/tariffs/mo
 import { nextVersion, samplePeriods, type TariffChange, workflowRefusal } from '@domain/tariffs/workflow';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { pushTariffChange } from '../../ocpi/ocpi.tariffs';
 import { mpsRoutes } from './tariffs.mps';
 import { tariffReach } from './tariffs.reach';
 import * as r from './tariffs.routes';

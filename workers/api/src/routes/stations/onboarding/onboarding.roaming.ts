@@ -6,12 +6,13 @@
  * peering takes only a public station (spec section 5). Unbinding tells the partner the station's EVSEs
  * are removed.
  */
+
+import { publishStation } from '@api/ocpi/ocpi.locations';
+import { bindingOf, bindStation, unbindStation } from '@api/ocpi/ocpi.locations.store';
+import { type KeyEnv, push } from '@api/ocpi/ocpi.outbox';
 import type { Db } from '@db/db';
-import { stationIsPublic } from '@domain/ocpi/locations';
+import { stationIsPublic } from '@domain/ocpi/location-mapping';
 import { type RoamingStep, roamingStepTarget } from '@domain/onboarding/roaming-steps';
-import { publishStation } from '../../../ocpi/ocpi.locations';
-import { bindingOf, bindStation, unbindStation } from '../../../ocpi/ocpi.locations.store';
-import { type KeyEnv, push } from '../../../ocpi/ocpi.outbox';
 import { peeringsFor, type RoamingStepOutcome, type StationRow } from './onboarding.store';
 
 export interface StepResult extends RoamingStepOutcome {
