@@ -7,6 +7,8 @@
  * (cdrs.test.ts).
  */
 import { z } from 'zod';
+import { alpha3, connectorStandard, coordinate } from './location-values';
+import { ConnectorFormat, ConnectorType, GeoLocation, PowerType } from './locations';
 import { ciString, countryCode, ocpiDateTime, partyId } from './schemas';
 import {
   AuthMethod,
@@ -25,56 +27,6 @@ import {
   sessionKwh,
 } from './sessions';
 
-/** mod_locations: ConnectorType enum. */
-export const ConnectorType = z.enum([
-  'CHADEMO',
-  'CHAOJI',
-  'DOMESTIC_A',
-  'DOMESTIC_B',
-  'DOMESTIC_C',
-  'DOMESTIC_D',
-  'DOMESTIC_E',
-  'DOMESTIC_F',
-  'DOMESTIC_G',
-  'DOMESTIC_H',
-  'DOMESTIC_I',
-  'DOMESTIC_J',
-  'DOMESTIC_K',
-  'DOMESTIC_L',
-  'DOMESTIC_M',
-  'DOMESTIC_N',
-  'DOMESTIC_O',
-  'GBT_AC',
-  'GBT_DC',
-  'IEC_60309_2_single_16',
-  'IEC_60309_2_three_16',
-  'IEC_60309_2_three_32',
-  'IEC_60309_2_three_64',
-  'IEC_62196_T1',
-  'IEC_62196_T1_COMBO',
-  'IEC_62196_T2',
-  'IEC_62196_T2_COMBO',
-  'IEC_62196_T3A',
-  'IEC_62196_T3C',
-  'NEMA_5_20',
-  'NEMA_6_30',
-  'NEMA_6_50',
-  'NEMA_10_30',
-  'NEMA_10_50',
-  'NEMA_14_30',
-  'NEMA_14_50',
-  'PANTOGRAPH_BOTTOM_UP',
-  'PANTOGRAPH_TOP_DOWN',
-  'TESLA_R',
-  'TESLA_S',
-]);
-export const ConnectorFormat = z.enum(['SOCKET', 'CABLE']);
-export const PowerType = z.enum(['AC_1_PHASE', 'AC_2_PHASE', 'AC_2_PHASE_SPLIT', 'AC_3_PHASE', 'DC']);
-/** mod_locations: GeoLocation (decimal degrees as strings). */
-export const GeoLocation = z.object({
-  latitude: z.string().regex(/^-?[0-9]{1,2}\.[0-9]{5,7}$/),
-  longitude: z.string().regex(/^-?[0-9]{1,3}\.[0-9]{5,7}$/),
-});
 /** mod_cdrs: CdrLocation class. */
 export const CdrLocation = z.object({
   id: ciString(36).min(1),
@@ -186,46 +138,10 @@ export interface CdrInput extends SessionInput {
   revision?: number;
 }
 
-// biome-ignore format: a table
-const ALPHA3: Record<string, string> = {
-  AT: 'AUT', BE: 'BEL', BG: 'BGR', CH: 'CHE', CY: 'CYP', CZ: 'CZE', DE: 'DEU', DK: 'DNK', EE: 'EST',
-  ES: 'ESP', FI: 'FIN', FR: 'FRA', GB: 'GBR', GR: 'GRC', HR: 'HRV', HU: 'HUN', IE: 'IRL', IS: 'ISL',
-  IT: 'ITA', LI: 'LIE', LT: 'LTU', LU: 'LUX', LV: 'LVA', MC: 'MCO', MT: 'MLT', NL: 'NLD', NO: 'NOR',
-  PL: 'POL', PT: 'PRT', RO: 'ROU', SE: 'SWE', SI: 'SVN', SK: 'SVK', US: 'USA', CA: 'CAN', MA: 'MAR',
-  RE: 'REU', GP: 'GLP', MQ: 'MTQ', GF: 'GUF', YT: 'MYT', NC: 'NCL', PF: 'PYF',
-};
-
-/** ISO 3166-1 alpha-3 of a stored country (alpha-2 or alpha-3); null when unknown. */
-export function alpha3(country: string | null): string | null {
-  const c = (country ?? '').trim().toUpperCase();
-  if (/^[A-Z]{3}$/.test(c)) return c;
-  return ALPHA3[c] ?? null;
+/** Our plug type as the OCPI connector standard (as the Location says; unknown: CCS for DC, Type 2 for AC). */
+export function connectorStandardOf(plugType: string | null, powerType: string | null): z.infer<typeof ConnectorType> {
+  return connectorStandard(plugType) ?? (powerType === 'DC' ? 'IEC_62196_T2_COMBO' : 'IEC_62196_T2');
 }
-
-const PLUGS: Record<string, z.infer<typeof ConnectorType>> = {
-  'TYPE 2': 'IEC_62196_T2',
-  T2: 'IEC_62196_T2',
-  'TYPE 1': 'IEC_62196_T1',
-  T1: 'IEC_62196_T1',
-  CCS: 'IEC_62196_T2_COMBO',
-  CCS2: 'IEC_62196_T2_COMBO',
-  'CCS COMBO 2': 'IEC_62196_T2_COMBO',
-  CCS1: 'IEC_62196_T1_COMBO',
-  CHADEMO: 'CHADEMO',
-  SCHUKO: 'DOMESTIC_F',
-  'TYPE 3A': 'IEC_62196_T3A',
-  'TYPE 3C': 'IEC_62196_T3C',
-};
-
-/** Our plug type as the OCPI connector standard (OCPI names pass through; DC defaults to CCS, AC to Type 2). */
-export function connectorStandard(plugType: string | null, powerType: string | null): z.infer<typeof ConnectorType> {
-  const given = ConnectorType.safeParse(plugType);
-  if (given.success) return given.data;
-  return PLUGS[(plugType ?? '').trim().toUpperCase()] ?? (powerType === 'DC' ? 'IEC_62196_T2_COMBO' : 'IEC_62196_T2');
-}
-
-/** Coordinates as OCPI strings (6 decimals). */
-const coordinate = (n: number | null) => (n ?? 0).toFixed(6);
 
 /** The CDR's location from our station and connector; `why` when a required field is missing. */
 export function cdrLocation(p: CdrPlaceFacts): CdrLocation | { why: string } {
@@ -245,7 +161,7 @@ export function cdrLocation(p: CdrPlaceFacts): CdrLocation | { why: string } {
     evse_uid: p.evseUid,
     evse_id: p.evseId ?? p.evseUid,
     connector_id: connectorIdOf(p),
-    connector_standard: connectorStandard(p.plugType, p.powerType),
+    connector_standard: connectorStandardOf(p.plugType, p.powerType),
     connector_format: format.success ? format.data : power.success && power.data === 'DC' ? 'CABLE' : 'SOCKET',
     connector_power_type: power.success ? power.data : 'AC_3_PHASE',
   };

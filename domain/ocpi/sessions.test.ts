@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Cdr, cdrIdOf, connectorStandard, creditCdr, toOcpiCdr } from './cdrs';
+import { Cdr, cdrIdOf, connectorStandardOf, creditCdr, toOcpiCdr } from './cdrs';
 import { Session, type SessionFacts, type SessionInput, SessionPatch, toOcpiSession } from './sessions';
 
 const example = (name: string): unknown =>
@@ -270,10 +270,10 @@ describe('our closed session as an OCPI CDR', () => {
   });
 
   it('maps our plug names to OCPI connector standards', () => {
-    expect(connectorStandard('CCS2', 'DC')).toBe('IEC_62196_T2_COMBO');
-    expect(connectorStandard('CHAdeMO', 'DC')).toBe('CHADEMO');
-    expect(connectorStandard('Schuko', 'AC_1_PHASE')).toBe('DOMESTIC_F');
-    expect(connectorStandard('IEC_62196_T1', null)).toBe('IEC_62196_T1');
-    expect(connectorStandard(null, 'DC')).toBe('IEC_62196_T2_COMBO');
+    expect(connectorStandardOf('CCS2', 'DC')).toBe('IEC_62196_T2_COMBO');
+    expect(connectorStandardOf('CHAdeMO', 'DC')).toBe('CHADEMO');
+    expect(connectorStandardOf('Schuko', 'AC_1_PHASE')).toBe('DOMESTIC_F');
+    expect(connectorStandardOf('IEC_62196_T1', null)).toBe('IEC_62196_T1');
+    expect(connectorStandardOf(null, 'DC')).toBe('IEC_62196_T2_COMBO');
   });
 });

@@ -10,6 +10,7 @@
  * (the state at delivery, coalesced while queued), `cdr` rows carry the CDR as it was at close.
  */
 import { type Cdr, type CdrInput, type CdrTariff, creditCdr, toOcpiCdr } from '../../domain/ocpi/cdrs';
+import { locationId } from '../../domain/ocpi/location-mapping';
 import type { Db } from '../db';
 
 export const OCPI_SESSION_KIND = 'session';
@@ -47,6 +48,7 @@ interface FactsRow {
   created_at: number;
   connector_number: number;
   connector_evse_id: string | null;
+  station_id: number;
   station_uid: string;
   station_name: string | null;
   address: string | null;
@@ -81,7 +83,7 @@ const FACTS_SQL = `SELECT s.id, s.cdr_id, s.status, s.refused_status, s.start_me
   s.emp_price_time, s.emp_price_penalty, s.emp_price_net_penalty, s.cdr_remark, s.ocpi_peering_id,
   s.ocpi_token_uid, s.ocpi_authorization_reference, s.auth_id, s.meter_curve_json, s.updated_at, s.created_at,
   s.connector_number, s.connector_evse_id,
-  st.uid AS station_uid, st.name AS station_name, st.address, st.street_number, st.postal_code, st.city,
+  st.id AS station_id, st.uid AS station_uid, st.name AS station_name, st.address, st.street_number, st.postal_code, st.city,
   st.country, st.latitude, st.longitude, st.plug_type AS station_plug_type,
   st.plug_format AS station_plug_format, st.power_type AS station_power_type,
   c.uid AS connector_uid, c.plug_type, c.plug_format, c.power_type,
@@ -153,7 +155,7 @@ export async function ocpiSessionFacts(db: Db, sessionId: number, now = new Date
       partyId: r.token_party,
     },
     place: {
-      locationId: r.station_uid,
+      locationId: locationId({ id: r.station_id, uid: r.station_uid }),
       evseUid: r.connector_uid ?? `${r.station_uid}-${r.connector_number}`,
       evseId: r.connector_evse_id,
       connectorNumber: r.connector_number,
@@ -283,51 +285,3 @@ export async function queueOcpiCloseSafely(db: Db, sessionId: number, opts: { re
 const figures = (c: Cdr) =>
   JSON.stringify([c.total_cost, c.total_energy, c.total_time, c.total_parking_time ?? null, c.currency]);
 const sameFigures = (a: Cdr, b: Cdr) => figures(a) === figures(b);
-
-/** One page of a peering's sessions (its tokens' sessions at our stations), by last update. */
-export async function ocpiSessionIdsPage(
-  db: Db,
-  peeringId: number,
-  filter: { from: Date | null; to: Date | null; offset: number; limit: number },
-): Promise<{ ids: number[]; total: number }> {
-  const where = `ocpi_peering_id = ?1
-    AND (?2 IS NULL OR COALESCE(updated_at, created_at) >= ?2) AND (?3 IS NULL OR COALESCE(updated_at, created_at) < ?3)`;
-  const ms = (d: Date | null) => (d === null ? null : d.getTime());
-  const [page, count] = await db.$client.batch([
-    db.$client
-      .prepare(
-        `SELECT id FROM charging_sessions WHERE ${where} ORDER BY COALESCE(updated_at, created_at), id LIMIT ?4 OFFSET ?5`,
-      )
-      .bind(peeringId, ms(filter.from), ms(filter.to), filter.limit, filter.offset),
-    db.$client
-      .prepare(`SELECT COUNT(*) AS n FROM charging_sessions WHERE ${where}`)
-      .bind(peeringId, ms(filter.from), ms(filter.to)),
-  ]);
-  return {
-    ids: ((page?.results ?? []) as { id: number }[]).map((r) => r.id),
-    total: ((count?.results ?? []) as { n: number }[])[0]?.n ?? 0,
-  };
-}
-
-/** One page of the CDRs made for a peering (as queued at close, credits included), by creation. */
-export async function ocpiCdrsPage(
-  db: Db,
-  peeringId: number,
-  filter: { from: Date | null; to: Date | null; offset: number; limit: number },
-): Promise<{ cdrs: Cdr[]; total: number }> {
-  const where = `peering_id = ?1 AND kind = '${OCPI_CDR_KIND}'
-    AND (?2 IS NULL OR created_at >= ?2) AND (?3 IS NULL OR created_at < ?3)`;
-  const ms = (d: Date | null) => (d === null ? null : d.getTime());
-  const [page, count] = await db.$client.batch([
-    db.$client
-      .prepare(`SELECT payload FROM ocpi_outbox WHERE ${where} ORDER BY id LIMIT ?4 OFFSET ?5`)
-      .bind(peeringId, ms(filter.from), ms(filter.to), filter.limit, filter.offset),
-    db.$client
-      .prepare(`SELECT COUNT(*) AS n FROM ocpi_outbox WHERE ${where}`)
-      .bind(peeringId, ms(filter.from), ms(filter.to)),
-  ]);
-  return {
-    cdrs: ((page?.results ?? []) as { payload: string }[]).map((r) => JSON.parse(r.payload) as Cdr),
-    total: ((count?.results ?? []) as { n: number }[])[0]?.n ?? 0,
-  };
-}

@@ -1,0 +1,56 @@
+/**
+ * @module The pulls of the OCPI Sessions and CDRs sender interfaces (issue 22 part 3): one page of a
+ * peering's sessions by last update, and of the CDRs made for it (the outbox's `cdr` rows, credits
+ * included) by creation; both with `date_from`/`date_to` and the total for `X-Total-Count`.
+ */
+import type { Cdr } from '../../domain/ocpi/cdrs';
+import type { Db } from '../db';
+import { OCPI_CDR_KIND } from './ocpi-sessions.store';
+
+/** One page of a peering's sessions (its tokens' sessions at our stations), by last update. */
+export async function ocpiSessionIdsPage(
+  db: Db,
+  peeringId: number,
+  filter: { from: Date | null; to: Date | null; offset: number; limit: number },
+): Promise<{ ids: number[]; total: number }> {
+  const where = `ocpi_peering_id = ?1
+    AND (?2 IS NULL OR COALESCE(updated_at, created_at) >= ?2) AND (?3 IS NULL OR COALESCE(updated_at, created_at) < ?3)`;
+  const ms = (d: Date | null) => (d === null ? null : d.getTime());
+  const [page, count] = await db.$client.batch([
+    db.$client
+      .prepare(
+        `SELECT id FROM charging_sessions WHERE ${where} ORDER BY COALESCE(updated_at, created_at), id LIMIT ?4 OFFSET ?5`,
+      )
+      .bind(peeringId, ms(filter.from), ms(filter.to), filter.limit, filter.offset),
+    db.$client
+      .prepare(`SELECT COUNT(*) AS n FROM charging_sessions WHERE ${where}`)
+      .bind(peeringId, ms(filter.from), ms(filter.to)),
+  ]);
+  return {
+    ids: ((page?.results ?? []) as { id: number }[]).map((r) => r.id),
+    total: ((count?.results ?? []) as { n: number }[])[0]?.n ?? 0,
+  };
+}
+
+/** One page of the CDRs made for a peering (as queued at close, credits included), by creation. */
+export async function ocpiCdrsPage(
+  db: Db,
+  peeringId: number,
+  filter: { from: Date | null; to: Date | null; offset: number; limit: number },
+): Promise<{ cdrs: Cdr[]; total: number }> {
+  const where = `peering_id = ?1 AND kind = '${OCPI_CDR_KIND}'
+    AND (?2 IS NULL OR created_at >= ?2) AND (?3 IS NULL OR created_at < ?3)`;
+  const ms = (d: Date | null) => (d === null ? null : d.getTime());
+  const [page, count] = await db.$client.batch([
+    db.$client
+      .prepare(`SELECT payload FROM ocpi_outbox WHERE ${where} ORDER BY id LIMIT ?4 OFFSET ?5`)
+      .bind(peeringId, ms(filter.from), ms(filter.to), filter.limit, filter.offset),
+    db.$client
+      .prepare(`SELECT COUNT(*) AS n FROM ocpi_outbox WHERE ${where}`)
+      .bind(peeringId, ms(filter.from), ms(filter.to)),
+  ]);
+  return {
+    cdrs: ((page?.results ?? []) as { payload: string }[]).map((r) => JSON.parse(r.payload) as Cdr),
+    total: ((count?.results ?? []) as { n: number }[])[0]?.n ?? 0,
+  };
+}
