@@ -52,7 +52,7 @@ function answering(who: string, cp: TestCharger, got: Got[]) {
       } catch {
         continue;
       }
-      const p = f[3] as Record<string, never>;
+      const p = f[3] as Record<string, unknown>;
       if ('csChargingProfiles' in p) {
         const prof = p.csChargingProfiles as {
           transactionId: number;
@@ -77,7 +77,7 @@ function answering(who: string, cp: TestCharger, got: Got[]) {
           who,
           limitA: prof.chargingSchedule[0]?.chargingSchedulePeriod[0]?.limit as number,
           transactionId: prof.transactionId,
-          evseId: p.evseId,
+          evseId: p.evseId as number,
         });
       }
       cp.sendRaw(JSON.stringify([3, f[1], { status: 'Accepted' }]));
