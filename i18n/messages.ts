@@ -620,7 +620,8 @@ const de: Catalog = {
     'Peering fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
   publishFailed:
     'Veröffentlichung auf der E-Mobility-Plattform fehlgeschlagen: Für dieses Unternehmen ist noch kein Peering eingerichtet. Versuchen Sie es später erneut.',
-  roamingPartnerRefused: 'Der Roaming-Partner hat die Station nicht angenommen{{reason}}. Versuchen Sie es später erneut.',
+  roamingPartnerRefused:
+    'Der Roaming-Partner hat die Station nicht angenommen{{reason}}. Versuchen Sie es später erneut.',
   peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
   peeringUnknown: 'Das Peering existiert nicht.',
   peeringStateConflict: 'Im aktuellen Zustand des Peerings ist das nicht möglich.',
@@ -631,7 +632,8 @@ const de: Catalog = {
   locationNotFound: 'Standort-UID: {{uid}} nicht gefunden.',
   loadScheduleTime: 'Ein Zeitplanabschnitt beginnt zu einer Uhrzeit im Format HH:MM (00:00 bis 23:59).',
   loadScheduleDuplicate: 'Zwei Zeitplanabschnitte beginnen zur selben Uhrzeit.',
-  loadLimitBelowMinimum: 'Das Standortlimit liegt unter dem Mindeststrom eines Ladepunkts: kein Ladevorgang könnte laden.',
+  loadLimitBelowMinimum:
+    'Das Standortlimit liegt unter dem Mindeststrom eines Ladepunkts: kein Ladevorgang könnte laden.',
   locationMandatoryField: 'Anlegen des Standorts fehlgeschlagen: Füllen Sie die Pflichtfelder aus.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Dieser Wert ist Pflicht.',
@@ -1054,7 +1056,8 @@ const fr: Catalog = {
   locationNotFound: 'Emplacement uid : {{uid}} introuvable.',
   loadScheduleTime: 'Une période du planning commence à une heure au format HH:MM (00:00 à 23:59).',
   loadScheduleDuplicate: 'Deux périodes du planning commencent à la même heure.',
-  loadLimitBelowMinimum: 'La limite du site est inférieure au courant minimal d\'un point de charge : aucune session ne pourrait charger.',
+  loadLimitBelowMinimum:
+    "La limite du site est inférieure au courant minimal d'un point de charge : aucune session ne pourrait charger.",
   locationMandatoryField: "Échec de la création de l'emplacement : remplissez les champs obligatoires.",
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Cette valeur est obligatoire.',
@@ -1463,7 +1466,8 @@ const nl: Catalog = {
   locationNotFound: 'Locatie-uid: {{uid}} niet gevonden.',
   loadScheduleTime: 'Een periode van het schema begint op een tijd in de vorm HH:MM (00:00 tot 23:59).',
   loadScheduleDuplicate: 'Twee periodes van het schema beginnen op hetzelfde tijdstip.',
-  loadLimitBelowMinimum: 'De limiet van de locatie ligt onder de minimumstroom van één laadpunt: geen sessie zou kunnen laden.',
+  loadLimitBelowMinimum:
+    'De limiet van de locatie ligt onder de minimumstroom van één laadpunt: geen sessie zou kunnen laden.',
   locationMandatoryField: 'Locatie aanmaken mislukt: vul de verplichte velden in.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Deze waarde is verplicht.',
@@ -1868,9 +1872,10 @@ const it: Catalog = {
   // Connector groups and locations.
   groupNameTaken: "Un altro gruppo di connettori dell'azienda ha già questo nome.",
   locationNotFound: 'Uid della località: {{uid}} non trovato.',
-  loadScheduleTime: 'Un periodo della programmazione inizia a un\'ora nel formato HH:MM (da 00:00 a 23:59).',
+  loadScheduleTime: "Un periodo della programmazione inizia a un'ora nel formato HH:MM (da 00:00 a 23:59).",
   loadScheduleDuplicate: 'Due periodi della programmazione iniziano alla stessa ora.',
-  loadLimitBelowMinimum: 'Il limite del sito è inferiore alla corrente minima di un punto di ricarica: nessuna sessione potrebbe ricaricare.',
+  loadLimitBelowMinimum:
+    'Il limite del sito è inferiore alla corrente minima di un punto di ricarica: nessuna sessione potrebbe ricaricare.',
   locationMandatoryField: 'Creazione della località non riuscita: compilare i campi obbligatori.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Questo valore è obbligatorio.',
@@ -2278,7 +2283,8 @@ const es: Catalog = {
   locationNotFound: 'Uid de ubicación: {{uid}} no encontrado.',
   loadScheduleTime: 'Un periodo del horario empieza a una hora con el formato HH:MM (de 00:00 a 23:59).',
   loadScheduleDuplicate: 'Dos periodos del horario empiezan a la misma hora.',
-  loadLimitBelowMinimum: 'El límite del sitio es inferior a la corriente mínima de un punto de carga: ninguna sesión podría cargar.',
+  loadLimitBelowMinimum:
+    'El límite del sitio es inferior a la corriente mínima de un punto de carga: ninguna sesión podría cargar.',
   locationMandatoryField: 'Error al crear la ubicación: rellene los campos obligatorios.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Este valor es obligatorio.',
@@ -2683,7 +2689,8 @@ const pt: Catalog = {
   locationNotFound: 'Uid da localização: {{uid}} não encontrado.',
   loadScheduleTime: 'Um período do horário começa numa hora no formato HH:MM (00:00 a 23:59).',
   loadScheduleDuplicate: 'Dois períodos do horário começam à mesma hora.',
-  loadLimitBelowMinimum: 'O limite do local é inferior à corrente mínima de um ponto de carga: nenhuma sessão poderia carregar.',
+  loadLimitBelowMinimum:
+    'O limite do local é inferior à corrente mínima de um ponto de carga: nenhuma sessão poderia carregar.',
   locationMandatoryField: 'Falha ao criar a localização: preencha os campos obrigatórios.',
   // Online-station import (issue 4 part 7).
   importValueRequired: 'Este valor é obrigatório.',

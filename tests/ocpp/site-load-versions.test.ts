@@ -66,7 +66,7 @@ function answering(who: string, cp: TestCharger, got: Got[]) {
           transactionId: prof.transactionId,
         });
       } else {
-        const prof = p.chargingProfile as {
+        const prof = p.chargingProfile as unknown as {
           transactionId: string;
           chargingProfilePurpose: string;
           chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { limit: number }[] }[];

@@ -29,7 +29,7 @@ describe('ISO 15118 certificate requests', () => {
 
   it('fail as not supported with an external or built-in CA, which issues charging station certificates only', async () => {
     for (const env of [
-      { OCPP_CA_CERTIFICATE_CHAIN: '-----BEGIN CERTIFICATE-----' },
+      { OCPP_CA_CERTIFICATE_CHAIN: '-----BEGIN CERTIFICATE-----' } as Record<string, string>,
       { OCPP_CA_CERTIFICATE_CHAIN: '-----BEGIN CERTIFICATE-----', OCPP_CA_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----' },
     ]) {
       const answer = await getCertificateStatus(ctxWith(env), OCSP);

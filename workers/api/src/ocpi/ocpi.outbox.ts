@@ -15,6 +15,7 @@ import { openPartnerToken, type sealPartnerToken } from './ocpi.secret';
 import {
   claimOutbox,
   enqueuePush,
+  firstOfObject,
   type OutboxRow,
   outboxRow,
   type PeeringRow,
@@ -136,14 +137,4 @@ export async function push(
     if (row && row.attempts === 0 && (await firstOfObject(db, row))) await attemptPush(db, env, row, at);
   }
   return id;
-}
-
-async function firstOfObject(db: Db, row: OutboxRow): Promise<boolean> {
-  const earlier = await db.$client
-    .prepare(
-      `SELECT 1 FROM ocpi_outbox WHERE peering_id = ? AND object_key = ? AND state = 'queued' AND id < ? LIMIT 1`,
-    )
-    .bind(row.peeringId, row.objectKey, row.id)
-    .first();
-  return earlier === null;
 }

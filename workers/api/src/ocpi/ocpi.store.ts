@@ -5,7 +5,7 @@
  */
 import type { Db } from '@db/db';
 import { companies, ocpiMessages, ocpiOutbox, ocpiParties, ocpiPeerings } from '@db/schema';
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 
 export type PeeringRow = typeof ocpiPeerings.$inferSelect;
 export type PartyRow = typeof ocpiParties.$inferSelect;
@@ -164,3 +164,21 @@ export async function settleOutbox(
 }
 
 export const outboxRow = (db: Db, id: number) => db.select().from(ocpiOutbox).where(eq(ocpiOutbox.id, id)).get();
+
+/** True when no earlier queued row of the same peering and object waits before this one (order per object). */
+export async function firstOfObject(db: Db, row: OutboxRow): Promise<boolean> {
+  const earlier = await db
+    .select({ id: ocpiOutbox.id })
+    .from(ocpiOutbox)
+    .where(
+      and(
+        eq(ocpiOutbox.peeringId, row.peeringId),
+        row.objectKey === null ? isNull(ocpiOutbox.objectKey) : eq(ocpiOutbox.objectKey, row.objectKey),
+        eq(ocpiOutbox.state, 'queued'),
+        lt(ocpiOutbox.id, row.id),
+      ),
+    )
+    .limit(1)
+    .get();
+  return earlier === undefined;
+}
