@@ -9,7 +9,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { ocpiOutbox, ocpiPeerings } from '../../drizzle/schema';
 import { drainOcpiOutbox } from '../../workers/api/src/ocpi/ocpi.connect';
-import { callPartner, partnerEndpoint, push, registerPushKind } from '../../workers/api/src/ocpi/ocpi.outbox';
+import {
+  callPartner,
+  partnerEndpoint,
+  push,
+  pushOutcome,
+  registerPushKind,
+} from '../../workers/api/src/ocpi/ocpi.outbox';
 import { peeringById } from '../../workers/api/src/ocpi/ocpi.store';
 import { db, failOnConsoleError, login, type Session, world } from './helpers';
 import { type ConnectedPartner, connectedPartner } from './ocpi-fixture';
@@ -24,7 +30,7 @@ registerPushKind('test_object', async ({ db, env, peering, row, payload }) => {
   if (!url) return 'no endpoint';
   const body = payload ?? { key: row.objectKey, state: current.get(row.objectKey ?? '') };
   const sent = await callPartner(db, env, peering, { method: 'PUT', url: `${url}/${row.objectKey}`, body });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 let s: Session;
@@ -99,6 +105,37 @@ describe('OCPI outbox', () => {
     p.state.down = false;
     await drainOcpiOutbox(db, env(), new Date(t0.getTime() + 2 * 60_000));
     expect(bodies(p)).toEqual([{ key: 'c', state: 3 }]);
+  });
+
+  it('settles a push the partner refuses (OCPI 2001) as dead so the next push of the object goes', async () => {
+    p = await connectedPartner(s, [partnerModule('test_module', 'RECEIVER')]);
+    const partner = p;
+    partner.state.down = true;
+    const t0 = new Date();
+    for (const n of [1, 2, 3])
+      await push(
+        db,
+        env(),
+        { peeringId: partner.peeringId, kind: 'test_object', objectKey: 'e', payload: { n } },
+        { now: true, at: t0 },
+      );
+    partner.state.down = false;
+    // It refuses the first for good (2001) and the third for now (3000, a server error): only the first dies.
+    let third = 0;
+    partner.state.refuse = ({ body }) => {
+      const n = (body as { n: number }).n;
+      if (n === 1) return 2001;
+      if (n === 3 && third++ === 0) return 3000;
+      return undefined;
+    };
+    for (let minute = 2; minute <= 120; minute += 2)
+      await drainOcpiOutbox(db, env(), new Date(t0.getTime() + minute * 60_000));
+    expect(bodies(partner)).toEqual([{ n: 2 }, { n: 3 }]);
+    const rows = await db.select().from(ocpiOutbox).where(eq(ocpiOutbox.peeringId, partner.peeringId)).all();
+    const e = rows.filter((r) => r.objectKey === 'e').sort((x, y) => x.id - y.id);
+    expect(e.map((r) => r.state)).toEqual(['dead', 'done', 'done']);
+    expect(e[0]?.lastError).toContain('OCPI 2001');
+    expect(e[2]?.attempts).toBe(2);
   });
 
   it('drops a push to an unregistered peering and never calls the partner', async () => {

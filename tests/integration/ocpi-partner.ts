@@ -38,6 +38,8 @@ export interface PartnerState {
   pushes: { method: string; path: string; body: unknown }[];
   /** While true it is down: every call fails at the network level. */
   down: boolean;
+  /** The OCPI status it answers a push with instead of success (with HTTP 200), when it refuses it. */
+  refuse?: (push: { method: string; path: string; body: unknown }) => number | undefined;
   /** Its drivers' tokens as its tokens SENDER authorizes them in real time (uid → answer). */
   drivers: Map<string, { token: Token; allowed: AllowedType; authorization_reference?: string }>;
   /** Every real-time authorization request it received. */
@@ -154,7 +156,10 @@ export function createPartner(tokenA: string) {
       state.problems.push(`${c.req.method} ${c.req.path}: body is not JSON`);
       return c.json(fail(2001, 'Not JSON'), 400);
     }
-    state.pushes.push({ method: c.req.method, path: new URL(c.req.url).pathname, body });
+    const received = { method: c.req.method, path: new URL(c.req.url).pathname, body };
+    const refused = state.refuse?.(received);
+    if (refused !== undefined) return c.json(fail(refused, 'Refused'));
+    state.pushes.push(received);
     return c.json(ok(undefined));
   });
   return { app, state };

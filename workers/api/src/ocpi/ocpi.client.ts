@@ -13,7 +13,10 @@ import { logMessage } from './ocpi.store';
 /** How long a partner may take to answer one call. */
 export const CALL_TIMEOUT_MS = 15_000;
 
-export type CallResult<T> = { ok: true; data: T } | { ok: false; error: string; ocpiStatus?: number };
+/** A failure carries the partner's OCPI status and HTTP status when it answered (none on a network error). */
+export type CallResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; ocpiStatus?: number; httpStatus?: number };
 
 export interface Call<T extends z.ZodType> {
   peeringId: number;
@@ -74,20 +77,26 @@ function readAnswer<T extends z.ZodType>(call: Call<T>, status: number, text: st
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, error: `${where}: HTTP ${status}, not an OCPI answer` };
+    return { ok: false, httpStatus: status, error: `${where}: HTTP ${status}, not an OCPI answer` };
   }
   const parsed = Envelope.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `${where}: HTTP ${status}, not an OCPI envelope` };
+  if (!parsed.success)
+    return { ok: false, httpStatus: status, error: `${where}: HTTP ${status}, not an OCPI envelope` };
   const { status_code: code, status_message: message, data } = parsed.data;
   if (status >= 300 || code !== OcpiStatus.success)
     return {
       ok: false,
       ocpiStatus: code,
+      httpStatus: status,
       error: `${where}: HTTP ${status}, OCPI ${code}${message ? ` ${message}` : ''}`,
     };
   if (!call.schema) return { ok: true, data: undefined as z.infer<T> };
   const typed = call.schema.safeParse(data);
   if (!typed.success)
-    return { ok: false, error: `${where}: data does not match OCPI 2.2.1 (${typed.error.issues[0]?.path.join('.')})` };
+    return {
+      ok: false,
+      httpStatus: status,
+      error: `${where}: data does not match OCPI 2.2.1 (${typed.error.issues[0]?.path.join('.')})`,
+    };
   return { ok: true, data: typed.data };
 }

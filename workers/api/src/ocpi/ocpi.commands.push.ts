@@ -1,10 +1,10 @@
 /**
  * @module Push kind `command_result` (ADR 057 addendum "Tokens and commands"): the CommandResult of a
  * command, from the charge point's real answer, POSTed to the eMSP's `response_url` as it was made
- * (payload `{ url, result }`), through the outbox: retried until the partner takes it.
+ * (payload `{ url, result }`), through the outbox: retried until the partner takes it or refuses it for good.
  */
 import { CommandResult } from '@domain/ocpi/commands';
-import { callPartner, registerPushKind } from './ocpi.outbox';
+import { callPartner, pushOutcome, registerPushKind } from './ocpi.outbox';
 
 export interface CommandResultPush {
   url: string;
@@ -13,7 +13,8 @@ export interface CommandResultPush {
 
 registerPushKind('command_result', async ({ db, env, peering, payload }) => {
   const p = payload as CommandResultPush | null;
-  if (!p?.url || !CommandResult.safeParse(p.result).success) return 'command_result without a valid payload';
+  if (!p?.url || !CommandResult.safeParse(p.result).success)
+    return { error: 'command_result without a valid payload', permanent: true };
   const sent = await callPartner(db, env, peering, { method: 'POST', url: p.url, body: p.result });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });

@@ -37,7 +37,15 @@ import {
   stationOfCompany,
   stationSources,
 } from './ocpi.locations.store';
-import { attemptPush, callPartner, type KeyEnv, partnerEndpoint, push, registerPushKind } from './ocpi.outbox';
+import {
+  attemptPush,
+  callPartner,
+  type KeyEnv,
+  partnerEndpoint,
+  push,
+  pushOutcome,
+  registerPushKind,
+} from './ocpi.outbox';
 import { outboxRow, type PeeringRow, partiesOf, peeringById } from './ocpi.store';
 
 /** The largest page we serve (X-Limit). */
@@ -185,7 +193,7 @@ registerPushKind('location', async ({ db, env, peering, row, at }) => {
       };
   const sent = await callPartner(db, env, peering, { method: 'PUT', url: locationUrl(url, location), body });
   if (bound) await recordPublish(db, station.id, peering.id, sent.ok ? null : sent.error, at);
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 /** Payload of an `evse_status` push: the connector and its status as it changed. */
@@ -209,7 +217,7 @@ registerPushKind('evse_status', async ({ db, env, peering, row, payload }) => {
     url: evseUrl,
     body: evseStatusPatch(p.status, new Date(p.at)),
   });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 /**

@@ -3,9 +3,12 @@
  * row of a kind about one object (`location:12`, `session:42`). Each kind has a handler that sends it
  * (PUT/PATCH/POST to the partner's module endpoint) and says null on success or why not. A row is
  * claimed before an attempt (no two drains send it twice), one object's rows go out in id order
- * (`dueOutbox`), a failure is retried with backoff for good (`nextPushAttempt`): nothing is lost while a
- * partner is down, and the peering's message log shows every attempt. A push to a peering that is
- * unregistered is dropped (done, with the reason); to one suspended or not yet registered, it waits.
+ * (`dueOutbox`), a failure that may pass (network, HTTP 5xx, 401, 408, 429, OCPI 3xxx) is retried with
+ * backoff for good (`nextPushAttempt`): nothing is lost while a partner is down, and the peering's message
+ * log shows every attempt. A push the partner refuses (OCPI 2xxx, other HTTP 4xx) or that cannot be built
+ * (an exception in its handler) is `dead` with its reason, so the object's next push goes. A push to a
+ * peering that is unregistered is dropped (done, with the reason); to one suspended or not yet
+ * registered, it waits.
  */
 import type { Db } from '@db/db';
 import { nextPushAttempt } from '@domain/ocpi/registration';
@@ -38,8 +41,35 @@ export interface PushContext {
   at: Date;
 }
 
-/** Sends one push: null when the partner accepted it, else the reason (the row is retried). */
-export type PushHandler = (push: PushContext) => Promise<string | null>;
+/** A push that will never go as it is: the row is settled `dead` with the reason. */
+export interface PermanentFailure {
+  error: string;
+  permanent: true;
+}
+
+/** What one attempt came to: null when delivered (or nothing to deliver), a reason to retry, or a permanent failure. */
+export type PushOutcome = null | string | PermanentFailure;
+
+/** Sends one push and says what came of it (a plain reason is retried with backoff). */
+export type PushHandler = (push: PushContext) => Promise<PushOutcome>;
+
+/** HTTP statuses of a refusal that may pass on a later attempt (unauthorized, timeout, rate limit). */
+const TRANSIENT_HTTP = new Set([401, 408, 429]);
+
+/**
+ * The outcome of a partner's answer to a push: refused for good when it answers an OCPI client error
+ * (2xxx) or an HTTP 4xx other than 401, 408, 429; retried on a network error, HTTP 5xx, OCPI 3xxx.
+ */
+export function pushOutcome(sent: CallResult<unknown>): PushOutcome {
+  if (sent.ok) return null;
+  const ocpiClientError = sent.ocpiStatus !== undefined && sent.ocpiStatus >= 2000 && sent.ocpiStatus < 3000;
+  const httpClientError =
+    sent.httpStatus !== undefined &&
+    sent.httpStatus >= 400 &&
+    sent.httpStatus < 500 &&
+    !TRANSIENT_HTTP.has(sent.httpStatus);
+  return ocpiClientError || httpClientError ? { error: sent.error, permanent: true } : sent.error;
+}
 
 const handlers = new Map<string, PushHandler>();
 
@@ -99,22 +129,25 @@ export async function attemptPush(db: Db, env: KeyEnv, row: OutboxRow, at: Date)
     await settleOutbox(db, row.id, { state: 'done', lastError: reason });
     return;
   }
-  let error: string | null;
-  if (peering.state !== 'registered') error = `The peering is ${peering.state}`;
+  let outcome: PushOutcome;
+  if (peering.state !== 'registered') outcome = `The peering is ${peering.state}`;
   else {
     try {
       const payload = row.payload === null ? null : (JSON.parse(row.payload) as unknown);
-      error = await handler({ db, env, peering, row, payload, at });
+      outcome = await handler({ db, env, peering, row, payload, at });
     } catch (err) {
-      error = `${row.kind}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      // The push cannot be built (bad payload, schema): no retry makes it go; the object's next push may.
+      outcome = { error: `${row.kind}: ${err instanceof Error ? err.message : String(err)}`, permanent: true };
     }
   }
-  if (error === null) await settleOutbox(db, row.id, { state: 'done', lastError: null });
+  if (outcome === null) await settleOutbox(db, row.id, { state: 'done', lastError: null });
+  else if (typeof outcome !== 'string')
+    await settleOutbox(db, row.id, { state: 'dead', lastError: outcome.error.slice(0, 500) });
   else
     await settleOutbox(db, row.id, {
       state: 'queued',
       nextAttemptAt: nextPushAttempt(row.attempts + 1, at),
-      lastError: error,
+      lastError: outcome.slice(0, 500),
     });
 }
 

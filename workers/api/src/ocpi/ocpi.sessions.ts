@@ -16,7 +16,7 @@ import { pageHeaders, pageParams } from '@domain/ocpi/transport';
 import { Hono } from 'hono';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, type OcpiContext, unauthorized } from './ocpi.http';
-import { callPartner, partnerEndpoint, registerPushKind } from './ocpi.outbox';
+import { callPartner, partnerEndpoint, pushOutcome, registerPushKind } from './ocpi.outbox';
 
 /** The most sessions or CDRs one page holds (`X-Limit`). */
 export const OCPI_PAGE_LIMIT = 100;
@@ -32,16 +32,16 @@ registerPushKind(OCPI_SESSION_KIND, async ({ db, env, peering, row, at }) => {
   const session = Session.parse(toOcpiSession(facts.input));
   const target = `${url.replace(/\/$/, '')}/${session.country_code}/${session.party_id}/${encodeURIComponent(session.id)}`;
   const sent = await callPartner(db, env, peering, { method: 'PUT', url: target, body: session });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 registerPushKind(OCPI_CDR_KIND, async ({ db, env, peering, payload }) => {
   const cdr = Cdr.safeParse(payload);
-  if (!cdr.success) return null; // never sendable: dropped (the row keeps it for the log)
+  if (!cdr.success) return { error: 'The CDR does not match OCPI 2.2.1', permanent: true }; // never sendable
   const url = partnerEndpoint(peering, 'cdrs', 'RECEIVER');
   if (!url) return null; // the partner pulls CDRs (GET /cdrs answers them)
   const sent = await callPartner(db, env, peering, { method: 'POST', url, body: cdr.data });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 /** `offset`, `limit`, `date_from`, `date_to` of a pull; a Response when one is malformed. */

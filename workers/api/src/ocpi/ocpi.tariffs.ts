@@ -17,7 +17,7 @@ import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, unauthorized } from './ocpi.http';
 import { cpoParty, peeringIdentity } from './ocpi.locations';
 import { approvedCpoTariffs, registeredPeeringsOfCompany, type TariffRow } from './ocpi.locations.store';
-import { callPartner, type KeyEnv, partnerEndpoint, push, registerPushKind } from './ocpi.outbox';
+import { callPartner, type KeyEnv, partnerEndpoint, push, pushOutcome, registerPushKind } from './ocpi.outbox';
 import type { PeeringRow } from './ocpi.store';
 
 export const TARIFFS_MAX_LIMIT = 100;
@@ -64,7 +64,7 @@ registerPushKind('tariff', async ({ db, env, peering, row }) => {
   const sent = tariff
     ? await callPartner(db, env, peering, { method: 'PUT', url: target, body: tariff })
     : await callPartner(db, env, peering, { method: 'DELETE', url: target });
-  return sent.ok ? null : sent.error;
+  return pushOutcome(sent);
 });
 
 /**
