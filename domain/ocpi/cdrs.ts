@@ -18,7 +18,6 @@ import {
   cdrToken,
   chargingPeriods,
   connectorIdOf,
-  lastUpdated,
   ocpiTime,
   type PlaceFacts,
   Price,
@@ -230,7 +229,7 @@ export function toOcpiCdr(input: CdrInput): Cdr | { why: string } {
     ...(parkingS > 0 ? { total_parking_time: round3(parkingS / 3600) } : {}),
     ...(parkingCost ? { total_parking_cost: parkingCost } : {}),
     ...(s.remark ? { remark: s.remark.slice(0, 255) } : {}),
-    last_updated: ocpiTime(lastUpdated(s)),
+    last_updated: ocpiTime(input.now), // when the CDR is made (mod_cdrs): GET /cdrs filters on that time
   };
 }
 

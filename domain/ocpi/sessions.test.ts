@@ -166,12 +166,14 @@ describe('our closed session as an OCPI CDR', () => {
           empPenalty: 0,
           empNetPenalty: 0,
           authorizationReference: null,
-          updatedAt: new Date('2015-06-29T22:01:13Z'),
+          updatedAt: new Date('2015-06-29T23:50:00Z'),
         },
         {
           party: { countryCode: 'BE', partyId: 'BEC' },
           token: { uid: '012345678', type: 'RFID', contractId: 'DE8ACC12E46L89', countryCode: null, partyId: null },
           tariffId: '12',
+          // When the CDR is made: its last_updated (mod_cdrs), whatever the session's last update.
+          now: new Date('2015-06-29T22:01:13Z'),
         },
       ),
       place: {
@@ -209,6 +211,17 @@ describe('our closed session as an OCPI CDR', () => {
       cdr_token: { ...official.cdr_token, country_code: 'BE', party_id: 'BEC' },
     });
     expect(Cdr.parse(ours)).toEqual(ours);
+  });
+
+  it('is last updated when it is made, not when the session was (GET /cdrs filters on that time)', () => {
+    const data = exampleInput();
+    const cdr = toOcpiCdr({
+      ...data,
+      session: { ...data.session, updatedAt: new Date('2026-11-27T09:00:00Z') },
+      now: new Date('2026-11-27T12:34:56Z'),
+    });
+    if ('why' in cdr) throw new Error(cdr.why);
+    expect(cdr.last_updated).toBe('2026-11-27T12:34:56Z');
   });
 
   it('carries energy and parking costs and times when the price has them', () => {
