@@ -7,24 +7,29 @@ import type { Cdr } from '../../domain/ocpi/cdrs';
 import type { Db } from '../db';
 import { OCPI_CDR_KIND } from './ocpi-sessions.store';
 
+// The peering's sessions through the partial index `charging_sessions_ocpi_peering_idx` (migration 0061):
+// `IS NOT NULL` spelled out so the planner may use it; never a scan of every session.
+const SESSIONS_WHERE = `ocpi_peering_id IS NOT NULL AND ocpi_peering_id = ?1
+    AND (?2 IS NULL OR COALESCE(updated_at, created_at) >= ?2) AND (?3 IS NULL OR COALESCE(updated_at, created_at) < ?3)`;
+
+/** The page and count queries of the sessions pull (?1 peering, ?2 from, ?3 to, ?4 limit, ?5 offset). */
+export const OCPI_SESSIONS_PAGE_SQL = {
+  page: `SELECT id FROM charging_sessions WHERE ${SESSIONS_WHERE} ORDER BY COALESCE(updated_at, created_at), id LIMIT ?4 OFFSET ?5`,
+  count: `SELECT COUNT(*) AS n FROM charging_sessions WHERE ${SESSIONS_WHERE}`,
+};
+
 /** One page of a peering's sessions (its tokens' sessions at our stations), by last update. */
 export async function ocpiSessionIdsPage(
   db: Db,
   peeringId: number,
   filter: { from: Date | null; to: Date | null; offset: number; limit: number },
 ): Promise<{ ids: number[]; total: number }> {
-  const where = `ocpi_peering_id = ?1
-    AND (?2 IS NULL OR COALESCE(updated_at, created_at) >= ?2) AND (?3 IS NULL OR COALESCE(updated_at, created_at) < ?3)`;
   const ms = (d: Date | null) => (d === null ? null : d.getTime());
   const [page, count] = await db.$client.batch([
     db.$client
-      .prepare(
-        `SELECT id FROM charging_sessions WHERE ${where} ORDER BY COALESCE(updated_at, created_at), id LIMIT ?4 OFFSET ?5`,
-      )
+      .prepare(OCPI_SESSIONS_PAGE_SQL.page)
       .bind(peeringId, ms(filter.from), ms(filter.to), filter.limit, filter.offset),
-    db.$client
-      .prepare(`SELECT COUNT(*) AS n FROM charging_sessions WHERE ${where}`)
-      .bind(peeringId, ms(filter.from), ms(filter.to)),
+    db.$client.prepare(OCPI_SESSIONS_PAGE_SQL.count).bind(peeringId, ms(filter.from), ms(filter.to)),
   ]);
   return {
     ids: ((page?.results ?? []) as { id: number }[]).map((r) => r.id),

@@ -2,6 +2,7 @@
  * @module Charging sessions (CDRs), one row per OCPP transaction, written idempotently by the
  * ChargePoint object; connector status history; the customer-service log of commands.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CONNECTOR_STATUSES } from '../../domain/stations/statuses';
 import { createdAt, timestamp } from './columns';
@@ -126,6 +127,10 @@ export const chargingSessions = sqliteTable(
     index('charging_sessions_start_idx').on(t.startAt),
     index('charging_sessions_owner_idx').on(t.ownerCompanyId, t.startAt),
     index('charging_sessions_customer_group_idx').on(t.customerGroupId, t.startAt),
+    // The OCPI sessions pull: one peering's sessions by last update (partial: most sessions have no peering).
+    index('charging_sessions_ocpi_peering_idx')
+      .on(t.ocpiPeeringId, t.updatedAt, t.id)
+      .where(sql`${t.ocpiPeeringId} IS NOT NULL`),
     // Lists sorted by energy, duration or a total: the order within each company (network variants) or
     // driver (fleet variants), so ORDER BY … LIMIT stops early in each instead of sorting the scope.
     ...(

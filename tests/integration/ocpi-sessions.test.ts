@@ -12,6 +12,7 @@ import { Cdr } from '../../domain/ocpi/cdrs';
 import { envelopeOf } from '../../domain/ocpi/schemas';
 import { Session as OcpiSession } from '../../domain/ocpi/sessions';
 import { ROLE } from '../../domain/permissions/roles';
+import { OCPI_SESSIONS_PAGE_SQL } from '../../drizzle/queries/ocpi-pull.store';
 import { priceClosedSession } from '../../drizzle/queries/pricing.store';
 import { chargingSessions, ocpiTokens, stations, tariffs } from '../../drizzle/schema';
 import { createUser } from '../../drizzle/seed/factories';
@@ -282,6 +283,22 @@ describe('OCPI sessions and CDRs pulled by the partner', () => {
     expect(all.data).toHaveLength(2);
     const bad = (await callProduct(`${OCPI}/sessions?date_from=yesterday`, token())) as { status_code: number };
     expect(bad.status_code).toBe(2001);
+  });
+
+  it('reads a peering’s sessions through its partial index, not by scanning every session', async () => {
+    const from = Date.now() - 3_600_000;
+    for (const [query, params] of [
+      [OCPI_SESSIONS_PAGE_SQL.page, [1, from, null, 10, 0]],
+      [OCPI_SESSIONS_PAGE_SQL.count, [1, from, null]],
+    ] as const) {
+      const plan = await db.$client
+        .prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join(' | ');
+      expect(details).toContain('charging_sessions_ocpi_peering_idx');
+      expect(details).not.toMatch(/SCAN charging_sessions(?! USING)/);
+    }
   });
 
   it('answers the peering’s CDRs, credit CDRs included, and refuses an unknown token', async () => {
