@@ -13,7 +13,7 @@ import { locationId } from '../../domain/ocpi/location-mapping';
 import { envelopeOf, VersionDetails } from '../../domain/ocpi/schemas';
 import { Token } from '../../domain/ocpi/tokens';
 import { ROLE } from '../../domain/permissions/roles';
-import { chargingSessions, connectors, ocpiTokens } from '../../drizzle/schema';
+import { chargingSessions, connectors, ocpiTokens, stationPeerings } from '../../drizzle/schema';
 import { authorizeRoamingToken } from '../../workers/api/src/ocpi/ocpi.authorize';
 import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { BASE, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
@@ -49,6 +49,13 @@ beforeAll(async () => {
 });
 afterAll(() => cp?.close());
 afterEach(() => p?.restore());
+
+/** A partner connected with these modules, our test station bound (published) to its peering. */
+async function boundPartner(modules: ReturnType<typeof partnerModule>[]) {
+  const partner = await connectedPartner(s, modules);
+  await db.insert(stationPeerings).values({ stationId, peeringId: partner.peeringId, boundAt: new Date() });
+  return partner;
+}
 
 const partnerToken = () => p.state.received.credentials?.token ?? '';
 const tokenUrl = (uid: string, party = 'PRT', type?: string) =>
@@ -162,7 +169,7 @@ describe('OCPI tokens receiver', () => {
 
 describe('authorization of a partner token at our station', () => {
   it('ALWAYS: the fake charge point presents it, the session starts as the peering’s', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
     const uid = uidOf('ALW');
     await putToken(tokenOf(uid, { whitelist: 'ALWAYS' }));
     const { authorize, start: started, row } = await start(uid);
@@ -173,12 +180,15 @@ describe('authorization of a partner token at our station', () => {
   });
 
   it('OCPP 2.0.1: Authorize of a partner token is answered from the same rules', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
     const station = await connectedStation(w.company.id, {
       prefix: 'OCP2',
       status: 'available',
       protocol: 'ocpp2.0.1',
     });
+    await db
+      .insert(stationPeerings)
+      .values({ stationId: station.stationId, peeringId: p.peeringId, boundAt: new Date() });
     try {
       const ok = uidOf('V2A');
       const never = uidOf('V2N');
@@ -199,7 +209,7 @@ describe('authorization of a partner token at our station', () => {
   });
 
   it('partner unreachable: ALLOWED falls back to the cached token, NEVER is refused, an invalid ALWAYS is refused', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
     const allowed = uidOf('ALO');
     const never = uidOf('NEV');
     const blocked = uidOf('BLK');
@@ -217,7 +227,7 @@ describe('authorization of a partner token at our station', () => {
   });
 
   it('real-time authorization answered by the partner, with the location and a timeout; the cache when it is down', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
     const uid = uidOf('RT');
     const refused = uidOf('RTN');
     await putToken(tokenOf(uid, { whitelist: 'NEVER' }));
@@ -252,11 +262,39 @@ describe('authorization of a partner token at our station', () => {
   });
 });
 
+describe('a partner only at the stations bound to it', () => {
+  it('START_SESSION at a station of the operator not bound to the peering is REJECTED and never reaches it', async () => {
+    p = await boundPartner([partnerModule('commands', 'SENDER')]);
+    const other = await connectedStation(w.company.id, { prefix: 'OCPN', status: 'available' });
+    try {
+      other.cp.handle('RemoteStartTransaction', () => ({ status: 'Accepted' }));
+      const target = await placeOf(other);
+      const uid = uidOf('NBS');
+      const answer = await callProduct(
+        `${BASE}/ocpi/2.2.1/commands/START_SESSION`,
+        partnerToken(),
+        json('POST', {
+          response_url: `${PARTNER_BASE}/2.2.1/commands/START_SESSION/${uid}`,
+          token: tokenOf(uid),
+          location_id: target.location_id,
+          evse_uid: target.evse_uid,
+        }),
+      );
+      expect(envelopeOf(CommandResponse).parse(answer).data.result).toBe('REJECTED');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(other.cp.received.filter((r) => r.action === 'RemoteStartTransaction')).toEqual([]);
+      expect(p.state.pushes).toEqual([]);
+    } finally {
+      other.cp.close();
+    }
+  });
+});
+
 describe('OCPI commands receiver', () => {
   const commandUrl = (type: string) => `${BASE}/ocpi/2.2.1/commands/${type}`;
 
   it('START_SESSION: the charge point gets RemoteStartTransaction, the partner the result, the session its reference', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER'), partnerModule('commands', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER'), partnerModule('commands', 'SENDER')]);
     cp.handle('RemoteStartTransaction', () => ({ status: 'Accepted' }));
     const uid = uidOf('CMD');
     const responseUrl = `${PARTNER_BASE}/2.2.1/commands/START_SESSION/${uid}`;
@@ -293,7 +331,7 @@ describe('OCPI commands receiver', () => {
   });
 
   it('STOP_SESSION, UNLOCK_CONNECTOR, RESERVE_NOW and CANCEL_RESERVATION reach the charge point; results reach the partner', async () => {
-    p = await connectedPartner(s, [partnerModule('tokens', 'SENDER'), partnerModule('commands', 'SENDER')]);
+    p = await boundPartner([partnerModule('tokens', 'SENDER'), partnerModule('commands', 'SENDER')]);
     cp.handle('RemoteStopTransaction', () => ({ status: 'Accepted' }));
     cp.handle('UnlockConnector', () => ({ status: 'UnlockFailed' }));
     cp.handle('ReserveNow', () => ({ status: 'Occupied' }));
@@ -350,7 +388,7 @@ describe('OCPI commands receiver', () => {
   });
 
   it('refuses an unknown session, a location of another operator and an invalid body', async () => {
-    p = await connectedPartner(s, [partnerModule('commands', 'SENDER')]);
+    p = await boundPartner([partnerModule('commands', 'SENDER')]);
     const stop = envelopeOf(CommandResponse).parse(
       await callProduct(
         commandUrl('STOP_SESSION'),

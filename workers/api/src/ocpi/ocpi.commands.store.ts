@@ -1,36 +1,36 @@
 /**
  * @module Reads and writes of the commands receiver (migration 0057): the station and connector an
- * OCPI Location / EVSE / Connector names (only the operator's, the company behind the peering), the
+ * OCPI Location / EVSE / Connector names (only the operator's stations bound to the peering), the
  * session a STOP_SESSION names (only the peering's own), and the `ocpi_commands` rows.
  */
 import type { Db } from '@db/db';
-import { chargingSessions, connectors, ocpiCommands, stations } from '@db/schema';
+import { chargingSessions, connectors, ocpiCommands } from '@db/schema';
 import { and, desc, eq, or } from 'drizzle-orm';
+import { boundStationByLocationId, stationOfCompany } from './ocpi.locations.store';
+import type { PeeringRow } from './ocpi.store';
 
 export type CommandRow = typeof ocpiCommands.$inferSelect;
 
 /**
  * The station and connector named by our OCPI ids (domain/ocpi/location-mapping.ts): Location.id = the
  * station's OCPP identity (`S<id>` past 36 characters), EVSE uid = the connector's uid (its EVSE id is
- * accepted too), Connector.id = the connector number. Undefined: the station is known, the EVSE not.
+ * accepted too), Connector.id = the connector number. A Location id finds only a station of the
+ * peering's operator bound to the peering (published to it, migration 0056): null for any other.
+ * `stationId` is ours, the station of the peering's own session or reservation: any station of the
+ * operator (the peering may stop what it started after an unbinding). Undefined: the station is known,
+ * the EVSE not.
  */
 export async function targetOf(
   db: Db,
-  companyId: number,
-  place: { locationId: string; evseUid?: string | undefined; connectorId?: string | undefined },
+  peering: PeeringRow,
+  place:
+    | { locationId: string; evseUid?: string | undefined; connectorId?: string | undefined }
+    | { stationId: number; evseUid?: undefined; connectorId?: undefined },
 ) {
-  const long = /^S(\d+)$/.exec(place.locationId);
-  const stationId = long ? Number(long[1]) : -1;
-  const station = await db
-    .select()
-    .from(stations)
-    .where(
-      and(
-        or(eq(stations.id, stationId), eq(stations.uid, place.locationId)),
-        or(eq(stations.companyId, companyId), eq(stations.ownerCompanyId, companyId)),
-      ),
-    )
-    .get();
+  const station =
+    'stationId' in place
+      ? await stationOfCompany(db, peering.companyId, place.stationId)
+      : await boundStationByLocationId(db, peering, place.locationId);
   if (!station) return null;
   const all = await db.select().from(connectors).where(eq(connectors.stationId, station.id)).all();
   if (place.evseUid === undefined) return { station, connector: all.length === 1 ? (all[0] ?? null) : null };

@@ -80,9 +80,9 @@ const UNKNOWN_PLACE = 'Unknown location, EVSE or connector';
 type Place = { location_id: string; evse_uid?: string | undefined; connector_id?: string | undefined };
 type Found = NonNullable<Awaited<ReturnType<typeof targetOf>>>;
 
-/** The station (and connector) a command names, of the operator behind the peering only. */
+/** The station (and connector) a command names: of the operator behind the peering, bound to the peering. */
 const placeOf = (c: OcpiContext, peering: PeeringRow, p: Place) =>
-  targetOf(c.var.db, peering.companyId, {
+  targetOf(c.var.db, peering, {
     locationId: p.location_id,
     evseUid: p.evse_uid,
     connectorId: p.connector_id,
@@ -127,7 +127,7 @@ async function stopSession(c: OcpiContext, peering: PeeringRow, b: Bodies['STOP_
   const session = await peeringSession(c.var.db, peering.id, b.session_id);
   if (!session) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
   if (session.status !== 'in_progress') return refuse(c, 'REJECTED', 'The session has ended');
-  const target = await placeOf(c, peering, { location_id: `S${session.stationId}` });
+  const target = await targetOf(c.var.db, peering, { stationId: session.stationId });
   if (!target) return refuse(c, 'UNKNOWN_SESSION', `Unknown session ${b.session_id}`);
   const row = { command: 'STOP_SESSION', sessionId: session.id, responseUrl: b.response_url };
   return record(c, peering, target, row, 'RemoteStopTransaction', () => ({ transactionId: session.id }));
@@ -169,7 +169,7 @@ async function reserveNow(c: OcpiContext, peering: PeeringRow, b: Bodies['RESERV
 
 async function cancelReservation(c: OcpiContext, peering: PeeringRow, b: Bodies['CANCEL_RESERVATION']) {
   const reserved = await reservationOf(c.var.db, peering.id, b.reservation_id);
-  const target = reserved?.stationId ? await placeOf(c, peering, { location_id: `S${reserved.stationId}` }) : null;
+  const target = reserved?.stationId ? await targetOf(c.var.db, peering, { stationId: reserved.stationId }) : null;
   if (!reserved || !target) return refuse(c, 'REJECTED', `Unknown reservation ${b.reservation_id}`);
   const row = { command: 'CANCEL_RESERVATION', reservationId: b.reservation_id, responseUrl: b.response_url };
   return record(c, peering, { station: target.station, connector: null }, row, 'CancelReservation', () => ({
