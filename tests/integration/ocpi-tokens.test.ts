@@ -263,6 +263,27 @@ describe('authorization of a partner token at our station', () => {
 });
 
 describe('a partner only at the stations bound to it', () => {
+  const env = { APP_ENV: 'test' };
+
+  it('a token of a peering the station is not bound to does not authorize there; a future last_updated is clamped', async () => {
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
+    // The operator's other station, never published to this partner.
+    const other = await connectedStation(w.company.id, { prefix: 'OCPU', status: 'available' });
+    other.cp.close();
+    const uid = uidOf('UNB');
+    expect(
+      (await putToken(tokenOf(uid, { whitelist: 'ALWAYS', last_updated: '2099-01-01T00:00:00Z' }))).status_code,
+    ).toBe(1000);
+    const at = new Date();
+    expect(await authorizeRoamingToken(db, env, { idTag: uid, stationId: other.stationId, at })).toBeNull();
+    expect(await authorizeRoamingToken(db, env, { idTag: uid, stationId, at })).toMatchObject({
+      status: 'Accepted',
+      peeringId: p.peeringId,
+    });
+    const row = await db.select().from(ocpiTokens).where(eq(ocpiTokens.uid, uid)).get();
+    expect(row?.lastUpdated.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+  });
+
   it('START_SESSION at a station of the operator not bound to the peering is REJECTED and never reaches it', async () => {
     p = await boundPartner([partnerModule('commands', 'SENDER')]);
     const other = await connectedStation(w.company.id, { prefix: 'OCPN', status: 'available' });

@@ -34,8 +34,15 @@ export const tokenByKey = (db: Db, key: TokenKey) =>
     )
     .get();
 
-/** The row of a token object (country code and party id upper-cased: CiString is case-insensitive). */
-export function rowOfToken(peeringId: number, t: Token): typeof ocpiTokens.$inferInsert {
+/** How far ahead of our clock a partner's `last_updated` may be (clock skew) before it is clamped. */
+export const TOKEN_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The row of a token object (country code and party id upper-cased: CiString is case-insensitive).
+ * `last_updated` is clamped to now + TOKEN_CLOCK_SKEW_MS: a partner's date in the future never makes its
+ * row win over later updates.
+ */
+export function rowOfToken(peeringId: number, t: Token, now = Date.now()): typeof ocpiTokens.$inferInsert {
   return {
     peeringId,
     countryCode: t.country_code.toUpperCase(),
@@ -51,7 +58,7 @@ export function rowOfToken(peeringId: number, t: Token): typeof ocpiTokens.$infe
     language: t.language ?? null,
     defaultProfileType: t.default_profile_type ?? null,
     energyContractJson: t.energy_contract ? JSON.stringify(t.energy_contract) : null,
-    lastUpdated: new Date(ocpiTime(t.last_updated)),
+    lastUpdated: new Date(Math.min(ocpiTime(t.last_updated), now + TOKEN_CLOCK_SKEW_MS)),
   };
 }
 
@@ -99,8 +106,9 @@ export async function upsertToken(db: Db, row: typeof ocpiTokens.$inferInsert): 
 
 /**
  * The cached token presented at a station: a token of a registered peering of the station's operator
- * (the company that runs the station, or the one that owns it), matched by uid; the newest if several
- * types share the uid. Read only for a card that is none of ours.
+ * (the company that runs the station) to which the station is bound (`station_peerings`: published to
+ * that partner), matched by uid; the newest if several share the uid. A partner can never put a card
+ * at a station it was not given. Read only for a card that is none of ours.
  */
 export async function cachedTokenAt(db: Db, uid: string, stationId: number) {
   return db.$client
@@ -109,8 +117,9 @@ export async function cachedTokenAt(db: Db, uid: string, stationId: number) {
          s.uid AS station_uid
        FROM ocpi_tokens t
          JOIN ocpi_peerings p ON p.id = t.peering_id AND p.state = 'registered'
-         JOIN stations s ON s.id = ?2 AND p.company_id IN (s.company_id, coalesce(s.owner_company_id, s.company_id))
+         JOIN stations s ON s.id = ?2 AND p.company_id = s.company_id
        WHERE t.uid IN (?1, upper(?1))
+         AND EXISTS (SELECT 1 FROM station_peerings sp WHERE sp.station_id = s.id AND sp.peering_id = t.peering_id)
        ORDER BY t.last_updated DESC LIMIT 1`,
     )
     .bind(uid.trim(), stationId)
