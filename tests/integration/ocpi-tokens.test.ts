@@ -284,6 +284,18 @@ describe('a partner only at the stations bound to it', () => {
     expect(row?.lastUpdated.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
   });
 
+  it('the partner answering 2004 Unknown Token refuses an ALLOWED card: no fallback to the cache', async () => {
+    p = await boundPartner([partnerModule('tokens', 'SENDER')]);
+    const uid = uidOf('UNK');
+    await putToken(tokenOf(uid, { whitelist: 'ALLOWED' }));
+    // The partner's driver list does not hold it: it answers OCPI 2004 Unknown Token.
+    expect(await authorizeRoamingToken(db, env, { idTag: uid, stationId, at: new Date() })).toMatchObject({
+      status: 'Invalid',
+      peeringId: p.peeringId,
+    });
+    expect(p.state.authorizations.map((a) => a.uid)).toEqual([uid]);
+  });
+
   it('START_SESSION at a station of the operator not bound to the peering is REJECTED and never reaches it', async () => {
     p = await boundPartner([partnerModule('commands', 'SENDER')]);
     const other = await connectedStation(w.company.id, { prefix: 'OCPN', status: 'available' });

@@ -4,7 +4,8 @@
  * partner sent for this token and station accepts it with its authorization reference; else the cached
  * token (tokens receiver) decides by its whitelist type: ALWAYS from the cache; ALLOWED, ALLOWED_OFFLINE
  * and NEVER by `POST {partner tokens SENDER}/{uid}/authorize?type=` with the location reference and a
- * short timeout; without an answer ALLOWED / ALLOWED_OFFLINE fall back to the cache and NEVER is refused.
+ * short timeout; without an answer ALLOWED / ALLOWED_OFFLINE fall back to the cache and NEVER is refused;
+ * the partner's explicit OCPI error (2004 Unknown Token…) refuses the card like any refusal.
  */
 import type { Db } from '@db/db';
 import type { AuthorizationStatus } from '@domain/charging-authorization/decide';
@@ -79,6 +80,8 @@ export async function authorizeRoamingToken(
       };
     return { ...base, status: REFUSAL[info.allowed], reason: `Partner token refused in real time (${info.allowed})` };
   }
+  if (answer.refused)
+    return { ...base, status: 'Invalid', reason: `Partner token refused in real time: ${answer.error}` };
   return fallbackWithoutAnswer(cached)
     ? { ...base, status: 'Accepted', reason: `Partner token from the cache (${cached.whitelist}): ${answer.error}` }
     : {
@@ -88,7 +91,20 @@ export async function authorizeRoamingToken(
       };
 }
 
-type Asked = { ok: true; info: AuthorizationInfo } | { ok: false; error: string };
+/** `refused`: the partner answered with an OCPI error about the token (2004 Unknown Token…), not silence. */
+type Asked = { ok: true; info: AuthorizationInfo } | { ok: false; error: string; refused: boolean };
+
+/**
+ * Whether a failed call is the partner's explicit answer: an OCPI envelope with a client-error status
+ * (2xxx, e.g. 2004 Unknown Token) and no HTTP 5xx. Timeouts, transport errors, HTTP 5xx, the partner's
+ * server errors (3xxx) and a hub's errors (4xxx: unknown receiver, timeout, connection problem) are
+ * no answer: the cache decides.
+ */
+function isExplicitRefusal(sent: { ocpiStatus?: number; httpStatus?: number }): boolean {
+  if (sent.ocpiStatus === undefined) return false;
+  if (sent.httpStatus !== undefined && sent.httpStatus >= 500) return false;
+  return sent.ocpiStatus < 3000;
+}
 
 /** POST {tokens SENDER}/{uid}/authorize?type= with the location, within the timeout. */
 async function askPartner(
@@ -98,9 +114,9 @@ async function askPartner(
   input: { stationId: number; timeoutMs?: number },
 ): Promise<Asked> {
   const peering = await peeringById(db, token.peering_id);
-  if (!peering) return { ok: false, error: 'the peering is gone' };
+  if (!peering) return { ok: false, refused: false, error: 'the peering is gone' };
   const sender = partnerEndpoint(peering, 'tokens', 'SENDER');
-  if (!sender) return { ok: false, error: 'the partner lists no tokens SENDER endpoint' };
+  if (!sender) return { ok: false, refused: false, error: 'the partner lists no tokens SENDER endpoint' };
   const url = `${sender.replace(/\/$/, '')}/${encodeURIComponent(token.uid)}/authorize?type=${token.type}`;
   try {
     const sent = await callPartner(db, env, peering, {
@@ -110,9 +126,11 @@ async function askPartner(
       schema: AuthorizationInfo,
       timeoutMs: input.timeoutMs ?? REALTIME_TIMEOUT_MS,
     });
-    return sent.ok ? { ok: true, info: sent.data as AuthorizationInfo } : { ok: false, error: sent.error };
+    return sent.ok
+      ? { ok: true, info: sent.data as AuthorizationInfo }
+      : { ok: false, refused: isExplicitRefusal(sent), error: sent.error };
   } catch (err) {
     // The sealed token cannot be opened here (no SSO_SECRET_KEY in this worker): as if the partner were silent.
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, refused: false, error: err instanceof Error ? err.message : String(err) };
   }
 }
