@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, type LoadSession, lowersFirst, raiseWithin } from './allocation';
+import { allocate, type LoadSession, lowersFirst, raiseWithin, uncontrolledA } from './allocation';
 
 const aSession = (key: string, over: Partial<LoadSession> = {}): LoadSession => ({
   key,
@@ -80,14 +80,40 @@ describe('lowersFirst and raiseWithin', () => {
       ['b', 33.3],
       ['c', 33.3],
     ]);
-    const { lowers, raises } = lowersFirst(inForce, targets);
+    // c is not charging yet (a car that takes at most 20 A, below its share).
+    const held = new Map([['c', 20]]);
+    const { lowers, raises } = lowersFirst(inForce, targets, held);
     expect(lowers.map((l) => l.key)).toEqual(['a', 'b']);
     expect(raises).toEqual([{ key: 'c', limitA: 33.3 }]);
     // Before the lowerings are answered, c may rise to nothing.
-    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 })).toBe(0);
+    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 }, held)).toBe(0);
     inForce.set('a', 33.3);
     // Only a was lowered (b did not answer): c gets the 16.7 A a freed.
-    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 })).toBe(16.7);
+    expect(raiseWithin(100, inForce, { key: 'c', limitA: 33.3 }, held)).toBe(16.7);
+  });
+
+  it('counts a session with no limit in force at its maximum, so nothing is raised into its room', () => {
+    // a just started (no profile applied yet: it draws up to its 32 A); b holds 20 A; the site has 60 A.
+    const inForce = new Map<string, number | null>([
+      ['a', null],
+      ['b', 20],
+    ]);
+    const held = new Map([['a', uncontrolledA({ maxA: 32, drawA: null })]]);
+    const { lowers, raises } = lowersFirst(
+      inForce,
+      new Map([
+        ['a', 30],
+        ['b', 30],
+      ]),
+      held,
+    );
+    // Bringing a from its 32 A down to 30 A is a lowering: sent and answered before b rises.
+    expect(lowers).toEqual([{ key: 'a', limitA: 30 }]);
+    expect(raises).toEqual([{ key: 'b', limitA: 30 }]);
+    // a's station refused (or did not answer): b may rise only to 60 − 32.
+    expect(raiseWithin(60, inForce, { key: 'b', limitA: 30 }, held)).toBe(28);
+    // A measured draw above the rated maximum counts instead.
+    expect(uncontrolledA({ maxA: 16, drawA: 18.5 })).toBe(18.5);
   });
 });
 
@@ -140,14 +166,17 @@ describe('site limit property', () => {
             }
             const targets = allocate(siteLimit, [...sessions.values()]);
             expect(sum(targets)).toBeLessThanOrEqual(siteLimit + 1e-9);
-            const { lowers, raises } = lowersFirst(inForce, targets);
+            // A session with no limit in force draws up to its maximum (or its draw when higher).
+            const held = new Map([...sessions].map(([key, s]) => [key, uncontrolledA(s)]));
+            const drawn = () => [...inForce].reduce((t, [key, v]) => t + (v ?? held.get(key) ?? 0), 0);
+            const { lowers, raises } = lowersFirst(inForce, targets, held);
             for (const l of lowers) if (answered[step] !== false) inForce.set(l.key, l.limitA);
             for (const r of raises) {
-              const a = raiseWithin(siteLimit, inForce, r);
+              const before = drawn();
+              const a = raiseWithin(siteLimit, inForce, r, held);
               if (a !== null) inForce.set(r.key, a);
-              let total = 0;
-              for (const v of inForce.values()) total += v ?? 0;
-              expect(total).toBeLessThanOrEqual(siteLimit + 1e-9);
+              // A raise never adds to a site over its limit (new, still uncontrolled sessions may be).
+              if (drawn() > before + 1e-9) expect(drawn()).toBeLessThanOrEqual(siteLimit + 1e-9);
             }
             for (const [key, s] of sessions) sessions.set(key, { ...s, limitA: inForce.get(key) ?? null });
           });

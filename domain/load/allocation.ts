@@ -86,33 +86,47 @@ export interface LimitChange {
 }
 
 /**
+ * What a session with no limit in force may draw: its maximum, or its measured draw when higher. A
+ * session the back office does not (yet) control is counted at this, never at 0.
+ */
+export const uncontrolledA = (s: Pick<LoadSession, 'maxA' | 'drawA'>) => Math.max(0, s.maxA, s.drawA ?? 0);
+
+/**
  * The order that keeps the sum of limits in force under the site limit at every moment: every
  * lowering first (sent and answered before anything rises), then the raises, each only as far as the
  * limits still in force leave room (a lowering that was not answered leaves its old limit counted).
+ * A session with no limit in force draws up to `heldA` (its `uncontrolledA`): a target below that is a
+ * lowering too.
  */
 export function lowersFirst(
   inForce: ReadonlyMap<string, number | null>,
   targets: ReadonlyMap<string, number>,
+  heldA: ReadonlyMap<string, number>,
 ): { lowers: LimitChange[]; raises: LimitChange[] } {
   const lowers: LimitChange[] = [];
   const raises: LimitChange[] = [];
   for (const [key, limitA] of targets) {
     const now = inForce.get(key) ?? null;
     if (now !== null && Math.abs(now - limitA) < 0.05) continue;
-    if (now !== null && limitA < now) lowers.push({ key, limitA });
+    const drawsUpTo = now ?? heldA.get(key) ?? null;
+    if (drawsUpTo !== null && limitA < drawsUpTo) lowers.push({ key, limitA });
     else raises.push({ key, limitA });
   }
   return { lowers, raises };
 }
 
-/** How far `change` may rise now: its target, or less when the limits in force leave less room. */
+/**
+ * How far `change` may rise now: its target, or less when the limits in force leave less room. A
+ * session with no limit in force counts as `heldA` (what it may draw uncontrolled), never as 0.
+ */
 export function raiseWithin(
   siteLimitA: number,
   inForce: ReadonlyMap<string, number | null>,
   change: LimitChange,
+  heldA: ReadonlyMap<string, number>,
 ): number | null {
   let sum = 0;
-  for (const [key, a] of inForce) if (key !== change.key && a !== null) sum += a;
+  for (const [key, a] of inForce) if (key !== change.key) sum += a ?? heldA.get(key) ?? 0;
   const room = floorTenth(siteLimitA - sum);
   const own = inForce.get(change.key) ?? null;
   const limitA = Math.min(change.limitA, room);

@@ -41,8 +41,8 @@ async function aSite(limitA: number, worlds: World[]): Promise<number> {
   return locationId;
 }
 
-/** Answers every SetChargingProfile of `cp` Accepted and records it, in the order frames arrive. */
-function answering(who: string, cp: TestCharger, got: Got[]) {
+/** Answers every SetChargingProfile of `cp` with `status` (Accepted by default) and records it, in the order frames arrive. */
+function answering(who: string, cp: TestCharger, got: Got[], status = 'Accepted') {
   let stop = false;
   const loop = (async () => {
     while (!stop) {
@@ -80,7 +80,7 @@ function answering(who: string, cp: TestCharger, got: Got[]) {
           evseId: p.evseId as number,
         });
       }
-      cp.sendRaw(JSON.stringify([3, f[1], { status: 'Accepted' }]));
+      cp.sendRaw(JSON.stringify([3, f[1], { status }]));
     }
   })();
   return async () => {
@@ -113,6 +113,8 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
     const stops = [answering('A', cpA, got), answering('B', cpB, got), answering('C', csC.cp, got)];
     const now = Date.now();
 
+    // Frame index at each start: from then on, until its first profile, the station may draw its maximum.
+    const starts: Record<string, number> = { A: 0 };
     const txA = (
       await cpA.ok<{ transactionId: number }>('StartTransaction', {
         connectorId: 1,
@@ -124,20 +126,26 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
     await settle(locationId, 1);
     expect(holding(got)).toEqual({ A: 31.8 });
 
+    starts.B = got.length;
     await cpB.ok('StartTransaction', { connectorId: 1, idTag: b.idTag, meterStart: 0, timestamp: iso(now - 50_000) });
     await settle(locationId, 2);
     expect(holding(got)).toEqual({ A: 25, B: 25 });
-    // A was lowered before B got anything.
-    expect(got.slice(1).map((g) => g.who)).toEqual(['A', 'B']);
+    // A and B both come down to 25 A (B, with no profile yet, may draw its maximum: that is a lowering too).
+    expect(
+      got
+        .slice(1)
+        .map((g) => g.who)
+        .sort(),
+    ).toEqual(['A', 'B']);
 
     const mark = got.length;
+    starts.C = mark;
     await csC.ok('TransactionEvent', txEvent(c, 'C-TX-1', 'Started', 0));
     await settle(locationId, 3);
     expect(holding(got)).toEqual({ A: 16.6, B: 16.6, C: 16.6 });
     const third = got.slice(mark);
     expect(third.map((g) => g.who).sort()).toEqual(['A', 'B', 'C']);
-    expect(third[2]?.who).toBe('C');
-    expect(third[2]).toMatchObject({ transactionId: 'C-TX-1', evseId: 1 });
+    expect(third.find((g) => g.who === 'C')).toMatchObject({ transactionId: 'C-TX-1', evseId: 1 });
 
     // A draws 8 A of its 16.6: it keeps 9 A, lowered first; B and C rise to 20.5 within this meter interval.
     const before = got.length;
@@ -157,8 +165,8 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
     await settle(locationId, 3);
     expect(holding(got)).toEqual({ A: 9, B: 20.5, C: 20.5 });
     expect(got[before]?.who).toBe('A');
-    // At no frame did the stations hold more than the site's 50 A together.
-    for (let i = 0; i < got.length; i++) expect(sumAt(got, i)).toBeLessThanOrEqual(50);
+    // No frame raised what the stations may draw together above the site's 50 A.
+    expectNoRaiseOver(50, got, starts, 31.8);
 
     // A session whose end never reached the site (lost) is dropped when its station says it is not open.
     const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
@@ -173,7 +181,7 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
     const after = await settle(locationId, 3);
     expect(after.sessions.map((s) => s.transactionId)).not.toContain(987_654_321);
     expect(holding(got)).toEqual({ A: 9, B: 20.5, C: 20.5 });
-    for (let i = 0; i < got.length; i++) expect(sumAt(got, i)).toBeLessThanOrEqual(50);
+    expectNoRaiseOver(50, got, starts, 31.8);
 
     for (const stop of stops) await stop();
     cpA.close();
@@ -182,7 +190,67 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
   }, 60_000);
 });
 
-/** The sum the stations hold right after frame `i` (each station's latest limit). */
-function sumAt(got: Got[], i: number): number {
-  return Object.values(holding(got.slice(0, i + 1))).reduce((s, v) => s + v, 0);
+describe('a station that refuses the profile', () => {
+  it('is counted at its maximum and not sent the profile again; the others share what is left', async () => {
+    const [a, b, c] = [await aStation(), await aStation(), await aStation()] as [World, World, World];
+    const locationId = await aSite(50, [a, b, c]);
+    const got: Got[] = [];
+    const refusedFrames: Got[] = [];
+    const cpA = await connect(a.uid);
+    const cpB = await connect(b.uid);
+    const csC = await connect201(c.uid);
+    const stops = [
+      answering('A', cpA, refusedFrames, 'Rejected'),
+      answering('B', cpB, got),
+      answering('C', csC.cp, got),
+    ];
+    const now = Date.now();
+    const starts: Record<string, number> = {};
+    await cpA.ok('StartTransaction', { connectorId: 1, idTag: a.idTag, meterStart: 0, timestamp: iso(now - 60_000) });
+    const first = await settle(locationId, 1);
+    const maxA = first.sessions[0]?.maxA as number;
+    expect(first.sessions[0]).toMatchObject({ limitA: null, targetA: null });
+
+    starts.B = got.length;
+    await cpB.ok('StartTransaction', { connectorId: 1, idTag: b.idTag, meterStart: 0, timestamp: iso(now - 50_000) });
+    await settle(locationId, 2);
+    starts.C = got.length;
+    await csC.ok('TransactionEvent', txEvent(c, 'C-TX-R', 'Started', 0));
+    const last = await settle(locationId, 3);
+    // A keeps drawing up to its maximum: B and C share the rest, and at no frame is the site over 50 A.
+    const held = holding(got);
+    expect(Object.keys(held).sort()).toEqual(['B', 'C']);
+    expect(held.B).toBe(held.C);
+    expect(held.B).toBeGreaterThan((50 - maxA) / 2 - 0.2);
+    // A draws up to its maximum throughout: no frame to B or C raised the site above 50 A with it.
+    expectNoRaiseOver(50 - maxA, got, starts, maxA);
+    expect(drawnAt(got, starts, maxA, got.length - 1) + maxA).toBeLessThanOrEqual(50);
+    expect(last.sessions.find((s) => s.stationUid === a.uid)).toMatchObject({ limitA: null, targetA: null });
+    // Refused once, never sent again (three recomputations later).
+    expect(refusedFrames).toHaveLength(1);
+
+    for (const stop of stops) await stop();
+    cpA.close();
+    cpB.close();
+    csC.close();
+  }, 60_000);
+});
+
+/**
+ * What the stations may draw together right after frame `i`: each one's latest limit, or its maximum
+ * once its session started (`starts`: frame index at the start) and before its first limit.
+ */
+function drawnAt(got: Got[], starts: Record<string, number>, maxA: number, i: number, startedBy = i): number {
+  const held = holding(got.slice(0, i + 1));
+  return Object.entries(starts).reduce((t, [who, at]) => t + (held[who] ?? (at <= startedBy ? maxA : 0)), 0);
+}
+
+/** Every frame that raised what the stations may draw together left it within `limitA`. */
+function expectNoRaiseOver(limitA: number, got: Got[], starts: Record<string, number>, maxA: number) {
+  for (let i = 0; i < got.length; i++) {
+    // Sessions started before frame i count at their maximum on both sides of it.
+    const before = drawnAt(got, starts, maxA, i - 1, i);
+    const after = drawnAt(got, starts, maxA, i);
+    if (after > before + 1e-9) expect(after).toBeLessThanOrEqual(limitA);
+  }
 }

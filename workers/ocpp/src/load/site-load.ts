@@ -9,7 +9,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import { openDb } from '@db/db';
 import { type SiteLoadRow, sessionLoadFacts, siteLoad } from '@db/queries/site-load.store';
-import { allocate, floorTenth, type LoadSession, lowersFirst, raiseWithin } from '@domain/load/allocation';
+import {
+  allocate,
+  floorTenth,
+  type LoadSession,
+  lowersFirst,
+  raiseWithin,
+  uncontrolledA,
+} from '@domain/load/allocation';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
 import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
@@ -181,7 +188,12 @@ export class SiteLoad extends DurableObject<Env> {
     if (next !== null) await this.ctx.storage.setAlarm(next);
     const limitA = limitAmpsAt(site.config, site.timeZone, now);
     const rows = this.sessions.all();
-    const sessions: LoadSession[] = rows.map((r) => ({
+    // A session with no limit in force draws up to its maximum (or its draw when higher), never 0.
+    const held = new Map(rows.map((r) => [r.key, uncontrolledA({ maxA: r.max_a, drawA: r.draw_a })]));
+    // Sessions whose station refused the profile take their part first; the rest is shared.
+    const controlled = rows.filter((r) => !r.uncontrolled);
+    const taken = rows.reduce((t, r) => t + (r.uncontrolled ? (held.get(r.key) ?? 0) : 0), 0);
+    const sessions: LoadSession[] = controlled.map((r) => ({
       key: r.key,
       minA: minimumOf(site.config, r.connector_uid ?? ''),
       maxA: r.max_a,
@@ -190,36 +202,48 @@ export class SiteLoad extends DurableObject<Env> {
       drawA: r.draw_a,
       limitA: r.limit_a,
     }));
-    const targets = allocate(limitA, sessions);
+    const targets = allocate(Math.max(0, limitA - taken), sessions);
     for (const [key, a] of targets) this.sessions.setTarget(key, a);
     const byKey = new Map(rows.map((r) => [r.key, r]));
     const inForce = new Map(rows.map((r) => [r.key, r.limit_a]));
-    const { lowers, raises } = lowersFirst(inForce, targets);
+    const { lowers, raises } = lowersFirst(inForce, targets, held);
     // Every lowering is answered (or given up) before anything rises.
     await Promise.all(
       lowers.map(async (l) => {
         const row = byKey.get(l.key) as SiteSessionRow;
         const outcome = await this.send(row, l.limitA);
         if (applied(outcome)) this.setInForce(l.key, l.limitA, inForce);
+        else if (refused(outcome)) this.giveUp(l.key, inForce);
       }),
     );
     // Each raise takes its room before it goes out, so raises sent together never overlap.
     const pending: Promise<void>[] = [];
     for (const r of raises) {
       if (!this.live(r.key)) continue;
-      const a = raiseWithin(limitA, inForce, r);
+      const a = raiseWithin(limitA, inForce, r, held);
       if (a === null) continue;
-      const before = inForce.get(r.key) ?? null;
       this.setInForce(r.key, a, inForce);
       const row = byKey.get(r.key) as SiteSessionRow;
       pending.push(
         this.send(row, a).then((outcome) => {
-          // Refused: the station keeps what it had; unanswered: it may have applied it, so it stays counted.
-          if (refused(outcome)) this.setInForce(r.key, before, inForce);
+          // Refused: counted at what it may draw uncontrolled; unanswered: it may have applied it, so it stays counted.
+          if (refused(outcome)) this.giveUp(r.key, inForce);
         }),
       );
     }
     await Promise.all(pending);
+  }
+
+  /**
+   * The station refused the session's profile (Rejected, NotSupported…): whatever it had stays, so it is
+   * counted at its maximum (or draw) from now on, its part taken off the limit before sharing, and it is
+   * not sent the profile again. The others are shared anew.
+   */
+  private giveUp(key: string, inForce: Map<string, number | null>): void {
+    if (!this.live(key)) return;
+    inForce.set(key, null);
+    this.sessions.setUncontrolled(key);
+    this.again = true;
   }
 
   private live(key: string): boolean {
@@ -255,4 +279,6 @@ export class SiteLoad extends DurableObject<Env> {
 
 const applied = (o: CommandResult) =>
   o.status === 'accepted' && (o.reply as { status?: unknown } | null)?.status === 'Accepted';
-const refused = (o: CommandResult) => o.status === 'rejected' || (o.status === 'accepted' && !applied(o));
+/** The station said no (a non-Accepted status, or a CALLERROR such as NotSupported); a lost transaction is not a refusal. */
+const refused = (o: CommandResult) =>
+  (o.status === 'rejected' && o.code !== 'TransactionEnded') || (o.status === 'accepted' && !applied(o));

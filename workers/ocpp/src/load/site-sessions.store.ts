@@ -14,6 +14,8 @@ export type SiteSessionRow = {
   draw_at: number | null;
   limit_a: number | null;
   target_a: number | null;
+  /** 1 once its station refused the profile: counted at its maximum (or draw), never sent again. */
+  uncontrolled: number;
 };
 
 export const sessionKey = (stationUid: string, transactionId: number) => `${stationUid}#${transactionId}`;
@@ -25,6 +27,9 @@ export class SiteSessions {
       connector_uid TEXT, transaction_id INTEGER NOT NULL, group_id INTEGER, max_a REAL NOT NULL,
       started_at INTEGER NOT NULL, draw_a REAL, draw_at INTEGER, limit_a REAL, target_a REAL)`);
     sql.exec('CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    const columns = sql.exec<{ name: string }>('PRAGMA table_info(sessions)').toArray();
+    if (!columns.some((c) => c.name === 'uncontrolled'))
+      sql.exec('ALTER TABLE sessions ADD COLUMN uncontrolled INTEGER NOT NULL DEFAULT 0');
   }
 
   /** By arrival. */
@@ -37,7 +42,7 @@ export class SiteSessions {
   }
 
   /** A session once: a repeated start changes nothing. */
-  add(r: Omit<SiteSessionRow, 'key' | 'draw_a' | 'draw_at' | 'limit_a' | 'target_a'>): void {
+  add(r: Omit<SiteSessionRow, 'key' | 'draw_a' | 'draw_at' | 'limit_a' | 'target_a' | 'uncontrolled'>): void {
     this.sql.exec(
       `INSERT OR IGNORE INTO sessions (key, station_uid, station_id, connector_id, connector_uid, transaction_id,
        group_id, max_a, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -69,6 +74,11 @@ export class SiteSessions {
   /** The limit that may be in force at the station (a removed session stays removed). */
   setLimit(key: string, limitA: number | null): void {
     this.sql.exec('UPDATE sessions SET limit_a = ? WHERE key = ?', limitA, key);
+  }
+
+  /** Its station refused the profile: no limit is in force, and none is sent again to this session. */
+  setUncontrolled(key: string): void {
+    this.sql.exec('UPDATE sessions SET uncontrolled = 1, limit_a = NULL, target_a = NULL WHERE key = ?', key);
   }
 
   setLocation(locationId: number): void {
