@@ -7,7 +7,12 @@
  * each answering only the calling peering's sessions and CDRs.
  */
 import { ocpiCdrsPage, ocpiSessionIdsPage } from '@db/queries/ocpi-pull.store';
-import { OCPI_CDR_KIND, OCPI_SESSION_KIND, ocpiSessionFacts } from '@db/queries/ocpi-sessions.store';
+import {
+  OCPI_CDR_KIND,
+  OCPI_SESSION_KIND,
+  ocpiSessionFacts,
+  ocpiSessionFactsMany,
+} from '@db/queries/ocpi-sessions.store';
 import { Cdr } from '@domain/ocpi/cdrs';
 import { ocpiDateTime } from '@domain/ocpi/schemas';
 import { Session, toOcpiSession } from '@domain/ocpi/sessions';
@@ -70,12 +75,8 @@ export const sessionsSender = new Hono<OcpiEnv>().get('/', async (c) => {
   if (filter instanceof Response) return filter;
   const db = c.var.db;
   const { ids, total } = await ocpiSessionIdsPage(db, peering.id, filter);
-  const now = new Date();
-  const sessions = [];
-  for (const id of ids) {
-    const facts = await ocpiSessionFacts(db, id, now);
-    if (facts) sessions.push(toOcpiSession(facts.input));
-  }
+  // The page's sessions in one round trip (not one query per session).
+  const sessions = (await ocpiSessionFactsMany(db, ids, new Date())).map((facts) => toOcpiSession(facts.input));
   return answer(c, sessions, { headers: pageHeaders(c.req.url, filter, total, OCPI_PAGE_LIMIT) });
 });
 
