@@ -5,7 +5,7 @@
  */
 import type { Cdr } from '../../domain/ocpi/cdrs';
 import type { Db } from '../db';
-import { OCPI_CDR_KIND } from './ocpi-sessions.store';
+import { FACTS_SQL, type FactsRow, factsOf, OCPI_CDR_KIND, type OcpiSessionFacts } from './ocpi-sessions.store';
 
 // The peering's sessions through the partial index `charging_sessions_ocpi_peering_idx` (migration 0061):
 // `IS NOT NULL` spelled out so the planner may use it; never a scan of every session.
@@ -35,6 +35,20 @@ export async function ocpiSessionIdsPage(
     ids: ((page?.results ?? []) as { id: number }[]).map((r) => r.id),
     total: ((count?.results ?? []) as { n: number }[])[0]?.n ?? 0,
   };
+}
+
+/** The facts of several sessions in one D1 round trip (a pull's page), in the order of `ids`; nulls left out. */
+export async function ocpiSessionFactsMany(
+  db: Db,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<OcpiSessionFacts[]> {
+  if (ids.length === 0) return [];
+  const results = await db.$client.batch(ids.map((id) => db.$client.prepare(FACTS_SQL).bind(id)));
+  return results
+    .map((res) => (res.results as FactsRow[])[0])
+    .map((r) => (r ? factsOf(r, now) : null))
+    .filter((f): f is OcpiSessionFacts => f !== null);
 }
 
 /** One page of the CDRs made for a peering (as queued at close, credits included), by creation. */

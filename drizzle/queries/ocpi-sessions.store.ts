@@ -17,7 +17,7 @@ export const OCPI_SESSION_KIND = 'session';
 export const OCPI_CDR_KIND = 'cdr';
 export const sessionObjectKey = (sessionId: number) => `session:${sessionId}`;
 
-interface FactsRow {
+export interface FactsRow {
   id: number;
   cdr_id: string;
   status: 'in_progress' | 'closed';
@@ -77,7 +77,7 @@ interface FactsRow {
 /** Timestamps are epoch milliseconds (drizzle/schema/columns.ts). */
 const dateOf = (v: number | null): Date | null => (v === null ? null : new Date(v));
 
-const FACTS_SQL = `SELECT s.id, s.cdr_id, s.status, s.refused_status, s.start_method, s.cdr_start, s.cdr_end,
+export const FACTS_SQL = `SELECT s.id, s.cdr_id, s.status, s.refused_status, s.start_method, s.cdr_start, s.cdr_end,
   s.cdr_stop_charging_date, s.cdr_consumed_energy, s.cdr_time, s.cdr_total_parking_time, s.currency,
   s.pricing_status, s.emp_price_total, s.emp_price_net_total, s.emp_price_energy, s.emp_price_net_energy,
   s.emp_price_time, s.emp_price_penalty, s.emp_price_net_penalty, s.cdr_remark, s.ocpi_peering_id,
@@ -114,21 +114,8 @@ export async function ocpiSessionFacts(db: Db, sessionId: number, now = new Date
   return r ? factsOf(r, now) : null;
 }
 
-/** The facts of several sessions in one D1 round trip (a pull's page), in the order of `ids`; nulls left out. */
-export async function ocpiSessionFactsMany(
-  db: Db,
-  ids: readonly number[],
-  now = new Date(),
-): Promise<OcpiSessionFacts[]> {
-  if (ids.length === 0) return [];
-  const results = await db.$client.batch(ids.map((id) => db.$client.prepare(FACTS_SQL).bind(id)));
-  return results
-    .map((res) => (res.results as FactsRow[])[0])
-    .map((r) => (r ? factsOf(r, now) : null))
-    .filter((f): f is OcpiSessionFacts => f !== null);
-}
-
-function factsOf(r: FactsRow, now: Date): OcpiSessionFacts | null {
+/** The facts of a `FACTS_SQL` row (the pull reads a page of them in one batch). */
+export function factsOf(r: FactsRow, now: Date): OcpiSessionFacts | null {
   if (r.ocpi_peering_id === null || !r.party_country || !r.party_id) return null;
   let curve: [number, number | null, number | null][] = [];
   try {

@@ -6,13 +6,8 @@
  * `GET /ocpi/2.2.1/sessions` and `GET /ocpi/2.2.1/cdrs`, paged, filtered by `date_from`/`date_to`,
  * each answering only the calling peering's sessions and CDRs.
  */
-import { ocpiCdrsPage, ocpiSessionIdsPage } from '@db/queries/ocpi-pull.store';
-import {
-  OCPI_CDR_KIND,
-  OCPI_SESSION_KIND,
-  ocpiSessionFacts,
-  ocpiSessionFactsMany,
-} from '@db/queries/ocpi-sessions.store';
+import { ocpiCdrsPage, ocpiSessionFactsMany, ocpiSessionIdsPage } from '@db/queries/ocpi-pull.store';
+import { OCPI_CDR_KIND, OCPI_SESSION_KIND, ocpiSessionFacts } from '@db/queries/ocpi-sessions.store';
 import { Cdr } from '@domain/ocpi/cdrs';
 import { ocpiDateTime } from '@domain/ocpi/schemas';
 import { Session, toOcpiSession } from '@domain/ocpi/sessions';
