@@ -5,6 +5,7 @@
  * difference to the others after one MeterValues.
  */
 import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { siteObjectName } from '../../domain/load/site-limit';
 import { locationStations, locations, siteLoadLimits } from '../../drizzle/schema';
@@ -233,6 +234,41 @@ describe('a station that refuses the profile', () => {
     cpA.close();
     cpB.close();
     csC.close();
+  }, 60_000);
+});
+
+describe('disabling a site', () => {
+  it('clears the profiles it sent, so no session stays held', async () => {
+    const [a, b] = [await aStation(), await aStation()] as [World, World];
+    const locationId = await aSite(20, [a, b]);
+    const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
+    const got: Got[] = [];
+    const cpA = await connect(a.uid);
+    const cpB = await connect(b.uid);
+    const stops = [answering('A', cpA, got), answering('B', cpB, got)];
+    const now = Date.now();
+    await cpA.ok('StartTransaction', { connectorId: 1, idTag: a.idTag, meterStart: 0, timestamp: iso(now - 60_000) });
+    await settle(locationId, 1);
+    await cpB.ok('StartTransaction', { connectorId: 1, idTag: b.idTag, meterStart: 0, timestamp: iso(now - 50_000) });
+    await settle(locationId, 2);
+    expect(holding(got)).toEqual({ A: 10, B: 10 });
+    for (const stop of stops) await stop();
+
+    await db.update(siteLoadLimits).set({ enabled: false }).where(eq(siteLoadLimits.locationId, locationId));
+    const cleared = site.refresh(locationId);
+    for (const cp of [cpA, cpB]) {
+      const f = await cp.next((x) => x[0] === 2 && x[2] === 'ClearChargingProfile', 5000);
+      expect(f[3]).toEqual({ id: 59_001 });
+      cp.sendRaw(JSON.stringify([3, f[1], { status: 'Accepted' }]));
+    }
+    const after = await cleared;
+    expect(after.enabled).toBe(false);
+    expect(after.sessions.map((s) => s.limitA)).toEqual([null, null]);
+    // Nothing more is sent while the site stays disabled.
+    await site.refresh(locationId);
+    await expect(cpA.next((x) => x[0] === 2 && x[2] === 'ClearChargingProfile', 300)).rejects.toThrow();
+    cpA.close();
+    cpB.close();
   }, 60_000);
 });
 

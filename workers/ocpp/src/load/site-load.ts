@@ -20,7 +20,7 @@ import {
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
 import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
-import { LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
+import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
 
 /** The site's configuration is read again from D1 at most this long after the last read. */
 const CONFIG_TTL_MS = 60_000;
@@ -182,7 +182,7 @@ export class SiteLoad extends DurableObject<Env> {
 
   private async reconcileOnce(): Promise<void> {
     const site = await this.site();
-    if (!site?.enabled) return;
+    if (!site?.enabled) return this.clearAll();
     const now = Date.now();
     const next = nextChangeAfter(site.config, site.timeZone, now);
     if (next !== null) await this.ctx.storage.setAlarm(next);
@@ -244,6 +244,31 @@ export class SiteLoad extends DurableObject<Env> {
     inForce.set(key, null);
     this.sessions.setUncontrolled(key);
     this.again = true;
+  }
+
+  /**
+   * The site is no longer managed (disabled, or its limit removed): each profile that may be in force
+   * is cleared (ClearChargingProfile by the module's profile id), so no session stays held (or paused at
+   * 0 A); one not answered stays counted and is cleared at the next recomputation.
+   */
+  private async clearAll(): Promise<void> {
+    const held = this.sessions.all().filter((r) => r.limit_a !== null);
+    await Promise.all(
+      held.map(async (r) => {
+        const stub = this.env.CHARGE_POINTS.get(this.env.CHARGE_POINTS.idFromName(r.station_uid));
+        try {
+          const o = (await stub.sendCommand(
+            'ClearChargingProfile',
+            clearProfile(r.connector_id),
+            LOAD_COMMAND_TIMEOUT_MS,
+          )) as CommandResult;
+          // Accepted, or Unknown (the station no longer has it): nothing of ours is in force.
+          if (o.status === 'accepted') this.sessions.setLimit(r.key, null);
+        } catch (e) {
+          console.warn(`[load] ${r.station_uid}: limit not cleared: ${String(e)}`);
+        }
+      }),
+    );
   }
 
   private live(key: string): boolean {

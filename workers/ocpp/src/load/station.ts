@@ -86,6 +86,9 @@ export function loadDrawReported(ctx: HandlerContext, transactionId: number, sam
   );
 }
 
+/** The 1.6 ClearChargingProfile of the share sent to a connector (by its profile id); the sender gives 2.0.1 its form. */
+export const clearProfile = (connectorId: number) => ({ id: LOAD_PROFILE_ID_BASE + connectorId });
+
 /** The 1.6 SetChargingProfile of a session's share (A per phase, from now on); the sender gives 2.0.1 its form. */
 export function txProfile(connectorId: number, transactionId: number, limitA: number) {
   return {
