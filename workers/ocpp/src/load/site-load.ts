@@ -19,6 +19,7 @@ import {
 } from '@domain/load/allocation';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
+import type { LoadSessionRef, LoadSessionStart, SiteAllocation } from './site-load.types';
 import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
 import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
 
@@ -26,45 +27,6 @@ import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
 const CONFIG_TTL_MS = 60_000;
 /** A connector whose rated power is unknown is taken to take this much (the Type 2 maximum). */
 const DEFAULT_MAX_A = 32;
-
-export interface LoadSessionStart {
-  locationId: number;
-  stationUid: string;
-  stationId: number;
-  connectorId: number;
-  transactionId: number;
-  startedAt: number;
-}
-
-export interface LoadSessionRef {
-  locationId: number;
-  stationUid: string;
-  transactionId: number;
-}
-
-export interface SiteAllocation {
-  locationId: number | null;
-  enabled: boolean;
-  /** A recomputation is running (limits are being sent). */
-  busy: boolean;
-  /** The limit in force now, ampere per phase (null: no limit configured). */
-  limitA: number | null;
-  sessions: {
-    stationUid: string;
-    connectorId: number;
-    connectorUid: string | null;
-    transactionId: number;
-    startedAt: number;
-    priority: number;
-    minA: number;
-    maxA: number;
-    drawA: number | null;
-    drawAt: number | null;
-    /** What the share is now, and what may be in force at the station (null: nothing sent yet). */
-    targetA: number | null;
-    limitA: number | null;
-  }[];
-}
 
 export class SiteLoad extends DurableObject<Env> {
   private config: { row: SiteLoadRow | null; at: number } | null = null;
