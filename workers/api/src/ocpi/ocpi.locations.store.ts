@@ -125,10 +125,6 @@ function parseCapabilities(json: string): string[] {
   }
 }
 
-/** The registered peerings a station is bound to (for pushes on change). */
-export const bindingsOfStation = (db: Db, stationId: number) =>
-  db.select().from(stationPeerings).where(eq(stationPeerings.stationId, stationId)).all();
-
 export const bindingOf = (db: Db, stationId: number, peeringId: number) =>
   db
     .select()

@@ -78,7 +78,6 @@ export function registerPushKind(kind: string, handler: PushHandler): void {
   handlers.set(kind, handler);
 }
 
-export const isPushKind = (kind: string) => handlers.has(kind);
 
 /** The partner's endpoint of a module in a role (e.g. `locations` RECEIVER), if it lists one. */
 export function partnerEndpoint(peering: PeeringRow, identifier: string, role: 'SENDER' | 'RECEIVER'): string | null {
