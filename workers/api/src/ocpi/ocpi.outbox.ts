@@ -78,7 +78,6 @@ export function registerPushKind(kind: string, handler: PushHandler): void {
   handlers.set(kind, handler);
 }
 
-
 /** The partner's endpoint of a module in a role (e.g. `locations` RECEIVER), if it lists one. */
 export function partnerEndpoint(peering: PeeringRow, identifier: string, role: 'SENDER' | 'RECEIVER'): string | null {
   const endpoints = JSON.parse(peering.endpointsJson) as Endpoint[];
