@@ -1,8 +1,7 @@
 /**
  * @module The OCPI 2.2.1 transport under /ocpi (ADR 057), served by the web worker beside /api. Not
  * cookie-authenticated (no same-origin check): every call presents a credentials token. Lists only the
- * modules that answer: today versions, version details and credentials; each later module (locations,
- * tariffs, sessions, CDRs, tokens, commands) mounts its router here and adds its endpoints to
+ * modules that answer: each module mounts its router here and adds its endpoint (module, role, path) to
  * `MODULES`.
  */
 import { OCPI_VERSION } from '@domain/ocpi/registration';
@@ -19,25 +18,22 @@ import { tariffs } from './ocpi.tariffs';
 import { tokens } from './ocpi.tokens';
 
 /** The endpoints of our 2.2.1 version: only the modules that answer (the credentials module is symmetric). */
-const MODULES: readonly Omit<Endpoint, 'url'>[] = [
-  { identifier: 'credentials', role: 'SENDER' },
-  { identifier: 'credentials', role: 'RECEIVER' },
-  { identifier: 'locations', role: 'SENDER' },
-  { identifier: 'tariffs', role: 'SENDER' },
-  { identifier: 'sessions', role: 'SENDER' },
-  { identifier: 'cdrs', role: 'SENDER' },
-  { identifier: 'tokens', role: 'RECEIVER' },
-  { identifier: 'commands', role: 'RECEIVER' },
+/**
+ * Every module and role we offer, with its path under `/ocpi/2.2.1`. A module we both send and receive
+ * has two paths: the sender's at `<module>`, the receiver's (as e-mobility provider) at `emsp/<module>`,
+ * because their URL shapes collide (`/locations/{location_id}/{evse_uid}/{connector_id}` against
+ * `/locations/{country_code}/{party_id}/{location_id}`).
+ */
+const MODULES: readonly (Omit<Endpoint, 'url'> & { path: string })[] = [
+  { identifier: 'credentials', role: 'SENDER', path: 'credentials' },
+  { identifier: 'credentials', role: 'RECEIVER', path: 'credentials' },
+  { identifier: 'locations', role: 'SENDER', path: 'locations' },
+  { identifier: 'tariffs', role: 'SENDER', path: 'tariffs' },
+  { identifier: 'sessions', role: 'SENDER', path: 'sessions' },
+  { identifier: 'cdrs', role: 'SENDER', path: 'cdrs' },
+  { identifier: 'tokens', role: 'RECEIVER', path: 'tokens' },
+  { identifier: 'commands', role: 'RECEIVER', path: 'commands' },
 ];
-const MODULE_PATHS: Record<string, string> = {
-  credentials: 'credentials',
-  tokens: 'tokens',
-  commands: 'commands',
-  locations: 'locations',
-  tariffs: 'tariffs',
-  sessions: 'sessions',
-  cdrs: 'cdrs',
-};
 
 export function createOcpi() {
   // Not strict: partners often add a trailing slash to the URLs we list.
@@ -52,7 +48,7 @@ export function createOcpi() {
   app.get(`/${OCPI_VERSION}`, (c) => {
     if (!callerFor(c, 'versions')) return unauthorized(c);
     const root = `${base(c.req.url)}/${OCPI_VERSION}`;
-    const endpoints = MODULES.map((m) => ({ ...m, url: `${root}/${MODULE_PATHS[m.identifier]}` }));
+    const endpoints = MODULES.map(({ path, ...m }) => ({ ...m, url: `${root}/${path}` }));
     return answer(c, { version: OCPI_VERSION, endpoints });
   });
   app.route(`/${OCPI_VERSION}/credentials`, credentials);
