@@ -105,6 +105,13 @@ export function alpha3(country: string | null): string | null {
   return ALPHA3[c] ?? null;
 }
 
+/** The ISO 3166-1 alpha-2 code of an alpha-3 one (a partner's CDR location), or null when unknown. */
+export function alpha2(country: string | null): string | null {
+  const c = country?.trim().toUpperCase() ?? '';
+  for (const [two, three] of Object.entries(ALPHA3)) if (three === c) return two;
+  return null;
+}
+
 /** A coordinate as GeoLocation writes it: 5 to 7 decimals. */
 export function coordinate(value: number): string {
   const fixed = value.toFixed(7);
