@@ -216,6 +216,9 @@ const en = {
   peeringNotFound: 'Peering id: {{id}} not found: no peering is configured yet.',
   peeringUnknown: "The peering doesn't exist.",
   peeringStateConflict: "This is not possible in the peering's current state.",
+  rfidPeeringUnavailable: 'The token is not available to the selected peering',
+  peeringNoCommands: 'The partner does not accept commands (it lists no commands receiver).',
+  peeringCommandIncomplete: 'This command needs a field that is missing.',
   peeringUrlInsecure: 'The versions URL must use https (http only to 127.0.0.1, outside production).',
   moveSameCompany: 'Station id: {{id}} already belongs to this company.',
   // Connector groups and locations.
@@ -625,6 +628,9 @@ const de: Catalog = {
   peeringNotFound: 'Peering-ID: {{id}} nicht gefunden: Es ist noch kein Peering eingerichtet.',
   peeringUnknown: 'Das Peering existiert nicht.',
   peeringStateConflict: 'Im aktuellen Zustand des Peerings ist das nicht möglich.',
+  rfidPeeringUnavailable: 'Das Token ist für das gewählte Peering nicht verfügbar',
+  peeringNoCommands: 'Der Partner nimmt keine Befehle an (er nennt keinen Befehlsempfänger).',
+  peeringCommandIncomplete: 'Diesem Befehl fehlt ein erforderliches Feld.',
   peeringUrlInsecure: 'Die Versions-URL muss https verwenden (http nur zu 127.0.0.1, außerhalb der Produktion).',
   moveSameCompany: 'Station-ID: {{id}} gehört bereits zu diesem Unternehmen.',
   // Connector groups and locations.
@@ -1049,6 +1055,9 @@ const fr: Catalog = {
   peeringNotFound: "Peering id : {{id}} introuvable : aucun peering n'est encore configuré.",
   peeringUnknown: "Le peering n'existe pas.",
   peeringStateConflict: "Ce n'est pas possible dans l'état actuel du peering.",
+  rfidPeeringUnavailable: "Le jeton n'est pas disponible pour le peering sélectionné",
+  peeringNoCommands: "Le partenaire n'accepte pas de commandes (il n'annonce aucun récepteur de commandes).",
+  peeringCommandIncomplete: 'Il manque à cette commande un champ obligatoire.',
   peeringUrlInsecure: "L'URL des versions doit utiliser https (http seulement vers 127.0.0.1, hors production).",
   moveSameCompany: 'La station id : {{id}} appartient déjà à cette société.',
   // Connector groups and locations.
@@ -1459,6 +1468,9 @@ const nl: Catalog = {
   peeringNotFound: 'Peering-id: {{id}} niet gevonden: er is nog geen peering ingesteld.',
   peeringUnknown: 'De peering bestaat niet.',
   peeringStateConflict: 'Dit is niet mogelijk in de huidige status van de peering.',
+  rfidPeeringUnavailable: 'Het token is niet beschikbaar voor de gekozen peering',
+  peeringNoCommands: 'De partner accepteert geen opdrachten (hij vermeldt geen ontvanger voor opdrachten).',
+  peeringCommandIncomplete: 'Deze opdracht mist een verplicht veld.',
   peeringUrlInsecure: 'De versie-URL moet https gebruiken (http alleen naar 127.0.0.1, buiten productie).',
   moveSameCompany: 'Station-id: {{id}} hoort al bij dit bedrijf.',
   // Connector groups and locations.
@@ -1867,6 +1879,9 @@ const it: Catalog = {
   peeringNotFound: 'Peering id: {{id}} non trovato: non è ancora configurato alcun peering.',
   peeringUnknown: 'Il peering non esiste.',
   peeringStateConflict: 'Non è possibile nello stato attuale del peering.',
+  rfidPeeringUnavailable: 'Il token non è disponibile per il peering selezionato',
+  peeringNoCommands: 'Il partner non accetta comandi (non indica alcun ricevitore di comandi).',
+  peeringCommandIncomplete: 'A questo comando manca un campo obbligatorio.',
   peeringUrlInsecure: "L'URL delle versioni deve usare https (http solo verso 127.0.0.1, fuori produzione).",
   moveSameCompany: 'La stazione id: {{id}} appartiene già a questa azienda.',
   // Connector groups and locations.
@@ -2276,6 +2291,9 @@ const es: Catalog = {
   peeringNotFound: 'Peering id: {{id}} no encontrado: todavía no hay ningún peering configurado.',
   peeringUnknown: 'El peering no existe.',
   peeringStateConflict: 'No es posible en el estado actual del peering.',
+  rfidPeeringUnavailable: 'El token no está disponible para el peering seleccionado',
+  peeringNoCommands: 'El socio no acepta comandos (no indica ningún receptor de comandos).',
+  peeringCommandIncomplete: 'A este comando le falta un campo obligatorio.',
   peeringUrlInsecure: 'La URL de versiones debe usar https (http solo hacia 127.0.0.1, fuera de producción).',
   moveSameCompany: 'La estación id: {{id}} ya pertenece a esta empresa.',
   // Connector groups and locations.
@@ -2682,6 +2700,9 @@ const pt: Catalog = {
   peeringNotFound: 'Peering id: {{id}} não encontrado: ainda não há nenhum peering configurado.',
   peeringUnknown: 'O peering não existe.',
   peeringStateConflict: 'Não é possível no estado atual do peering.',
+  rfidPeeringUnavailable: 'O token não está disponível para o peering selecionado',
+  peeringNoCommands: 'O parceiro não aceita comandos (não indica nenhum recetor de comandos).',
+  peeringCommandIncomplete: 'Falta a este comando um campo obrigatório.',
   peeringUrlInsecure: 'O URL de versões deve usar https (http apenas para 127.0.0.1, fora da produção).',
   moveSameCompany: 'A estação id: {{id}} já pertence a esta empresa.',
   // Connector groups and locations.

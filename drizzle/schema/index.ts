@@ -17,6 +17,7 @@ export * from './groups';
 export * from './news';
 export * from './ocpi';
 export * from './ocpi-commands';
+export * from './ocpi-emsp';
 export * from './ocpi-emsp-sessions';
 export * from './ocpi-locations';
 export * from './onboarding';

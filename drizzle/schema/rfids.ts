@@ -19,6 +19,7 @@ export const rfids = sqliteTable(
     uuid: text('uuid').notNull(),
     userId: integer('user_id').references(() => users.id),
     type: text('type').notNull().default('rfid'),
+    /** The id of the roaming peering the card is published to as an OCPI token (ADR 057 addendum "EMSP: tokens and commands"). */
     peering: text('peering'),
     /** The OCPP parentIdTag (group id) of the card, upper-case; cards sharing one form a group. */
     parentIdTag: text('parent_id_tag'),
@@ -28,6 +29,8 @@ export const rfids = sqliteTable(
     expiresAt: timestamp('expires_at'),
     blockedAt: timestamp('blocked_at'),
     unlinkedAt: timestamp('unlinked_at'),
+    /** The last change made through the key hangers API (migration 0064): the OCPI token's `last_updated`. */
+    updatedAt: timestamp('updated_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,7 @@
 import { SELF } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { vi } from 'vitest';
+import { COMMAND_BODIES, type CommandResponse, CommandType } from '../../domain/ocpi/commands';
 import { Credentials, envelopeOf, Version, VersionDetails } from '../../domain/ocpi/schemas';
 import { type AllowedType, LocationReferences, type Token } from '../../domain/ocpi/tokens';
 
@@ -44,6 +45,8 @@ export interface PartnerState {
   drivers: Map<string, { token: Token; allowed: AllowedType; authorization_reference?: string }>;
   /** Every real-time authorization request it received. */
   authorizations: { uid: string; type: string | null; body: unknown }[];
+  /** What its commands RECEIVER (as CPO) answers our commands (default ACCEPTED, timeout 30 s). */
+  commandResponse?: CommandResponse;
 }
 
 /** A module endpoint of the partner, for `state.endpoints`. */
@@ -146,6 +149,15 @@ export function createPartner(tokenA: string) {
     if (!driver) return c.json(fail(2004, 'Unknown token'), 404);
     const { token, allowed, authorization_reference } = driver;
     return c.json(ok({ allowed, token, ...(authorization_reference ? { authorization_reference } : {}) }));
+  });
+  // Its commands RECEIVER (as CPO): checks our command object, records it in `pushes`, answers a CommandResponse.
+  app.post('/2.2.1/commands/:command', async (c) => {
+    const command = CommandType.safeParse(c.req.param('command'));
+    const body = (await c.req.json()) as unknown;
+    if (!command.success || !COMMAND_BODIES[command.data].safeParse(body).success)
+      state.problems.push(`command ${c.req.param('command')}: ${JSON.stringify(body)}`);
+    state.pushes.push({ method: 'POST', path: new URL(c.req.url).pathname, body });
+    return c.json(ok(state.commandResponse ?? { result: 'ACCEPTED', timeout: 30 }));
   });
   // A module receiver: records what we push (tests check it with the module's schema) and accepts it.
   app.on(['PUT', 'PATCH', 'POST'], '/2.2.1/:module{(?!credentials)[a-z_]+}/*', async (c) => {

@@ -10,7 +10,9 @@ import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
 import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
+import { emspCommands } from './ocpi.emsp-commands';
 import { emspCdrs, emspSessions } from './ocpi.emsp-sessions';
+import { emspTokens } from './ocpi.emsp-tokens';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
 import { locations } from './ocpi.locations';
@@ -34,6 +36,8 @@ const MODULES: readonly (Omit<Endpoint, 'url'> & { path: string })[] = [
   { identifier: 'cdrs', role: 'SENDER', path: 'cdrs' },
   { identifier: 'tokens', role: 'RECEIVER', path: 'tokens' },
   { identifier: 'commands', role: 'RECEIVER', path: 'commands' },
+  { identifier: 'tokens', role: 'SENDER', path: 'emsp/tokens' },
+  { identifier: 'commands', role: 'SENDER', path: 'emsp/commands' },
   { identifier: 'sessions', role: 'RECEIVER', path: 'emsp/sessions' },
   { identifier: 'cdrs', role: 'RECEIVER', path: 'emsp/cdrs' },
 ];
@@ -61,8 +65,10 @@ export function createOcpi() {
   app.route(`/${OCPI_VERSION}/cdrs`, cdrsSender);
   app.route(`/${OCPI_VERSION}/tokens`, tokens);
   app.route(`/${OCPI_VERSION}/commands`, commands);
+  app.route(`/${OCPI_VERSION}/emsp/tokens`, emspTokens);
   app.route(`/${OCPI_VERSION}/emsp/sessions`, emspSessions);
   app.route(`/${OCPI_VERSION}/emsp/cdrs`, emspCdrs);
+  app.route(`/${OCPI_VERSION}/emsp/commands`, emspCommands);
 
   app.notFound((c) => failure(c, 404, OcpiStatus.clientError, 'Unknown OCPI endpoint'));
   app.onError((err, c) => {

@@ -4,6 +4,7 @@
  * every kind is known wherever the outbox is drained; a module adds its import line here.
  */
 import './ocpi.commands.push';
+import './ocpi.emsp-tokens';
 import './ocpi.locations';
 import './ocpi.sessions';
 import './ocpi.tariffs';

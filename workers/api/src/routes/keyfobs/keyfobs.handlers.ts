@@ -13,6 +13,8 @@ import { keyedValidation } from '../../lib/keyed-validation';
 import { callerScope } from '../../lib/scope';
 import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
+import { publishCardChange } from '../../ocpi/ocpi.emsp-tokens';
+import { scopedPeering } from '../peerings/peerings.store';
 import { keyfobImportRoutes } from './keyfobs.import';
 import {
   block,
@@ -46,7 +48,12 @@ import {
 } from './keyfobs.store';
 
 type Ctx = Context<AppEnv>;
-type CardFields = { type?: 'rfid' | 'keyfob' | 'sticker'; parent_id_tag?: string | null; expires_at?: string | null };
+type CardFields = {
+  type?: 'rfid' | 'keyfob' | 'sticker';
+  parent_id_tag?: string | null;
+  expires_at?: string | null;
+  peering?: string | null;
+};
 
 /** The audit row of a change to card `rfidId` by the caller. */
 function auditOf(c: Ctx, action: string, rfidId: number | undefined, detail: Record<string, unknown>) {
@@ -68,19 +75,34 @@ function cardChanges(body: CardFields): Partial<typeof rfids.$inferInsert> {
     ...(body.type !== undefined ? { type: body.type } : {}),
     ...(body.parent_id_tag !== undefined ? { parentIdTag: body.parent_id_tag } : {}),
     ...(body.expires_at !== undefined ? { expiresAt: body.expires_at ? new Date(body.expires_at) : null } : {}),
+    ...(body.peering !== undefined ? { peering: body.peering } : {}),
   };
+}
+
+/**
+ * The answer refusing a card's peering that is not one of the scope's (or is unregistered): the spec's
+ * "The token is not available to the selected peering"; null when absent, cleared or available.
+ */
+async function unavailablePeering(c: Ctx, peering: string | null | undefined) {
+  if (peering === undefined || peering === null) return null;
+  const found = await scopedPeering(c.get('db'), await callerScope(c), Number(peering));
+  if (found && found.state !== 'unregistered') return null;
+  return apiError(c, 422, 'RFID_PEERING_UNAVAILABLE', 'rfidPeeringUnavailable', { field: 'peering' });
 }
 
 /** Inserts a card in the selected company; the UUID is unique platform-wide (it is the idTag). */
 async function insertCard(c: Ctx, code: string, uuid: string, fields: CardFields) {
   const db = c.get('db');
   if (await uuidTaken(db, uuid)) return apiError(c, 409, 'RFID_UUID_EXISTS', 'rfidUuidExists', { field: 'uuid' });
+  const refused = await unavailablePeering(c, fields.peering);
+  if (refused) return refused;
   try {
     const row = await insertRfid(
       db,
       { companyId: authOf(c).company.id, keyHangerCode: code, uuid, ...cardChanges(fields) },
       auditOf(c, 'rfid.create', undefined, { code, uuid, ...fields }),
     );
+    await publishCardChange(db, c.env, row);
     return c.json(toKeyfob(row, null), 201);
   } catch (err) {
     // Two creations of one UUID at once: the unique index decides, and the loser hears why.
@@ -203,12 +225,16 @@ const writes = new OpenAPIHono<AppEnv>()
       if (!target) return apiError(c, 404, 'USER_NOT_FOUND', 'userNotFound', { field: 'user_id' });
       user = target;
     }
+    if (body.peering !== undefined && body.peering !== rfid.peering) {
+      const refused = await unavailablePeering(c, body.peering);
+      if (refused) return refused;
+    }
     const changes = { ...(body.user_id !== undefined ? { userId: body.user_id } : {}), ...cardChanges(body) };
     if (Object.keys(changes).length === 0) return c.json(toKeyfob(rfid, user), 200);
     const updated = await updateRfid(
       db,
       id,
-      changes,
+      { ...changes, updatedAt: new Date() },
       rfid.userId,
       auditOf(c, 'rfid.update', id, {
         before: { userId: rfid.userId, type: rfid.type, expiresAt: rfid.expiresAt, parentIdTag: rfid.parentIdTag },
@@ -220,6 +246,7 @@ const writes = new OpenAPIHono<AppEnv>()
       const again = await activeCard(c, id);
       return again.error ?? apiError(c, 409, 'RFID_ALREADY_ASSIGNED', 'rfidAlreadyAssigned', { field: 'user_id' });
     }
+    await publishCardChange(db, c.env, updated, rfid.peering);
     return c.json(toKeyfob(updated, user), 200);
   })
   .openapi(block, async (c) => {
@@ -228,6 +255,7 @@ const writes = new OpenAPIHono<AppEnv>()
     if (card.error) return card.error;
     const updated = await blockRfid(c.get('db'), id, auditOf(c, 'rfid.block', id, { userId: card.found.rfid.userId }));
     if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
+    await publishCardChange(c.get('db'), c.env, updated);
     return c.json(toKeyfob(updated, card.found.user), 200);
   })
   .openapi(unlink, async (c) => {
@@ -241,6 +269,7 @@ const writes = new OpenAPIHono<AppEnv>()
       auditOf(c, 'rfid.unlink', id, { previousUserId: card.found.rfid.userId }),
     );
     if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
+    await publishCardChange(c.get('db'), c.env, updated);
     return c.json(toKeyfob(updated, null), 200);
   });
 

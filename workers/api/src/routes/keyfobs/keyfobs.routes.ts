@@ -21,6 +21,7 @@ const ACCESS = 'fleet:key-hangers';
 const tags = ['Key hangers'];
 const notFound = error("The RFID doesn't exist (or belongs to a company outside the scope)");
 const notActive = error('The RFID is blocked or unlinked: irreversible');
+const peeringUnavailable = error('The token is not available to the selected peering (not a peering of the scope)');
 
 export const list = defineRoute(ACCESS, {
   method: 'post',
@@ -82,7 +83,11 @@ export const create = defineRoute(ACCESS, {
   tags,
   summary: 'Create a key hanger from its visual code and UUID (optionally its type, parent_id_tag and expiry)',
   request: { body: jsonBody(CreateBody) },
-  responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
+  responses: {
+    201: json(KeyfobSchema, 'Created'),
+    409: error('An RFID with this UUID already exist.'),
+    422: peeringUnavailable,
+  },
 });
 
 export const createFromUuid = defineRoute(ACCESS, {
@@ -95,7 +100,11 @@ export const createFromUuid = defineRoute(ACCESS, {
     params: UuidParams,
     body: { required: false, content: { 'application/json': { schema: CreateFromUuidBody } } },
   },
-  responses: { 201: json(KeyfobSchema, 'Created'), 409: error('An RFID with this UUID already exist.') },
+  responses: {
+    201: json(KeyfobSchema, 'Created'),
+    409: error('An RFID with this UUID already exist.'),
+    422: peeringUnavailable,
+  },
 });
 
 export const update = defineRoute(ACCESS, {
@@ -109,6 +118,7 @@ export const update = defineRoute(ACCESS, {
     200: json(KeyfobSchema),
     404: notFound,
     409: error('Already assigned to another user, or blocked or unlinked'),
+    422: peeringUnavailable,
   },
 });
 

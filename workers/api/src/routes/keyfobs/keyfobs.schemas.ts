@@ -44,6 +44,13 @@ const cardFields = {
   parent_id_tag: uuidSchema().nullable().optional(),
   /** From this instant the card answers OCPP Expired; null: never expires. */
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** The id of a roaming peering of the scope the card is published to as an OCPI token; null: none. */
+  peering: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { error: 'rfidPeeringUnavailable' })
+    .nullable()
+    .optional(),
 };
 
 export const CreateBody = z.strictObject({

@@ -17,6 +17,7 @@ import { connectPeering, unregisterAtPartner } from '../../ocpi/ocpi.connect';
 import { TOKEN_PREFIX_LENGTH } from '../../ocpi/ocpi.credentials';
 import { sealPartnerToken } from '../../ocpi/ocpi.secret';
 import { peeringById, updatePeering } from '../../ocpi/ocpi.store';
+import { peeringCommandRoutes } from './peerings.commands';
 import { connect, create, detail, invite, list, messages, suspend, unregister } from './peerings.routes';
 import { toMessage, toPeering } from './peerings.schemas';
 import { insertPeering, listPeerings, messagesOf, scopedPeering } from './peerings.store';
@@ -130,4 +131,7 @@ const writes = new OpenAPIHono<AppEnv>()
     return current(c, peering.id);
   });
 
-export const peeringRoutes = new OpenAPIHono<AppEnv>().route('/', reads).route('/', writes);
+export const peeringRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', reads)
+  .route('/', writes)
+  .route('/', peeringCommandRoutes);
