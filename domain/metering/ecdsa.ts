@@ -124,7 +124,7 @@ export function signatureToP1363(signature: Uint8Array, size: number): Uint8Arra
   const raw = signature.length === 2 * size ? signature : null;
   const sequence = readDer(signature);
   const parts = sequence?.tag === 0x30 && sequence.end === signature.length ? derChildren(sequence.value) : null;
-  if (!parts || parts.length !== 2 || parts.some((p) => p.tag !== 0x02)) return raw;
+  if (parts?.length !== 2 || parts.some((p) => p.tag !== 0x02)) return raw;
   const out = new Uint8Array(2 * size);
   for (const [i, part] of parts.entries()) {
     let value = part.value;

@@ -64,6 +64,32 @@ function ocmf(curve: Curve, sa: string | null, payload = PAYLOAD) {
   return `OCMF|${payload}|${JSON.stringify(sa ? { SA: sa, SD: sd } : { SD: sd })}`;
 }
 
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+function base32(bytes: Uint8Array): string {
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i < bits.length; i += 5) out += BASE32[Number.parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+  return out.padEnd(Math.ceil(out.length / 8) * 8, '=');
+}
+
+/** An Alfen "AP" value built byte by byte and signed by node:crypto on secp192r1, r‖s as Alfen sends it. */
+function alfen(type: '0' | '1' | '2', wh: bigint, seconds: number, scalar = 0) {
+  const { privateKey, spkiHex } = keyOf('prime192v1');
+  const set = new Uint8Array(82);
+  const view = new DataView(set.buffer);
+  set.set(Buffer.from('0A01445A470033000140', 'hex'), 16);
+  view.setUint32(34, seconds, true);
+  set.set([1, 0, 1, 8, 0, 255], 38);
+  set[44] = 30;
+  view.setInt8(45, scalar);
+  view.setBigUint64(46, wh, true);
+  const signature = sign('sha256', set, { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  const point = Buffer.from(spkiHex.slice(-98), 'hex'); // 04‖X‖Y, 24 bytes each
+  const compressed = Uint8Array.of(2 + (point[48] & 1), ...point.subarray(1, 25));
+  return `AP;${type};3;${base32(compressed)};${base32(set)};${base32(signature)};`;
+}
+
 const tamper = (value: string) => value.replace('1256.0001', '1256.0002');
 
 describe('verifySigned: OCMF', () => {
@@ -143,23 +169,78 @@ describe('verifySigned: OCMF', () => {
   });
 });
 
+describe('verifySigned: Alfen', () => {
+  it('reads and verifies the published S.A.F.E. sample with the key inside it', async () => {
+    const signedData = fixture('alfen-safe-verifier-test.txt');
+    expect(detectFormat({ signedData })).toBe('ALFEN');
+    expect(await verifySigned({ signedData })).toEqual({
+      format: 'ALFEN',
+      status: 'valid',
+      message: expect.any(String),
+      meterSerial: '0A01445A470033000140',
+      publicKey: '032a10910e8c75132569f6239a1802802f21944bf78887edbf',
+      readings: [{ time: '2018-11-23T14:41:01.000Z', valueWh: 15762, reason: 'B', status: '00000000' }],
+      signatureAlgorithm: 'ECDSA-secp192r1-SHA256',
+    });
+    // The station's configured key: the same one (base32 as printed, or hex) passes, another fails.
+    for (const publicKey of [
+      'AMVB BEIO RR2R GJLJ 6YRZ UGAC QAXS DFCL 66EI P3N7',
+      '032a10910e8c75132569f6239a1802802f21944bf78887edbf',
+    ]) {
+      expect(await verifySigned({ signedData, publicKey })).toMatchObject({ status: 'valid' });
+    }
+    expect(await verifySigned({ signedData, publicKey: keyOf('prime192v1').spkiHex })).toMatchObject({
+      status: 'invalid',
+    });
+  });
+
+  it('verifies values it signed itself, reads their register, and rejects one changed byte', async () => {
+    const stop = alfen('1', 1_234_567n, 1_795_000_000, -1);
+    const check = await verifySigned({ signedData: stop, publicKey: keyOf('prime192v1').spkiHex });
+    expect(check).toMatchObject({ format: 'ALFEN', status: 'valid', meterSerial: '0A01445A470033000140' });
+    expect(check.readings).toEqual([
+      { time: '2026-11-18T11:06:40.000Z', valueWh: 123456.7, reason: 'E', status: '00000000' },
+    ]);
+    const [ap, type, version, key, data, signature] = stop.split(';');
+    const other = alfen('1', 1_234_568n, 1_795_000_000, -1).split(';')[4];
+    expect(data).not.toBe(other);
+    const forged = [ap, type, version, key, other, signature, ''].join(';');
+    expect(await verifySigned({ signedData: forged })).toMatchObject({ status: 'invalid' });
+  });
+
+  it('says malformed for a value with a part missing or of the wrong size', async () => {
+    const good = alfen('2', 5n, 1_795_000_000);
+    const parts = good.split(';');
+    for (const signedData of [
+      parts.slice(0, 5).join(';'),
+      good.replace(parts[5], parts[5].slice(8)),
+      good.replace('AP;2', 'AP;9'),
+    ]) {
+      expect(await verifySigned({ signedData })).toMatchObject({ format: 'ALFEN', status: 'malformed' });
+    }
+  });
+});
+
 describe('safeXml', () => {
   it('writes what the S.A.F.E. software reads, escaped, and parses back to the same values', () => {
     const { signedData, publicKey } = keba();
     const evil = 'OCMF|{"FV":"1.0","GI":"A&B <x>","RD":[]}|{"SD":"00"}';
+    const ap = fixture('alfen-safe-verifier-test.txt').trim();
     const xml = safeXml([
       { signedData, publicKey, transactionId: 'S-1', context: 'Transaction.Begin' },
       { signedData: Buffer.from(evil).toString('base64'), encoding: 'base64' },
+      { signedData: ap, format: 'ALFEN', context: 'Sample.Periodic' },
     ]);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('A&amp;B &lt;x&gt;');
     const values = parser.parse(xml).values.value;
-    expect(values).toHaveLength(2);
+    expect(values).toHaveLength(3);
     expect(values[0]).toMatchObject({ transactionId: 'S-1', context: 'Transaction.Begin' });
     expect(values[0].signedData).toEqual({ '#text': signedData, format: 'OCMF', encoding: 'plain' });
     expect(values[0].publicKey).toEqual({ '#text': publicKey.toLowerCase(), encoding: 'hex' });
-    expect(values[1]).toMatchObject({ transactionId: '1', context: 'Transaction.End' });
+    expect(values[1]).toMatchObject({ transactionId: '1', context: 'Sample.Periodic' });
     expect(values[1].signedData['#text']).toBe(evil);
     expect(values[1].publicKey).toBeUndefined();
+    expect(values[2]).toMatchObject({ context: 'Sample.Periodic', signedData: { '#text': ap, format: 'ALFEN' } });
   });
 });

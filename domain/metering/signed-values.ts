@@ -4,6 +4,7 @@
  * ECDSA signature against the meter's public key, and write the S.A.F.E. transparency software's
  * XML. Pure: no database, no I/O; the OCPP worker, the API and the OCPI CDR call it.
  */
+import { verifyAlfen } from './alfen';
 import { decodeSignedData, formatOfText } from './detect';
 import { verifyOcmf } from './ocmf';
 
@@ -56,7 +57,7 @@ export async function verifySigned(input: SignedInput): Promise<SignedCheck> {
     const format = formatOfText(text);
     const publicKey = input.publicKey?.trim() || null;
     if (format === 'OCMF') return await verifyOcmf(text, publicKey, input.signingMethod?.trim() || null);
-    if (format === 'ALFEN') return unreadable('ALFEN', 'unsupported', 'Alfen signed values are not yet available.');
+    if (format === 'ALFEN') return await verifyAlfen(text, publicKey);
     // XML-based formats (EDL40, signed SML as XML) are real formats this back office does not read yet.
     if (text.startsWith('<')) return unreadable('unknown', 'unsupported', 'This signed value format is not supported.');
     return unreadable('unknown', 'malformed', 'Neither an OCMF nor an Alfen signed value.');
