@@ -43,7 +43,7 @@ const PAYLOAD = JSON.stringify({
   ],
 });
 
-type Curve = 'prime256v1' | 'secp384r1' | 'prime192v1';
+type Curve = 'prime256v1' | 'secp384r1' | 'prime192v1' | 'brainpoolP256r1' | 'secp256k1';
 const keys = new Map<Curve, { privateKey: KeyObject; spkiHex: string }>();
 function keyOf(curve: Curve) {
   let key = keys.get(curve);
@@ -98,6 +98,8 @@ describe('verifySigned: OCMF', () => {
     { curve: 'prime256v1' as const, sa: null },
     { curve: 'secp384r1' as const, sa: 'ECDSA-secp384r1-SHA256' },
     { curve: 'prime192v1' as const, sa: 'ECDSA-secp192r1-SHA256' },
+    { curve: 'brainpoolP256r1' as const, sa: 'ECDSA-brainpool256r1-SHA256' },
+    { curve: 'secp256k1' as const, sa: 'ECDSA-secp256k1-SHA256' },
   ])('$sa on $curve: valid, and invalid once one digit of the payload changes', async ({ curve, sa }) => {
     const signedData = ocmf(curve, sa);
     const publicKey = keyOf(curve).spkiHex;
@@ -136,12 +138,24 @@ describe('verifySigned: OCMF', () => {
     expect(await verifySigned({ signedData: hex, publicKey: keyBase64 })).toMatchObject({ status: 'valid' });
   });
 
-  it('accepts the key as a bare point (04‖X‖Y) as well as DER', async () => {
+  it('accepts the key as a bare point (04‖X‖Y) or PEM as well as DER hex', async () => {
     const spki = keyOf('prime256v1').spkiHex;
     const point = spki.slice(-130);
     expect(await verifySigned({ signedData: ocmf('prime256v1', null), publicKey: point })).toMatchObject({
       status: 'valid',
     });
+    const base64 = Buffer.from(spki, 'hex').toString('base64');
+    const pem = `-----BEGIN PUBLIC KEY-----\n${base64.slice(0, 64)}\n${base64.slice(64)}\n-----END PUBLIC KEY-----\n`;
+    expect(await verifySigned({ signedData: ocmf('prime256v1', null), publicKey: pem })).toMatchObject({
+      status: 'valid',
+    });
+  });
+
+  it('takes the algorithm from 2.0.1 signingMethod when the value names none', async () => {
+    const signedData = ocmf('secp384r1', null);
+    const publicKey = keyOf('secp384r1').spkiHex;
+    const check = await verifySigned({ signedData, publicKey, signingMethod: 'ECDSA-secp384r1-SHA256' });
+    expect(check).toMatchObject({ status: 'valid', signatureAlgorithm: 'ECDSA-secp384r1-SHA256' });
   });
 
   it('says no_public_key without a key, invalid with a key of another curve', async () => {
