@@ -20,6 +20,7 @@ export * from './ocpi-commands';
 export * from './ocpi-emsp';
 export * from './ocpi-emsp-sessions';
 export * from './ocpi-locations';
+export * from './ocpi-partner';
 export * from './onboarding';
 export * from './qr-payments';
 export * from './reimbursement';

@@ -45,6 +45,9 @@ export interface PartnerState {
   drivers: Map<string, { token: Token; allowed: AllowedType; authorization_reference?: string }>;
   /** Every real-time authorization request it received. */
   authorizations: { uid: string; type: string | null; body: unknown }[];
+  /** As CPO: the objects its locations and tariffs SENDERs list, `senderPageSize` per page (Link to the next). */
+  sender: { locations: unknown[]; tariffs: unknown[] };
+  senderPageSize: number;
   /** What its commands RECEIVER (as CPO) answers our commands (default ACCEPTED, timeout 30 s). */
   commandResponse?: CommandResponse;
 }
@@ -76,6 +79,8 @@ export function createPartner(tokenA: string) {
     down: false,
     drivers: new Map(),
     authorizations: [],
+    sender: { locations: [], tariffs: [] },
+    senderPageSize: 2,
   };
   const app = new Hono().basePath('/ocpi');
   app.use(async (c, next) => {
@@ -158,6 +163,19 @@ export function createPartner(tokenA: string) {
       state.problems.push(`command ${c.req.param('command')}: ${JSON.stringify(body)}`);
     state.pushes.push({ method: 'POST', path: new URL(c.req.url).pathname, body });
     return c.json(ok(state.commandResponse ?? { result: 'ACCEPTED', timeout: 30 }));
+  });
+  // As CPO: its locations and tariffs SENDERs, paged with offset/limit, Link, X-Total-Count, X-Limit.
+  app.get('/2.2.1/:module{locations|tariffs}', (c) => {
+    const all = state.sender[c.req.param('module') as 'locations' | 'tariffs'];
+    const offset = Number(c.req.query('offset') ?? 0);
+    const limit = Math.min(Number(c.req.query('limit') ?? state.senderPageSize), state.senderPageSize);
+    const headers: Record<string, string> = {
+      'X-Total-Count': String(all.length),
+      'X-Limit': String(state.senderPageSize),
+    };
+    if (offset + limit < all.length)
+      headers.Link = `<${PARTNER_BASE}/2.2.1/${c.req.param('module')}?offset=${offset + limit}&limit=${limit}>; rel="next"`;
+    return c.json(ok(all.slice(offset, offset + limit)), 200, headers);
   });
   // A module receiver: records what we push (tests check it with the module's schema) and accepts it.
   app.on(['PUT', 'PATCH', 'POST'], '/2.2.1/:module{(?!credentials)[a-z_]+}/*', async (c) => {

@@ -3,6 +3,7 @@ import { deliverPendingEmails } from '@api/lib/email';
 import { pruneOutbox } from '@api/lib/email.store';
 import { pruneRateLimits } from '@api/lib/rate-limit';
 import { drainOcpiOutbox } from '@api/ocpi/ocpi.connect';
+import { runPulls } from '@api/ocpi/ocpi.emsp-pull';
 import { advanceOpenPayments } from '@api/routes/pay/pay.flow';
 import { chargeAutoRecharges } from '@api/routes/wallet-top-ups/wallet-top-ups.auto';
 import { openDb } from '@db/db';
@@ -51,6 +52,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       // OCPI handshakes that failed, retried with backoff (ADR 057); a failure stays on its outbox row.
       await drainOcpiOutbox(db, env, new Date(controller.scheduledTime)).catch((err) =>
         console.error('ocpi-outbox', String(err).slice(0, 200)),
+      );
+      // Pulls of partners' locations and tariffs (ADR 057 "EMSP: locations and tariffs"), page by page, resumable.
+      await runPulls(db, env, { budgetMs: SCHEDULED_BUDGET_MS }).catch((err) =>
+        console.error('ocpi-pull', String(err).slice(0, 200)),
       );
       break;
     case '*/15 * * * *':

@@ -10,6 +10,8 @@ import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
 import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
+import { emspLocations } from './ocpi.emsp-locations';
+import { emspTariffs } from './ocpi.emsp-tariffs';
 import { emspCommands } from './ocpi.emsp-commands';
 import { emspCdrs, emspSessions } from './ocpi.emsp-sessions';
 import { emspTokens } from './ocpi.emsp-tokens';
@@ -36,6 +38,8 @@ const MODULES: readonly (Omit<Endpoint, 'url'> & { path: string })[] = [
   { identifier: 'cdrs', role: 'SENDER', path: 'cdrs' },
   { identifier: 'tokens', role: 'RECEIVER', path: 'tokens' },
   { identifier: 'commands', role: 'RECEIVER', path: 'commands' },
+  { identifier: 'locations', role: 'RECEIVER', path: 'emsp/locations' },
+  { identifier: 'tariffs', role: 'RECEIVER', path: 'emsp/tariffs' },
   { identifier: 'tokens', role: 'SENDER', path: 'emsp/tokens' },
   { identifier: 'commands', role: 'SENDER', path: 'emsp/commands' },
   { identifier: 'sessions', role: 'RECEIVER', path: 'emsp/sessions' },
@@ -65,6 +69,8 @@ export function createOcpi() {
   app.route(`/${OCPI_VERSION}/cdrs`, cdrsSender);
   app.route(`/${OCPI_VERSION}/tokens`, tokens);
   app.route(`/${OCPI_VERSION}/commands`, commands);
+  app.route(`/${OCPI_VERSION}/emsp/locations`, emspLocations);
+  app.route(`/${OCPI_VERSION}/emsp/tariffs`, emspTariffs);
   app.route(`/${OCPI_VERSION}/emsp/tokens`, emspTokens);
   app.route(`/${OCPI_VERSION}/emsp/sessions`, emspSessions);
   app.route(`/${OCPI_VERSION}/emsp/cdrs`, emspCdrs);

@@ -15,7 +15,7 @@ export const CALL_TIMEOUT_MS = 15_000;
 
 /** A failure carries the partner's OCPI status and HTTP status when it answered (none on a network error). */
 export type CallResult<T> =
-  | { ok: true; data: T }
+  | { ok: true; data: T; headers?: Headers }
   | { ok: false; error: string; ocpiStatus?: number; httpStatus?: number };
 
 export interface Call<T extends z.ZodType> {
@@ -53,6 +53,8 @@ export async function ocpiCall<T extends z.ZodType>(db: Db, call: Call<T>): Prom
     httpStatus = response.status;
     text = await response.text();
     result = readAnswer(call, response.status, text);
+    // A sender's page says where the next one is (`Link`) and how many there are (`X-Total-Count`).
+    if (result.ok) result = { ...result, headers: response.headers };
   } catch (err) {
     result = { ok: false, error: `${call.method} ${call.url}: ${err instanceof Error ? err.message : String(err)}` };
   }

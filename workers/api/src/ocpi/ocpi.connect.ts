@@ -11,6 +11,7 @@ import { credentialsEndpoint, nextAttempt } from '@domain/ocpi/registration';
 import { Credentials, type Endpoint } from '@domain/ocpi/schemas';
 import { newCredentialsToken } from '@domain/ocpi/transport';
 import { ocpiCall } from './ocpi.client';
+import { schedulePullsAfterHandshake } from './ocpi.emsp-pull';
 import { attemptPush } from './ocpi.outbox';
 import './ocpi.pushes';
 import { TOKEN_PREFIX_LENGTH } from './ocpi.credentials';
@@ -71,6 +72,8 @@ async function registerWithPartner(db: Db, env: KeyEnv, peering: PeeringRow): Pr
     outgoingTokenKind: 'C',
     registeredAt: new Date(),
   });
+  // The partner's locations and tariffs are pulled next (cron or the user's pull).
+  await schedulePullsAfterHandshake(db, peering.id);
   return null;
 }
 

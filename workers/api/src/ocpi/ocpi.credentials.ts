@@ -10,6 +10,7 @@ import { Credentials } from '@domain/ocpi/schemas';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { newCredentialsToken } from '@domain/ocpi/transport';
 import { Hono } from 'hono';
+import { schedulePullsAfterHandshake } from './ocpi.emsp-pull';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, type OcpiContext, unauthorized } from './ocpi.http';
 import { discoverPartner, ourCredentials } from './ocpi.partner';
@@ -67,6 +68,8 @@ async function register(c: OcpiContext, peering: PeeringRow) {
     registeredAt: peering.registeredAt ?? now,
   });
   c.set('peering', { ...peering, state: 'registered' });
+  // First registration: the partner's locations and tariffs are pulled (cron or the user's pull).
+  if (peering.state !== 'registered') await schedulePullsAfterHandshake(db, peering.id);
   return answer(c, await ourCredentials(db, peering.companyId, baseUrl(c), tokenC));
 }
 

@@ -39,6 +39,7 @@ import { peeringRoutes } from './peerings/peerings.handlers';
 import { referenceRoutes } from './reference/reference.handlers';
 import { reportingRoutes } from './reporting/reporting.handlers';
 import { revenueReportRoutes } from './revenue-reports/revenue-reports.handlers';
+import { roamingDetailsRoutes } from './roaming-details/roaming-details.handlers';
 import { sessionRoutes } from './sessions/sessions.handlers';
 import { stationFileRoutes } from './station-files/station-files.handlers';
 import { stationRoutes } from './stations/stations.handlers';
@@ -98,6 +99,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', myStationRoutes)
   .route('/', newsRoutes)
   .route('/', peeringRoutes)
+  .route('/', roamingDetailsRoutes)
   .route('/', metabaseRoutes)
   .route('/', fleetReimbursementRoutes)
   .route('/', documentRoutes)
