@@ -11,9 +11,13 @@ export function isRefusedStart(status: string): boolean {
   return status !== 'Accepted';
 }
 
-/** The remark of a refused session: the status the charge point was answered with, and why. */
-export function refusedRemark(status: string, reason: string | null | undefined): string {
-  return `Refused at start (${status})${reason ? `: ${reason}` : ''}`;
+/**
+ * The remark of a refused session: the status the charge point was answered with, and why. A
+ * transaction the station started while offline (OCPP 2.0.1 E05) says so: it charged before we could refuse.
+ */
+export function refusedRemark(status: string, reason: string | null | undefined, startedOffline = false): string {
+  const offline = startedOffline ? ', started while the station was offline' : '';
+  return `Refused at start (${status})${offline}${reason ? `: ${reason}` : ''}`;
 }
 
 /** The pricing note of a refused session: it is never billed. */

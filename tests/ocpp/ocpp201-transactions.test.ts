@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chargingSessions, tariffs } from '../../drizzle/schema';
+import { chargingSessions, rfids, tariffs } from '../../drizzle/schema';
 import { aStation, connect, db, iso, stub, type World } from './helpers';
 import { connect201, txEvent as event, reading, type Station201 } from './helpers-201';
 
@@ -49,7 +49,7 @@ async function charge201(w: World, cs: Station201, txId: string) {
     transactionInfo: { transactionId: txId, chargingState: 'Charging' },
     meterValue: [reading(at(0), first.wh, first.w, 'Transaction.Begin')],
   });
-  expect(started).toEqual({ idTokenInfo: { status: 'Accepted' } });
+  expect(started).toMatchObject({ idTokenInfo: { status: 'Accepted' } });
   let seq = 1;
   for (const r of rest) {
     await cs.ok('TransactionEvent', {
@@ -134,7 +134,7 @@ describe('TransactionEvent', () => {
     await withTariff(w16);
     const cs = await connect201(w201.uid);
     const ended = await charge201(w201, cs, 'TX-FULL-1');
-    expect(ended).toEqual({ idTokenInfo: { status: 'Accepted' } });
+    expect(ended).toMatchObject({ idTokenInfo: { status: 'Accepted' } });
     cs.close();
     await charge16(w16);
     const [s201] = await priced(w201.stationId);
@@ -234,9 +234,61 @@ describe('TransactionEvent', () => {
       idToken: { idToken: 'NOSUCHCARD', type: 'ISO14443' },
       meterValue: [reading(at(0), 500, null, 'Transaction.Begin')],
     });
-    expect(answer).toEqual({ idTokenInfo: { status: 'Invalid' } });
+    expect(answer).toMatchObject({ idTokenInfo: { status: 'Invalid' } });
     const [row] = await sessionsOf(w.stationId);
     expect(row?.refusedStatus).toBe('Invalid');
+    cs.close();
+  });
+});
+
+type Answered = { idTokenInfo: { status: string; cacheExpiryDateTime: string } };
+const DAY = 86_400_000;
+
+describe('authorization cache rules (C10–C12) and a transaction started offline with a refused card (E05)', () => {
+  it('answers a cache expiry at the card’s validity end, never later than 24 hours from now', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const card = { idToken: w.idTag, type: 'ISO14443' };
+    const before = Date.now();
+    const open = await cs.ok<Answered>('Authorize', { idToken: card });
+    const after = Date.now();
+    expect(open.idTokenInfo.status).toBe('Accepted');
+    const expiry = Date.parse(open.idTokenInfo.cacheExpiryDateTime);
+    expect(expiry).toBeGreaterThanOrEqual(before + DAY - 1000);
+    expect(expiry).toBeLessThanOrEqual(after + DAY + 1000);
+
+    // A card valid for 6 more hours: the station keeps it no longer than that.
+    const end = new Date(Math.floor(Date.now() / 1000) * 1000 + 6 * 3_600_000);
+    await db.update(rfids).set({ expiresAt: end }).where(eq(rfids.uuid, w.idTag));
+    const soon = await cs.ok<Answered>('Authorize', { idToken: card });
+    expect(soon.idTokenInfo).toEqual({ status: 'Accepted', cacheExpiryDateTime: end.toISOString() });
+    // A card valid for a year: still one day at most.
+    await db
+      .update(rfids)
+      .set({ expiresAt: new Date(Date.now() + 365 * DAY) })
+      .where(eq(rfids.uuid, w.idTag));
+    const year = await cs.ok<Answered>('Authorize', { idToken: card });
+    expect(Date.parse(year.idTokenInfo.cacheExpiryDateTime)).toBeLessThanOrEqual(Date.now() + DAY + 1000);
+    cs.close();
+  });
+
+  it('answers Blocked to a Started sent offline for a card blocked since, and marks the session so', async () => {
+    const w = await aStation();
+    await db.update(rfids).set({ status: 'blocked', blockedAt: new Date() }).where(eq(rfids.uuid, w.idTag));
+    const cs = await connect201(w.uid);
+    const answer = await cs.ok<Answered>('TransactionEvent', {
+      ...event(w, 'TX-OFFLINE-BLOCKED', 'Started', 0),
+      offline: true,
+      meterValue: [reading(at(0), 700, null, 'Transaction.Begin')],
+    });
+    // StopTxOnInvalidId: the station stops the transaction it started while offline.
+    expect(answer.idTokenInfo.status).toBe('Blocked');
+    expect(Date.parse(answer.idTokenInfo.cacheExpiryDateTime)).toBeLessThanOrEqual(Date.now() + DAY + 1000);
+    const [row] = await sessionsOf(w.stationId);
+    expect(row?.refusedStatus).toBe('Blocked');
+    expect(row?.remark).toMatch(/^Refused at start \(Blocked\), started while the station was offline/);
+    const kept = (await stub(w.uid).state()).transactions201['TX-OFFLINE-BLOCKED'];
+    expect(kept).toMatchObject({ offline: true, sessionId: row?.id });
     cs.close();
   });
 });

