@@ -40,6 +40,8 @@ const en = {
   commandTimeout: 'The station did not answer in time.',
   commandRejected: 'The station refused the command: {{reason}}',
   notOcpp201: 'This needs OCPP 2.0.1: the station last connected with {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile needs an OCPP 2.0.1 station: this one last connected with {{version}}.',
   scheduleNotFound: 'Scheduled change id: {{id}} not found.',
   scheduleNotWaiting: 'This scheduled change was already sent or cancelled.',
   scheduleRefused: 'The change cannot be scheduled: {{reason}}',
@@ -439,6 +441,8 @@ const de: Catalog = {
   commandTimeout: 'Die Station hat nicht rechtzeitig geantwortet.',
   commandRejected: 'Die Station hat den Befehl abgelehnt: {{reason}}',
   notOcpp201: 'Dafür ist OCPP 2.0.1 nötig: die Station war zuletzt mit {{version}} verbunden.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile braucht eine Station mit OCPP 2.0.1: diese war zuletzt mit {{version}} verbunden.',
   scheduleNotFound: 'Geplante Änderung id: {{id}} nicht gefunden.',
   scheduleNotWaiting: 'Diese geplante Änderung wurde bereits gesendet oder storniert.',
   scheduleRefused: 'Die Änderung kann nicht geplant werden: {{reason}}',
@@ -869,6 +873,8 @@ const fr: Catalog = {
   commandTimeout: "La station n'a pas répondu à temps.",
   commandRejected: 'La station a refusé la commande : {{reason}}',
   notOcpp201: 'Ceci nécessite OCPP 2.0.1 : la station s’est connectée en dernier avec {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile nécessite une station OCPP 2.0.1 : celle-ci s’est connectée en dernier avec {{version}}.',
   scheduleNotFound: 'Changement planifié id : {{id}} introuvable.',
   scheduleNotWaiting: 'Ce changement planifié a déjà été envoyé ou annulé.',
   scheduleRefused: 'Le changement ne peut pas être planifié : {{reason}}',
@@ -1289,6 +1295,8 @@ const nl: Catalog = {
   commandTimeout: 'Het station heeft niet op tijd geantwoord.',
   commandRejected: 'Het station heeft de opdracht geweigerd: {{reason}}',
   notOcpp201: 'Hiervoor is OCPP 2.0.1 nodig: het station was het laatst verbonden met {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile vereist een OCPP 2.0.1-station: dit station was het laatst verbonden met {{version}}.',
   scheduleNotFound: 'Geplande wijziging id: {{id}} niet gevonden.',
   scheduleNotWaiting: 'Deze geplande wijziging is al verzonden of geannuleerd.',
   scheduleRefused: 'De wijziging kan niet worden gepland: {{reason}}',
@@ -1699,6 +1707,8 @@ const it: Catalog = {
   commandTimeout: 'La stazione non ha risposto in tempo.',
   commandRejected: 'La stazione ha rifiutato il comando: {{reason}}',
   notOcpp201: 'Serve OCPP 2.0.1: la stazione si è collegata l’ultima volta con {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile richiede una stazione OCPP 2.0.1: questa si è collegata l’ultima volta con {{version}}.',
   scheduleNotFound: 'Modifica pianificata id: {{id}} non trovata.',
   scheduleNotWaiting: 'Questa modifica pianificata è già stata inviata o annullata.',
   scheduleRefused: 'La modifica non può essere pianificata: {{reason}}',
@@ -2114,6 +2124,8 @@ const es: Catalog = {
   commandTimeout: 'La estación no ha respondido a tiempo.',
   commandRejected: 'La estación ha rechazado el comando: {{reason}}',
   notOcpp201: 'Esto requiere OCPP 2.0.1: la estación se conectó por última vez con {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile requiere una estación OCPP 2.0.1: esta se conectó por última vez con {{version}}.',
   scheduleNotFound: 'Cambio programado id: {{id}} no encontrado.',
   scheduleNotWaiting: 'Este cambio programado ya se ha enviado o cancelado.',
   scheduleRefused: 'No se puede programar el cambio: {{reason}}',
@@ -2524,6 +2536,8 @@ const pt: Catalog = {
   commandTimeout: 'A estação não respondeu a tempo.',
   commandRejected: 'A estação recusou o comando: {{reason}}',
   notOcpp201: 'Isto requer OCPP 2.0.1: a estação ligou-se pela última vez com {{version}}.',
+  networkProfileNeedsOcpp201:
+    'SetNetworkProfile requer uma estação OCPP 2.0.1: esta ligou-se pela última vez com {{version}}.',
   scheduleNotFound: 'Alteração agendada id: {{id}} não encontrada.',
   scheduleNotWaiting: 'Esta alteração agendada já foi enviada ou cancelada.',
   scheduleRefused: 'Não é possível agendar a alteração: {{reason}}',

@@ -8,7 +8,8 @@ describe('2.0.1-only requests of the command API', () => {
       expect(() => checkCsms201Request(action, {})).not.toThrow();
       expect((CENTRAL_SYSTEM_ACTIONS as readonly string[]).includes(action)).toBe(false);
     }
-    expect(isCsms201Action('SetNetworkProfile')).toBe(false);
+    expect(isCsms201Action('CustomerInformation')).toBe(false);
+    expect(isCsms201Action('SetNetworkProfile')).toBe(true);
     expect(isCsms201Action('GetBaseReport')).toBe(true);
   });
 

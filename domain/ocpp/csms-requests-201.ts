@@ -3,7 +3,7 @@
  * blocks B, K, N, O; ADR 058 addendum), beside the 1.6 ones of central-system-requests.ts, checked
  * against the official OCA 2.0.1 schemas the same way. Requests 1.6 also has (ClearCache, GetLog,
  * SetChargingProfile…) are listed there: on a 2.0.1 station the object sends their 2.0.1 form.
- * SetNetworkProfile is not offered: the back office does not manage station network profiles.
+ * SetNetworkProfile (B09) goes as it is too; its secrets are never kept (network-profile.ts).
  */
 import type { Schema } from '@cfworker/json-schema';
 import schemas from 'ocpp-rpc/lib/schemas/ocpp2_0_1.json';
@@ -15,6 +15,7 @@ export const OCPP201_CSMS_ACTIONS = [
   'GetReport',
   'GetVariables',
   'SetVariables',
+  'SetNetworkProfile',
   // K Smart charging
   'GetChargingProfiles',
   // N Diagnostics

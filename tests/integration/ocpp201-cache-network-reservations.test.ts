@@ -4,11 +4,12 @@
  * (1.6 and 2.0.1), SetNetworkProfile reaches a 2.0.1 station verbatim with its secrets never kept and is
  * refused for a 1.6 one, and the reservations made through the commands are listed with what became of each.
  */
-import { eq } from 'drizzle-orm';
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import { stationDeviceVariables, stations } from '../../drizzle/schema';
+import { customerServiceLogs, stationDeviceVariables, stations } from '../../drizzle/schema';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
 import { stationsWithCache } from '../../workers/api/src/routes/keyfobs/keyfobs.cache';
 import { connectedStation, type FakeChargePoint } from './fake-charge-point';
@@ -50,6 +51,8 @@ afterAll(() => {
   for (const s of [s201, s16, cacheOff]) s?.cp.close();
 });
 
+const lastCall = (cp: FakeChargePoint, action: string) => cp.received.filter((r) => r.action === action).at(-1);
+
 /** Resolves when the fake station receives `action` (answered Accepted). */
 const receives = (cp: FakeChargePoint, action: string) =>
   new Promise<void>((resolve) =>
@@ -71,5 +74,60 @@ describe('authorization cache (C11): a card blocked or unlinked in the back offi
     const targets = (await stationsWithCache(db, [w.company.id])).map((s) => s.id);
     expect(targets).toEqual(expect.arrayContaining([s201.stationId, s16.stationId]));
     expect(targets).not.toContain(cacheOff.stationId);
+  });
+});
+
+const profile = {
+  configurationSlot: 1,
+  connectionData: {
+    ocppVersion: 'OCPP20',
+    ocppTransport: 'JSON',
+    ocppCsmsUrl: 'wss://csms.example.test/ocpp',
+    messageTimeout: 30,
+    securityProfile: 2,
+    ocppInterface: 'Wireless0',
+    vpn: { server: 'vpn.example.test', user: 'cp', password: 'vpn-s3cret', key: 'shared-k3y', type: 'IKEv2' },
+    apn: { apn: 'iot.example', apnPassword: 'apn-s3cret', apnAuthentication: 'PAP' },
+  },
+};
+
+describe('SetNetworkProfile (B09)', () => {
+  it('goes to a 2.0.1 station as it is and returns its answer; the secrets are kept nowhere', async () => {
+    s201.cp.handle('SetNetworkProfile', () => ({ status: 'Accepted' }));
+    const res = await call(`/stations/${s201.uid}/commands/set-network-profile`, { ...admin, json: profile });
+    expect(await res.json()).toMatchObject({ action: 'SetNetworkProfile', status: 'Accepted', succeeded: true });
+    expect(lastCall(s201.cp, 'SetNetworkProfile')?.payload).toEqual(profile);
+    const logged = await db
+      .select({ detail: customerServiceLogs.detailJson })
+      .from(customerServiceLogs)
+      .where(
+        and(eq(customerServiceLogs.stationId, s201.stationId), eq(customerServiceLogs.action, 'SetNetworkProfile')),
+      )
+      .all();
+    expect(logged).toHaveLength(1);
+    const stub = env.CHARGE_POINTS.get(env.CHARGE_POINTS.idFromName(s201.uid));
+    const frames = JSON.stringify(await stub.frameLog({ limit: 50 }));
+    for (const kept of [logged[0]?.detail ?? '', frames]) {
+      expect(kept).toContain('********');
+      expect(kept).not.toMatch(/vpn-s3cret|shared-k3y|apn-s3cret/);
+    }
+
+    s201.cp.handle('SetNetworkProfile', () => ({ status: 'Rejected' }));
+    const refused = await call(`/stations/${s201.uid}/commands/set-network-profile`, { ...admin, json: profile });
+    expect(await refused.json()).toMatchObject({ status: 'Rejected', succeeded: false });
+  });
+
+  it('answers 409 for a 1.6 station, and 400 for a plain ws:// CSMS URL, sending nothing', async () => {
+    const res = await call(`/stations/${s16.uid}/commands/set-network-profile`, { ...admin, json: profile });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'NOT_OCPP_201',
+      'error-msg': expect.stringContaining('SetNetworkProfile needs an OCPP 2.0.1 station'),
+    });
+    expect(lastCall(s16.cp, 'SetNetworkProfile')).toBeUndefined();
+    const plain = { ...profile, connectionData: { ...profile.connectionData, ocppCsmsUrl: 'ws://csms.example.test' } };
+    const bad = await call(`/stations/${s201.uid}/commands/set-network-profile`, { ...admin, json: plain });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('wss:// or https://');
   });
 });

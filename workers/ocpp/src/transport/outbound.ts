@@ -4,6 +4,7 @@
  * timeout, or as offline when the socket closes under it.
  */
 import type { CommandOutcome } from '@domain/ocpp/command-outcome';
+import { withoutNetworkSecrets } from '@domain/ocpp/network-profile';
 import type { OcppVersion } from '@domain/ocpp/versions';
 import type { Store } from '../storage/store';
 import { callFrame } from './frames';
@@ -128,9 +129,11 @@ export class Outbox {
 /** Commands a caller may send: central-system actions with an OCA request schema. */
 /**
  * The payload as the object keeps it: a ChangeConfiguration of `AuthorizationKey` carries the
- * station's new basic-auth password in clear, so storage keeps the key name and a mask, never the value.
+ * station's new basic-auth password in clear, so storage keeps the key name and a mask, never the value;
+ * a 2.0.1 SetNetworkProfile keeps its VPN/APN passwords, VPN key and SIM PIN masked.
  */
 export function withoutSecrets(action: string, payload: unknown): unknown {
+  if (action === 'SetNetworkProfile') return withoutNetworkSecrets(payload);
   const key = (payload as { key?: unknown } | null)?.key;
   if (action !== 'ChangeConfiguration' || key !== 'AuthorizationKey') return payload;
   return { key, value: '********' };

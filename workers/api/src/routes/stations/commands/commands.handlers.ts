@@ -11,6 +11,7 @@ import { apiError } from '@api/lib/errors';
 import { chargePointOf, onStation, type Station } from '@api/lib/station-scope';
 import { dispatchWithLink, issueTransferLink, publicOrigin } from '@api/lib/station-transfers';
 import { certificateSignedChain } from '@domain/certificates/chain';
+import { withoutNetworkSecrets } from '@domain/ocpp/network-profile';
 import {
   DOWNLOAD_LINK_TTL_MS,
   diagnosticsUploadUrl,
@@ -66,6 +67,14 @@ async function prepare(
       logged: { ...rest, firmware: { ...firmware, location: `(download link to ${file.filename})` } },
       link,
     };
+  }
+  if (path === 'set-network-profile') {
+    // 2.0.1 only (B09): a station speaking 1.6 (last connection, else its configured version) gets nothing.
+    const version = station.ocppVersionConnected ?? station.ocppVersion;
+    if (version === 'ocpp1.6') {
+      return apiError(c, 409, 'NOT_OCPP_201', 'networkProfileNeedsOcpp201', { params: { version: 'OCPP 1.6' } });
+    }
+    return { payload: body, logged: withoutNetworkSecrets(body) as Record<string, unknown> };
   }
   if (path === 'certificate-signed') {
     const configured = (c.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN;

@@ -14,6 +14,7 @@ import { onStation, type Station } from '@api/lib/station-scope';
 import { passwordOfAuthorizationKey } from '@domain/ocpp/authorization-key';
 import { type CentralSystemAction, checkCentralSystemRequest } from '@domain/ocpp/central-system-requests';
 import { type Csms201Action, checkCsms201Request, isCsms201Action } from '@domain/ocpp/csms-requests-201';
+import { withoutNetworkSecrets } from '@domain/ocpp/network-profile';
 import { remoteStartHeldBack } from '@domain/ocpp/verbatim-remote-start';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
@@ -64,7 +65,9 @@ async function send(
     });
     return answer(c, sent);
   }
-  return answer(c, await dispatchCommand(c, { station, connector: connector ?? null }, action, payload));
+  // A network profile's VPN/APN secrets go to the station, never into the customer-service log.
+  const logged = action === 'SetNetworkProfile' ? (withoutNetworkSecrets(payload) as object) : payload;
+  return answer(c, await dispatchCommand(c, { station, connector: connector ?? null }, action, payload, logged));
 }
 
 function schemaProblem(c: Context<AppEnv>, found: { field: string; message: string }[]) {
