@@ -131,3 +131,43 @@ describe('SetNetworkProfile (B09)', () => {
     expect(JSON.stringify(await bad.json())).toContain('wss:// or https://');
   });
 });
+
+describe('reservations (H)', () => {
+  type Listed = { data: { id: number; status: string; connector_id: number | null; id_tag: string | null }[] };
+  const list = async (uid: string) => (await (await call(`/stations/${uid}/reservations`, admin)).json()) as Listed;
+
+  it('lists a reservation made through reserve-now as Reserved, then Cancelled once cancelled', async () => {
+    expect((await list(s201.uid)).data).toEqual([]);
+    s201.cp.handle('ReserveNow', () => ({ status: 'Accepted' }));
+    s201.cp.handle('CancelReservation', () => ({ status: 'Accepted' }));
+    const expiryDate = new Date(Date.now() + 3_600_000).toISOString();
+    const made = await call(`/stations/${s201.uid}/commands/reserve-now`, {
+      ...admin,
+      json: { connectorId: 1, expiryDate, idTag: 'RESCARD1', reservationId: 4201 },
+    });
+    expect(await made.json()).toMatchObject({ status: 'Accepted' });
+    expect((await list(s201.uid)).data).toEqual([
+      expect.objectContaining({ id: 4201, status: 'Reserved', connector_id: 1, id_tag: 'RESCARD1' }),
+    ]);
+    const cancelled = await call(`/stations/${s201.uid}/commands/cancel-reservation`, {
+      ...admin,
+      json: { reservationId: 4201 },
+    });
+    expect(await cancelled.json()).toMatchObject({ status: 'Accepted' });
+    expect((await list(s201.uid)).data).toEqual([expect.objectContaining({ id: 4201, status: 'Cancelled' })]);
+  });
+
+  it('shows a 1.6 reservation past its expiry as Expired, and one the station refused not at all', async () => {
+    s16.cp.handle('ReserveNow', (p) => ({ status: p.reservationId === 1602 ? 'Occupied' : 'Accepted' }));
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await call(`/stations/${s16.uid}/commands/reserve-now`, {
+      ...admin,
+      json: { connectorId: 1, expiryDate: past, idTag: 'RESCARD2', reservationId: 1601 },
+    });
+    await call(`/stations/${s16.uid}/commands/reserve-now`, {
+      ...admin,
+      json: { connectorId: 1, expiryDate: past, idTag: 'RESCARD3', reservationId: 1602 },
+    });
+    expect((await list(s16.uid)).data).toEqual([expect.objectContaining({ id: 1601, status: 'Expired' })]);
+  });
+});

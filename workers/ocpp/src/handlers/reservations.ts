@@ -5,21 +5,14 @@
  * transaction used it (1.6 StartTransaction or 2.0.1 TransactionEvent naming it), or the 2.0.1 station
  * told that it expired or was removed (ReservationStatusUpdate, block H). Both versions, ADR 058 addendum.
  */
+import type { KeptReservation, ReservationStatus } from '@domain/ocpp/reservations';
 import type { HandlerContext } from '../context';
 import type { Store } from '../storage/store';
 import type { CommandResult } from '../transport/outbound';
 
-export type ReservationStatus = 'Reserved' | 'Cancelled' | 'Used' | 'Expired' | 'Removed';
-
-export interface Reservation {
-  id: number;
-  /** 1.6 connector number = 2.0.1 EVSE id; null for the whole station (connector 0, no evseId). */
-  connectorId: number | null;
-  idTag: string | null;
-  expiryDate: string | null;
-  status: ReservationStatus;
-  updatedAt: string;
-}
+/** connectorId: 1.6 connector number = 2.0.1 EVSE id; null for the whole station (connector 0, no evseId). */
+export type Reservation = KeptReservation;
+export type { ReservationStatus };
 
 const KEPT = 50;
 

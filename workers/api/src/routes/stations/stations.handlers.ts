@@ -16,6 +16,7 @@ import { logRoutes } from './log/log.handlers';
 import { moveRoutes } from './move/move.handlers';
 import { ocppCommandRoutes } from './ocpp-commands/ocpp-commands.handlers';
 import { onboardingRoutes } from './onboarding/onboarding.handlers';
+import { reservationRoutes } from './reservations/reservations.handlers';
 import { scheduledAvailabilityRoutes } from './scheduled-availability/scheduled-availability.handlers';
 
 export const stationRoutes = new OpenAPIHono<AppEnv>()
@@ -24,6 +25,7 @@ export const stationRoutes = new OpenAPIHono<AppEnv>()
   .route('/', moveRoutes)
   .route('/', detailRoutes)
   .route('/', deviceModelRoutes)
+  .route('/', reservationRoutes)
   .route('/', logRoutes)
   .route('/', credentialRoutes)
   .route('/', configurationRoutes)
