@@ -19,6 +19,7 @@ export * from './ocpi';
 export * from './ocpi-commands';
 export * from './ocpi-emsp';
 export * from './ocpi-emsp-sessions';
+export * from './ocpi-hub';
 export * from './ocpi-locations';
 export * from './ocpi-partner';
 export * from './onboarding';

@@ -8,6 +8,7 @@ import { OCPI_VERSION } from '@domain/ocpi/registration';
 import type { Endpoint } from '@domain/ocpi/schemas';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
+import { chargingProfiles } from './ocpi.chargingprofiles';
 import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
 import { emspLocations } from './ocpi.emsp-locations';
@@ -17,6 +18,7 @@ import { emspCdrs, emspSessions } from './ocpi.emsp-sessions';
 import { emspTokens } from './ocpi.emsp-tokens';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
+import { hubClientInfo } from './ocpi.hubclientinfo';
 import { locations } from './ocpi.locations';
 import { cdrsSender, sessionsSender } from './ocpi.sessions';
 import { tariffs } from './ocpi.tariffs';
@@ -32,6 +34,8 @@ import { tokens } from './ocpi.tokens';
 const MODULES: readonly (Omit<Endpoint, 'url'> & { path: string })[] = [
   { identifier: 'credentials', role: 'SENDER', path: 'credentials' },
   { identifier: 'credentials', role: 'RECEIVER', path: 'credentials' },
+  { identifier: 'hubclientinfo', role: 'RECEIVER', path: 'hubclientinfo' },
+  { identifier: 'chargingprofiles', role: 'RECEIVER', path: 'chargingprofiles' },
   { identifier: 'locations', role: 'SENDER', path: 'locations' },
   { identifier: 'tariffs', role: 'SENDER', path: 'tariffs' },
   { identifier: 'sessions', role: 'SENDER', path: 'sessions' },
@@ -63,6 +67,8 @@ export function createOcpi() {
     return answer(c, { version: OCPI_VERSION, endpoints });
   });
   app.route(`/${OCPI_VERSION}/credentials`, credentials);
+  app.route(`/${OCPI_VERSION}/hubclientinfo`, hubClientInfo);
+  app.route(`/${OCPI_VERSION}/chargingprofiles`, chargingProfiles);
   app.route(`/${OCPI_VERSION}/locations`, locations);
   app.route(`/${OCPI_VERSION}/tariffs`, tariffs);
   app.route(`/${OCPI_VERSION}/sessions`, sessionsSender);

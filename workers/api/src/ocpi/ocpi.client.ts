@@ -29,6 +29,8 @@ export interface Call<T extends z.ZodType> {
   schema?: T;
   /** How long the partner may take (default CALL_TIMEOUT_MS); real-time authorization waits less. */
   timeoutMs?: number;
+  /** Extra headers: the routing headers of a call through a hub. */
+  headers?: Record<string, string>;
 }
 
 export async function ocpiCall<T extends z.ZodType>(db: Db, call: Call<T>): Promise<CallResult<z.infer<T>>> {
@@ -45,6 +47,7 @@ export async function ocpiCall<T extends z.ZodType>(db: Db, call: Call<T>): Prom
         Authorization: authorizationHeader(call.token),
         'X-Request-ID': requestId,
         'X-Correlation-ID': call.correlationId,
+        ...call.headers,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body,

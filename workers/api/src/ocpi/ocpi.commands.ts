@@ -60,7 +60,8 @@ async function run(c: OcpiContext, peering: PeeringRow, work: Work) {
   }
   const result = commandResultOf(outcome);
   await settleCommand(db, work.commandId, result.result);
-  const payload: CommandResultPush = { url: work.responseUrl, result };
+  const from = c.var.routing.from;
+  const payload: CommandResultPush = { url: work.responseUrl, result, ...(from ? { to: from } : {}) };
   await push(
     db,
     c.env,

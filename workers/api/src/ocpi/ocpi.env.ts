@@ -1,5 +1,6 @@
 /** @module The Hono environment of the /ocpi transport: bindings, and the caller resolved from its token. */
 import type { Db } from '@db/db';
+import type { RoutingHeaders } from '@domain/ocpi/transport';
 import type { PeeringRow } from './ocpi.store';
 
 export interface OcpiEnv {
@@ -12,5 +13,7 @@ export interface OcpiEnv {
     presentedToken: string | null;
     requestId: string;
     correlationId: string;
+    /** The hub routing headers of the call (`OCPI-from-*`: which party behind a hub calls). */
+    routing: RoutingHeaders;
   };
 }

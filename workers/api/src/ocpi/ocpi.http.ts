@@ -6,6 +6,7 @@
  */
 import { openDb } from '@db/db';
 import { sha256Hex } from '@domain/identity/encoding';
+import { hubParty, rolesBehindHub, rolesOf, routedModule, routingHeadersOf } from '@domain/ocpi/hub';
 import type { tokenAllows } from '@domain/ocpi/registration';
 import { tokenAllows as allows } from '@domain/ocpi/registration';
 import { envelope, OcpiStatus } from '@domain/ocpi/status';
@@ -13,7 +14,8 @@ import { redactForLog, routingHeaders, tokenCandidates } from '@domain/ocpi/tran
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OcpiEnv } from './ocpi.env';
-import { logMessage, peeringByTokenHash } from './ocpi.store';
+import { hubClientsOf } from './ocpi.hub.store';
+import { logMessage, type PeeringRow, peeringByTokenHash } from './ocpi.store';
 
 export type OcpiContext = Context<OcpiEnv>;
 export type RouteKind = Parameters<typeof tokenAllows>[1];
@@ -41,6 +43,16 @@ export function callerFor(c: OcpiContext, kind: RouteKind) {
   return peering && allows(peering, kind) ? peering : null;
 }
 
+/**
+ * A hub peering as its calls see it: the parties behind the hub that are not SUSPENDED count as its own
+ * registered roles (HubClientInfo), so their tokens, commands and profiles are the peering's. One read,
+ * only for a hub's calls.
+ */
+async function behindHub(c: OcpiContext, peering: PeeringRow): Promise<PeeringRow> {
+  const clients = await hubClientsOf(c.var.db, peering.id);
+  return { ...peering, partnerRolesJson: JSON.stringify(rolesBehindHub(rolesOf(peering.partnerRolesJson), clients)) };
+}
+
 /** Request and correlation ids, the caller's peering, the routing headers, and the message log. */
 export const transport: MiddlewareHandler<OcpiEnv> = async (c, next) => {
   const started = Date.now();
@@ -61,9 +73,17 @@ export const transport: MiddlewareHandler<OcpiEnv> = async (c, next) => {
   const requestBody = c.req.method === 'GET' ? '' : await c.req.raw.clone().text();
   const routing = routingHeaders((name) => c.req.header(name));
   if ('error' in routing) {
+    c.set('routing', {});
     c.res = failure(c, 400, OcpiStatus.invalidParameters, `Malformed routing header ${routing.error}`);
   } else {
+    c.set('routing', routing);
+    const peering = c.var.peering;
+    if (peering && hubParty(peering.partnerRolesJson)) c.set('peering', await behindHub(c, peering));
     await next();
+    // An answer through a hub carries the routing headers back, sides swapped (transport_and_format).
+    const { from, to } = routing;
+    if (from && to && routedModule(new URL(c.req.url).pathname))
+      for (const [name, value] of Object.entries(routingHeadersOf(to, from))) c.res.headers.set(name, value);
   }
   c.res.headers.set('X-Request-ID', c.var.requestId);
   c.res.headers.set('X-Correlation-ID', c.var.correlationId);

@@ -11,9 +11,12 @@
  * registered, it waits.
  */
 import type { Db } from '@db/db';
+import { hubParty, recipientOf, routedModule, routingHeadersOf } from '@domain/ocpi/hub';
 import { nextPushAttempt } from '@domain/ocpi/registration';
 import type { Endpoint } from '@domain/ocpi/schemas';
+import type { PartyRef } from '@domain/ocpi/transport';
 import { type CallResult, ocpiCall } from './ocpi.client';
+import { ourParty } from './ocpi.hub.store';
 import { openPartnerToken, type sealPartnerToken } from './ocpi.secret';
 import {
   claimOutbox,
@@ -85,6 +88,23 @@ export function partnerEndpoint(peering: PeeringRow, identifier: string, role: '
 }
 
 /**
+ * The routing headers of a call to a hub peering's module (none for a direct peering, and none for the
+ * configuration modules): from our party of the call's role, to `call.to`, the eMSP of a session's or
+ * CDR's token, or the hub itself (broadcast). A string when our party is unknown.
+ */
+async function hubRouting(
+  db: Db,
+  peering: PeeringRow,
+  call: { url: string; body?: unknown; as?: 'CPO' | 'EMSP'; to?: PartyRef },
+): Promise<Record<string, string> | null | string> {
+  const hub = hubParty(peering.partnerRolesJson);
+  if (!hub || !routedModule(new URL(call.url).pathname)) return null;
+  const from = await ourParty(db, peering.companyId, call.as ?? 'CPO');
+  if (!from) return `No ${call.as ?? 'CPO'} party of ours to send from through the hub`;
+  return routingHeadersOf(from, call.to ?? recipientOf(call.body, hub));
+}
+
+/**
  * One call to a registered partner with the token we present to it (logged like every call). For pushes
  * and for the real-time calls of the modules (token authorization, command results).
  */
@@ -99,13 +119,19 @@ export async function callPartner<T extends Parameters<typeof ocpiCall>[1]['sche
     schema?: T;
     correlationId?: string;
     timeoutMs?: number;
+    /** Through a hub: our party's role in this call (default CPO) and the party it is for (see `recipientOf`). */
+    as?: 'CPO' | 'EMSP';
+    to?: PartyRef;
   },
 ): Promise<CallResult<unknown>> {
   if (peering.state !== 'registered') return { ok: false, error: `The peering is ${peering.state}` };
   if (!peering.outgoingTokenSealed) return { ok: false, error: 'The peering has no token to present' };
   const token = await openPartnerToken(env, peering.id, peering.outgoingTokenSealed);
   if (!token) return { ok: false, error: 'The stored partner token cannot be opened (the secret key changed)' };
+  const routing = await hubRouting(db, peering, call);
+  if (typeof routing === 'string') return { ok: false, error: routing };
   return ocpiCall(db, {
+    ...(routing ? { headers: routing } : {}),
     peeringId: peering.id,
     method: call.method,
     url: call.url,

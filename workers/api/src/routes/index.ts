@@ -18,6 +18,7 @@ import { devRoutes } from './dev/dev.handlers';
 import { documentRoutes } from './documents/documents.handlers';
 import { fleetReimbursementRoutes } from './fleet-reimbursement/fleet-reimbursement.handlers';
 import { fleetSettingsRoutes } from './fleet-settings/fleet-settings.handlers';
+import { gireveRoutes } from './gireve/gireve.handlers';
 import { groupRoutes } from './groups/groups.handlers';
 import { jobRoutes } from './jobs/jobs.handlers';
 import { keyfobRoutes } from './keyfobs/keyfobs.handlers';
@@ -99,6 +100,7 @@ export const routes = new OpenAPIHono<AppEnv>()
   .route('/', myStationRoutes)
   .route('/', newsRoutes)
   .route('/', peeringRoutes)
+  .route('/', gireveRoutes)
   .route('/', roamingDetailsRoutes)
   .route('/', metabaseRoutes)
   .route('/', fleetReimbursementRoutes)
