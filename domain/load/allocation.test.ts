@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, type LoadSession, lowersFirst, raiseWithin, uncontrolledA } from './allocation';
+import { allocate, drawMatters, type LoadSession, lowersFirst, raiseWithin, uncontrolledA } from './allocation';
 
 const aSession = (key: string, over: Partial<LoadSession> = {}): LoadSession => ({
   key,
@@ -184,5 +184,23 @@ describe('site limit property', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('drawMatters (a MeterValues shares the site anew only when its draw changed materially)', () => {
+  it('shares the first draw, a change over 10 %, and a session going under or back near its limit', () => {
+    expect(drawMatters(null, 16, 16.6)).toBe(true);
+    // Near its 16.6 A limit, 16.2 → 16.5 A: nothing to share anew.
+    expect(drawMatters(16.2, 16.5, 16.6)).toBe(false);
+    // Clearly under its 9 A limit (capped by its draw), 8 → 8.2 A: under 10 %, still under.
+    expect(drawMatters(8, 8.2, 9)).toBe(false);
+    // Back near its limit (8.6 ≥ 9 − 0.5): it may take its full share again.
+    expect(drawMatters(8, 8.6, 9)).toBe(true);
+    // Went under its limit.
+    expect(drawMatters(16.4, 15.9, 16.6)).toBe(true);
+    // No limit sent: only the size of the change counts.
+    expect(drawMatters(20, 21.9, null)).toBe(false);
+    expect(drawMatters(20, 22.1, null)).toBe(true);
+    expect(drawMatters(0, 0.05, null)).toBe(false);
   });
 });

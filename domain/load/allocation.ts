@@ -10,6 +10,8 @@
 export const NEAR_LIMIT_A = 0.5;
 /** A session capped by its draw gets this much above it, so a rising draw shows within one meter interval. */
 export const DRAW_HEADROOM_A = 1;
+/** A draw that moved more than this share of the draw last shared is shared anew. */
+export const MATERIAL_DRAW_CHANGE = 0.1;
 /** The IEC 61851 lowest current a car charges with; the default minimum per connector. */
 export const DEFAULT_MIN_CURRENT_A = 6;
 
@@ -133,4 +135,17 @@ export function raiseWithin(
   // Nothing to gain: it would not rise above what is in force (or there is no room at all).
   if (own !== null ? limitA <= own + 0.05 : limitA < 0) return null;
   return limitA;
+}
+
+/**
+ * Whether a new draw is worth sharing the site anew: the first draw of the session, a change of more
+ * than 10 % from the draw the last sharing used (at least 0.1 A), or a session that went clearly under
+ * its limit or came back near it (what decides whether its demand is capped by its draw). A MeterValues
+ * that changes nothing of this leaves every limit as it is (no recomputation, no frame).
+ */
+export function drawMatters(sharedDrawA: number | null, drawA: number, limitA: number | null): boolean {
+  if (sharedDrawA === null) return true;
+  const under = (d: number) => limitA !== null && d < limitA - NEAR_LIMIT_A;
+  if (under(sharedDrawA) !== under(drawA)) return true;
+  return Math.abs(drawA - sharedDrawA) > Math.max(0.1, MATERIAL_DRAW_CHANGE * sharedDrawA);
 }

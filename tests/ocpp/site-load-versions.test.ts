@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { siteObjectName } from '../../domain/load/site-limit';
 import { locationStations, locations, siteLoadLimits } from '../../drizzle/schema';
-import { aStation, connect, db, iso, type TestCharger, type World } from './helpers';
+import { aStation, connect, db, iso, stub, type TestCharger, type World } from './helpers';
 import { connect201, txEvent } from './helpers-201';
 
 type Frame = [number, string, ...unknown[]];
@@ -19,6 +19,8 @@ interface Got {
   /** 2.0.1 form: the station's transactionId; 1.6: ours. */
   transactionId: string | number;
   evseId?: number;
+  profileId?: number;
+  stackLevel?: number;
 }
 
 async function aSite(limitA: number, worlds: World[]): Promise<number> {
@@ -56,6 +58,8 @@ function answering(who: string, cp: TestCharger, got: Got[], status = 'Accepted'
       const p = f[3] as Record<string, unknown>;
       if ('csChargingProfiles' in p) {
         const prof = p.csChargingProfiles as {
+          chargingProfileId: number;
+          stackLevel: number;
           transactionId: number;
           chargingProfilePurpose: string;
           chargingSchedule: { chargingSchedulePeriod: { limit: number }[] };
@@ -65,6 +69,8 @@ function answering(who: string, cp: TestCharger, got: Got[], status = 'Accepted'
           who,
           limitA: prof.chargingSchedule.chargingSchedulePeriod[0]?.limit as number,
           transactionId: prof.transactionId,
+          profileId: prof.chargingProfileId,
+          stackLevel: prof.stackLevel,
         });
       } else {
         const prof = p.chargingProfile as unknown as {
@@ -89,6 +95,18 @@ function answering(who: string, cp: TestCharger, got: Got[], status = 'Accepted'
     await loop;
   };
 }
+
+/** A 1.6 MeterValues of `transactionId` with one phase current. */
+const amps = (transactionId: number, value: string) => ({
+  connectorId: 1,
+  transactionId,
+  meterValue: [
+    { timestamp: iso(Date.now()), sampledValue: [{ value, measurand: 'Current.Import', phase: 'L1', unit: 'A' }] },
+  ],
+});
+
+const drawOf = (a: { sessions: { stationUid: string; drawA: number | null }[] }, uid: string) =>
+  a.sessions.find((x) => x.stationUid === uid)?.drawA;
 
 async function settle(locationId: number, sessions: number) {
   const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(locationId)));
@@ -184,6 +202,38 @@ describe('site load management with 1.6 and 2.0.1 stations', () => {
     expect(holding(got)).toEqual({ A: 9, B: 20.5, C: 20.5 });
     expectNoRaiseOver(50, got, starts, 31.8);
 
+    // A draws 8.2 A: within 10 % of the 8 A shared and still clearly under its 9 A: kept, not shared anew.
+    const quiet = got.length;
+    await cpA.ok('MeterValues', amps(txA, '8.2'));
+    await expect.poll(async () => drawOf(await site.allocation(), a.uid), { interval: 20 }).toBe(8.2);
+    await settle(locationId, 3);
+    expect(got.length).toBe(quiet);
+
+    // C (2.0.1) reports one phase in use and 3.68 kW: 16 A on that phase (not 5.3 A over three at 230 V).
+    await csC.ok(
+      'TransactionEvent',
+      txEvent(c, 'C-TX-1', 'Updated', 1, {
+        numberOfPhasesUsed: 1,
+        meterValue: [
+          {
+            timestamp: iso(Date.now()),
+            sampledValue: [{ value: 3680, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }],
+          },
+        ],
+      }),
+    );
+    await expect.poll(async () => drawOf(await site.allocation(), c.uid), { interval: 20 }).toBe(16);
+    await settle(locationId, 3);
+    // Shared anew with every latest draw (A's 8.2 A kept above): C capped at 17, A at 9.2, B the rest.
+    expect(holding(got)).toEqual({ A: 9.2, B: 23.8, C: 17 });
+
+    // A draws near its limit again (8.9 A of 9.2): shared anew, it takes its full share (C's cap of 17 A is above it).
+    await cpA.ok('MeterValues', amps(txA, '8.9'));
+    await expect.poll(async () => drawOf(await site.allocation(), a.uid), { interval: 20 }).toBe(8.9);
+    await settle(locationId, 3);
+    expect(holding(got)).toEqual({ A: 16.6, B: 16.6, C: 16.6 });
+    expectNoRaiseOver(50, got, starts, 31.8);
+
     for (const stop of stops) await stop();
     cpA.close();
     cpB.close();
@@ -234,6 +284,60 @@ describe('a station that refuses the profile', () => {
     cpA.close();
     cpB.close();
     csC.close();
+  }, 60_000);
+});
+
+describe("an operator's own TxProfile", () => {
+  it('caps the site limit sent to that transaction, stacks above it, and gives the rest to the others', async () => {
+    const [a, b] = [await aStation(), await aStation()] as [World, World];
+    const locationId = await aSite(40, [a, b]);
+    const got: Got[] = [];
+    const cpA = await connect(a.uid);
+    const cpB = await connect(b.uid);
+    const stops = [answering('A', cpA, got), answering('B', cpB, got)];
+    const now = Date.now();
+    const txA = (
+      await cpA.ok<{ transactionId: number }>('StartTransaction', {
+        connectorId: 1,
+        idTag: a.idTag,
+        meterStart: 0,
+        timestamp: iso(now - 60_000),
+      })
+    ).transactionId;
+    await settle(locationId, 1);
+    // The operator holds A's transaction at 10 A on stack level 5 (the site's own default level).
+    const own = await stub(a.uid).sendCommand('SetChargingProfile', {
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 7,
+        transactionId: txA,
+        stackLevel: 5,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 10 }] },
+      },
+    });
+    expect(own).toEqual({ status: 'accepted', reply: { status: 'Accepted' } });
+    const mark = got.length;
+
+    await cpB.ok('StartTransaction', { connectorId: 1, idTag: b.idTag, meterStart: 0, timestamp: iso(now - 50_000) });
+    await settle(locationId, 2);
+    const site = got.slice(mark);
+    // Every site limit sent to A since: at most the operator's 10 A, on its own profile, one level above.
+    const toA = site.filter((g) => g.who === 'A');
+    expect(toA.length).toBeGreaterThan(0);
+    for (const g of toA) expect(g).toMatchObject({ profileId: 59_001, stackLevel: 6, transactionId: txA });
+    expect(Math.max(...toA.map((g) => g.limitA))).toBeLessThanOrEqual(10);
+    // What A cannot take goes to B.
+    expect(holding(site)).toEqual({ A: 10, B: 30 });
+    // The operator's profile is still known (never replaced nor cleared by the site).
+    expect((await stub(a.uid).state()).operatorTxProfiles).toEqual([
+      { profileId: 7, connectorId: 1, transactionId: txA, stackLevel: 5, limitA: 10 },
+    ]);
+
+    for (const stop of stops) await stop();
+    cpA.close();
+    cpB.close();
   }, 60_000);
 });
 

@@ -29,6 +29,8 @@ export interface ChargePointState {
   reports201: import('./ocpp201-reports-types').Reports201 | null;
   /** The reservations made on this charge point, newest first, and what became of them. */
   reservations: import('./handlers/reservations').Reservation[];
+  /** TxProfiles the operator set for transactions (the site limit stays under them, ADR 059 addendum). */
+  operatorTxProfiles: import('./load/operator-profiles').OperatorTxLimit[];
 }
 
 export function chargePointState(store: Store, liveness: Liveness, connected: boolean): ChargePointState {
@@ -50,5 +52,6 @@ export function chargePointState(store: Store, liveness: Liveness, connected: bo
     transactions201: store.get('transactions201') ?? {},
     reports201: store.get('reports201'),
     reservations: store.get('reservations') ?? [],
+    operatorTxProfiles: store.get('operatorTxProfiles') ?? [],
   };
 }

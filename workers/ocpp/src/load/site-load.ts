@@ -11,6 +11,7 @@ import { openDb } from '@db/db';
 import { type SiteLoadRow, sessionLoadFacts, siteLoad } from '@db/queries/site-load.store';
 import {
   allocate,
+  drawMatters,
   floorTenth,
   type LoadSession,
   lowersFirst,
@@ -19,9 +20,10 @@ import {
 } from '@domain/load/allocation';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
+import { operatorLimitsOf } from './operator-profiles';
 import type { LoadSessionRef, LoadSessionStart, SiteAllocation } from './site-load.types';
 import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
-import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, txProfile } from './station';
+import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, LOAD_PROFILE_STACK_LEVEL, txProfile } from './station';
 
 /** The site's configuration is read again from D1 at most this long after the last read. */
 const CONFIG_TTL_MS = 60_000;
@@ -78,9 +80,16 @@ export class SiteLoad extends DurableObject<Env> {
     await this.reconcile();
   }
 
-  /** RPC (ChargePoint): the session's measured current (A per phase) from a MeterValues. */
+  /**
+   * RPC (ChargePoint): the session's measured current (A per phase) from a MeterValues. Kept (the
+   * site page shows it); shared anew only when it changed materially since the last sharing (domain
+   * `drawMatters`: more than 10 %, or it went under or back near its limit).
+   */
   async drawReported(s: LoadSessionRef & { drawA: number; at: number }): Promise<void> {
-    if (!this.sessions.setDraw(sessionKey(s.stationUid, s.transactionId), s.drawA, s.at)) return;
+    const key = sessionKey(s.stationUid, s.transactionId);
+    const row = this.sessions.get(key);
+    if (!row || !this.sessions.setDraw(key, s.drawA, s.at)) return;
+    if (!drawMatters(row.shared_draw_a, s.drawA, row.limit_a)) return;
     await this.reconcile();
   }
 
@@ -150,6 +159,7 @@ export class SiteLoad extends DurableObject<Env> {
     if (next !== null) await this.ctx.storage.setAlarm(next);
     const limitA = limitAmpsAt(site.config, site.timeZone, now);
     const rows = this.sessions.all();
+    this.sessions.markShared();
     // A session with no limit in force draws up to its maximum (or its draw when higher), never 0.
     const held = new Map(rows.map((r) => [r.key, uncontrolledA({ maxA: r.max_a, drawA: r.draw_a })]));
     // Sessions whose station refused the profile take their part first; the rest is shared.
@@ -158,7 +168,8 @@ export class SiteLoad extends DurableObject<Env> {
     const sessions: LoadSession[] = controlled.map((r) => ({
       key: r.key,
       minA: minimumOf(site.config, r.connector_uid ?? ''),
-      maxA: r.max_a,
+      // Under the operator's own TxProfile for it: what it cannot take goes to the others.
+      maxA: r.operator_a === null ? r.max_a : Math.min(r.max_a, r.operator_a),
       priority: priorityOf(site.config, r.group_id),
       startedAt: r.started_at,
       drawA: r.draw_a,
@@ -173,8 +184,8 @@ export class SiteLoad extends DurableObject<Env> {
     await Promise.all(
       lowers.map(async (l) => {
         const row = byKey.get(l.key) as SiteSessionRow;
-        const outcome = await this.send(row, l.limitA);
-        if (applied(outcome)) this.setInForce(l.key, l.limitA, inForce);
+        const { outcome, sentA } = await this.send(row, l.limitA);
+        if (applied(outcome)) this.setInForce(l.key, sentA, inForce);
         else if (refused(outcome)) this.giveUp(l.key, inForce);
       }),
     );
@@ -187,9 +198,10 @@ export class SiteLoad extends DurableObject<Env> {
       this.setInForce(r.key, a, inForce);
       const row = byKey.get(r.key) as SiteSessionRow;
       pending.push(
-        this.send(row, a).then((outcome) => {
+        this.send(row, a).then(({ outcome, sentA }) => {
           // Refused: counted at what it may draw uncontrolled; unanswered: it may have applied it, so it stays counted.
           if (refused(outcome)) this.giveUp(r.key, inForce);
+          else if (applied(outcome) && sentA < a) this.setInForce(r.key, sentA, inForce);
         }),
       );
     }
@@ -245,21 +257,34 @@ export class SiteLoad extends DurableObject<Env> {
   /**
    * Sends `limitA` for the session through its ChargePoint's command RPC, once its state shows the
    * transaction still open; when it does not, the session's end was lost on the way here: it goes.
+   * An operator's own TxProfile for the transaction caps it (the lower limit is sent, `sentA`), and
+   * the site's profile stacks above the operator's so it never replaces it on the station.
    */
-  private async send(row: SiteSessionRow, limitA: number): Promise<CommandResult> {
+  private async send(row: SiteSessionRow, limitA: number): Promise<{ outcome: CommandResult; sentA: number }> {
     const stub = this.env.CHARGE_POINTS.get(this.env.CHARGE_POINTS.idFromName(row.station_uid));
     try {
       const state = await stub.state();
       if (!state.openTransactions.some((t) => t.transactionId === row.transaction_id)) {
         this.sessions.remove(row.key);
         this.again = true;
-        return { status: 'rejected', code: 'TransactionEnded', description: 'The transaction is not open' };
+        const outcome = { status: 'rejected', code: 'TransactionEnded', description: 'The transaction is not open' };
+        return { outcome: outcome as CommandResult, sentA: limitA };
       }
-      const payload = txProfile(row.connector_id, row.transaction_id, limitA);
-      return await stub.sendCommand('SetChargingProfile', payload, LOAD_COMMAND_TIMEOUT_MS);
+      const operator = operatorLimitsOf(state.operatorTxProfiles ?? [], row.connector_id, row.transaction_id);
+      const capA = operator.length === 0 ? null : floorTenth(Math.min(...operator.map((o) => o.limitA)));
+      if (capA !== row.operator_a) {
+        this.sessions.setOperatorCap(row.key, capA);
+        // Its share is bounded anew: what it cannot take goes to the others.
+        this.again = true;
+      }
+      const sentA = capA === null ? limitA : Math.min(limitA, capA);
+      const stackLevel = Math.max(LOAD_PROFILE_STACK_LEVEL, ...operator.map((o) => o.stackLevel + 1));
+      const payload = txProfile(row.connector_id, row.transaction_id, sentA, stackLevel);
+      const outcome = await stub.sendCommand('SetChargingProfile', payload, LOAD_COMMAND_TIMEOUT_MS);
+      return { outcome, sentA };
     } catch (e) {
       console.warn(`[load] ${row.station_uid}: limit not sent: ${String(e)}`);
-      return { status: 'timeout' };
+      return { outcome: { status: 'timeout' }, sentA: limitA };
     }
   }
 }

@@ -16,6 +16,10 @@ export type SiteSessionRow = {
   target_a: number | null;
   /** 1 once its station refused the profile: counted at its maximum (or draw), never sent again. */
   uncontrolled: number;
+  /** The draw the last sharing used: a new draw is shared anew only when it differs materially. */
+  shared_draw_a: number | null;
+  /** The lowest limit of the operator's own TxProfile for the transaction (A per phase), null when none. */
+  operator_a: number | null;
 };
 
 export const sessionKey = (stationUid: string, transactionId: number) => `${stationUid}#${transactionId}`;
@@ -30,6 +34,22 @@ export class SiteSessions {
     const columns = sql.exec<{ name: string }>('PRAGMA table_info(sessions)').toArray();
     if (!columns.some((c) => c.name === 'uncontrolled'))
       sql.exec('ALTER TABLE sessions ADD COLUMN uncontrolled INTEGER NOT NULL DEFAULT 0');
+    if (!columns.some((c) => c.name === 'shared_draw_a'))
+      sql.exec('ALTER TABLE sessions ADD COLUMN shared_draw_a REAL');
+    if (!columns.some((c) => c.name === 'operator_a')) sql.exec('ALTER TABLE sessions ADD COLUMN operator_a REAL');
+  }
+
+  get(key: string): SiteSessionRow | null {
+    return this.sql.exec<SiteSessionRow>('SELECT * FROM sessions WHERE key = ?', key).toArray()[0] ?? null;
+  }
+
+  /** A sharing starts: the draws it uses are the ones later draws are compared with. */
+  markShared(): void {
+    this.sql.exec('UPDATE sessions SET shared_draw_a = draw_a');
+  }
+
+  setOperatorCap(key: string, limitA: number | null): void {
+    this.sql.exec('UPDATE sessions SET operator_a = ? WHERE key = ?', limitA, key);
   }
 
   /** By arrival. */
@@ -42,7 +62,12 @@ export class SiteSessions {
   }
 
   /** A session once: a repeated start changes nothing. */
-  add(r: Omit<SiteSessionRow, 'key' | 'draw_a' | 'draw_at' | 'limit_a' | 'target_a' | 'uncontrolled'>): void {
+  add(
+    r: Omit<
+      SiteSessionRow,
+      'key' | 'draw_a' | 'draw_at' | 'limit_a' | 'target_a' | 'uncontrolled' | 'shared_draw_a' | 'operator_a'
+    >,
+  ): void {
     this.sql.exec(
       `INSERT OR IGNORE INTO sessions (key, station_uid, station_id, connector_id, connector_uid, transaction_id,
        group_id, max_a, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

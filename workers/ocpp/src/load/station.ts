@@ -76,27 +76,47 @@ export function loadSessionEnded(ctx: HandlerContext, transactionIds: readonly n
   });
 }
 
-/** A MeterValues of an open transaction: its draw, when the reading tells one. */
+/** The phases a 2.0.1 transaction reported it uses (`numberOfPhasesUsed`), null when unknown or 1.6. */
+function phasesUsed(ctx: HandlerContext, transactionId: number): number | null {
+  const all = ctx.store.get('transactions201');
+  if (!all) return null;
+  for (const t of Object.values(all)) if (t.sessionId === transactionId) return t.numberOfPhasesUsed ?? null;
+  return null;
+}
+
+/**
+ * A MeterValues of an open transaction: its draw, when the reading tells one, with the phases the
+ * station reported (read after the reply, once its TransactionEvent is recorded) and the reading's voltage.
+ */
 export function loadDrawReported(ctx: HandlerContext, transactionId: number, samples: readonly MeterSample[]): void {
-  const drawA = drawAmps(samples, 3, 230);
-  if (drawA === null) return;
+  if (drawAmps(samples) === null) return;
   const at = ctx.now.getTime();
-  withSite(ctx, (site, locationId) =>
-    site.drawReported({ locationId, stationUid: ctx.identity, transactionId, drawA, at }),
-  );
+  withSite(ctx, async (site, locationId) => {
+    const drawA = drawAmps(samples, { phases: phasesUsed(ctx, transactionId) });
+    if (drawA === null) return;
+    await site.drawReported({ locationId, stationUid: ctx.identity, transactionId, drawA, at });
+  });
 }
 
 /** The 1.6 ClearChargingProfile of the share sent to a connector (by its profile id); the sender gives 2.0.1 its form. */
 export const clearProfile = (connectorId: number) => ({ id: LOAD_PROFILE_ID_BASE + connectorId });
 
-/** The 1.6 SetChargingProfile of a session's share (A per phase, from now on); the sender gives 2.0.1 its form. */
-export function txProfile(connectorId: number, transactionId: number, limitA: number) {
+/**
+ * The 1.6 SetChargingProfile of a session's share (A per phase, from now on); the sender gives 2.0.1
+ * its form. `stackLevel`: above an operator's own TxProfile of the transaction, never on it.
+ */
+export function txProfile(
+  connectorId: number,
+  transactionId: number,
+  limitA: number,
+  stackLevel = LOAD_PROFILE_STACK_LEVEL,
+) {
   return {
     connectorId,
     csChargingProfiles: {
       chargingProfileId: LOAD_PROFILE_ID_BASE + connectorId,
       transactionId,
-      stackLevel: LOAD_PROFILE_STACK_LEVEL,
+      stackLevel,
       chargingProfilePurpose: 'TxProfile',
       chargingProfileKind: 'Relative',
       chargingSchedule: {

@@ -58,6 +58,8 @@ export interface ObjectState {
   /** The reservations made on this charge point and what became of them (handlers/reservations.ts). */
   reservations: import('../handlers/reservations').Reservation[];
   remoteStarts: RemoteStart[];
+  /** TxProfiles an operator set for transactions, which the site limit never exceeds (load/operator-profiles.ts). */
+  operatorTxProfiles: import('../load/operator-profiles').OperatorTxLimit[];
   /** Open transactions a roaming partner's token started: transactionId → OCPI peering (handlers/ocpi-session.ts). */
   ocpiTransactions: Record<string, number>;
   /** Certificates the built-in CA issued to this charge point (certificates/issued.ts). */

@@ -8,6 +8,7 @@ import type { Liveness } from '../duties/heartbeat-timeout';
 import { isChargePointOnlyAction } from '../handlers';
 import { dropRemoteStart, recordRemoteStart } from '../handlers/remote-start';
 import { noteReservationCommand } from '../handlers/reservations';
+import { noteOperatorProfile } from '../load/operator-profiles';
 import { connectorOf, type ObjectParts } from '../object-parts';
 import { translateCommand } from './commands-201';
 import { type CommandResult, checkCommand, DEFAULT_COMMAND_TIMEOUT_MS, Outbox } from './outbound';
@@ -75,6 +76,7 @@ export class CommandSender {
       const outcome = await this.sendInVersion(action, payload, timeoutMs, onSent);
       if (action === 'ChangeConfiguration') await this.configurationChanged(payload, outcome);
       noteReservationCommand(this.parts.store, action, payload, outcome);
+      noteOperatorProfile(this.parts.store, action, payload, outcome);
       return outcome;
     }
     // Remembered as it goes out: the StartTransaction it causes may come before its answer.

@@ -1,6 +1,7 @@
 /**
  * @module A location's site load limit (ADR 059): read with the live shares from the site's SiteLoad
- * object (in the ocpp worker), written after the domain's checks, then shared anew at once.
+ * object (in the ocpp worker), written after the domain's checks and answered once stored; the site
+ * shares it anew after the answer (waitUntil), however long its stations take to answer.
  */
 import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
@@ -31,14 +32,24 @@ const RULE_KEYS: Record<string, MessageKey> = {
   belowMinimum: 'loadLimitBelowMinimum',
 };
 
-/** The sessions sharing the limit, from the site's object; null when it cannot be asked (never fails the request). */
+/**
+ * The sessions sharing the limit, from the site's object; null when it cannot be asked (never fails the
+ * request). `refresh`: the site shares its new limit after the answer (waitUntil), as long as its
+ * stations take to answer; the sessions answered are the ones it knows now.
+ */
 async function live(c: Context<AppEnv>, locationId: number, refresh: boolean) {
   const ns = (c.env as Partial<Env>).SITE_LOADS;
   if (!ns) return null;
   const stub = ns.get(ns.idFromName(siteObjectName(locationId)));
   try {
-    const a = refresh ? await stub.refresh(locationId) : await stub.allocation();
-    return a.sessions;
+    if (refresh) {
+      const shared = stub.refresh(locationId).then(
+        () => undefined,
+        (e: unknown) => console.warn(`[load] location ${locationId}: not shared anew: ${String(e)}`),
+      );
+      c.executionCtx.waitUntil(shared);
+    }
+    return (await stub.allocation()).sessions;
   } catch (e) {
     console.warn(`[load] location ${locationId}: site object not reached: ${String(e)}`);
     return null;
