@@ -41,6 +41,7 @@ const NOT_IDS: Record<string, string> = {
   index: '0',
   autorenewNextTime: 'true',
   peering_id: '1',
+  country: 'NL', // roaming-details/{country}: a country, the partners listed are the caller's scope's
   uuid: 'ABCDEF01',
   file: 'logo.png',
 };

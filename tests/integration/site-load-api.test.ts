@@ -133,7 +133,7 @@ describe('site load limit of a location', () => {
       companyId: admin.company.id,
       ocppPasswordHash: await hashPassword(password, 1000),
     });
-    await createConnector(db, { stationId: station.id, connectorNumber: 1, status: 'Charging' });
+    await createConnector(db, { stationId: station.id, connectorNumber: 1, status: 'charging' });
     await db.insert(locationStations).values({ locationId, stationId: station.id });
     const put = (limit: number) =>
       call(`/location/${uid}/load`, { ...adminSession, method: 'PUT', json: { unit: 'A', limit } });
