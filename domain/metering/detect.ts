@@ -8,19 +8,19 @@ import type { SignedFormat, SignedInput } from './signed-values';
 export const formatOfText = (text: string): SignedFormat =>
   text.startsWith('OCMF|') ? 'OCMF' : text.startsWith('AP;') ? 'ALFEN' : 'unknown';
 
-/** The value as text, decoded from its declared encoding, or guessed (plain, then hex, then base64). */
+/** The value as text, decoded from its declared encoding, else guessed (plain, then hex, then base64). */
 export function decodeSignedData(input: Pick<SignedInput, 'signedData' | 'encoding'>): string | null {
   const data = input.signedData.trim();
   const encoding = input.encoding?.trim().toLowerCase() || null;
   const fromBytes = (bytes: Uint8Array | null) => (bytes ? (utf8Text(bytes)?.trim() ?? null) : null);
-  if (encoding === 'plain' || encoding === 'text') return data;
-  if (encoding === 'hex') return fromBytes(hexToBytes(data));
-  if (encoding === 'base64') return fromBytes(base64ToBytes(data));
-  if (formatOfText(data) !== 'unknown') return data;
-  for (const guess of [fromBytes(hexToBytes(data)), fromBytes(base64ToBytes(data))]) {
+  const declared =
+    encoding === 'hex' ? fromBytes(hexToBytes(data)) : encoding === 'base64' ? fromBytes(base64ToBytes(data)) : data;
+  if (declared !== null && formatOfText(declared) !== 'unknown') return declared;
+  // Stations do mislabel: a value that reads as a known format another way is taken that way.
+  for (const guess of [data, fromBytes(hexToBytes(data)), fromBytes(base64ToBytes(data))]) {
     if (guess && formatOfText(guess) !== 'unknown') return guess;
   }
-  return data;
+  return declared;
 }
 
 export function detectFormat(input: SignedInput): SignedFormat {

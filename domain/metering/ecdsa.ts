@@ -113,6 +113,30 @@ export function parsePublicKey(text: string): PublicKey | null {
   return null;
 }
 
+const OID_OF_CURVE = Object.fromEntries(Object.entries(CURVE_OIDS).map(([oid, curve]) => [curve, oid])) as Record<
+  CurveName,
+  string
+>;
+
+function der(tag: number, value: Uint8Array): Uint8Array {
+  const n = value.length;
+  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
+  return Uint8Array.of(tag, ...length, ...value);
+}
+
+/** A raw point as DER SubjectPublicKeyInfo hex, the form the S.A.F.E. software reads OCMF keys in. */
+export function spkiHex(curve: CurveName, point: Uint8Array): string {
+  const uncompressed = NOBLE[curve].Point.fromBytes(point).toBytes(false);
+  const algorithm = der(
+    0x30,
+    Uint8Array.of(
+      ...der(0x06, hexToBytes(EC_PUBLIC_KEY_OID) as Uint8Array),
+      ...der(0x06, hexToBytes(OID_OF_CURVE[curve]) as Uint8Array),
+    ),
+  );
+  return bytesToHex(der(0x30, Uint8Array.of(...algorithm, ...der(0x03, Uint8Array.of(0, ...uncompressed)))));
+}
+
 /** Whether a point has the size of a point on this curve. */
 export function pointFits(curve: CurveName, point: Uint8Array): boolean {
   const size = COORDINATE_BYTES[curve];

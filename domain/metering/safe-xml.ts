@@ -6,12 +6,17 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { decodeSignedData, formatOfText } from './detect';
-import { parsePublicKey } from './ecdsa';
+import { type CurveName, parsePublicKey, spkiHex } from './ecdsa';
+import { ocmfAlgorithm, parseOcmf } from './ocmf';
 import type { SignedFormat, SignedInput } from './signed-values';
 
 export interface SafeValue extends SignedInput {
   format?: SignedFormat;
-  /** Groups the values of one charging session; the S.A.F.E. software compares begin and end within it. */
+  /**
+   * Groups the values of one charging session; the S.A.F.E. software compares begin and end within it
+   * and reads the attribute as an integer: integer ids are kept, any other ids (uuids) numbered 1, 2, …
+   * in order of appearance.
+   */
   transactionId?: string | number | null;
   /** The OCPP reading context ('Transaction.Begin', 'Transaction.End', 'Sample.Periodic'…). */
   context?: string | null;
@@ -22,25 +27,50 @@ function defaultContext(index: number, count: number): string {
   return index === 0 ? 'Transaction.Begin' : 'Sample.Periodic';
 }
 
-function valueNode(value: SafeValue, index: number, count: number) {
+/** The key as the software reads it for OCMF: DER SPKI hex; a raw point is wrapped for the value's curve. */
+function ocmfKey(value: SafeValue, text: string): string | null {
+  const key = value.publicKey ? parsePublicKey(value.publicKey) : null;
+  if (!key) return null;
+  if (key.curve) return key.hex;
+  const sa = parseOcmf(text)?.signature.SA;
+  const curve: CurveName | null =
+    ocmfAlgorithm(typeof sa === 'string' ? sa : (value.signingMethod ?? 'ECDSA-secp256r1-SHA256'))?.curve ?? null;
+  try {
+    return curve ? spkiHex(curve, key.point) : key.hex;
+  } catch {
+    return key.hex;
+  }
+}
+
+function valueNode(value: SafeValue, transactionId: string, context: string) {
   const decoded = decodeSignedData(value);
   const format =
     value.format && value.format !== 'unknown' ? value.format : decoded ? formatOfText(decoded) : 'unknown';
+  // A format the software does not know by our name is left for it to recognise.
+  const formatAttribute = format === 'unknown' ? {} : { '@_format': format };
   // Decoded text is what the software reads most surely; what could not be decoded goes as it came.
   const signedData = decoded
-    ? { '#text': decoded, '@_format': format, '@_encoding': 'plain' }
-    : { '#text': value.signedData, '@_format': format, '@_encoding': value.encoding?.toLowerCase() || 'plain' };
-  const key = value.publicKey ? parsePublicKey(value.publicKey) : null;
+    ? { '#text': decoded, ...formatAttribute, '@_encoding': 'plain' }
+    : { '#text': value.signedData, ...formatAttribute, '@_encoding': value.encoding?.toLowerCase() || 'plain' };
+  // An Alfen value carries its key, and the software refuses a given key that is not spelt as the
+  // embedded one: it gets none.
+  const key = format === 'OCMF' && decoded ? ocmfKey(value, decoded) : null;
   return {
-    '@_transactionId': String(value.transactionId ?? 1),
-    '@_context': value.context || defaultContext(index, count),
+    '@_transactionId': transactionId,
+    '@_context': context,
     signedData,
-    ...(key ? { publicKey: { '#text': key.hex, '@_encoding': 'hex' } } : {}),
+    ...(key ? { publicKey: { '#text': key, '@_encoding': 'hex' } } : {}),
   };
 }
 
 /** One `<value>` per signed value, in the order given (begin first). */
 export function safeXml(values: SafeValue[]): string {
+  const ids = values.map((v) =>
+    v.transactionId === null || v.transactionId === undefined ? '' : String(v.transactionId),
+  );
+  const numbered = new Map<string, string>();
+  for (const id of ids) if (!numbered.has(id)) numbered.set(id, String(numbered.size + 1));
+  const numeric = ids.every((id) => /^\d{1,18}$/.test(id));
   const builder = new XMLBuilder({
     ignoreAttributes: false,
     format: true,
@@ -49,6 +79,14 @@ export function safeXml(values: SafeValue[]): string {
   });
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-    values: { value: values.map((v, i) => valueNode(v, i, values.length)) },
+    values: {
+      value: values.map((v, i) =>
+        valueNode(
+          v,
+          numeric ? ids[i] : (numbered.get(ids[i]) as string),
+          v.context || defaultContext(i, values.length),
+        ),
+      ),
+    },
   });
 }

@@ -151,6 +151,14 @@ describe('verifySigned: OCMF', () => {
     });
   });
 
+  it('reads a value whose station mislabelled its encoding', async () => {
+    const signedData = ocmf('prime256v1', null);
+    const publicKey = keyOf('prime256v1').spkiHex;
+    expect(await verifySigned({ signedData, encoding: 'base64', publicKey })).toMatchObject({ status: 'valid' });
+    const hex = Buffer.from(signedData).toString('hex');
+    expect(await verifySigned({ signedData: hex, encoding: 'plain', publicKey })).toMatchObject({ status: 'valid' });
+  });
+
   it('takes the algorithm from 2.0.1 signingMethod when the value names none', async () => {
     const signedData = ocmf('secp384r1', null);
     const publicKey = keyOf('secp384r1').spkiHex;
@@ -241,20 +249,43 @@ describe('safeXml', () => {
     const evil = 'OCMF|{"FV":"1.0","GI":"A&B <x>","RD":[]}|{"SD":"00"}';
     const ap = fixture('alfen-safe-verifier-test.txt').trim();
     const xml = safeXml([
-      { signedData, publicKey, transactionId: 'S-1', context: 'Transaction.Begin' },
-      { signedData: Buffer.from(evil).toString('base64'), encoding: 'base64' },
-      { signedData: ap, format: 'ALFEN', context: 'Sample.Periodic' },
+      { signedData, publicKey, transactionId: 'uuid-a', context: 'Transaction.Begin' },
+      { signedData: Buffer.from(evil).toString('base64'), encoding: 'base64', transactionId: 'uuid-a' },
+      {
+        signedData: ap,
+        format: 'ALFEN',
+        publicKey: 'AMVBBEIORR2RGJLJ6YRZUGACQAXSDFCL66EIP3N7',
+        transactionId: 'uuid-b',
+      },
+      { signedData: '<edl40>not ours</edl40>', encoding: 'plain', transactionId: 'uuid-b' },
     ]);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('A&amp;B &lt;x&gt;');
     const values = parser.parse(xml).values.value;
-    expect(values).toHaveLength(3);
-    expect(values[0]).toMatchObject({ transactionId: 'S-1', context: 'Transaction.Begin' });
+    expect(values).toHaveLength(4);
+    // The software reads transactionId as an integer: our ids are numbered per session, in order.
+    expect(values.map((v: { transactionId: string; context: string }) => [v.transactionId, v.context])).toEqual([
+      ['1', 'Transaction.Begin'],
+      ['1', 'Sample.Periodic'],
+      ['2', 'Sample.Periodic'],
+      ['2', 'Transaction.End'],
+    ]);
     expect(values[0].signedData).toEqual({ '#text': signedData, format: 'OCMF', encoding: 'plain' });
     expect(values[0].publicKey).toEqual({ '#text': publicKey.toLowerCase(), encoding: 'hex' });
-    expect(values[1]).toMatchObject({ transactionId: '1', context: 'Sample.Periodic' });
     expect(values[1].signedData['#text']).toBe(evil);
     expect(values[1].publicKey).toBeUndefined();
-    expect(values[2]).toMatchObject({ context: 'Sample.Periodic', signedData: { '#text': ap, format: 'ALFEN' } });
+    // Alfen carries its key; the software refuses a given key spelt otherwise, so none is written.
+    expect(values[2].signedData).toEqual({ '#text': ap, format: 'ALFEN', encoding: 'plain' });
+    expect(values[2].publicKey).toBeUndefined();
+    expect(values[3].signedData).toEqual({ '#text': '<edl40>not ours</edl40>', encoding: 'plain' });
+  });
+
+  it('keeps integer transaction ids and wraps a raw OCMF key into the DER form the software reads', () => {
+    const { spkiHex } = keyOf('secp384r1');
+    const signedData = ocmf('secp384r1', 'ECDSA-secp384r1-SHA256');
+    const xml = safeXml([{ signedData, publicKey: spkiHex.slice(-194), transactionId: 42 }]);
+    const value = parser.parse(xml).values.value;
+    expect(value).toMatchObject({ transactionId: '42', context: 'Transaction.End' });
+    expect(value.publicKey).toEqual({ '#text': spkiHex, encoding: 'hex' });
   });
 });
