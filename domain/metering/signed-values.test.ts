@@ -154,6 +154,9 @@ describe('verifySigned: OCMF', () => {
   it('reads a value whose station mislabelled its encoding', async () => {
     const signedData = ocmf('prime256v1', null);
     const publicKey = keyOf('prime256v1').spkiHex;
+    // 2.0.1 encodingMethod names the format ("OCMF"); signedMeterData is base64 all the same.
+    const base64 = Buffer.from(signedData).toString('base64');
+    expect(await verifySigned({ signedData: base64, encoding: 'OCMF', publicKey })).toMatchObject({ status: 'valid' });
     expect(await verifySigned({ signedData, encoding: 'base64', publicKey })).toMatchObject({ status: 'valid' });
     const hex = Buffer.from(signedData).toString('hex');
     expect(await verifySigned({ signedData: hex, encoding: 'plain', publicKey })).toMatchObject({ status: 'valid' });
