@@ -42,6 +42,8 @@ const NOT_IDS: Record<string, string> = {
   autorenewNextTime: 'true',
   peering_id: '1',
   country: 'NL', // roaming-details/{country}: a country, the partners listed are the caller's scope's
+  cpo_id: 'FR*C01',
+  emsp_id: 'FR*GIR',
   uuid: 'ABCDEF01',
   file: 'logo.png',
 };
@@ -159,6 +161,12 @@ const RESOURCE_RULES: Rule[] = [
   [/^\/api\/news\//, 'id', 'SELECT id FROM news WHERE company_id = ?1 ORDER BY id LIMIT 1'],
   // OCPI peerings (issue 22, ADR 057): one of the demo's root company (inserted below).
   [/^\/api\/peerings\//, 'id', 'SELECT id FROM ocpi_peerings WHERE company_id = ?1 ORDER BY id LIMIT 1'],
+  // A roaming token cached through that peering (inserted below).
+  [
+    /^\/api\/tokens\//,
+    'uuid',
+    'SELECT t.uid FROM ocpi_tokens t JOIN ocpi_peerings p ON p.id = t.peering_id WHERE p.company_id = ?1 ORDER BY t.id LIMIT 1',
+  ],
   // Uptime (issue 21 part 5): a connector and an excluded period of the demo's stations (inserted below).
   [/^\/api\/uptime\/connectors\//, 'connectorId', CONNECTOR_ID],
   [/^\/api\/uptime\/exclusions\//, 'id', 'SELECT id FROM uptime_exclusions WHERE company_id = ?1 ORDER BY id LIMIT 1'],
@@ -363,6 +371,14 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO ocpi_peerings (company_id, name, direction, our_base_url, state)
      VALUES (?1, 'scope-matrix', 'inbound', 'http://localhost/ocpi', 'registered')`,
+  )
+    .bind(root.id)
+    .run();
+  // And a partner's token cached through it (GET tokens/{uuid}).
+  await env.DB.prepare(
+    `INSERT INTO ocpi_tokens (peering_id, country_code, party_id, uid, type, contract_id, issuer, valid, whitelist, last_updated)
+     SELECT id, 'FR', 'GIR', 'SCOPEMATRIX1', 'RFID', 'FR-GIR-SCOPEMATRIX1', 'Hub', 1, 'ALWAYS', 0
+     FROM ocpi_peerings WHERE company_id = ?1 ORDER BY id LIMIT 1`,
   )
     .bind(root.id)
     .run();
