@@ -42,6 +42,7 @@ import { reimbursementSettings } from './reimbursement-settings';
 import { reimbursementTariffs } from './reimbursement-tariffs';
 import { reimbursements } from './reimbursements';
 import { revenueReports } from './revenue-reports';
+import { roamingDetails } from './roaming-details';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
@@ -70,6 +71,7 @@ export function areaCatalogs(language: Language) {
     network: network[language],
     news: news[language],
     peerings: peerings[language],
+    roamingDetails: roamingDetails[language],
     sessions: sessions[language],
     sessionTable: sessionTable[language],
     stationConfig: stationConfig[language],
