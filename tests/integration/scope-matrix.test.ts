@@ -41,7 +41,6 @@ const NOT_IDS: Record<string, string> = {
   index: '0',
   autorenewNextTime: 'true',
   peering_id: '1',
-  country: 'NL', // roaming-details/{country}: a country, the partners listed are the caller's scope's
   cpo_id: 'FR*C01',
   emsp_id: 'FR*GIR',
   uuid: 'ABCDEF01',
@@ -61,6 +60,8 @@ const NOT_SCOPED = [
   // tests/integration/dashboard.test.ts), and a Metabase dashboard number is Metabase's, locked to the caller's subtree.
   /^\/api\/dashboard\/\{dashboardId\}\/charts\/\{chartId\}$/,
   /^\/api\/metabase\/dashboard\/\{id\}$/,
+  // A country, not a resource: the partners listed are the caller's scope's (tests/integration/ocpi-emsp-locations.test.ts).
+  /^\/api\/roaming-details\/\{country\}$/,
 ];
 
 const STATION_UID = 'SELECT uid FROM stations WHERE company_id = ?1 ORDER BY id LIMIT 1';
