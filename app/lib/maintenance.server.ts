@@ -6,6 +6,7 @@
 import { type AppLoadContext, data } from '@remix-run/cloudflare';
 import type { InferResponseType } from 'hono/client';
 import { type Api, createApi } from './api.server';
+import { loadReservations } from './maintenance-station.server';
 import { forbidden, type Me } from './session.server';
 
 export type ConnectorDetail = InferResponseType<Api['client']['api']['connectors'][':id']['$get'], 200>;
@@ -205,8 +206,11 @@ export async function runSchedule(
 /** Everything the maintenance view needs, for the connector `id`. */
 export async function maintenanceData(request: Request, context: AppLoadContext, me: Me, id: string) {
   const loaded = await loadMaintenance(request, context, me, id);
+  // The station's reservations (and its OCPP version): the reservations and network profile cards.
+  const reservations = await loadReservations(createApi(request, context), me, loaded.connector.station.uid);
   return {
     ...loaded,
+    reservations,
     permissions: me.permissions,
     companyId: me.company.id,
     timeZone: me.company.timeZone,

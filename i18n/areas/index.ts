@@ -49,6 +49,7 @@ import { sessions } from './sessions';
 import { siteLoad } from './site-load';
 import { sso } from './sso';
 import { stationCertificates } from './station-certificates';
+import { stationCommands } from './station-commands';
 import { stationConfig } from './station-config';
 import { stationLog } from './station-log';
 import { stationOcpp } from './station-ocpp';
@@ -76,6 +77,7 @@ export function areaCatalogs(language: Language) {
     sessionTable: sessionTable[language],
     stationConfig: stationConfig[language],
     stationCertificates: stationCertificates[language],
+    stationCommands: stationCommands[language],
     stationLog: stationLog[language],
     stationSim: stationSim[language],
     stationOcpp: stationOcpp[language],

@@ -129,6 +129,14 @@ describe('SetNetworkProfile (B09)', () => {
     const bad = await call(`/stations/${s201.uid}/commands/set-network-profile`, { ...admin, json: plain });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('wss:// or https://');
+    // The verbatim route (what the maintenance screen sends) keeps the same rules.
+    const verbatim16 = await call(`/stations/${s16.uid}/commands/SetNetworkProfile`, { ...admin, json: profile });
+    expect(verbatim16.status).toBe(409);
+    expect(await verbatim16.json()).toMatchObject({ code: 'NOT_OCPP_201' });
+    const verbatimPlain = await call(`/stations/${s201.uid}/commands/SetNetworkProfile`, { ...admin, json: plain });
+    expect(verbatimPlain.status).toBe(400);
+    expect(await verbatimPlain.json()).toMatchObject({ field: '/connectionData/ocppCsmsUrl' });
+    expect(s16.cp.received.some((r) => r.action === 'SetNetworkProfile')).toBe(false);
   });
 });
 

@@ -19,9 +19,12 @@ import type {
   ServiceLogPage,
   StartUsers,
 } from '../../lib/maintenance.server';
+import type { StationReservations } from '../../lib/maintenance-station.server';
 import { useLiveFeed } from '../../lib/use-live-feed';
 import { useFeedback } from '../feedback';
 import { ConnectorLogCard, RecentSessionsCard, StateCard } from './maintenance-cards';
+import { NetworkProfileCard } from './network-profile-card';
+import { ReservationsCard } from './reservations-card';
 import { ScheduledChangesCard } from './scheduled-changes';
 import { StartUserPicker } from './start-user-picker';
 
@@ -30,6 +33,8 @@ export interface MaintenanceData {
   sessions: RecentSessions;
   /** The station's scheduled availability changes; null when they could not be read. */
   schedules: ScheduledChanges | null;
+  /** The station's reservations and OCPP version (advanced commands only); null otherwise. */
+  reservations: StationReservations | null;
   logs: ServiceLogPage | null;
   users: StartUsers | null;
   permissions: string[];
@@ -192,6 +197,8 @@ export function MaintenanceView({ data, title }: { data: MaintenanceData; title:
                 </BlockStack>
               </Card>
               <ScheduledChangesCard data={data} />
+              <ReservationsCard data={data} />
+              <NetworkProfileCard data={data} />
             </BlockStack>
           </Layout.Section>
           <Layout.Section variant="oneThird">

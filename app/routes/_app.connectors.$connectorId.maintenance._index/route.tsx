@@ -6,6 +6,7 @@ import { MaintenanceView } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { connectorLinks, isSupportAgent } from '../../lib/connector-links';
 import { maintenanceData, runCommand, runSchedule } from '../../lib/maintenance.server';
+import { runStationCard } from '../../lib/maintenance-station.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
@@ -22,9 +23,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const form = await request.formData();
+  const card = await runStationCard(request, context, me, form);
+  if (card) return { outcome: null, schedule: null, card };
   const schedule = await runSchedule(request, context, me, form);
-  if (schedule) return { outcome: null, schedule };
-  return { outcome: await runCommand(request, context, me, params.connectorId ?? '', form), schedule: null };
+  if (schedule) return { outcome: null, schedule, card: null };
+  return {
+    outcome: await runCommand(request, context, me, params.connectorId ?? '', form),
+    schedule: null,
+    card: null,
+  };
 }
 
 export default function ConnectorMaintenancePage() {

@@ -6,6 +6,7 @@ import { MaintenanceView } from '../../components/maintenance/maintenance-view';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { connectorLinks, isSupportAgent } from '../../lib/connector-links';
 import { connectorIdByUids, maintenanceData, runCommand, runSchedule } from '../../lib/maintenance.server';
+import { runStationCard } from '../../lib/maintenance-station.server';
 import { titleMeta } from '../../lib/meta';
 import { requirePermission } from '../../lib/session.server';
 
@@ -22,9 +23,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, context, 'connectors:view');
   const id = await connectorIdByUids(request, context, me, params.stationUid ?? '', params.connectorUid ?? '');
   const form = await request.formData();
+  const card = await runStationCard(request, context, me, form);
+  if (card) return { outcome: null, schedule: null, card };
   const schedule = await runSchedule(request, context, me, form);
-  if (schedule) return { outcome: null, schedule };
-  return { outcome: await runCommand(request, context, me, id, form), schedule: null };
+  if (schedule) return { outcome: null, schedule, card: null };
+  return { outcome: await runCommand(request, context, me, id, form), schedule: null, card: null };
 }
 
 export default function MaintenanceStatusPage() {

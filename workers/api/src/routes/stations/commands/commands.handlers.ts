@@ -25,6 +25,16 @@ import { firmwareFileFor } from '../firmware-diagnostics/firmware-diagnostics.st
 import { csrRoute, namedCommands } from './commands.routes';
 import type { CommandPath } from './commands.schemas';
 
+/**
+ * SetNetworkProfile is 2.0.1 only (B09): 409 for a station speaking 1.6 (its last connection, else its
+ * configured version), nothing sent; null when it may go.
+ */
+export function unlessNetworkProfile(c: Context<AppEnv>, station: Station): Response | null {
+  const version = station.ocppVersionConnected ?? station.ocppVersion;
+  if (version !== 'ocpp1.6') return null;
+  return apiError(c, 409, 'NOT_OCPP_201', 'networkProfileNeedsOcpp201', { params: { version: 'OCPP 1.6' } });
+}
+
 type Prepared = { payload: Record<string, unknown>; logged: Record<string, unknown>; link?: { tokenHash: string } };
 
 /** Payload changes before sending: product links for files, the CA chain for certificates. */
@@ -69,12 +79,12 @@ async function prepare(
     };
   }
   if (path === 'set-network-profile') {
-    // 2.0.1 only (B09): a station speaking 1.6 (last connection, else its configured version) gets nothing.
-    const version = station.ocppVersionConnected ?? station.ocppVersion;
-    if (version === 'ocpp1.6') {
-      return apiError(c, 409, 'NOT_OCPP_201', 'networkProfileNeedsOcpp201', { params: { version: 'OCPP 1.6' } });
-    }
-    return { payload: body, logged: withoutNetworkSecrets(body) as Record<string, unknown> };
+    return (
+      unlessNetworkProfile(c, station) ?? {
+        payload: body,
+        logged: withoutNetworkSecrets(body) as Record<string, unknown>,
+      }
+    );
   }
   if (path === 'certificate-signed') {
     const configured = (c.env as { OCPP_CA_CERTIFICATE_CHAIN?: string }).OCPP_CA_CERTIFICATE_CHAIN;

@@ -19,6 +19,8 @@ import { remoteStartHeldBack } from '@domain/ocpp/verbatim-remote-start';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { translate } from '@i18n/messages';
 import type { Context } from 'hono';
+import { unlessNetworkProfile } from '../commands/commands.handlers';
+import { COMMANDS } from '../commands/commands.schemas';
 import { handOverAuthorizationKey } from '../credentials/credentials.key';
 import { unlessOcpp201 } from '../device-model/device-model.handlers';
 import { sendOcppCommand } from './ocpp-commands.routes';
@@ -83,6 +85,21 @@ export const ocppCommandRoutes = new OpenAPIHono<AppEnv>().openapi(sendOcppComma
     // A 2.0.1-only request: checked against its 2.0.1 schema, sent only to a station speaking 2.0.1.
     const check = checkCsms201Request(action, payload);
     if (!check.ok) return schemaProblem(c, check.issues);
+    if (action === 'SetNetworkProfile') {
+      // The same rules as commands/set-network-profile: a wss:// or https:// CSMS URL, 409 for a 1.6 station.
+      const parsed = COMMANDS['set-network-profile'].body.safeParse(payload);
+      if (!parsed.success) {
+        return schemaProblem(
+          c,
+          parsed.error.issues.map((i) => ({ field: `/${i.path.join('/')}`, message: i.message })),
+        );
+      }
+      return onStation(
+        c,
+        uid,
+        async (station) => unlessNetworkProfile(c, station) ?? send(c, station, action, payload, force),
+      ) as never;
+    }
     return onStation(
       c,
       uid,

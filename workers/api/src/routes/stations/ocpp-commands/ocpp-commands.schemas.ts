@@ -9,7 +9,7 @@ export const CommandParams = z.object({
   uid: z.string().min(1).max(48),
   action: z.enum([...CENTRAL_SYSTEM_ACTIONS, ...OCPP201_CSMS_ACTIONS]).openapi({
     description:
-      'The OCPP action exactly as the specification spells it: the 19 central system → charge point messages of OCPP 1.6J, the 7 of the Security Whitepaper, and OCPP 2.0.1 requests of device model, monitoring, charging profiles and display messages (GetBaseReport, GetVariables, SetVariableMonitoring, GetChargingProfiles, SetDisplayMessage…; 2.0.1 stations only)',
+      'The OCPP action exactly as the specification spells it: the 19 central system → charge point messages of OCPP 1.6J, the 7 of the Security Whitepaper, and OCPP 2.0.1 requests of device model, monitoring, charging profiles and display messages (GetBaseReport, GetVariables, SetVariableMonitoring, GetChargingProfiles, SetDisplayMessage, SetNetworkProfile…; 2.0.1 stations only)',
   }),
 });
 
