@@ -21,6 +21,7 @@ describe('ChargePoint over Durable Object RPC from the web worker', () => {
       transactions201: {},
       reports201: null,
       reservations: [],
+      operatorTxProfiles: [],
     });
   });
 });
