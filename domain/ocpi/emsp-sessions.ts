@@ -12,15 +12,13 @@ import { ocpiTime } from './tokens';
 
 /** Whether the partner of a peering registered this CPO party (its roles as stored at the handshake). */
 export function isPartnerCpo(rolesJson: string, country: string, party: string): boolean {
-  let roles: CredentialsRole[] = [];
+  const wanted = `CPO ${country} ${party}`.toUpperCase();
   try {
-    roles = JSON.parse(rolesJson) as CredentialsRole[];
+    const roles = JSON.parse(rolesJson) as CredentialsRole[];
+    return roles.some((r) => `${r.role} ${r.country_code} ${r.party_id}`.toUpperCase() === wanted);
   } catch {
     return false;
   }
-  const cc = country.toUpperCase();
-  const pid = party.toUpperCase();
-  return roles.some((r) => r.role === 'CPO' && r.country_code.toUpperCase() === cc && r.party_id.toUpperCase() === pid);
 }
 
 const MINOR = 100;

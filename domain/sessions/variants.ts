@@ -168,6 +168,8 @@ export const VARIANT_COLUMNS: Record<SessionVariant, readonly SessionColumn[]> =
     c('user_email', 'text'),
     c('user_code', 'text'),
     c('cdr_partner_session_id', 'text'),
+    // OCPP at our stations, OCPI for our drivers' roaming sessions at partners' stations (ADR 057).
+    c('protocol', 'text'),
     c('cdr_operator_id', 'text'),
     ...STATION,
     ...MEASURES,

@@ -13,7 +13,17 @@ import { Cdr } from '../../domain/ocpi/cdrs';
 import { Session } from '../../domain/ocpi/sessions';
 import { ROLE } from '../../domain/permissions/roles';
 import { customerGroupMembers, customerGroups, ocpiEmspSessions, rfids, tariffs } from '../../drizzle/schema';
-import { BASE, db, failOnConsoleError, login, type Session as UserSession, unique, type World, world } from './helpers';
+import {
+  call as api,
+  BASE,
+  db,
+  failOnConsoleError,
+  login,
+  type Session as UserSession,
+  unique,
+  type World,
+  world,
+} from './helpers';
 import { type ConnectedPartner, connectedPartner } from './ocpi-fixture';
 import { callProduct, tokenHeader } from './ocpi-partner';
 
@@ -100,8 +110,8 @@ const energyTariff = (price: number) =>
 
 beforeAll(async () => {
   w = await world({
-    roles: [ROLE.ADMINISTRATIVE_SERVICES],
-    company: { cpms: 'public', country: 'FR', empServices: true },
+    roles: [ROLE.ADMINISTRATIVE_SERVICES, ROLE.SELF_CHARGE, ROLE.FLEET_MANAGER_VIEW],
+    company: { cpms: 'public', country: 'FR', empServices: true, isEvfleet: true },
   });
   s = await login(w.email, w.password, w.ip);
   const uuid = unique('CARD').toUpperCase();
@@ -263,5 +273,49 @@ describe('sessions receiver', () => {
     // Without a valid token: 401.
     const anonymous = await SELF.fetch(`${ROOT}/sessions/NL/PRT/S-1`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('roaming sessions shown', () => {
+  type Page = { data: Record<string, unknown>[]; total: number; sums?: Record<string, number | null> };
+  const list = async (path: string, json: Record<string, unknown>) => {
+    const res = await api(path, { ...s, json });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Page;
+  };
+
+  it('lists them in the e-mobility provider variant with the partner session id and protocol, summed', async () => {
+    const page = await list('/connectors/sessions', { variant: 'emp', items_per_page: 100 });
+    const roaming = page.data.filter((r) => r.protocol === 'OCPI');
+    expect(roaming.map((r) => r.cdr_partner_session_id).sort()).toEqual(['S-1', 'S-UNKNOWN']);
+    expect(roaming[0]).toMatchObject({ cdr_operator_id: 'NL*PRT', station_name: 'Gent Zuid', emp_price_total: 360 });
+    expect(page.total).toBe(page.data.length);
+    expect(page.sums?.emp_price_total).toBe(720);
+    // The export (CSV) lists them too.
+    const csv = await api('/connectors/sessions', { ...s, json: { variant: 'emp', format: 'csv' } });
+    const text = await csv.text();
+    expect(text).toContain('S-UNKNOWN');
+    expect(text).toContain('OCPI');
+    // Not in the operator variants: those are our stations' sessions.
+    const multiflow = await list('/connectors/sessions', { variant: 'multiflow', items_per_page: 100 });
+    expect(multiflow.data.filter((r) => r.cdr_partner_session_id === 'S-1')).toEqual([]);
+  });
+
+  it("lists them in the fleet's roaming view and the driver's own sessions, unless the driver's group hides roaming", async () => {
+    const fleet = await list('/sessions/fleet/roaming', { items_per_page: 100 });
+    expect(fleet.data.filter((r) => r.station_name === 'Gent Zuid')).toHaveLength(2);
+    const work = await list('/sessions/fleet/work', { items_per_page: 100 });
+    expect(work.data.filter((r) => r.station_name === 'Gent Zuid')).toEqual([]);
+
+    const mine = await list('/my-sessions', { items_per_page: 10 });
+    expect(mine.total).toBe(2);
+    expect(mine.data.map((r) => [r.station_name, r.station_id, r.price_total])).toEqual([
+      ['Gent Zuid', null, 360],
+      ['Gent Zuid', null, 360],
+    ]);
+    await db.update(customerGroups).set({ hideRoaming: true }).where(eq(customerGroups.id, groupId));
+    expect((await list('/my-sessions', { items_per_page: 10 })).total).toBe(0);
+    // The operator and the fleet still see them (what the partner bills and the driver pays).
+    expect((await list('/connectors/sessions', { variant: 'emp' })).data.some((r) => r.protocol === 'OCPI')).toBe(true);
   });
 });

@@ -41,7 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The station filter offers the caller's own stations and the ones of this page.
   const choices = new Map<number, string>();
   for (const s of must(stations, me).data) if (s.station_id) choices.set(s.station_id, s.name);
-  for (const s of data) if (!choices.has(s.station_id)) choices.set(s.station_id, s.station_name ?? `#${s.station_id}`);
+  for (const s of data)
+    if (s.station_id !== null && !choices.has(s.station_id))
+      choices.set(s.station_id, s.station_name ?? `#${s.station_id}`);
   return {
     rows: data,
     total,
@@ -153,12 +155,13 @@ export default function MySessions() {
             id={String(s.id)}
             key={s.id}
             position={index}
-            onClick={() => navigate(`/my-sessions/${s.id}`)}
+            // A roaming session at a partner's station (negative id) has no detail page.
+            onClick={s.id > 0 ? () => navigate(`/my-sessions/${s.id}`) : undefined}
           >
             <IndexTable.Cell>{when(s.start)}</IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" fontWeight="semibold">
-                {s.station_name ?? `#${s.station_id}`}
+                {s.station_name ?? (s.station_id === null ? '' : `#${s.station_id}`)}
               </Text>{' '}
               {s.station_city ?? ''}
             </IndexTable.Cell>

@@ -29,7 +29,11 @@ const SessionId = z.string().min(1).max(36);
 const CdrId = z.string().min(1).max(39);
 
 /** The calling peering's CPO party (country code, party id), or the answer refusing the call. */
-function partyOf(c: OcpiContext, country: string | undefined, party: string | undefined) {
+function partyOf(
+  c: OcpiContext,
+  country: string | undefined,
+  party: string | undefined,
+): { key: EmspSessionKey } | { refusal: Response } {
   const peering = callerFor(c, 'module');
   if (!peering) return { refusal: unauthorized(c) };
   const parsed = Party.safeParse({ country_code: country, party_id: party });
@@ -75,7 +79,7 @@ const samePlace = (key: EmspSessionKey, id: string, o: { country_code?: string; 
 const MISPLACED = 'The Session object does not match the country_code, party_id or session_id of the URL';
 
 /** The session addressed by the path. */
-function addressed(c: OcpiContext) {
+function addressed(c: OcpiContext): { key: EmspSessionKey; id: string } | { refusal: Response } {
   const p = partyOf(c, c.req.param('country_code'), c.req.param('party_id'));
   if ('refusal' in p) return p;
   const id = SessionId.safeParse(c.req.param('session_id'));

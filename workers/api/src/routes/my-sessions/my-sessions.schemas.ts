@@ -30,10 +30,11 @@ export const MySessionSchema = z
     id: z.number(),
     start: z.string(),
     end: z.string().nullable(),
-    station_id: z.number(),
+    /** Null for a roaming session at a partner's station (its id is then negative and has no detail). */
+    station_id: z.number().nullable(),
     station_name: z.string().nullable(),
     station_city: z.string().nullable(),
-    connector_number: z.number(),
+    connector_number: z.number().nullable(),
     energy_wh: z.number().nullable(),
     duration_s: z.number().nullable(),
     status: z.enum(SESSION_STATUSES),
@@ -82,10 +83,10 @@ export function toMySession(s: {
   id: number;
   startAt: Date;
   endAt: Date | null;
-  stationId: number;
+  stationId: number | null;
   stationName: string | null;
   stationCity: string | null;
-  connectorNumber: number;
+  connectorNumber: number | null;
   energyWh: number | null;
   durationS: number | null;
   status: (typeof SESSION_STATUSES)[number];

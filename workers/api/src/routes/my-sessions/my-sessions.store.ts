@@ -4,8 +4,8 @@
  * user's session is not found.
  */
 import type { Db } from '@db/db';
-import { chargingSessions, stations } from '@db/schema';
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { chargingSessions, customerGroupMembers, customerGroups, ocpiEmspSessions, stations } from '@db/schema';
+import { and, count, desc, eq, gte, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { MySessionsFilters } from './my-sessions.schemas';
 
 export { tariffLinesWithNames } from '../sessions/detail/detail.store';
@@ -48,18 +48,76 @@ function selectList(db: Db) {
   return db.select(listColumns).from(chargingSessions).leftJoin(stations, eq(stations.id, chargingSessions.stationId));
 }
 
-/** One page of the caller's sessions, newest first, and the total. */
+/**
+ * The caller's roaming sessions at partners' stations (ADR 057 addendum "EMSP: sessions and CDRs"), as
+ * the list's rows (id negated: not one of our charging sessions). None for a station filter, and none
+ * while the caller belongs to a customer group that hides roaming (spec section 3, "hide roaming":
+ * members do not see roaming).
+ */
+function roamingWhere(userId: number, f: Filters): SQL | undefined {
+  if (f.station_id) return sql`0`;
+  const hidden = notExists(
+    sql`(SELECT 1 FROM ${customerGroupMembers} JOIN ${customerGroups} ON ${customerGroups.id} = ${customerGroupMembers.customerGroupId}
+      WHERE ${customerGroupMembers.userId} = ${userId} AND ${customerGroups.hideRoaming} = 1 AND ${customerGroups.deletedAt} IS NULL)`,
+  );
+  return and(
+    eq(ocpiEmspSessions.userId, userId),
+    f.from ? gte(ocpiEmspSessions.startAt, new Date(f.from)) : undefined,
+    f.to ? lt(ocpiEmspSessions.startAt, new Date(f.to)) : undefined,
+    f.status ? eq(ocpiEmspSessions.status, f.status) : undefined,
+    hidden,
+  );
+}
+
+const roamingColumns = {
+  id: sql<number>`-${ocpiEmspSessions.id}`.mapWith(Number),
+  startAt: ocpiEmspSessions.startAt,
+  endAt: ocpiEmspSessions.endAt,
+  stationId: ocpiEmspSessions.stationId,
+  stationName: ocpiEmspSessions.stationName,
+  stationCity: ocpiEmspSessions.stationCity,
+  connectorNumber: ocpiEmspSessions.connectorNumber,
+  energyWh: ocpiEmspSessions.energyWh,
+  durationS: ocpiEmspSessions.durationS,
+  status: ocpiEmspSessions.status,
+  currency: ocpiEmspSessions.currency,
+  empTotal: ocpiEmspSessions.empTotal,
+  pricingStatus: ocpiEmspSessions.pricingStatus,
+};
+
+/** One page of the caller's sessions (roaming ones included), newest first, and the total. */
 export async function mySessionsPage(db: Db, userId: number, f: MySessionsFilters) {
   const where = whereOf(userId, f);
-  const [rows, total] = await Promise.all([
+  const offset = f.page * f.items_per_page;
+  const roamingFilter = roamingWhere(userId, f);
+  const [rows, total, roaming, roamingTotal] = await Promise.all([
     selectList(db)
       .where(where)
       .orderBy(desc(chargingSessions.startAt), desc(chargingSessions.id))
       .limit(f.items_per_page)
-      .offset(f.page * f.items_per_page),
+      .offset(offset),
     db.select({ n: count() }).from(chargingSessions).where(where).get(),
+    db
+      .select(roamingColumns)
+      .from(ocpiEmspSessions)
+      .where(roamingFilter)
+      .orderBy(desc(ocpiEmspSessions.startAt), desc(ocpiEmspSessions.id))
+      .limit(offset + f.items_per_page),
+    db.select({ n: count() }).from(ocpiEmspSessions).where(roamingFilter).get(),
   ]);
-  return { rows: rows.map(named), total: total?.n ?? 0 };
+  const n = (total?.n ?? 0) + (roamingTotal?.n ?? 0);
+  if (roaming.length === 0) return { rows: rows.map(named), total: n };
+  // Merged by start (newest first): our sessions read again from the top to the page's end.
+  const ours = (
+    await selectList(db)
+      .where(where)
+      .orderBy(desc(chargingSessions.startAt), desc(chargingSessions.id))
+      .limit(offset + f.items_per_page)
+  ).map(named);
+  const merged = [...ours, ...roaming].sort(
+    (a, b) => b.startAt.getTime() - a.startAt.getTime() || Math.abs(b.id) - Math.abs(a.id),
+  );
+  return { rows: merged.slice(offset, offset + f.items_per_page), total: n };
 }
 
 /** Every session of the filtered list, newest first, read in keyset chunks (for the PDF), at most `max`. */

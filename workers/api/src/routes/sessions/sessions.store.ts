@@ -31,6 +31,8 @@ export const FIELD_SQL: Record<string, string> = {
   cdr_remark: 's.cdr_remark',
   cdr_operator_id: 's.cdr_operator_id',
   cdr_partner_session_id: 's.cdr_partner_session_id',
+  // Every charging_sessions row is an OCPP transaction at our stations; ocpi_emsp_sessions says its own.
+  protocol: "'OCPP'",
   cdr_type_id: 's.cdr_type_id',
   connector_evse_id: 's.connector_evse_id',
   child_email: 's.child_email',

@@ -5,7 +5,18 @@
 import type { Cell } from '@domain/export/cells';
 import { projectCdr } from '@domain/sessions/project';
 import { FIELD_SQL, ints, type Scope, type SessionQuery, toRecord } from '../sessions.store';
-import { fromOf, orderedIds, orderOf, ownerSortIndexesOf, selectList, sortKeyOf, whereOf } from './list.plan.store';
+import {
+  fromOf,
+  orderedIds,
+  orderOf,
+  ownerSortIndexesOf,
+  ROAMING_TABLE,
+  roamingSelectList,
+  selectList,
+  sortKeyOf,
+  whereOf,
+  withRoaming,
+} from './list.plan.store';
 
 /** Sort columns that are never NULL: their exports skip the NULL phase. */
 const NOT_NULL_SORTS = new Set(['cdr_start']);
@@ -52,28 +63,54 @@ export async function* exportRows(
   const key = FIELD_SQL[sortKeyOf(q)];
   const order = orderOf(q);
   const merged = ownerSortIndexesOf(scope, q) !== null;
+  const sent = yield* keysetChunks(q, max, demo, chunk, 1, (keyset, limit) => {
+    // Owner lists on a merged walk select the chunk's ids first; the others read it in one walk.
+    const ids = merged ? orderedIds(scope, q, where, keyset, limit, 0) : null;
+    return ids
+      ? d1
+          .prepare(
+            `SELECT ${selectList(q.variant)}, ${key} AS _key FROM charging_sessions s WHERE s.id IN (${ids.sql}) ORDER BY ${order}`,
+          )
+          .bind(...ids.params)
+      : d1
+          .prepare(
+            `SELECT ${selectList(q.variant)}, ${key} AS _key FROM ${fromOf(scope, q)} WHERE ${where.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
+          )
+          .bind(...where.params, ...keyset.params, limit);
+  });
+  if (!withRoaming(scope, q)) return;
+  // Our drivers' roaming sessions (ADR 057 addendum "EMSP: sessions and CDRs"), after the network's own,
+  // in the list's order (ids negated as on screen).
+  const roaming = whereOf(scope, q, undefined, true);
+  yield* keysetChunks(q, max - sent, demo, chunk, -1, (keyset, limit) =>
+    d1
+      .prepare(
+        `SELECT ${roamingSelectList(q.variant)}, ${key} AS _key FROM ${ROAMING_TABLE} WHERE ${roaming.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
+      )
+      .bind(...roaming.params, ...keyset.params, limit),
+  );
+}
+
+/**
+ * The rows one statement reads chunk after chunk, on the keyset of the last row (its id times `sign`:
+ * roaming rows carry their id negated), at most `max`; returns how many it yielded.
+ */
+async function* keysetChunks(
+  q: SessionQuery,
+  max: number,
+  demo: boolean,
+  chunk: number,
+  sign: 1 | -1,
+  read: (keyset: { sql: string; params: unknown[] }, limit: number) => D1PreparedStatement,
+): AsyncGenerator<Record<string, Cell>, number> {
   const nullable = !NOT_NULL_SORTS.has(sortKeyOf(q));
   const phases: ('null' | 'set')[] = !nullable ? ['set'] : q.direction === 'asc' ? ['null', 'set'] : ['set', 'null'];
   let sent = 0;
   for (const phase of phases) {
     let after: { key: number | string | null; id: number } | null = null;
     while (sent < max) {
-      const keyset = keysetOf(q, phase, after);
       const limit = Math.min(chunk, max - sent);
-      // Owner lists on a merged walk select the chunk's ids first; the others read it in one walk.
-      const ids = merged ? orderedIds(scope, q, where, keyset, limit, 0) : null;
-      const res: D1Result<Record<string, unknown>> = await (ids
-        ? d1
-            .prepare(
-              `SELECT ${selectList(q.variant)}, ${key} AS _key FROM charging_sessions s WHERE s.id IN (${ids.sql}) ORDER BY ${order}`,
-            )
-            .bind(...ids.params)
-        : d1
-            .prepare(
-              `SELECT ${selectList(q.variant)}, ${key} AS _key FROM ${fromOf(scope, q)} WHERE ${where.sql} AND ${keyset.sql} ORDER BY ${order} LIMIT ?`,
-            )
-            .bind(...where.params, ...keyset.params, limit)
-      ).all<Record<string, unknown>>();
+      const res = await read(keysetOf(q, phase, after), limit).all<Record<string, unknown>>();
       for (const r of res.results) {
         const { _key, ...rest } = r;
         yield projectCdr(toRecord(rest), q.variant, { demo });
@@ -81,9 +118,10 @@ export async function* exportRows(
       sent += res.results.length;
       const last = res.results.at(-1);
       if (!last || res.results.length < limit) break;
-      after = { key: (last._key ?? null) as number | string | null, id: Number(last.id) };
+      after = { key: (last._key ?? null) as number | string | null, id: sign * Number(last.id) };
     }
   }
+  return sent;
 }
 
 /** The name of a station in the caller's scope, for the PDF's filter line; null for an id from elsewhere. */

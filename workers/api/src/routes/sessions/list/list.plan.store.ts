@@ -21,8 +21,32 @@ const MPS_SQL = "(s.start_method IN ('QR', 'POS') OR s.auth_id LIKE 'EP-%')";
  */
 export type ScopeBranch = 'operated' | 'owned-only';
 
-/** The WHERE clause and its parameters for a query in a scope (or one branch of an owner scope). */
-export function whereOf(scope: Scope, q: SessionQuery, branch?: ScopeBranch): { sql: string; params: unknown[] } {
+/**
+ * Whether a list also reads our drivers' roaming sessions at partners' stations (`ocpi_emsp_sessions`,
+ * ADR 057 addendum "EMSP: sessions and CDRs"): the e-mobility provider variant (the provider's company
+ * is the session's), the fleet variants (the fleet's drivers wherever they charged) and a customer
+ * group's members. Never the operator, sub-operator and owner variants: those are our stations' sessions.
+ */
+export function withRoaming(scope: Scope, q: SessionQuery): boolean {
+  return (
+    scope.customerGroupId !== undefined || q.variant === 'emp' || q.variant === 'fleet' || q.variant === 'fleet_mps'
+  );
+}
+
+/** The roaming sessions' table under the lists' alias `s`: its filtered columns carry the same names. */
+export const ROAMING_TABLE = 'ocpi_emsp_sessions s';
+
+/**
+ * The WHERE clause and its parameters for a query in a scope (or one branch of an owner scope). With
+ * `roaming`, over `ocpi_emsp_sessions` (no station of ours: the place filter "roaming" takes them all,
+ * "work" and "home" none; station, connector and group filters match none as station_id is NULL).
+ */
+export function whereOf(
+  scope: Scope,
+  q: SessionQuery,
+  branch?: ScopeBranch,
+  roaming = false,
+): { sql: string; params: unknown[] } {
   const c: string[] = [];
   const params: unknown[] = [];
   const inScope = ints(scope.companies);
@@ -45,9 +69,13 @@ export function whereOf(scope: Scope, q: SessionQuery, branch?: ScopeBranch): { 
   const channel = variantChannel(q.variant);
   if (channel === 'mps') c.push(MPS_SQL);
   if (channel === 'groups') c.push(`NOT ${MPS_SQL}`);
-  if (q.place === 'work') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'work')");
-  if (q.place === 'home') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'home')");
-  if (q.place === 'roaming') c.push("s.station_id IN (SELECT id FROM stations WHERE type IN ('public', 'private'))");
+  if (roaming) {
+    if (q.place === 'work' || q.place === 'home') c.push('0');
+  } else {
+    if (q.place === 'work') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'work')");
+    if (q.place === 'home') c.push("s.station_id IN (SELECT id FROM stations WHERE type = 'home')");
+    if (q.place === 'roaming') c.push("s.station_id IN (SELECT id FROM stations WHERE type IN ('public', 'private'))");
+  }
   if (q.from) {
     c.push('s.cdr_start >= ?');
     params.push(Date.parse(q.from));
@@ -190,6 +218,7 @@ export function orderedIds(
   const more = extra ? ` AND ${extra.sql}` : '';
   const extraParams = extra?.params ?? [];
   const merged = ownerSortIndexesOf(scope, q);
+  if (!merged && !extra && withRoaming(scope, q)) return withRoamingIds(scope, q, where, limit, offset);
   if (!merged)
     return {
       sql: `SELECT s.id FROM ${fromOf(scope, q)} WHERE ${where.sql}${more} ORDER BY ${order} LIMIT ? OFFSET ?`,
@@ -210,9 +239,28 @@ export function orderedIds(
   };
 }
 
+/**
+ * The ordered ids of a list that also reads roaming sessions: each table walked in the list's order up
+ * to offset + limit rows, then merged by (sort value, id). A roaming session's id is negated, so the two
+ * tables' ids never meet (`pageOfIds` reads each table's rows by its sign).
+ */
+function withRoamingIds(scope: Scope, q: SessionQuery, where: Sql, limit: number, offset: number): Sql {
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const key = FIELD_SQL[sortKeyOf(q)];
+  const roaming = whereOf(scope, q, undefined, true);
+  return {
+    sql: `SELECT id FROM (SELECT * FROM (SELECT s.id AS id, ${key} AS k FROM ${fromOf(scope, q)} WHERE ${where.sql} ORDER BY ${orderOf(q)} LIMIT ?) UNION ALL SELECT * FROM (SELECT -s.id AS id, ${key} AS k FROM ${ROAMING_TABLE} WHERE ${roaming.sql} ORDER BY ${key} ${dir}, -s.id ${dir} LIMIT ?)) ORDER BY k ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+    params: [...where.params, offset + limit, ...roaming.params, offset + limit, limit, offset],
+  };
+}
+
 /** Columns selected for a variant: its own, plus what the display rules need. */
-export function selectList(variant: SessionVariant): string {
+export function selectList(variant: SessionVariant, fields: Record<string, string> = FIELD_SQL): string {
   const keys = new Set(['id', 'pricing_status', 'start_method', 'cdr_auth_id', 'currency']);
   for (const col of VARIANT_COLUMNS[variant]) keys.add(col.key);
-  return [...keys].map((k) => `${FIELD_SQL[k] ?? 'NULL'} AS ${k}`).join(', ');
+  return [...keys].map((k) => `${fields[k] ?? 'NULL'} AS ${k}`).join(', ');
 }
+
+/** The same columns over `ocpi_emsp_sessions`: the id negated (see `withRoamingIds`), the protocol its own. */
+export const roamingSelectList = (variant: SessionVariant) =>
+  selectList(variant, { ...FIELD_SQL, id: '-s.id', protocol: 's.protocol' });

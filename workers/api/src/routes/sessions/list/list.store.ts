@@ -5,7 +5,16 @@
 import type { Cell } from '@domain/export/cells';
 import { projectCdr } from '@domain/sessions/project';
 import { type Scope, type SessionQuery, type Sql, toRecord } from '../sessions.store';
-import { orderedIds, orderOf, selectList, whereOf } from './list.plan.store';
+import {
+  orderedIds,
+  orderOf,
+  ROAMING_TABLE,
+  roamingSelectList,
+  selectList,
+  sortKeyOf,
+  whereOf,
+  withRoaming,
+} from './list.plan.store';
 import { sumsOf, sumsStatement } from './list.sums.store';
 
 /**
@@ -21,7 +30,21 @@ export function pageStatement(
   page: number,
   perPage: number,
 ) {
-  return pageOfIds(d1, q, orderedIds(scope, q, where, null, perPage, page * perPage));
+  const ids = orderedIds(scope, q, where, null, perPage, page * perPage);
+  return withRoaming(scope, q) ? pageWithRoaming(d1, q, ids) : pageOfIds(d1, q, ids);
+}
+
+/**
+ * The page's rows when the list also reads roaming sessions: the ids of our sessions from
+ * `charging_sessions`, the negated ones from `ocpi_emsp_sessions`, in the list's order.
+ */
+function pageWithRoaming(d1: D1Database, q: SessionQuery, ids: Sql) {
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  return d1
+    .prepare(
+      `SELECT * FROM (SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (${ids.sql}) UNION ALL SELECT ${roamingSelectList(q.variant)} FROM ${ROAMING_TABLE} WHERE -s.id IN (${ids.sql})) ORDER BY ${sortKeyOf(q)} ${dir}, id ${dir}`,
+    )
+    .bind(...ids.params, ...ids.params);
 }
 
 /** The page's rows, by primary key, for the ids a statement selects in the list's order. */

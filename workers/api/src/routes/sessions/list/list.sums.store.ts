@@ -5,13 +5,16 @@
  */
 import { VARIANT_COLUMNS, variantChannel, variantScope } from '@domain/sessions/variants';
 import { DAY_MS, FIELD_SQL, ints, type Scope, type SessionQuery, type Sql } from '../sessions.store';
-import { whereOf } from './list.plan.store';
+import { ROAMING_TABLE, whereOf, withRoaming } from './list.plan.store';
 
 /** QR sessions show provider prices only, so the other parties' sums leave them out. */
 const NOT_QR = "s.start_method <> 'QR'";
 
-/** Direct sums: one pass over every session row the filter selects. */
-export function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery) {
+/**
+ * Direct sums: one pass over every session row the filter selects (and, with `roaming`, over the
+ * roaming sessions it selects, added: a sum of NULLs stays NULL).
+ */
+export function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery, roaming: Sql | null = null) {
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
   const parts = summed.map((col) => {
     const expr = FIELD_SQL[col.key];
@@ -19,11 +22,17 @@ export function directSumsStatement(d1: D1Database, where: Sql, q: SessionQuery)
     const qr = col.party === 'emp' ? '' : ` AND ${NOT_QR}`;
     return `sum(CASE WHEN s.pricing_status = 'priced'${qr} THEN ${expr} END) AS ${col.key}`;
   });
+  const select = `SELECT count(*) AS n, sum(s.pricing_status <> 'priced') AS unpriced${parts.length ? `, ${parts.join(', ')}` : ''}`;
+  if (!roaming) {
+    const statement = d1.prepare(`${select} FROM charging_sessions s WHERE ${where.sql}`).bind(...where.params);
+    return { statement, summed };
+  }
+  const outer = ['n', 'unpriced', ...summed.map((col) => col.key)].map((k) => `sum(${k}) AS ${k}`);
   const statement = d1
     .prepare(
-      `SELECT count(*) AS n, sum(s.pricing_status <> 'priced') AS unpriced${parts.length ? `, ${parts.join(', ')}` : ''} FROM charging_sessions s WHERE ${where.sql}`,
+      `SELECT ${outer.join(', ')} FROM (${select} FROM charging_sessions s WHERE ${where.sql} UNION ALL ${select} FROM ${ROAMING_TABLE} WHERE ${roaming.sql})`,
     )
-    .bind(...where.params);
+    .bind(...where.params, ...roaming.params);
   return { statement, summed };
 }
 
@@ -100,7 +109,9 @@ export function daySumsPlan(
  */
 export function sumsStatement(d1: D1Database, scope: Scope, where: Sql, q: SessionQuery) {
   const plan = daySumsPlan(scope, q);
-  if (!plan) return directSumsStatement(d1, where, q);
+  // Our drivers' roaming sessions are not in the daily sums: read directly (a provider's few).
+  const roaming = withRoaming(scope, q) ? whereOf(scope, q, undefined, true) : null;
+  if (!plan) return directSumsStatement(d1, where, q, roaming);
   const summed = VARIANT_COLUMNS[q.variant].filter((col) => col.sum);
   const keys = [...new Set(summed.map((col) => col.key))];
   const fromDays = [
@@ -114,15 +125,19 @@ export function sumsStatement(d1: D1Database, scope: Scope, where: Sql, q: Sessi
   const edges: string[] = [];
   if (plan.dayFrom !== null) edges.push(`s.cdr_start < ${plan.dayFrom * DAY_MS}`);
   if (plan.dayTo !== null) edges.push(`s.cdr_start >= ${plan.dayTo * DAY_MS}`);
+  const fromRows = [
+    '1 AS n',
+    "s.pricing_status = 'priced' AS priced",
+    "s.start_method = 'QR' AS qr",
+    ...keys.flatMap((k) => [`${FIELD_SQL[k]} AS ${k}`, `${FIELD_SQL[k]} IS NOT NULL AS ${k}_n`]),
+  ];
   if (edges.length) {
-    const fromRows = [
-      '1 AS n',
-      "s.pricing_status = 'priced' AS priced",
-      "s.start_method = 'QR' AS qr",
-      ...keys.flatMap((k) => [`${FIELD_SQL[k]} AS ${k}`, `${FIELD_SQL[k]} IS NOT NULL AS ${k}_n`]),
-    ];
     parts.push(`SELECT ${fromRows.join(', ')} FROM charging_sessions s WHERE ${where.sql} AND (${edges.join(' OR ')})`);
     params.push(...where.params);
+  }
+  if (roaming) {
+    parts.push(`SELECT ${fromRows.join(', ')} FROM ${ROAMING_TABLE} WHERE ${roaming.sql}`);
+    params.push(...roaming.params);
   }
   const outer = summed.map((col) => {
     // Only priced sessions count for a party's price; QR sessions only for the provider's (as directly).
