@@ -2,7 +2,8 @@
 -- the last change of an RFID as its published OCPI Token says (`last_updated`, pull filters), the
 -- real-time authorizations we answered a partner's CPO (their authorization_reference is ours), and the
 -- commands the back office sent to a partner's CPO for one of our drivers with the partner's immediate
--- CommandResponse and its asynchronous CommandResult (posted to our response_url).
+-- CommandResponse and its asynchronous CommandResult (posted to our response_url). As CPO: how a
+-- partner's token was authorized for a session (AUTH_REQUEST, COMMAND, WHITELIST), its OCPI auth_method.
 ALTER TABLE `rfids` ADD `updated_at` integer;
 --> statement-breakpoint
 CREATE TABLE `ocpi_emsp_authorizations` (
@@ -42,3 +43,5 @@ CREATE TABLE `ocpi_emsp_commands` (
 CREATE UNIQUE INDEX `ocpi_emsp_commands_uid_idx` ON `ocpi_emsp_commands` (`uid`);
 --> statement-breakpoint
 CREATE INDEX `ocpi_emsp_commands_peering_idx` ON `ocpi_emsp_commands` (`peering_id`, `id`);
+--> statement-breakpoint
+ALTER TABLE `charging_sessions` ADD `ocpi_auth_method` text;

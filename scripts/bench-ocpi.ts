@@ -10,8 +10,13 @@
  *   the wall time is an upper bound of what a worker next to D1 sees).
  * - **Baseline in the same run**: the same CDR bodies sent as bare `fetch` + `JSON.stringify` /
  *   `res.json()` to the same partner, no outbox and no D1.
- * - Locations pull (10,000 locations / 50,000 EVSEs) and real-time token authorization p95: printed as
- *   "not yet measured" until their modules' benchmark rows exist.
+ * - **Real-time token authorization** (us as e-mobility provider): `--authorizations N` calls, one after
+ *   the other (a steady closed-loop load), of `POST /ocpi/2.2.1/emsp/tokens/{uid}/authorize` through the
+ *   product's OCPI app (`createOcpi()`: token lookup, our authorization decision's statement, the kept
+ *   reference, the message log), against a baseline in the same run: the same request answered with a
+ *   fixed AuthorizationInfo by a bare Hono route (no D1). Printed: p50/p95 wall and CPU ms per call.
+ * - **Locations pull**: `--locations N` (default 10,000, 5 EVSEs each) pulled page by page through our
+ *   locations sender against the same pages as prebuilt JSON (scripts/bench-ocpi-locations.ts).
  * Self-stopping (15 minutes at most).
  */
 import { readdirSync } from 'node:fs';
@@ -19,14 +24,17 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
+import { sha256Hex } from '../domain/identity/encoding';
 import { Cdr, toOcpiCdr } from '../domain/ocpi/cdrs';
 import { authorizationHeader } from '../domain/ocpi/transport';
 import { openDb } from '../drizzle/db';
 import { ocpiSessionFacts, sessionObjectKey } from '../drizzle/queries/ocpi-sessions.store';
+import { createOcpi } from '../workers/api/src/ocpi/ocpi.app';
 import { drainOcpiOutbox } from '../workers/api/src/ocpi/ocpi.connect';
 import { push } from '../workers/api/src/ocpi/ocpi.outbox';
 import { sealPartnerToken } from '../workers/api/src/ocpi/ocpi.secret';
 import { benchWorkspace, intOption, log } from './bench-lib';
+import { benchLocationsPull, printLocationsPull, seedLocations } from './bench-ocpi-locations';
 import { bin, runNode } from './lib.mjs';
 import { freePort } from './node-processes';
 
@@ -34,6 +42,8 @@ const PARTNER = 'http://partner.bench.invalid/ocpi/2.2.1';
 const TOKEN = 'bench-partner-token-c';
 const env = { APP_ENV: 'development' } as const;
 const T0 = Date.UTC(2026, 9, 1, 8);
+/** The token the bench partner presents to us (its calls to our authorize endpoint). */
+const INCOMING = 'bench-partner-token-b';
 
 function seed(file: string, cdrs: number) {
   const db = new DatabaseSync(file);
@@ -42,6 +52,9 @@ function seed(file: string, cdrs: number) {
   db.exec(`BEGIN;
     INSERT INTO companies (id, name, country, cpms) VALUES (1, 'Bench operator', 'FR', 'public');
     INSERT INTO ocpi_parties (company_id, country_code, party_id, role, business_name) VALUES (1, 'FR', 'BEN', 'CPO', 'Bench');
+    INSERT INTO ocpi_parties (company_id, country_code, party_id, role, business_name) VALUES (1, 'FR', 'BEN', 'EMSP', 'Bench');
+    INSERT INTO users (id, company_id, email, can_charge_public) VALUES (1, 1, 'driver@bench.invalid', 1);
+    INSERT INTO rfids (id, company_id, key_hanger_code, uuid, user_id, peering) VALUES (1, 1, 'KH1', 'CARD1', 1, '1');
     INSERT INTO ocpi_peerings (id, company_id, name, direction, our_base_url, version, endpoints_json, state, outgoing_token_kind)
       VALUES (1, 1, 'Bench partner', 'outbound', 'http://bench.invalid/ocpi', '2.2.1', '${endpoints}', 'registered', 'C');
     INSERT INTO stations (id, uid, name, company_id, address, city, postal_code, country, latitude, longitude)
@@ -83,6 +96,8 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
 
 async function main() {
   const n = intOption('cdrs', 300, 20_000);
+  const locations = intOption('locations', 10_000, 50_000);
+  const authorizations = intOption('authorizations', 300, 20_000);
   const { state: dir, cleanUp, onDispose } = benchWorkspace('bench-ocpi', 15);
   try {
     log(`fresh local D1 in ${dir}; applying migrations …`);
@@ -91,6 +106,7 @@ async function main() {
     const file = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
     if (!file) throw new Error(`no local D1 file in ${d1Dir}`);
     seed(join(d1Dir, file), n);
+    seedLocations(join(d1Dir, file), locations);
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         host: '127.0.0.1',
@@ -183,12 +199,65 @@ async function main() {
       `  baseline, bare fetch + JSON of the same bodies: ${rate(n, baseWall)}, ${(baseWall / n).toFixed(2)} ms wall and ${(baseCpu / n).toFixed(2)} ms CPU per push`,
     );
     console.log(`  partner: ${p.stats().received} valid CDRs received in all, ${p.stats().invalid} invalid`);
-    console.log('  locations pull (10,000 locations / 50,000 EVSEs, paged): not yet measured');
-    console.log('  real-time token authorization p95: not yet measured');
+    if (!printLocationsPull(await benchLocationsPull(d1, locations))) process.exitCode = 1;
+    const auth = await benchAuthorize(d1, authorizations);
+    console.log(
+      `  real-time token authorization (emsp/tokens/{uid}/authorize), ${authorizations} calls one after another:`,
+    );
+    console.log(
+      `    ours: p50 ${auth.ours.p50.toFixed(2)} ms, p95 ${auth.ours.p95.toFixed(2)} ms wall, ${auth.ours.cpu.toFixed(2)} ms CPU per call (${auth.ours.allowed} ALLOWED)`,
+    );
+    console.log(
+      `    baseline, a bare route answering a fixed AuthorizationInfo: p50 ${auth.base.p50.toFixed(2)} ms, p95 ${auth.base.p95.toFixed(2)} ms wall, ${auth.base.cpu.toFixed(2)} ms CPU per call`,
+    );
+    if (auth.ours.allowed !== authorizations) process.exitCode = 1;
     if (delivered !== n || p.stats().invalid > 0) process.exitCode = 1;
   } finally {
     await cleanUp();
   }
+}
+
+/** p50 and p95 of a list of durations (ms). */
+function percentiles(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** `n` real-time authorizations through our OCPI app, then `n` through the bare baseline route. */
+async function benchAuthorize(d1: D1Database, n: number) {
+  await d1
+    .prepare(`UPDATE ocpi_peerings SET incoming_token_hash = ?, incoming_token_kind = 'C' WHERE id = 1`)
+    .bind(await sha256Hex(INCOMING))
+    .run();
+  const ocpi = createOcpi();
+  const info = { allowed: 'ALLOWED', token: { uid: 'CARD1' }, authorization_reference: crypto.randomUUID() };
+  const bare = new Hono().post('/ocpi/2.2.1/emsp/tokens/:uid/authorize', async (c) => {
+    await c.req.json();
+    return c.json({ data: info, status_code: 1000, status_message: 'Success', timestamp: new Date().toISOString() });
+  });
+  const request = () =>
+    new Request('http://bench.invalid/ocpi/2.2.1/emsp/tokens/CARD1/authorize?type=RFID', {
+      method: 'POST',
+      headers: { Authorization: authorizationHeader(INCOMING), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ location_id: 'PARTNER-LOC-1', evse_uids: ['PARTNER-EVSE-1'] }),
+    });
+  const run = async (fetchOne: () => Promise<Response>) => {
+    const times: number[] = [];
+    let allowed = 0;
+    const mark = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      const body = (await (await fetchOne()).json()) as { data?: { allowed?: string } };
+      times.push(performance.now() - t);
+      if (body.data?.allowed === 'ALLOWED') allowed++;
+    }
+    return { ...percentiles(times), cpu: cpuMs(mark) / n, allowed };
+  };
+  log(`${n} real-time authorizations through our OCPI app, then the baseline …`);
+  const ours = await run(async () => ocpi.fetch(request(), { DB: d1 } as unknown as Env));
+  const base = await run(async () => bare.fetch(request()));
+  return { ours, base };
 }
 
 main().catch((error) => {

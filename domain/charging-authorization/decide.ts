@@ -112,7 +112,13 @@ export interface AuthorizationDecision {
   /** No card of ours has this UUID: a roaming partner's token may still be (OCPI, ADR 057). */
   unknownCard?: boolean;
   /** Decided for a roaming partner's token: the session it starts is that peering's (OCPI, ADR 057). */
-  ocpi?: { peeringId: number; tokenUid: string; authorizationReference: string | null };
+  ocpi?: {
+    peeringId: number;
+    tokenUid: string;
+    authorizationReference: string | null;
+    /** How the partner's token was authorized: the Session's and CDR's `auth_method`. */
+    authMethod?: 'AUTH_REQUEST' | 'COMMAND' | 'WHITELIST';
+  };
 }
 
 type Verdict = { status: Exclude<AuthorizationStatus, 'Accepted'>; reason: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedOf, contractIdOf, type PublishedCard, sentCommandState, tokenOfCard } from './emsp-tokens';
+import { authMethod } from './sessions';
 import { Token } from './tokens';
 
 const party = { countryCode: 'FR', partyId: 'C01' };
@@ -75,5 +76,15 @@ describe('a command sent to a partner', () => {
   it('failed without an answer, rejected when the partner did not accept it', () => {
     expect(sentCommandState({ ...row, responseResult: null, error: 'timeout' }, at(1))).toBe('failed');
     expect(sentCommandState({ ...row, responseResult: 'REJECTED' }, at(1))).toBe('rejected');
+  });
+});
+
+describe('auth_method of a partner token’s session (our CPO side)', () => {
+  it('is what was recorded at the start, else COMMAND for a remote start and WHITELIST otherwise', () => {
+    expect(authMethod('RFID', 'AUTH_REQUEST')).toBe('AUTH_REQUEST');
+    expect(authMethod('RFID', 'COMMAND')).toBe('COMMAND');
+    expect(authMethod('Remote', null)).toBe('COMMAND');
+    expect(authMethod('RFID', null)).toBe('WHITELIST');
+    expect(authMethod('RFID', 'bogus')).toBe('WHITELIST');
   });
 });

@@ -101,6 +101,8 @@ export interface SessionFacts {
   status: 'in_progress' | 'closed';
   refusedStatus: string | null;
   startMethod: string;
+  /** How the partner's token was authorized when recorded (AUTH_REQUEST, COMMAND, WHITELIST); null: older sessions. */
+  ocpiAuthMethod?: string | null;
   startAt: Date;
   endAt: Date | null;
   stopChargingAt: Date | null;
@@ -164,9 +166,16 @@ export function sessionStatus(s: Pick<SessionFacts, 'status' | 'refusedStatus'>)
   return s.status === 'closed' ? 'COMPLETED' : 'ACTIVE';
 }
 
-/** Started by a remote command (the partner's START_SESSION or ours) or a whitelisted card. */
-export const authMethod = (startMethod: string): Session['auth_method'] =>
-  startMethod === 'Remote' ? 'COMMAND' : 'WHITELIST';
+/**
+ * How the session was authorized, as recorded when it started: AUTH_REQUEST (the partner answered in
+ * real time), COMMAND (its START_SESSION), WHITELIST (its cached token); for a session recorded without
+ * it, a remote start is COMMAND and anything else WHITELIST.
+ */
+export function authMethod(startMethod: string, recorded?: string | null): Session['auth_method'] {
+  const known = AuthMethod.safeParse(recorded);
+  if (known.success) return known.data;
+  return startMethod === 'Remote' ? 'COMMAND' : 'WHITELIST';
+}
 
 /** The CdrToken of the partner's token; a uid without a cached token is an RFID whose contract id is its uid. */
 export function cdrToken(t: TokenFacts, fallback: OcpiParty): Required<CdrToken> {
@@ -245,7 +254,7 @@ export function toOcpiSession(input: SessionInput): Session {
     ...(s.status === 'closed' && s.endAt ? { end_date_time: ocpiTime(s.endAt) } : {}),
     kwh: sessionKwh(input),
     cdr_token: cdrToken(input.token, input.party),
-    auth_method: authMethod(s.startMethod),
+    auth_method: authMethod(s.startMethod, s.ocpiAuthMethod),
     ...(s.authorizationReference ? { authorization_reference: s.authorizationReference } : {}),
     location_id: input.place.locationId,
     evse_uid: input.place.evseUid,

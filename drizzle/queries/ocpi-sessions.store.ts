@@ -12,6 +12,7 @@
 import { type Cdr, type CdrInput, type CdrTariff, creditCdr, toOcpiCdr } from '../../domain/ocpi/cdrs';
 import { locationId } from '../../domain/ocpi/location-mapping';
 import type { Db } from '../db';
+import { cdrExtras } from './ocpi-cdr-extras.store';
 
 export const OCPI_SESSION_KIND = 'session';
 export const OCPI_CDR_KIND = 'cdr';
@@ -23,6 +24,7 @@ export interface FactsRow {
   status: 'in_progress' | 'closed';
   refused_status: string | null;
   start_method: string;
+  ocpi_auth_method: string | null;
   cdr_start: number;
   cdr_end: number | null;
   cdr_stop_charging_date: number | null;
@@ -81,7 +83,7 @@ export const FACTS_SQL = `SELECT s.id, s.cdr_id, s.status, s.refused_status, s.s
   s.cdr_stop_charging_date, s.cdr_consumed_energy, s.cdr_time, s.cdr_total_parking_time, s.currency,
   s.pricing_status, s.emp_price_total, s.emp_price_net_total, s.emp_price_energy, s.emp_price_net_energy,
   s.emp_price_time, s.emp_price_penalty, s.emp_price_net_penalty, s.cdr_remark, s.ocpi_peering_id,
-  s.ocpi_token_uid, s.ocpi_authorization_reference, s.auth_id, s.meter_curve_json, s.updated_at, s.created_at,
+  s.ocpi_token_uid, s.ocpi_authorization_reference, s.ocpi_auth_method, s.auth_id, s.meter_curve_json, s.updated_at, s.created_at,
   s.connector_number, s.connector_evse_id,
   st.id AS station_id, st.uid AS station_uid, st.name AS station_name, st.address, st.street_number, st.postal_code, st.city,
   st.country, st.latitude, st.longitude, st.plug_type AS station_plug_type,
@@ -132,6 +134,7 @@ export function factsOf(r: FactsRow, now: Date): OcpiSessionFacts | null {
       status: r.status,
       refusedStatus: r.refused_status,
       startMethod: r.start_method,
+      ocpiAuthMethod: r.ocpi_auth_method,
       startAt: dateOf(r.cdr_start) ?? now,
       endAt: dateOf(r.cdr_end),
       stopChargingAt: dateOf(r.cdr_stop_charging_date),
@@ -177,7 +180,7 @@ export function factsOf(r: FactsRow, now: Date): OcpiSessionFacts | null {
     },
     curve,
     tariffId: r.emp_tariff_id === null ? null : String(r.emp_tariff_id),
-    // The tariffs used go in once the tariffs module maps our tariffs to OCPI tariffs (not yet).
+    // The tariffs used and the signed meter values are read for the CDR only (queueOcpiClose, cdrExtras).
     tariffs: [] as CdrTariff[],
     now,
   };
@@ -262,7 +265,8 @@ export async function queueOcpiClose(
   const replacements = sent.filter((c) => !c.credit);
   const last = replacements[replacements.length - 1];
   let why: string | null = null;
-  const cdr = toOcpiCdr({ ...facts.input, revision: replacements.length });
+  const extras = facts.input.session.status === 'closed' ? await cdrExtras(db, sessionId, facts.input) : {};
+  const cdr = toOcpiCdr({ ...facts.input, ...extras, revision: replacements.length });
   if ('why' in cdr) why = cdr.why;
   else if (!last) statements.push(cdrStatement(db, facts.peeringId, sessionId, cdr, at));
   else if (!opts.reprice) why = 'The CDR was sent already';

@@ -22,7 +22,9 @@ export interface OpenSession {
   /** A start the back office answered other than Accepted (ADR 040): recorded closed and refused. */
   refused?: { status: string; remark: string; pricingNote: string };
   /** Started by a roaming partner's token (OCPI, ADR 057 addendum "Tokens and commands"). */
-  ocpi?: { peeringId: number; tokenUid: string; authorizationReference: string | null } | undefined;
+  ocpi?:
+    | { peeringId: number; tokenUid: string; authorizationReference: string | null; authMethod?: string | undefined }
+    | undefined;
 }
 
 /** Inserts the in-progress session unless one with the same start key exists; returns the row either way. */
@@ -86,6 +88,7 @@ export async function openSession(db: Db, input: OpenSession): Promise<SessionRo
             ocpiPeeringId: input.ocpi.peeringId,
             ocpiTokenUid: input.ocpi.tokenUid,
             ocpiAuthorizationReference: input.ocpi.authorizationReference,
+            ocpiAuthMethod: input.ocpi.authMethod ?? null,
           }
         : {}),
     })

@@ -70,6 +70,8 @@ export const chargingSessions = sqliteTable(
     ocpiPeeringId: integer('ocpi_peering_id'),
     ocpiTokenUid: text('ocpi_token_uid'),
     ocpiAuthorizationReference: text('ocpi_authorization_reference'),
+    /** How the partner's token was authorized (AUTH_REQUEST, COMMAND, WHITELIST; migration 0064): the OCPI `auth_method`. */
+    ocpiAuthMethod: text('ocpi_auth_method'),
     typeId: integer('cdr_type_id'),
     /** The driver's customer group when the session started (pricing picks tariffs by it). */
     customerGroupId: integer('customer_group_id'),

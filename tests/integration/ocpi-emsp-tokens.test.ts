@@ -7,14 +7,24 @@
 import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationId } from '../../domain/ocpi/location-mapping';
 import { envelopeOf } from '../../domain/ocpi/schemas';
 import { AuthorizationInfo, Token } from '../../domain/ocpi/tokens';
 import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
-import { ocpiEmspAuthorizations, ocpiEmspCommands, users } from '../../drizzle/schema';
+import {
+  ocpiCommands,
+  ocpiEmspAuthorizations,
+  ocpiEmspCommands,
+  ocpiTokens,
+  stationPeerings,
+  users,
+} from '../../drizzle/schema';
+import { createConnector, createStation } from '../../drizzle/seed/factories';
+import { authorizeRoamingToken } from '../../workers/api/src/ocpi/ocpi.authorize';
 import { BASE, call, db, failOnConsoleError, login, type Session, unique, type World, world } from './helpers';
 import { type ConnectedPartner, connectedPartner } from './ocpi-fixture';
-import { callProduct, partnerModule, tokenHeader } from './ocpi-partner';
+import { callProduct, PARTNER_BASE, partnerModule, tokenHeader } from './ocpi-partner';
 
 failOnConsoleError();
 
@@ -55,7 +65,11 @@ beforeAll(async () => {
   });
   await db.update(users).set({ canChargePublic: true }).where(eq(users.id, w.user.id));
   s = await login(w.email, w.password, w.ip);
-  p = await connectedPartner(s, [partnerModule('tokens', 'RECEIVER'), partnerModule('commands', 'RECEIVER')]);
+  p = await connectedPartner(s, [
+    partnerModule('tokens', 'RECEIVER'),
+    partnerModule('commands', 'RECEIVER'),
+    partnerModule('tokens', 'SENDER'),
+  ]);
 });
 afterAll(() => p?.restore());
 
@@ -200,5 +214,83 @@ describe('OCPI commands sender (as e-mobility provider)', () => {
     expect((await send({ command: 'STOP_SESSION' })).status).toBe(400);
     const loose = await createCard({ uuid: uidOf('EMN') });
     expect((await send({ command: 'START_SESSION', rfid_id: loose.body.id, location_id: 'L' })).status).toBe(422);
+  });
+});
+
+describe('review fixes on our CPO side', () => {
+  const env = { APP_ENV: 'test' };
+  let stationId: number;
+  let place: { location_id: string; evse_uid: string };
+  const partnerTokenOf = (uid: string, whitelist: Token['whitelist'] = 'ALLOWED'): Token => ({
+    country_code: 'NL',
+    party_id: 'PRT',
+    uid,
+    type: 'RFID',
+    contract_id: `NL-PRT-${uid}`.slice(0, 36),
+    issuer: 'Partner Provider',
+    valid: true,
+    whitelist,
+    last_updated: '2026-11-27T10:00:00Z',
+  });
+
+  beforeAll(async () => {
+    const station = await createStation(db, { uid: unique('EMSTA').slice(0, 30), companyId: w.company.id });
+    const connector = await createConnector(db, { stationId: station.id, connectorNumber: 1, status: 'available' });
+    await db.insert(stationPeerings).values({ stationId: station.id, peeringId: p.peeringId, boundAt: new Date() });
+    stationId = station.id;
+    place = { location_id: locationId({ id: station.id, uid: station.uid }), evse_uid: connector.uid };
+  });
+
+  it('an Authorize answered in real time is reused by the StartTransaction that follows: the partner is asked once', async () => {
+    const uid = uidOf('RTR');
+    const put = await callProduct(`${BASE}/ocpi/2.2.1/tokens/NL/PRT/${uid}`, partnerToken(), {
+      method: 'PUT',
+      body: JSON.stringify(partnerTokenOf(uid)),
+    });
+    expect(put).toMatchObject({ status_code: 1000 });
+    p.state.drivers.set(uid, { token: partnerTokenOf(uid), allowed: 'ALLOWED', authorization_reference: 'REF-ONCE' });
+    const at = new Date();
+    const asked = await authorizeRoamingToken(db, env, { idTag: uid, stationId, at, purpose: 'authorize' });
+    const started = await authorizeRoamingToken(db, env, { idTag: uid, stationId, at, purpose: 'start' });
+    expect(asked).toMatchObject({ status: 'Accepted', authorizationReference: 'REF-ONCE', authMethod: 'AUTH_REQUEST' });
+    expect(started).toEqual(asked);
+    expect(p.state.authorizations.filter((a) => a.uid === uid)).toHaveLength(1);
+  });
+
+  it('START_SESSION keeps the partner’s token for the session’s cdr_token and starts it as COMMAND', async () => {
+    const uid = uidOf('SST');
+    const answer = await callProduct(`${BASE}/ocpi/2.2.1/commands/START_SESSION`, partnerToken(), {
+      method: 'POST',
+      body: JSON.stringify({
+        response_url: `${PARTNER_BASE}/2.2.1/commands/START_SESSION/${uid}`,
+        token: partnerTokenOf(uid, 'NEVER'),
+        location_id: place.location_id,
+        evse_uid: place.evse_uid,
+        authorization_reference: 'REF-CMD',
+      }),
+    });
+    expect(answer).toMatchObject({ status_code: 1000, data: { result: 'ACCEPTED' } });
+    const cached = await db.select().from(ocpiTokens).where(eq(ocpiTokens.uid, uid)).get();
+    expect(cached).toMatchObject({ countryCode: 'NL', partyId: 'PRT', contractId: `NL-PRT-${uid}`.slice(0, 36) });
+    // A START_SESSION the charge point accepted (no charge point here: its row as the receiver keeps it).
+    const accepted = uidOf('SSA');
+    await db.insert(ocpiCommands).values({
+      peeringId: p.peeringId,
+      command: 'START_SESSION',
+      stationId,
+      connectorNumber: 1,
+      tokenUid: accepted,
+      tokenType: 'RFID',
+      authorizationReference: 'REF-CMD',
+      responseUrl: `${PARTNER_BASE}/2.2.1/commands/START_SESSION/${accepted}`,
+      result: 'ACCEPTED',
+    });
+    const decided = await authorizeRoamingToken(db, env, {
+      idTag: accepted,
+      stationId,
+      at: new Date(),
+      purpose: 'start',
+    });
+    expect(decided).toMatchObject({ status: 'Accepted', authMethod: 'COMMAND', authorizationReference: 'REF-CMD' });
   });
 });

@@ -5,7 +5,10 @@
  * token (tokens receiver) decides by its whitelist type: ALWAYS from the cache; ALLOWED, ALLOWED_OFFLINE
  * and NEVER by `POST {partner tokens SENDER}/{uid}/authorize?type=` with the location reference and a
  * short timeout; without an answer ALLOWED / ALLOWED_OFFLINE fall back to the cache and NEVER is refused;
- * the partner's explicit OCPI error (2004 Unknown Token…) refuses the card like any refusal.
+ * the partner's explicit OCPI error (2004 Unknown Token…) refuses the card like any refusal. An Authorize
+ * answered in real time is reused by the StartTransaction that follows (AUTHORIZE_REUSE_MS), so the
+ * partner is asked once and the session keeps that answer's authorization_reference. Each decision says
+ * how it was made (AUTH_REQUEST, COMMAND, WHITELIST): the Session's and CDR's `auth_method`.
  */
 import type { Db } from '@db/db';
 import type { AuthorizationStatus } from '@domain/charging-authorization/decide';
@@ -28,12 +31,34 @@ export const REALTIME_TIMEOUT_MS = 4_000;
 /** A START_SESSION counts for the StartTransaction that follows it within this time. */
 export const START_SESSION_WINDOW_MS = 10 * 60_000;
 
+/** A real-time answer to an Authorize counts for the StartTransaction of the same card at the same station this long. */
+export const AUTHORIZE_REUSE_MS = 2 * 60_000;
+
+/** How the partner's token was authorized (mod_sessions AuthMethod): what its Session and CDR say. */
+export type RoamingAuthMethod = 'AUTH_REQUEST' | 'COMMAND' | 'WHITELIST';
+
 export interface RoamingDecision {
   status: AuthorizationStatus;
   reason: string;
   peeringId: number;
   tokenUid: string;
   authorizationReference: string | null;
+  authMethod: RoamingAuthMethod;
+}
+
+/**
+ * Real-time answers to an Authorize, kept in memory (the station's Durable Object runs in one isolate)
+ * for the StartTransaction that follows: the partner is asked once per charge, and the session carries
+ * the reference of that one answer. Keyed by station and card; bounded.
+ */
+const recentAnswers = new Map<string, { decision: RoamingDecision; until: number }>();
+const REUSE_MAX_ENTRIES = 500;
+
+function remember(key: string, decision: RoamingDecision, now: number) {
+  if (recentAnswers.size >= REUSE_MAX_ENTRIES)
+    for (const [k, v] of recentAnswers) if (v.until <= now) recentAnswers.delete(k);
+  if (recentAnswers.size >= REUSE_MAX_ENTRIES) recentAnswers.clear();
+  recentAnswers.set(key, { decision, until: now + AUTHORIZE_REUSE_MS });
 }
 
 const REFUSAL: Record<Exclude<AllowedType, 'ALLOWED'>, AuthorizationStatus> = {
@@ -50,6 +75,22 @@ const REFUSAL: Record<Exclude<AllowedType, 'ALLOWED'>, AuthorizationStatus> = {
 export async function authorizeRoamingToken(
   db: Db,
   env: KeyEnv,
+  input: { idTag: string; stationId: number; at: Date; timeoutMs?: number; purpose?: 'authorize' | 'start' },
+): Promise<RoamingDecision | null> {
+  const reuseKey = `${input.stationId}:${input.idTag.trim().toUpperCase()}`;
+  const now = input.at.getTime();
+  const recent = input.purpose === 'start' ? recentAnswers.get(reuseKey) : undefined;
+  recentAnswers.delete(reuseKey);
+  if (recent && recent.until > now) return recent.decision;
+  const decided = await decideRoaming(db, env, input);
+  if (input.purpose === 'authorize' && decided?.status === 'Accepted' && decided.authMethod === 'AUTH_REQUEST')
+    remember(reuseKey, decided, now);
+  return decided;
+}
+
+async function decideRoaming(
+  db: Db,
+  env: KeyEnv,
   input: { idTag: string; stationId: number; at: Date; timeoutMs?: number },
 ): Promise<RoamingDecision | null> {
   const started = await startSessionFor(db, input.idTag, input.stationId, input.at.getTime() - START_SESSION_WINDOW_MS);
@@ -60,11 +101,17 @@ export async function authorizeRoamingToken(
       peeringId: started.peering_id,
       tokenUid: started.token_uid,
       authorizationReference: started.authorization_reference,
+      authMethod: 'COMMAND',
     };
   const token = await cachedTokenAt(db, input.idTag, input.stationId);
   if (!token) return null;
   const cached = { valid: token.valid === 1, whitelist: token.whitelist as WhitelistType };
-  const base = { peeringId: token.peering_id, tokenUid: token.uid, authorizationReference: null };
+  const base = {
+    peeringId: token.peering_id,
+    tokenUid: token.uid,
+    authorizationReference: null,
+    authMethod: 'WHITELIST' as const,
+  };
   const verdict = cachedVerdict(cached);
   if (verdict === 'accept') return { ...base, status: 'Accepted', reason: 'Partner token, whitelisted (ALWAYS)' };
   if (verdict === 'refuse') return { ...base, status: 'Invalid', reason: 'Partner token not valid' };
@@ -77,6 +124,7 @@ export async function authorizeRoamingToken(
         status: 'Accepted',
         reason: 'Partner token, authorized in real time',
         authorizationReference: info.authorization_reference ?? null,
+        authMethod: 'AUTH_REQUEST',
       };
     return { ...base, status: REFUSAL[info.allowed], reason: `Partner token refused in real time (${info.allowed})` };
   }

@@ -25,6 +25,7 @@ import { answer, callerFor, failure, type OcpiContext, unauthorized } from './oc
 import { push } from './ocpi.outbox';
 import type { PeeringRow } from './ocpi.store';
 import { ownsEmspParty } from './ocpi.tokens';
+import { rowOfToken, upsertToken } from './ocpi.tokens.store';
 
 type Bodies = { [K in keyof typeof COMMAND_BODIES]: z.infer<(typeof COMMAND_BODIES)[K]> };
 interface Work {
@@ -110,6 +111,8 @@ async function startSession(c: OcpiContext, peering: PeeringRow, b: Bodies['STAR
   const target = await placeOf(c, peering, b);
   const connector = target?.connector;
   if (!target || !connector) return refuse(c, 'REJECTED', UNKNOWN_PLACE);
+  // The partner's token as it sent it: the session's and CDR's cdr_token are this token, not ours.
+  await upsertToken(c.var.db, rowOfToken(peering.id, b.token));
   const row = {
     command: 'START_SESSION',
     connectorNumber: connector.connectorNumber,

@@ -29,7 +29,7 @@ export async function idTagInfo(
     checkConcurrent: opts.purpose === 'start',
   });
   // None of our cards: a roaming partner's token? (Our own cards never get here: no extra read for them.)
-  if (decision.unknownCard && opts.purpose !== 'stop') decision = await roaming(ctx, idTag, decision);
+  if (decision.unknownCard && opts.purpose !== 'stop') decision = await roaming(ctx, idTag, decision, opts.purpose);
   const info: IdTagInfo = { status: decision.status };
   // A prepaid balance too low to start: the operator sees why in the customer-service log (issue 18).
   if (decision.prepaidRefusal && opts.purpose !== 'stop') {
@@ -42,8 +42,13 @@ export async function idTagInfo(
 }
 
 /** A partner's token (OCPI tokens receiver and START_SESSION), decided from the cache or in real time. */
-async function roaming(ctx: HandlerContext, idTag: string, unknown: AuthorizationDecision) {
-  const found = await authorizeRoamingToken(ctx.db, ctx.env, { idTag, stationId: ctx.stationId, at: ctx.now });
+async function roaming(
+  ctx: HandlerContext,
+  idTag: string,
+  unknown: AuthorizationDecision,
+  purpose: 'authorize' | 'start',
+) {
+  const found = await authorizeRoamingToken(ctx.db, ctx.env, { idTag, stationId: ctx.stationId, at: ctx.now, purpose });
   if (!found) return unknown;
   const decision: AuthorizationDecision = { status: found.status, reason: found.reason };
   if (found.status === 'Accepted')
@@ -51,6 +56,7 @@ async function roaming(ctx: HandlerContext, idTag: string, unknown: Authorizatio
       peeringId: found.peeringId,
       tokenUid: found.tokenUid,
       authorizationReference: found.authorizationReference,
+      authMethod: found.authMethod,
     };
   return decision;
 }
