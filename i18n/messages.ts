@@ -113,6 +113,8 @@ const en = {
   publicPeeringNeedsPublicStation: 'Public peering requires the station to be public.',
   qrPaymentPrivateOnly: 'QR payment can only be enabled on a private station.',
   ownerNotInScope: 'The owner must be a company of your company tree.',
+  signedValuesNone: 'This session has no signed meter values.',
+  meterPublicKeyInvalid: 'The meter public key must be a DER SubjectPublicKeyInfo in hex, base64 or PEM.',
   renewableCertificateRequired: 'A certified renewable station needs its certificate reference.',
   ticketNotFound: 'Ticket id: {{id}} not found.',
   uptimePeriodInvalid: 'The period must start before it ends and last at most 366 days.',
@@ -523,6 +525,9 @@ const de: Catalog = {
   publicPeeringNeedsPublicStation: 'Öffentliches Peering erfordert eine öffentliche Station.',
   qrPaymentPrivateOnly: 'QR-Zahlung kann nur an einer privaten Station aktiviert werden.',
   ownerNotInScope: 'Der Eigentümer muss ein Unternehmen Ihres Unternehmensbaums sein.',
+  signedValuesNone: 'Dieser Ladevorgang hat keine signierten Messwerte.',
+  meterPublicKeyInvalid:
+    'Der öffentliche Schlüssel des Zählers muss ein DER-SubjectPublicKeyInfo in Hex, Base64 oder PEM sein.',
   renewableCertificateRequired:
     'Eine Station mit zertifizierter erneuerbarer Versorgung braucht ihre Zertifikatsreferenz.',
   ticketNotFound: 'Ticket-ID: {{id}} nicht gefunden.',
@@ -960,6 +965,9 @@ const fr: Catalog = {
   publicPeeringNeedsPublicStation: 'Un peering public exige que la station soit publique.',
   qrPaymentPrivateOnly: 'Le paiement par QR ne peut être activé que sur une station privée.',
   ownerNotInScope: 'Le propriétaire doit être une société de votre arborescence.',
+  signedValuesNone: 'Cette session n’a aucune valeur de compteur signée.',
+  meterPublicKeyInvalid:
+    'La clé publique du compteur doit être un SubjectPublicKeyInfo DER en hexadécimal, base64 ou PEM.',
   renewableCertificateRequired:
     'Une station à approvisionnement renouvelable certifié doit indiquer la référence de son certificat.',
   ticketNotFound: 'Ticket id : {{id}} introuvable.',
@@ -1388,6 +1396,9 @@ const nl: Catalog = {
   publicPeeringNeedsPublicStation: 'Openbare peering vereist dat het station openbaar is.',
   qrPaymentPrivateOnly: 'QR-betaling kan alleen op een privéstation worden ingeschakeld.',
   ownerNotInScope: 'De eigenaar moet een bedrijf uit uw bedrijfsstructuur zijn.',
+  signedValuesNone: 'Deze sessie heeft geen ondertekende meterwaarden.',
+  meterPublicKeyInvalid:
+    'De publieke sleutel van de meter moet een DER-SubjectPublicKeyInfo zijn in hex, base64 of PEM.',
   renewableCertificateRequired:
     'Een station met gecertificeerde hernieuwbare levering heeft een certificaatreferentie nodig.',
   ticketNotFound: 'Ticket-id: {{id}} niet gevonden.',
@@ -1805,6 +1816,9 @@ const it: Catalog = {
   publicPeeringNeedsPublicStation: 'Il peering pubblico richiede che la stazione sia pubblica.',
   qrPaymentPrivateOnly: 'Il pagamento QR può essere attivato solo su una stazione privata.',
   ownerNotInScope: "Il proprietario deve essere un'azienda del tuo albero aziendale.",
+  signedValuesNone: 'Questa sessione non ha valori del contatore firmati.',
+  meterPublicKeyInvalid:
+    'La chiave pubblica del contatore deve essere un SubjectPublicKeyInfo DER in esadecimale, base64 o PEM.',
   renewableCertificateRequired:
     'Una stazione con fornitura rinnovabile certificata richiede il riferimento del certificato.',
   ticketNotFound: 'Ticket id: {{id}} non trovato.',
@@ -2227,6 +2241,9 @@ const es: Catalog = {
   publicPeeringNeedsPublicStation: 'El peering público requiere que la estación sea pública.',
   qrPaymentPrivateOnly: 'El pago por QR solo puede activarse en una estación privada.',
   ownerNotInScope: 'El propietario debe ser una empresa de su árbol de empresas.',
+  signedValuesNone: 'Esta sesión no tiene valores de contador firmados.',
+  meterPublicKeyInvalid:
+    'La clave pública del contador debe ser un SubjectPublicKeyInfo DER en hexadecimal, base64 o PEM.',
   renewableCertificateRequired:
     'Una estación con suministro renovable certificado necesita la referencia de su certificado.',
   ticketNotFound: 'Ticket id: {{id}} no encontrado.',
@@ -2646,6 +2663,9 @@ const pt: Catalog = {
   publicPeeringNeedsPublicStation: 'O peering público exige que a estação seja pública.',
   qrPaymentPrivateOnly: 'O pagamento por QR só pode ser ativado numa estação privada.',
   ownerNotInScope: 'O proprietário tem de ser uma empresa da sua árvore de empresas.',
+  signedValuesNone: 'Esta sessão não tem valores do contador assinados.',
+  meterPublicKeyInvalid:
+    'A chave pública do contador deve ser um SubjectPublicKeyInfo DER em hexadecimal, base64 ou PEM.',
   renewableCertificateRequired:
     'Uma estação com fornecimento renovável certificado precisa da referência do certificado.',
   ticketNotFound: 'Ticket id: {{id}} não encontrado.',

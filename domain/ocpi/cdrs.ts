@@ -112,6 +112,7 @@ export const Cdr = z.object({
 
 export type CdrLocation = z.infer<typeof CdrLocation>;
 export type CdrTariff = z.infer<typeof CdrTariff>;
+export type SignedData = z.infer<typeof SignedData>;
 export type Cdr = z.infer<typeof Cdr>;
 
 /** Our station and connector as the CDR's location. */
@@ -133,6 +134,8 @@ export interface CdrInput extends SessionInput {
   place: CdrPlaceFacts;
   /** The tariffs used, as OCPI tariffs (omitted from the CDR when empty). */
   tariffs?: CdrTariff[];
+  /** The session's signed meter values (Eichrecht, ADR 060; domain/ocpi/cdr-signed-data.ts). */
+  signedData?: SignedData;
   /** 0 for the session's first CDR; n for the n-th replacement after a credit CDR. */
   revision?: number;
 }
@@ -221,6 +224,7 @@ export function toOcpiCdr(input: CdrInput): Cdr | { why: string } {
     currency: s.currency,
     ...(tariffs.length > 0 ? { tariffs } : {}),
     charging_periods: cdrPeriods(input),
+    ...(input.signedData ? { signed_data: input.signedData } : {}),
     total_cost: priceOf(s.empTotal, s.empNetTotal) ?? { excl_vat: 0 },
     total_energy: sessionKwh(input),
     ...(energyCost ? { total_energy_cost: energyCost } : {}),

@@ -12,6 +12,8 @@ export interface SampledValue {
   phase?: string;
   location?: string;
   unit?: string;
+  /** An OCPP 2.0.1 signedMeterValue carried beside the numeric value (kept with the session, ADR 060; never in the samples). */
+  signed?: { signedMeterData: string; signingMethod: string; encodingMethod: string; publicKey: string };
 }
 export interface MeterValue {
   timestamp: string;

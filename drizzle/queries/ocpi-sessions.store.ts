@@ -12,6 +12,7 @@
 import { type Cdr, type CdrInput, type CdrTariff, creditCdr, toOcpiCdr } from '../../domain/ocpi/cdrs';
 import { locationId } from '../../domain/ocpi/location-mapping';
 import type { Db } from '../db';
+import { cdrExtras } from './ocpi-cdr-extras.store';
 
 export const OCPI_SESSION_KIND = 'session';
 export const OCPI_CDR_KIND = 'cdr';
@@ -179,7 +180,7 @@ export function factsOf(r: FactsRow, now: Date): OcpiSessionFacts | null {
     },
     curve,
     tariffId: r.emp_tariff_id === null ? null : String(r.emp_tariff_id),
-    // The tariffs used go in once the tariffs module maps our tariffs to OCPI tariffs (not yet).
+    // The tariffs used and the signed meter values are read for the CDR only (queueOcpiClose, cdrExtras).
     tariffs: [] as CdrTariff[],
     now,
   };
@@ -264,7 +265,8 @@ export async function queueOcpiClose(
   const replacements = sent.filter((c) => !c.credit);
   const last = replacements[replacements.length - 1];
   let why: string | null = null;
-  const cdr = toOcpiCdr({ ...facts.input, revision: replacements.length });
+  const extras = facts.input.session.status === 'closed' ? await cdrExtras(db, sessionId, facts.input) : {};
+  const cdr = toOcpiCdr({ ...facts.input, ...extras, revision: replacements.length });
   if ('why' in cdr) why = cdr.why;
   else if (!last) statements.push(cdrStatement(db, facts.peeringId, sessionId, cdr, at));
   else if (!opts.reprice) why = 'The CDR was sent already';

@@ -30,6 +30,7 @@ export * from './rfids';
 export * from './self-service';
 export * from './session-sums';
 export * from './sessions';
+export * from './signed-values';
 export * from './site-load';
 export * from './sso';
 export * from './station-files';

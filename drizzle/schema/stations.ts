@@ -46,6 +46,8 @@ export const stations = sqliteTable(
     installationDate: text('installation_date'),
     commissioningDate: text('commissioning_date'),
     midMeterSerial: text('mid_meter_serial'),
+    /** The calibrated meter's public key (hex or base64 SPKI), used when a signed meter value carries none (migration 0062, ADR 060). */
+    meterPublicKey: text('meter_public_key'),
     paymentTerminalSerial: text('payment_terminal_serial'),
     energyStorageUrl: text('energy_storage_url'),
     visibleInApp: flag('visible_in_app'),

@@ -46,6 +46,7 @@ import { roamingDetails } from './roaming-details';
 import { selfService } from './self-service';
 import { sessionTable } from './session-table';
 import { sessions } from './sessions';
+import { signedValues } from './signed-values';
 import { siteLoad } from './site-load';
 import { sso } from './sso';
 import { stationCertificates } from './station-certificates';
@@ -82,6 +83,7 @@ export function areaCatalogs(language: Language) {
     stationSim: stationSim[language],
     stationOcpp: stationOcpp[language],
     deviceModel: deviceModel[language],
+    signedValues: signedValues[language],
     tariffs: tariffs[language],
     tariffReach: tariffReach[language],
     vehicles: vehicles[language],

@@ -143,6 +143,14 @@ afterAll(async () => {
   await db.$client.prepare(`DROP TRIGGER IF EXISTS test_ocpi_sessions_${p.peeringId}`).run();
 });
 
+/** A signed OCMF reading (its signature is not checked on the way to the partner). */
+const signedBegin = {
+  value:
+    'OCMF|{"FV":"1.0","MS":"M-OCPI","RD":[{"TM":"2026-05-01T10:00:00,000+0000 S","TX":"B","RV":100,"RU":"kWh"}]}|{"SD":"3006020101020101"}',
+  format: 'SignedData',
+  context: 'Transaction.Begin',
+};
+
 const sessionsPushed = () =>
   p.state.pushes.filter((x) => x.method === 'PUT' && x.path.includes('/2.2.1/sessions/')).map((x) => x.body);
 const cdrsPushed = () => p.state.pushes.filter((x) => x.method === 'POST' && x.path.endsWith('/2.2.1/cdrs'));
@@ -152,9 +160,15 @@ describe('OCPI sessions and CDRs pushed to the partner', () => {
     p.state.pushes.length = 0;
     let active: unknown;
     const { id, priced } = await charge(new Date(Date.now() - 3_600_000), {
-      afterStart: async () => {
+      afterStart: async (sessionId) => {
         await drainOcpiOutbox(db, env());
         active = sessionsPushed().at(-1);
+        // The meter's signed begin reading (ADR 060): it goes to the partner in the CDR's signed_data.
+        await cp.call('MeterValues', {
+          connectorId: 1,
+          transactionId: sessionId,
+          meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [signedBegin] }],
+        });
       },
     });
     // The start's push: ACTIVE, the partner's token as it cached it, our location and EVSE.
@@ -189,6 +203,20 @@ describe('OCPI sessions and CDRs pushed to the partner', () => {
       total_time: 1,
       currency: 'EUR',
       cdr_location: { id: stationUid, country: 'FRA', city: 'Lyon', connector_id: '1' },
+    });
+    // The tariff that priced the driver, as the tariffs module publishes it, and the signed reading.
+    expect(cdr.tariffs).toEqual([
+      expect.objectContaining({
+        country_code: 'FR',
+        currency: 'EUR',
+        elements: [{ price_components: [{ type: 'ENERGY', price: 0.4, vat: 20, step_size: 1 }] }],
+      }),
+    ]);
+    expect(cdr.signed_data).toEqual({
+      encoding_method: 'OCMF',
+      signed_values: [
+        { nature: 'Start', plain_data: expect.stringContaining('100000 Wh'), signed_data: signedBegin.value },
+      ],
     });
     expect(p.state.problems).toEqual([]);
     expect(await queued(id)).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * @module /my-sessions/{id} (spec 7.10 GET my-sessions/{sessionId}): one of the caller's own sessions, where and
- * when, and what they pay for it (the provider perspective's price lines and tariff lines). Another user's
- * session is the not-found page.
+ * when, and what they pay for it (the provider perspective's price lines and tariff lines), and its signed
+ * meter values to verify (ADR 060). Another user's session is the not-found page.
  */
 import { lineQuantity } from '@domain/customer-groups/tariff-lines';
 import { duration } from '@domain/sessions/display';
@@ -10,6 +10,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Badge, BlockStack, Card, DataTable, InlineGrid, Layout, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { AppRouteErrorBoundary } from '../../components/route-error';
+import { SignedMeterValuesCard } from '../../components/sessions/signed-meter-values';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { fleetId, must } from '../../lib/fleet.server';
@@ -23,7 +24,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, 'personal:self-charge');
   const api = createApi(request, context, { language: me.user.language });
   const sessionId = String(fleetId(params.id));
-  return must(await api.send(api.client.api['my-sessions'][':sessionId'].$get({ param: { sessionId } })), me);
+  const [found, signed] = await Promise.all([
+    api.send(api.client.api['my-sessions'][':sessionId'].$get({ param: { sessionId } })),
+    api.send(api.client.api['my-sessions'][':sessionId']['signed-meter-values'].$get({ param: { sessionId } })),
+  ]);
+  return { ...must(found, me), signed: signed.ok ? signed.data.data : [] };
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -39,7 +44,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export default function MySession() {
   const { t, i18n } = useTranslation();
-  const { session: s, price } = useLoaderData<typeof loader>();
+  const { session: s, price, signed } = useLoaderData<typeof loader>();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, { language: i18n.language }) : '—');
   const money = (v: number | null) => (v === null ? '—' : formatMoney(v, s.currency));
   return (
@@ -125,6 +130,9 @@ export default function MySession() {
               ) : null}
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <SignedMeterValuesCard values={signed} downloadUrl={`/my-sessions/${s.id}/safe`} currency={s.currency} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -1,7 +1,8 @@
 /**
  * @module /sessions/detail/{id}: every CDR field, the price of each party (or "unpriced" with the
  * reason), and the recorded power curve and energy over time; engineers also get current, voltage
- * and state of charge where the charge point reported them.
+ * and state of charge where the charge point reported them; the signed meter values with their
+ * verification and the S.A.F.E. download (ADR 060).
  */
 
 import { lineQuantity, lineUnitPrice, unitOf } from '@domain/customer-groups/tariff-lines';
@@ -26,6 +27,7 @@ import { SessionCo2Card } from '../../components/co2/session-co2';
 import { AppRouteErrorBoundary } from '../../components/route-error';
 import { CurveChart, series } from '../../components/sessions/curve-chart';
 import { PricingWhy } from '../../components/sessions/pricing-why';
+import { SignedMeterValuesCard } from '../../components/sessions/signed-meter-values';
 import { tKey } from '../../i18n/resources';
 import { createApi } from '../../lib/api.server';
 import { formatKwh, formatMoney, formatMoneyPerKwh, formatPowerKw } from '../../lib/format';
@@ -40,13 +42,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data({ message: 'Not found' }, { status: 404 });
   const api = createApi(request, context);
-  const result = await api.send(api.client.api.sessions[':id'].$get({ param: { id: String(id) } }));
+  const param = { id: String(id) };
+  const [result, signed] = await Promise.all([
+    api.send(api.client.api.sessions[':id'].$get({ param })),
+    api.send(api.client.api.sessions[':id']['signed-meter-values'].$get({ param })),
+  ]);
   if (!result.ok) {
     if (result.status === 403) forbidden(me, result.error['error-msg']);
     throw data({ message: result.error['error-msg'] }, { status: result.status });
   }
   const back = me.permissions.includes('connectors:view') ? '/connectors/sessions' : '/fleet/sessions';
-  return { ...result.data, back, language: me.user.language };
+  return { ...result.data, signed: signed.ok ? signed.data.data : [], back, language: me.user.language };
 }
 
 const DATE_KEYS = ['cdr_start', 'cdr_end', 'cdr_stop_charging_date', 'cdr_charging_end'];
@@ -67,7 +73,17 @@ const money = (minor: number | null, currency: string) => (minor === null ? null
 
 export default function SessionDetail() {
   const { t } = useTranslation();
-  const { session: s, parties, curve, engineer, back, language, pricing_why, co2 } = useLoaderData<typeof loader>();
+  const {
+    session: s,
+    parties,
+    curve,
+    engineer,
+    back,
+    language,
+    pricing_why,
+    co2,
+    signed,
+  } = useLoaderData<typeof loader>();
   const currency = String(s.currency ?? 'EUR');
   const show = (key: string, v: string | number | boolean | null) => {
     if (v === null || v === '') return '—';
@@ -200,6 +216,7 @@ export default function SessionDetail() {
                 </InlineGrid>
               </BlockStack>
             </Card>
+            <SignedMeterValuesCard values={signed} downloadUrl={`/sessions/detail/${s.id}/safe`} currency={currency} />
             {pricing_why ? <PricingWhy why={pricing_why} /> : null}
             {parties.some((p) => p.priced) ? (
               <Card>

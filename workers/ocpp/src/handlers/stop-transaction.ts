@@ -9,8 +9,10 @@
 
 import { priceClosedSessionSafely } from '@db/queries/pricing.store';
 import { closeSession, findSession } from '@db/queries/sessions.store';
+import { storeSignedValues } from '@db/queries/signed-values.store';
 import { stoppedBudget } from '@domain/charging-authorization/limit-stop';
 import { limitStopReason } from '@domain/charging-authorization/limits';
+import { capturedSigned } from '@domain/metering/signed-capture';
 import { curvePoints, flattenMeterValues } from '@domain/ocpp/meter-values';
 import { type StopKind, stopKindOf } from '@domain/ocpp/session-end';
 import { summarizeSession } from '@domain/ocpp/session-summary';
@@ -56,6 +58,9 @@ export const stopTransaction: Handler<'StopTransaction'> = async (ctx, p) => {
   if (!tx) throw new Error(`transaction ${p.transactionId} could not be stored`);
   // Only the first delivery adds transactionData, so a retry after a failed D1 write adds nothing twice.
   if (tx.stop === null) {
+    // The signed readings first: if D1 fails, nothing is recorded and the retried stop adds all again.
+    const signed = capturedSigned(p.transactionData ?? []);
+    await storeSignedValues(ctx.db, tx.transactionId, tx.connectorId, signed);
     ctx.store.addSamples(tx.connectorId, tx.transactionId, flattenMeterValues(p.transactionData ?? []));
     ctx.store.recordStop(tx.transactionId, p);
   }

@@ -10,6 +10,7 @@ import { isPriced, sessionParties } from '@domain/sessions/detail';
 import { displayStartMethod } from '@domain/sessions/display';
 import type { CdrRecord } from '@domain/sessions/project';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { mySignedValueRoutes } from '../sessions/signed/signed.handlers';
 import { answerMyPdf } from './my-sessions.pdf';
 import { detail, list } from './my-sessions.routes';
 import { toMySession } from './my-sessions.schemas';
@@ -77,4 +78,6 @@ export const mySessionRoutes = new OpenAPIHono<AppEnv>()
       },
       200,
     );
-  });
+  })
+  // Its signed meter values and their S.A.F.E. export (ADR 060).
+  .route('/', mySignedValueRoutes);

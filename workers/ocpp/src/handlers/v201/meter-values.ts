@@ -1,7 +1,8 @@
 /**
  * @module OCPP 2.0.1 meter values (block J) in the 1.6 shape the object stores and prices: the
  * number scaled by its unit's multiplier and written as text, the unit named. MeterValues outside a
- * transaction are kept like 1.6 ones, under the EVSE's connector number (ADR 058).
+ * transaction are kept like 1.6 ones, under the EVSE's connector number (ADR 058). A signedMeterValue
+ * rides along as `signed` and is stored with the session (ADR 060).
  */
 import type { MeterValue } from '@domain/ocpp/meter-values';
 import type { Handler201 } from '../../context';
@@ -23,6 +24,8 @@ export function toMeterValues16(values: readonly MeterValue201[]): MeterValue[] 
       ...(sv.phase !== undefined ? { phase: sv.phase } : {}),
       ...(sv.location !== undefined ? { location: sv.location } : {}),
       ...(sv.unitOfMeasure?.unit !== undefined ? { unit: sv.unitOfMeasure.unit } : {}),
+      // Kept with the session by the 1.6 path (ADR 060), never in the object's samples.
+      ...(sv.signedMeterValue !== undefined ? { signed: sv.signedMeterValue } : {}),
     })),
   }));
 }

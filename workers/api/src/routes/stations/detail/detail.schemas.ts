@@ -4,6 +4,7 @@
  */
 
 import type { stations } from '@db/schema';
+import { normalizedPublicKey, spkiBytes } from '@domain/metering/meter-public-key';
 import { OCPP_VERSIONS } from '@domain/ocpp/versions';
 import { mandatoryText, stationAddressSchema } from '@domain/stations/address';
 import { shownLastHeartbeat } from '@domain/stations/liveness';
@@ -61,6 +62,8 @@ export const StationDetailSchema = z
     installationDate: z.string().nullable(),
     commissioningDate: z.string().nullable(),
     midMeterSerial: z.string().nullable(),
+    /** The calibrated meter's public key (hex SPKI), used to verify signed meter values that carry none (ADR 060). */
+    meterPublicKey: z.string().nullable(),
     paymentTerminalSerial: z.string().nullable(),
     energyStorageUrl: z.string().nullable(),
     visibleInApp: z.boolean(),
@@ -119,6 +122,14 @@ export const StationPatchBody = z
     installationDate: isoDate,
     commissioningDate: isoDate,
     midMeterSerial: optionalText(80),
+    // The meter's key for signed meter values (ADR 060): DER SPKI as hex, base64 or PEM; empty clears it.
+    meterPublicKey: z
+      .string()
+      .max(4000)
+      .refine((v) => v.trim() === '' || spkiBytes(v) !== null, { error: 'meterPublicKeyInvalid' })
+      .transform((v) => (v.trim() === '' ? null : normalizedPublicKey(v)))
+      .nullable()
+      .optional(),
     paymentTerminalSerial: optionalText(80),
     energyStorageUrl: z.url().max(300).nullable().optional(),
     visibleInApp: z.boolean().optional(),
@@ -186,6 +197,7 @@ export function toDetail({ s, operatorName, ownerName, plugs, peerings = [] }: S
     installationDate: s.installationDate,
     commissioningDate: s.commissioningDate,
     midMeterSerial: s.midMeterSerial,
+    meterPublicKey: s.meterPublicKey,
     paymentTerminalSerial: s.paymentTerminalSerial,
     energyStorageUrl: s.energyStorageUrl,
     visibleInApp: s.visibleInApp,

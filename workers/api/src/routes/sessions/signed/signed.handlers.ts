@@ -1,0 +1,81 @@
+/**
+ * @module A session's signed meter values (ADR 060): each stored value verified at read time
+ * (domain/metering/signed-values.ts) against its own public key or the station's meter key, and the
+ * S.A.F.E. XML export. Operators: the session detail's permission and scope; drivers: their own
+ * sessions only. Another company's (or user's) session answers 404.
+ */
+import type { AppEnv } from '@api/env';
+import { apiError } from '@api/lib/errors';
+import { callerScope } from '@api/lib/scope';
+import { authOf } from '@api/middleware/permission';
+import { type SignedFormat, safeXml, verifySigned } from '@domain/metering/signed-values';
+import { sessionAudiences } from '@domain/sessions/detail';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { scopedSession } from '../detail/detail.store';
+import { mySafe, mySigned, operatorSafe, operatorSigned } from './signed.routes';
+import { keyOf, toSignedMeterValue } from './signed.schemas';
+import { isOwnSession, type StoredSignedValue, signedValuesOf } from './signed.store';
+
+const inputOf = (v: StoredSignedValue) => ({
+  signedData: v.signed_data,
+  encoding: v.encoding,
+  publicKey: keyOf(v).key,
+  signingMethod: v.signing_method,
+});
+
+async function listed(values: StoredSignedValue[]) {
+  const data = await Promise.all(values.map(async (v) => toSignedMeterValue(v, await verifySigned(inputOf(v)))));
+  return { data, total: data.length };
+}
+
+/** The XML file, or 404 when the session has no signed value to export. */
+function download(c: Context<AppEnv>, sessionId: number, values: StoredSignedValue[]) {
+  if (values.length === 0) return apiError(c, 404, 'NO_SIGNED_METER_VALUES', 'signedValuesNone');
+  const xml = safeXml(
+    values.map((v) => ({
+      ...inputOf(v),
+      format: v.format as SignedFormat,
+      transactionId: sessionId,
+      context: v.context,
+    })),
+  );
+  return c.body(xml, 200, {
+    'content-type': 'application/xml; charset=utf-8',
+    'content-disposition': `attachment; filename="session-${sessionId}-signed-meter-values.xml"`,
+  });
+}
+
+/** The session when the operator may see its detail, else null. */
+async function operatorSession(c: Context<AppEnv>, id: number): Promise<boolean> {
+  const find = await scopedSession(c.env.DB, { companies: await callerScope(c) }, sessionAudiences(authOf(c).access));
+  return (await find(id)) !== null;
+}
+
+export const signedValueRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(operatorSigned, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await operatorSession(c, id))) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
+    return c.json(await listed(await signedValuesOf(c.env.DB, id)), 200);
+  })
+  .openapi(operatorSafe, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await operatorSession(c, id))) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
+    return download(c, id, await signedValuesOf(c.env.DB, id));
+  });
+
+export const mySignedValueRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(mySigned, async (c) => {
+    const { sessionId } = c.req.valid('param');
+    if (!(await isOwnSession(c.env.DB, authOf(c).user.id, sessionId))) {
+      return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
+    }
+    return c.json(await listed(await signedValuesOf(c.env.DB, sessionId)), 200);
+  })
+  .openapi(mySafe, async (c) => {
+    const { sessionId } = c.req.valid('param');
+    if (!(await isOwnSession(c.env.DB, authOf(c).user.id, sessionId))) {
+      return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
+    }
+    return download(c, sessionId, await signedValuesOf(c.env.DB, sessionId));
+  });
