@@ -13,38 +13,21 @@ import { nextPageUrl, ownsParty } from '@domain/ocpi/partner-data';
 import { Tariff } from '@domain/ocpi/tariffs';
 import { z } from 'zod';
 import { putLocations, putTariffs } from './ocpi.emsp-data.store';
+import {
+  type PullModule,
+  type PullRow,
+  pullById,
+  pullFailed,
+  pullPageDone,
+  runningPulls,
+  startPull,
+} from './ocpi.emsp-pull.store';
 import { callPartner, type KeyEnv, partnerEndpoint } from './ocpi.outbox';
 import { type PeeringRow, peeringById } from './ocpi.store';
 
-export const PULL_MODULES = ['locations', 'tariffs'] as const;
-export type PullModule = (typeof PULL_MODULES)[number];
-
-export interface PullRow {
-  id: number;
-  peering_id: number;
-  module: PullModule;
-  state: 'running' | 'done' | 'failed';
-  next_url: string | null;
-  pages: number;
-  objects: number;
-  rejected: number;
-  total: number | null;
-  last_error: string | null;
-  started_at: number;
-  updated_at: number;
-  finished_at: number | null;
-}
+export const PULL_MODULES = ['locations', 'tariffs'] as const satisfies readonly PullModule[];
 
 const SCHEMAS = { locations: Location, tariffs: Tariff } as const;
-
-/** The pulls of a peering, as they stand. */
-export async function pullsOf(db: Db, peeringId: number): Promise<PullRow[]> {
-  const rows = await db.$client
-    .prepare('SELECT * FROM ocpi_pulls WHERE peering_id = ?1 ORDER BY module')
-    .bind(peeringId)
-    .all<PullRow>();
-  return rows.results;
-}
 
 /**
  * Starts a pull of each module whose sender the partner lists (a running one goes on where it was; a
@@ -58,17 +41,7 @@ export async function startPulls(db: Db, peering: PeeringRow, modules: readonly 
       missing.push(module);
       continue;
     }
-    await db.$client
-      .prepare(
-        `INSERT INTO ocpi_pulls (peering_id, module, state, next_url, started_at, updated_at)
-         VALUES (?1, ?2, 'running', ?3, ?4, ?4)
-         ON CONFLICT (peering_id, module) DO UPDATE SET state = 'running', next_url = excluded.next_url, pages = 0,
-           objects = 0, rejected = 0, total = NULL, last_error = NULL, started_at = excluded.started_at,
-           updated_at = excluded.updated_at, finished_at = NULL
-         WHERE ocpi_pulls.state <> 'running'`,
-      )
-      .bind(peering.id, module, url, at.getTime())
-      .run();
+    await startPull(db, peering.id, module, url, at);
   }
   return missing;
 }
@@ -91,16 +64,7 @@ async function pullPage(db: Db, env: KeyEnv, peering: PeeringRow, pull: PullRow,
         got.httpStatus >= 400 &&
         got.httpStatus < 500 &&
         ![401, 408, 429].includes(got.httpStatus));
-    await db.$client
-      .prepare(`UPDATE ocpi_pulls SET state = ?2, last_error = ?3, updated_at = ?4, finished_at = ?5 WHERE id = ?1`)
-      .bind(
-        pull.id,
-        refused ? 'failed' : 'running',
-        got.error.slice(0, 500),
-        at.getTime(),
-        refused ? at.getTime() : null,
-      )
-      .run();
+    await pullFailed(db, pull.id, refused, got.error, at);
     return false;
   }
   const schema = SCHEMAS[pull.module];
@@ -117,22 +81,13 @@ async function pullPage(db: Db, env: KeyEnv, peering: PeeringRow, pull: PullRow,
   else await putTariffs(db, key, valid as Tariff[]);
   const next = nextPageUrl(got.headers?.get('Link'));
   const total = Number(got.headers?.get('X-Total-Count'));
-  await db.$client
-    .prepare(
-      `UPDATE ocpi_pulls SET pages = pages + 1, objects = objects + ?2, rejected = rejected + ?3, total = ?4,
-         next_url = ?5, state = ?6, last_error = NULL, updated_at = ?7, finished_at = ?8 WHERE id = ?1`,
-    )
-    .bind(
-      pull.id,
-      valid.length,
-      rejected,
-      Number.isFinite(total) && got.headers?.has('X-Total-Count') ? total : pull.total,
-      next,
-      next ? 'running' : 'done',
-      at.getTime(),
-      next ? null : at.getTime(),
-    )
-    .run();
+  await pullPageDone(db, pull.id, {
+    objects: valid.length,
+    rejected,
+    total: Number.isFinite(total) && got.headers?.has('X-Total-Count') ? total : pull.total,
+    next,
+    at,
+  });
   return next !== null;
 }
 
@@ -147,14 +102,9 @@ export async function runPulls(
 ): Promise<boolean> {
   const started = Date.now();
   let pages = 0;
-  const due = await db.$client
-    .prepare(
-      `SELECT * FROM ocpi_pulls WHERE state = 'running' AND (?1 IS NULL OR peering_id = ?1) ORDER BY updated_at LIMIT 20`,
-    )
-    .bind(options.peeringId ?? null)
-    .all<PullRow>();
+  const due = await runningPulls(db, options.peeringId ?? null);
   let unfinished = false;
-  for (const first of due.results) {
+  for (const first of due) {
     const peering = await peeringById(db, first.peering_id);
     if (peering?.state !== 'registered') {
       unfinished = true;
@@ -166,7 +116,7 @@ export async function runPulls(
         return true;
       const more = await pullPage(db, env, peering, pull, new Date());
       pages++;
-      pull = await db.$client.prepare('SELECT * FROM ocpi_pulls WHERE id = ?1').bind(first.id).first<PullRow>();
+      pull = await pullById(db, first.id);
       if (!more) break;
     }
     if (pull?.state === 'running') unfinished = true;
