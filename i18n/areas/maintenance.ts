@@ -295,6 +295,9 @@ const en = {
     ocppVersion: 'OCPP version',
     ocppVersionAuto: 'Automatic (the first version the station offers)',
     ocppVersionHelp: 'The version this station must speak: any other is refused at connection.',
+    meterPublicKey: 'Meter public key (signed meter values)',
+    meterPublicKeyHelp:
+      'The calibrated meter’s public key (DER, hex, base64 or PEM): signed meter values that carry none are checked with it.',
     none: '—',
     voltage: 'Voltage (V)',
     amperage: 'Amperage (A)',
@@ -622,6 +625,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'OCPP-Version',
       ocppVersionAuto: 'Automatisch (die erste Version, die die Station anbietet)',
       ocppVersionHelp: 'Die Version, die diese Station sprechen muss: jede andere wird beim Verbinden abgelehnt.',
+      meterPublicKey: 'Öffentlicher Schlüssel des Zählers (signierte Messwerte)',
+      meterPublicKeyHelp:
+        'Der öffentliche Schlüssel des geeichten Zählers (DER, Hex, Base64 oder PEM): signierte Messwerte ohne eigenen Schlüssel werden damit geprüft.',
       none: '—',
       voltage: 'Spannung (V)',
       amperage: 'Stromstärke (A)',
@@ -947,6 +953,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'Version OCPP',
       ocppVersionAuto: 'Automatique (la première version proposée par la station)',
       ocppVersionHelp: 'La version que cette station doit parler : toute autre est refusée à la connexion.',
+      meterPublicKey: 'Clé publique du compteur (valeurs signées)',
+      meterPublicKeyHelp:
+        'La clé publique du compteur étalonné (DER, hexadécimal, base64 ou PEM) : les valeurs signées qui n’en portent pas sont vérifiées avec elle.',
       none: '—',
       voltage: 'Tension (V)',
       amperage: 'Intensité (A)',
@@ -1271,6 +1280,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'OCPP-versie',
       ocppVersionAuto: 'Automatisch (de eerste versie die het station aanbiedt)',
       ocppVersionHelp: 'De versie die dit station moet spreken: elke andere wordt bij het verbinden geweigerd.',
+      meterPublicKey: 'Publieke sleutel van de meter (ondertekende meterwaarden)',
+      meterPublicKeyHelp:
+        'De publieke sleutel van de geijkte meter (DER, hex, base64 of PEM): ondertekende meterwaarden zonder eigen sleutel worden ermee gecontroleerd.',
       none: '—',
       voltage: 'Spanning (V)',
       amperage: 'Stroomsterkte (A)',
@@ -1596,6 +1608,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'Versione OCPP',
       ocppVersionAuto: 'Automatica (la prima versione offerta dalla stazione)',
       ocppVersionHelp: 'La versione che questa stazione deve parlare: ogni altra viene rifiutata alla connessione.',
+      meterPublicKey: 'Chiave pubblica del contatore (valori firmati)',
+      meterPublicKeyHelp:
+        'La chiave pubblica del contatore certificato (DER, esadecimale, base64 o PEM): i valori firmati che non ne portano una vengono verificati con essa.',
       none: '—',
       voltage: 'Tensione (V)',
       amperage: 'Corrente (A)',
@@ -1921,6 +1936,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'Versión de OCPP',
       ocppVersionAuto: 'Automática (la primera versión que ofrece la estación)',
       ocppVersionHelp: 'La versión que debe hablar esta estación: cualquier otra se rechaza al conectar.',
+      meterPublicKey: 'Clave pública del contador (valores firmados)',
+      meterPublicKeyHelp:
+        'La clave pública del contador calibrado (DER, hexadecimal, base64 o PEM): los valores firmados que no traen la suya se verifican con ella.',
       none: '—',
       voltage: 'Tensión (V)',
       amperage: 'Intensidad (A)',
@@ -2245,6 +2263,9 @@ export const maintenance = defineArea(en, {
       ocppVersion: 'Versão OCPP',
       ocppVersionAuto: 'Automática (a primeira versão oferecida pela estação)',
       ocppVersionHelp: 'A versão que esta estação deve falar: qualquer outra é recusada na ligação.',
+      meterPublicKey: 'Chave pública do contador (valores assinados)',
+      meterPublicKeyHelp:
+        'A chave pública do contador calibrado (DER, hexadecimal, base64 ou PEM): os valores assinados que não trazem a sua são verificados com ela.',
       none: '—',
       voltage: 'Tensão (V)',
       amperage: 'Corrente (A)',

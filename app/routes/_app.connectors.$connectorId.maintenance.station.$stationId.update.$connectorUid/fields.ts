@@ -11,6 +11,7 @@ export const TEXTS = [
   'profile',
   'serialNumber',
   'midMeterSerial',
+  'meterPublicKey',
   'paymentTerminalSerial',
   'energyStorageUrl',
   'renewableCertificate',

@@ -174,6 +174,7 @@ export default function StationUpdatePage() {
                     {text('midMeterSerial')}
                     {text('paymentTerminalSerial')}
                   </FormLayout.Group>
+                  {text('meterPublicKey', { multiline: true, help: t('maintenance.update.meterPublicKeyHelp') })}
                   <FormLayout.Group>
                     {text('installationDate', { type: 'date' })}
                     {text('commissioningDate', { type: 'date' })}

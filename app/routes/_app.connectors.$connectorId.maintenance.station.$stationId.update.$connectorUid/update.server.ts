@@ -24,6 +24,7 @@ const NULLABLE = new Set([
   'profile',
   'serialNumber',
   'midMeterSerial',
+  'meterPublicKey',
   'paymentTerminalSerial',
   'energyStorageUrl',
   'renewableCertificate',
