@@ -15,7 +15,8 @@
  *   product's OCPI app (`createOcpi()`: token lookup, our authorization decision's statement, the kept
  *   reference, the message log), against a baseline in the same run: the same request answered with a
  *   fixed AuthorizationInfo by a bare Hono route (no D1). Printed: p50/p95 wall and CPU ms per call.
- * - Locations pull (10,000 locations / 50,000 EVSEs): printed as "not yet measured" until its row exists.
+ * - **Locations pull**: `--locations N` (default 10,000, 5 EVSEs each) pulled page by page through our
+ *   locations sender against the same pages as prebuilt JSON (scripts/bench-ocpi-locations.ts).
  * Self-stopping (15 minutes at most).
  */
 import { readdirSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { drainOcpiOutbox } from '../workers/api/src/ocpi/ocpi.connect';
 import { push } from '../workers/api/src/ocpi/ocpi.outbox';
 import { sealPartnerToken } from '../workers/api/src/ocpi/ocpi.secret';
 import { benchWorkspace, intOption, log } from './bench-lib';
+import { benchLocationsPull, printLocationsPull, seedLocations } from './bench-ocpi-locations';
 import { bin, runNode } from './lib.mjs';
 import { freePort } from './node-processes';
 
@@ -94,6 +96,7 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
 
 async function main() {
   const n = intOption('cdrs', 300, 20_000);
+  const locations = intOption('locations', 10_000, 50_000);
   const authorizations = intOption('authorizations', 300, 20_000);
   const { state: dir, cleanUp, onDispose } = benchWorkspace('bench-ocpi', 15);
   try {
@@ -103,6 +106,7 @@ async function main() {
     const file = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
     if (!file) throw new Error(`no local D1 file in ${d1Dir}`);
     seed(join(d1Dir, file), n);
+    seedLocations(join(d1Dir, file), locations);
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         host: '127.0.0.1',
@@ -195,7 +199,7 @@ async function main() {
       `  baseline, bare fetch + JSON of the same bodies: ${rate(n, baseWall)}, ${(baseWall / n).toFixed(2)} ms wall and ${(baseCpu / n).toFixed(2)} ms CPU per push`,
     );
     console.log(`  partner: ${p.stats().received} valid CDRs received in all, ${p.stats().invalid} invalid`);
-    console.log('  locations pull (10,000 locations / 50,000 EVSEs, paged): not yet measured');
+    if (!printLocationsPull(await benchLocationsPull(d1, locations))) process.exitCode = 1;
     const auth = await benchAuthorize(d1, authorizations);
     console.log(
       `  real-time token authorization (emsp/tokens/{uid}/authorize), ${authorizations} calls one after another:`,
