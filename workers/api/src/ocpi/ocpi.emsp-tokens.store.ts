@@ -1,11 +1,15 @@
 /**
  * @module Reads and writes of the tokens sender as e-mobility provider (ADR 057 addendum "EMSP: tokens
  * and commands"): our cards published to a peering (rfids.peering), with their issuer and whether the
- * driver's customer group hides roaming; the real-time authorizations we answered; our EMSP party.
+ * driver's customer group hides roaming; the real-time authorizations we answered; our EMSP party; our
+ * authorization decision for a card at a partner's location (`decideForPartner`).
  */
 import type { Db } from '@db/db';
+import { type StationRow, userOf } from '@db/queries/authorization.rows';
+import { AUTHORIZATION_SQL, decideFrom, decisionParams, factsOfRow } from '@db/queries/authorization.store';
 import { companies, customerGroupMembers, customerGroups, ocpiEmspAuthorizations, rfids } from '@db/schema';
-import type { EmspParty, PublishedCard } from '@domain/ocpi/emsp-tokens';
+import { cardVerdict } from '@domain/charging-authorization/decide';
+import { allowedOf, type EmspParty, type PublishedCard } from '@domain/ocpi/emsp-tokens';
 import { and, asc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { partiesOf } from './ocpi.store';
 
@@ -87,4 +91,39 @@ export async function emspPartyOf(db: Db, companyId: number): Promise<EmspParty 
 
 export async function recordAuthorization(db: Db, values: typeof ocpiEmspAuthorizations.$inferInsert) {
   await db.insert(ocpiEmspAuthorizations).values(values);
+}
+
+/** A partner's CPO presents no station of ours: our decision as at any public station, nothing concurrent allowed. */
+const PARTNER_STATION: StationRow = {
+  id: 0,
+  type: 'public',
+  company_id: 0,
+  owner_company_id: null,
+  country: null,
+  time_zone: 'UTC',
+};
+
+/**
+ * Our authorization decision for a card at a partner's location: the statement our stations use (no
+ * station row: station id 0, so a session of the card in progress anywhere is concurrent), decided as at
+ * a public station of another operator.
+ */
+export async function decideForPartner(db: Db, uid: string, at: Date) {
+  const input = { idTag: uid, stationId: 0, at };
+  const row = await db.$client
+    .prepare(AUTHORIZATION_SQL)
+    .bind(...decisionParams(input))
+    .first<NonNullable<Parameters<typeof factsOfRow>[0]>>();
+  const facts = factsOfRow(row ?? undefined);
+  const decision = await decideFrom(db, input, { ...facts, station: row ? PARTNER_STATION : undefined });
+  const card = row
+    ? {
+        id: row.card_id,
+        status: row.card_status,
+        expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+        userId: row.card_user_id,
+      }
+    : null;
+  const cardRefused = cardVerdict(card, row ? userOf(row) : null, at)?.status === 'Blocked';
+  return { decision, allowed: allowedOf(decision, cardRefused) };
 }

@@ -11,10 +11,7 @@
  */
 
 import type { Db } from '@db/db';
-import { type StationRow, userOf } from '@db/queries/authorization.rows';
-import { AUTHORIZATION_SQL, decideFrom, decisionParams, factsOfRow } from '@db/queries/authorization.store';
-import { cardVerdict } from '@domain/charging-authorization/decide';
-import { allowedOf, tokenOfCard } from '@domain/ocpi/emsp-tokens';
+import { tokenOfCard } from '@domain/ocpi/emsp-tokens';
 import { ocpiDateTime } from '@domain/ocpi/schemas';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { type AuthorizationInfo, LocationReferences, TokenType } from '@domain/ocpi/tokens';
@@ -22,6 +19,7 @@ import { pageHeaders, pageParams } from '@domain/ocpi/transport';
 import { Hono } from 'hono';
 import {
   cardById,
+  decideForPartner,
   emspPartyOf,
   publishedCardByUid,
   publishedCardsPage,
@@ -38,41 +36,6 @@ function dateParam(value: string | undefined): Date | null | undefined {
   if (value === undefined || value === '') return undefined;
   if (!ocpiDateTime.safeParse(value).success) return null;
   return new Date(/Z$/.test(value) ? value : `${value}Z`);
-}
-
-/** A partner's CPO presents no station of ours: our decision as at any public station, nothing concurrent allowed. */
-const PARTNER_STATION: StationRow = {
-  id: 0,
-  type: 'public',
-  company_id: 0,
-  owner_company_id: null,
-  country: null,
-  time_zone: 'UTC',
-};
-
-/**
- * Our authorization decision for a card at a partner's location: the statement our stations use (no
- * station row: station id 0, so a session of the card in progress anywhere is concurrent), decided as at
- * a public station of another operator.
- */
-export async function decideForPartner(db: Db, uid: string, at: Date) {
-  const input = { idTag: uid, stationId: 0, at };
-  const row = await db.$client
-    .prepare(AUTHORIZATION_SQL)
-    .bind(...decisionParams(input))
-    .first<NonNullable<Parameters<typeof factsOfRow>[0]>>();
-  const facts = factsOfRow(row ?? undefined);
-  const decision = await decideFrom(db, input, { ...facts, station: row ? PARTNER_STATION : undefined });
-  const card = row
-    ? {
-        id: row.card_id,
-        status: row.card_status,
-        expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-        userId: row.card_user_id,
-      }
-    : null;
-  const cardRefused = cardVerdict(card, row ? userOf(row) : null, at)?.status === 'Blocked';
-  return { decision, allowed: allowedOf(decision, cardRefused) };
 }
 
 export const emspTokens = new Hono<OcpiEnv>()
