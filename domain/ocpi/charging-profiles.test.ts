@@ -6,7 +6,6 @@ import {
   ocppSetProfile,
   profileResultOf,
   SetChargingProfile,
-  shareProfile,
 } from './charging-profiles';
 import { hubParty, parsePartyCode, recipientOf, rolesBehindHub, routedModule, routingHeadersOf } from './hub';
 
@@ -44,7 +43,7 @@ describe('OCPI charging profiles', () => {
     expect(capLimit(22000, 'W', null)).toBe(22000);
   });
 
-  it('maps to a 1.6 TxProfile: own id above the site without management, the site id and level with it', () => {
+  it('maps to a 1.6 TxProfile of our own id (never the site’s), capped at the share at a managed site', () => {
     const profile = ChargingProfile.parse({
       start_date_time: '2026-11-27T10:00:00Z',
       duration: 3600,
@@ -77,15 +76,12 @@ describe('OCPI charging profiles', () => {
       },
     });
     const managed = ocppSetProfile(profile, { connectorId: 2, transactionId: 77 }, cap);
-    expect(managed.csChargingProfiles.chargingProfileId).toBe(59002);
-    expect(managed.csChargingProfiles.stackLevel).toBe(5);
+    expect(managed.csChargingProfiles.chargingProfileId).toBe(22002);
+    expect(managed.csChargingProfiles.stackLevel).toBe(6);
     expect(managed.csChargingProfiles.chargingSchedule.chargingSchedulePeriod).toEqual([
       { startPeriod: 0, limit: 16 },
       { startPeriod: 900, limit: 10 },
     ]);
-    const restore = ocppSetProfile(shareProfile(cap), { connectorId: 1, transactionId: 5 }, cap);
-    expect(restore.csChargingProfiles.chargingSchedule.chargingSchedulePeriod).toEqual([{ startPeriod: 0, limit: 16 }]);
-    expect(restore.csChargingProfiles.chargingProfileKind).toBe('Relative');
   });
 
   it('turns the composite schedule into an ActiveChargingProfile, and answers into results', () => {

@@ -63,16 +63,13 @@ export type ChargingProfile = z.infer<typeof ChargingProfile>;
 export type ActiveChargingProfile = z.infer<typeof ActiveChargingProfile>;
 export type ChargingProfileResultType = z.infer<typeof ChargingProfileResultType>;
 
-/** Our profile id for a connector's OCPI profile on a station without site load management, and its stack level (above the site's 5). */
+/**
+ * Our profile id for a connector's OCPI profile, and its stack level. Never one of the site's ids
+ * (59000–59999): at a managed site the ChargePoint keeps this TxProfile as the operator's ceiling and the
+ * site stacks its own share above it, at most this profile's lowest limit (ADR 059 addendum).
+ */
 export const OCPI_PROFILE_ID_BASE = 22_000;
 export const OCPI_PROFILE_STACK_LEVEL = 6;
-/**
- * The site load's own profile id base and stack level (ADR 059, workers/ocpp/src/load/station.ts): at a
- * managed site the partner's profile replaces the site's share on the connector, capped at it, so the
- * site's next recomputation takes over and the sum of limits never exceeds the site's limit.
- */
-export const SITE_PROFILE_ID_BASE = 59_000;
-export const SITE_PROFILE_STACK_LEVEL = 5;
 
 /** How a managed site bounds a session: its share in A per phase, and how to turn W into A. */
 export interface SiteCap {
@@ -93,14 +90,13 @@ export function capLimit(limit: number, unit: 'W' | 'A', cap: SiteCap | null): n
 /**
  * The OCPP 1.6 SetChargingProfile of a partner's profile on a session: TxProfile on its transaction,
  * Absolute from `start_date_time` or Relative to the start of charging, every limit capped at the site's
- * share when the station is at a managed site (then under the site's own profile id and level).
+ * share when the station is at a managed site (so the profile never asks for more than the site gives).
  */
 export function ocppSetProfile(
   p: ChargingProfile,
   at: { connectorId: number; transactionId: number },
   cap: SiteCap | null,
 ) {
-  const managed = cap !== null;
   const periods = (p.charging_profile_period ?? []).map((x) => ({
     startPeriod: x.start_period,
     limit: capLimit(x.limit, p.charging_rate_unit, cap),
@@ -118,21 +114,15 @@ export function ocppSetProfile(
   return {
     connectorId: at.connectorId,
     csChargingProfiles: {
-      chargingProfileId: (managed ? SITE_PROFILE_ID_BASE : OCPI_PROFILE_ID_BASE) + at.connectorId,
+      chargingProfileId: OCPI_PROFILE_ID_BASE + at.connectorId,
       transactionId: at.transactionId,
-      stackLevel: managed ? SITE_PROFILE_STACK_LEVEL : OCPI_PROFILE_STACK_LEVEL,
+      stackLevel: OCPI_PROFILE_STACK_LEVEL,
       chargingProfilePurpose: 'TxProfile',
       chargingProfileKind: p.start_date_time !== undefined ? 'Absolute' : 'Relative',
       chargingSchedule: schedule,
     },
   };
 }
-
-/** The profile a managed site's share alone stands for (what a DELETE restores there). */
-export const shareProfile = (cap: SiteCap): ChargingProfile => ({
-  charging_rate_unit: 'A',
-  charging_profile_period: [{ start_period: 0, limit: floor1(cap.shareA) }],
-});
 
 interface Composite16 {
   status?: string;

@@ -6,16 +6,24 @@
  * in the token cache) and `tokens/{uuid}`; a party behind the hub pushes a token; a charging profile on a
  * roaming session reaches the fake charge point and its result reaches the party's response_url.
  */
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteObjectName } from '../../domain/load/site-limit';
 import { ActiveChargingProfileResult, ChargingProfileResponse } from '../../domain/ocpi/charging-profiles';
 import { ClientInfo } from '../../domain/ocpi/hub';
 import { envelopeOf } from '../../domain/ocpi/schemas';
 import type { Token } from '../../domain/ocpi/tokens';
 import { ROLE } from '../../domain/permissions/roles';
-import { chargingSessions, ocpiParties, stationPeerings } from '../../drizzle/schema';
+import {
+  chargingSessions,
+  locationStations,
+  locations,
+  ocpiParties,
+  siteLoadLimits,
+  stationPeerings,
+} from '../../drizzle/schema';
 import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { BASE, call, db, failOnConsoleError, login, type Session, type World, world } from './helpers';
 import { callProduct, createPartner, PARTNER_BASE, partnerModule, routeFetchesTo, tokenHeader } from './ocpi-partner';
@@ -26,6 +34,11 @@ const HUB_ROLES = [{ role: 'HUB', party_id: 'GIR', country_code: 'FR', business_
 const AAA = { countryCode: 'DE', partyId: 'AAA' };
 const BBB = { countryCode: 'DE', partyId: 'BBB' };
 type Party = typeof AAA;
+type Profile16 = {
+  chargingProfileId: number;
+  stackLevel: number;
+  chargingSchedule: { chargingSchedulePeriod: { startPeriod: number; limit: number }[] };
+};
 const routing = (from: Party, to: Party) => ({
   'OCPI-from-country-code': from.countryCode,
   'OCPI-from-party-id': from.partyId,
@@ -352,6 +365,70 @@ describe('OCPI through a hub', () => {
     });
     expect((await responseOf(await hubFetch(url, 'PUT', set, asAAA))).result).toBe('REJECTED');
     expect(hub.state.problems).toEqual([]);
+  });
+
+  it('at a managed site a profile is capped at the share and stacked above the share sent before it', async () => {
+    const station = await connectedStation(w.company.id, { prefix: 'OCPS', status: 'available' });
+    const cp2 = station.cp;
+    try {
+      await db.insert(stationPeerings).values({ stationId: station.stationId, peeringId, boundAt: new Date() });
+      const [loc] = await db
+        .insert(locations)
+        .values({
+          uid: `LOC-${crypto.randomUUID().slice(0, 8)}`,
+          companyId: w.company.id,
+          name: 'Hub car park',
+          address: 'Quai Perrache',
+          postalCode: '69002',
+          city: 'Lyon',
+          country: 'FR',
+          latitude: 45.74,
+          longitude: 4.82,
+        })
+        .returning({ id: locations.id });
+      await db.insert(locationStations).values({ locationId: loc?.id as number, stationId: station.stationId });
+      await db.insert(siteLoadLimits).values({ locationId: loc?.id as number, unit: 'A', limitValue: 20 });
+      cp2.handle('SetChargingProfile', () => ({ status: 'Accepted' }));
+      const started = (await cp2.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'AAA2',
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number };
+      const profiles = () =>
+        cp2.received
+          .filter((r) => r.action === 'SetChargingProfile')
+          .map((r) => (r.payload as { csChargingProfiles: Profile16 }).csChargingProfiles);
+      // The site gave the session its share (20 A, the only session).
+      await expect.poll(() => profiles().some((p) => p.chargingProfileId === 59001)).toBe(true);
+      const url = `${BASE}/ocpi/2.2.1/chargingprofiles/${started.transactionId}`;
+      const set = (limit: number, key: string) => ({
+        charging_profile: { charging_rate_unit: 'A', charging_profile_period: [{ start_period: 0, limit }] },
+        response_url: `${PARTNER_BASE}/2.2.1/chargingprofiles/result/${key}`,
+      });
+      const put = async (limit: number, key: string) =>
+        envelopeOf(ChargingProfileResponse).parse(
+          await (await hubFetch(url, 'PUT', set(limit, key), routing(AAA, ours))).json(),
+        ).data.result;
+      const ours22001 = () => profiles().filter((p) => p.chargingProfileId === 22001);
+      expect(await put(32, 'site-high')).toBe('ACCEPTED');
+      await expect.poll(() => ours22001().length).toBe(1);
+      // More than the share is never asked of the station.
+      expect(ours22001()[0]?.chargingSchedule.chargingSchedulePeriod).toEqual([{ startPeriod: 0, limit: 20 }]);
+      expect(await put(10, 'site-low')).toBe('ACCEPTED');
+      await expect.poll(() => ours22001().at(-1)?.chargingSchedule.chargingSchedulePeriod[0]?.limit).toBe(10);
+      // Ours (level 6) prevails over the share the site sent before it (level 5); the site counts at most 20 A.
+      expect(profiles().find((p) => p.chargingProfileId === 59001)?.stackLevel).toBeLessThan(6);
+      expect(ours22001().at(-1)?.stackLevel).toBe(6);
+      const site = env.SITE_LOADS.get(env.SITE_LOADS.idFromName(siteObjectName(loc?.id as number)));
+      const held = (await site.allocation()).sessions.find((x) => x.transactionId === started.transactionId);
+      expect(held?.limitA).toBeLessThanOrEqual(20);
+      await expect
+        .poll(() => hub.state.pushes.find((x) => x.path.endsWith('/result/site-low'))?.body)
+        .toEqual({ result: 'ACCEPTED' });
+    } finally {
+      cp2.close();
+    }
   });
 });
 

@@ -7,7 +7,8 @@
  * ClearChargingProfile in 1.6 form, which the ChargePoint object gives a 2.0.1 station in its own) goes
  * after the answer, and the result from the charge point's real answer is POSTed to `response_url`
  * through the outbox. At a site under load management (ADR 059) every limit is capped at the session's
- * share and sent as the site's own profile, so the site's limit is never exceeded.
+ * share; the ChargePoint keeps the profile as the operator's ceiling of the transaction, and the site,
+ * asked to share anew once the station took it, stacks its own share above it (never more than either).
  */
 import type { Db } from '@db/db';
 import { managedSiteOfStation, siteLoad } from '@db/queries/site-load.store';
@@ -24,7 +25,6 @@ import {
   SessionIdParam,
   SetChargingProfile,
   type SiteCap,
-  shareProfile,
 } from '@domain/ocpi/charging-profiles';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
@@ -52,25 +52,43 @@ const timeoutSeconds = (env: Env) =>
 type Found = NonNullable<Awaited<ReturnType<typeof profileSession>>>;
 type Request = { kind: 'set'; profile: ChargingProfile } | { kind: 'active'; duration: number } | { kind: 'clear' };
 
-/**
- * The share of the session at a managed site (ADR 059), null when the station is not at an enabled one;
- * `unknown` when the site's object cannot tell it (then nothing is sent: the limit could be exceeded).
- */
-async function siteCapOf(env: Env, db: Db, f: Found): Promise<SiteCap | null | 'unknown'> {
+interface Site {
+  locationId: number;
+  /** The session's share now; null when the site's object cannot tell it. */
+  cap: SiteCap | null;
+}
+
+const siteObject = (env: Env, locationId: number) => {
+  const ns = (env as Partial<Env>).SITE_LOADS;
+  return ns ? ns.get(ns.idFromName(siteObjectName(locationId))) : null;
+};
+
+/** The managed site (ADR 059) the session's station stands at with the session's share; null when none is enabled. */
+async function siteOf(env: Env, db: Db, f: Found): Promise<Site | null> {
   const locationId = await managedSiteOfStation(db, f.station.id);
   const site = locationId === null ? null : await siteLoad(db, locationId);
   if (!site?.enabled) return null;
-  const ns = (env as Partial<Env>).SITE_LOADS;
-  if (!ns) return 'unknown';
   try {
-    const a = await ns.get(ns.idFromName(siteObjectName(site.locationId))).allocation();
-    const s = a.sessions.find((x) => x.transactionId === f.session.id && x.stationUid === f.station.uid);
+    const a = await siteObject(env, site.locationId)?.allocation();
+    const s = a?.sessions.find((x) => x.transactionId === f.session.id && x.stationUid === f.station.uid);
     const shares = [s?.targetA, s?.limitA].filter((x): x is number => typeof x === 'number');
-    if (shares.length === 0) return 'unknown';
-    return { shareA: Math.min(...shares), phases: site.config.phases, voltage: site.config.voltage };
+    const cap =
+      shares.length === 0
+        ? null
+        : { shareA: Math.min(...shares), phases: site.config.phases, voltage: site.config.voltage };
+    return { locationId: site.locationId, cap };
   } catch (e) {
     console.warn(`ocpi chargingprofiles: site ${site.locationId} not reached: ${String(e).slice(0, 200)}`);
-    return 'unknown';
+    return { locationId: site.locationId, cap: null };
+  }
+}
+
+/** After the station took or dropped our profile: the site shares anew with the ceiling it now knows. */
+async function reshare(env: Env, locationId: number) {
+  try {
+    await siteObject(env, locationId)?.refresh(locationId);
+  } catch (e) {
+    console.warn(`ocpi chargingprofiles: site ${locationId} not reached: ${String(e).slice(0, 200)}`);
   }
 }
 
@@ -85,13 +103,8 @@ function commandOf(request: Request, connectorId: number, transactionId: number,
     case 'active':
       return { action: 'GetCompositeSchedule', payload: { connectorId, duration: request.duration } };
     case 'clear':
-      // At a managed site the site's share comes back in place of the partner's profile (never cleared away).
-      return cap
-        ? {
-            action: 'SetChargingProfile',
-            payload: ocppSetProfile(shareProfile(cap), { connectorId, transactionId }, cap),
-          }
-        : { action: 'ClearChargingProfile', payload: { id: OCPI_PROFILE_ID_BASE + connectorId } };
+      // Only our profile: the site's own share (above it) stays in force at a managed site.
+      return { action: 'ClearChargingProfile', payload: { id: OCPI_PROFILE_ID_BASE + connectorId } };
   }
 }
 
@@ -99,7 +112,15 @@ function commandOf(request: Request, connectorId: number, transactionId: number,
 async function run(
   c: OcpiContext,
   peering: PeeringRow,
-  work: { id: number; target: Target; request: Request; action: string; payload: object; responseUrl: string },
+  work: {
+    id: number;
+    target: Target;
+    request: Request;
+    action: string;
+    payload: object;
+    responseUrl: string;
+    site: Site | null;
+  },
 ) {
   const db = c.var.db;
   let result: unknown;
@@ -111,6 +132,8 @@ async function run(
           ? activeProfileResult(sent.outcome.reply, Date.now())
           : { result: 'REJECTED' };
     else result = { result: profileResultOf({ status: sent.outcome.status, replyStatus: sent.replyStatus }) };
+    if (work.site && work.request.kind !== 'active' && sent.replyStatus === 'Accepted')
+      await reshare(c.env, work.site.locationId);
   } catch (err) {
     console.warn('ocpi chargingprofiles', work.action, String(err).slice(0, 200));
     result = { result: 'REJECTED' };
@@ -137,10 +160,10 @@ async function handle(c: OcpiContext, request: Request, responseUrl: string) {
   if (found.session.status !== 'in_progress' || !found.connector) return respond(c, 'REJECTED');
   if ((await requestsSince(db, found.session.id, new Date(Date.now() - 60_000))) >= MAX_REQUESTS_PER_MINUTE)
     return respond(c, 'TOO_OFTEN');
-  const cap = request.kind === 'active' ? null : await siteCapOf(c.env, db, found);
-  // The site's share cannot be read: nothing is sent that could take the site over its limit.
-  if (cap === 'unknown') return respond(c, 'REJECTED');
-  const { action, payload } = commandOf(request, found.connector.connectorNumber, found.session.id, cap);
+  const site = request.kind === 'active' ? null : await siteOf(c.env, db, found);
+  // A new profile whose share the site cannot tell: nothing is sent that could ask for more than the site gives.
+  if (request.kind === 'set' && site && !site.cap) return respond(c, 'REJECTED');
+  const { action, payload } = commandOf(request, found.connector.connectorNumber, found.session.id, site?.cap ?? null);
   const from = c.var.routing.from;
   const id = await insertProfileRequest(db, {
     peeringId: peering.id,
@@ -152,7 +175,7 @@ async function handle(c: OcpiContext, request: Request, responseUrl: string) {
     responseUrl,
   });
   const target = { station: found.station, connector: found.connector };
-  c.executionCtx.waitUntil(run(c, peering, { id, target, request, action, payload, responseUrl }));
+  c.executionCtx.waitUntil(run(c, peering, { id, target, request, action, payload, responseUrl, site }));
   return respond(c, 'ACCEPTED', timeoutSeconds(c.env));
 }
 

@@ -8,6 +8,7 @@ import type { Db } from '@db/db';
 import { Token } from '@domain/ocpi/tokens';
 import type { PartyRef } from '@domain/ocpi/transport';
 import { z } from 'zod';
+import type { CallResult } from '../../ocpi/ocpi.client';
 import { callPartner, type KeyEnv } from '../../ocpi/ocpi.outbox';
 import type { PeeringRow } from '../../ocpi/ocpi.store';
 import { rowOfToken, upsertToken } from '../../ocpi/ocpi.tokens.store';
@@ -42,7 +43,7 @@ export async function pullTokens(
   let url: string | null = first.toString();
   let position = offset;
   while (url && progress.pages < MAX_PAGES) {
-    const sent = await callPartner(db, env, peering, {
+    const sent: CallResult<unknown> = await callPartner(db, env, peering, {
       method: 'GET',
       url,
       schema: z.array(z.unknown()),
