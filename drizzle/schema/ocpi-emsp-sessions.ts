@@ -11,6 +11,7 @@ import { createdAt, timestamp } from './columns';
 import { companies } from './companies';
 import { ocpiPeerings } from './ocpi';
 import { rfids } from './rfids';
+import { cdrShownColumns } from './sessions';
 import { users } from './users';
 
 export const ocpiEmspSessions = sqliteTable(
@@ -58,41 +59,9 @@ export const ocpiEmspSessions = sqliteTable(
     /** The partner's Session id. */
     partnerSessionId: text('cdr_partner_session_id').notNull(),
     typeId: integer('cdr_type_id'),
-    connectorEvseId: text('connector_evse_id'),
-    childEmail: text('child_email'),
-    childPlate: text('child_plate'),
-    childEmployeeId: text('child_employee_id'),
-    childCostCenter: text('child_cost_center'),
-    corporateGroupName: text('corporate_group_name'),
-    userKeyHangerCode: text('user_key_hanger_code'),
-    userEmail: text('user_email'),
-    userCode: text('user_code'),
-    stationName: text('station_name'),
-    stationCity: text('station_city'),
-    stationStreet: text('station_street'),
-    plugType: text('plug_type'),
-    plugMaxElectricPowerW: integer('plug_max_electric_power'),
-    currency: text('currency').notNull().default('EUR'),
-    pricingStatus: text('pricing_status', { enum: ['unpriced', 'priced'] })
-      .notNull()
-      .default('unpriced'),
-    pricingNote: text('pricing_note'),
-    empTotal: integer('emp_price_total'),
-    empNetTotal: integer('emp_price_net_total'),
-    empEnergy: integer('emp_price_energy'),
-    empNetEnergy: integer('emp_price_net_energy'),
-    empTime: integer('emp_price_time'),
-    empPenalty: integer('emp_price_penalty'),
-    empNetPenalty: integer('emp_price_net_penalty'),
-    /** What the partner charges us (its CDR's total_cost and parts, excl. VAT, minor units of cpo_currency). */
-    subcpoTotal: integer('subcpo_price_total'),
-    subcpoEnergy: integer('subcpo_price_energy'),
-    subcpoTime: integer('subcpo_price_time'),
-    subcpoPenalty: integer('subcpo_price_penalty'),
-    ownerTotal: integer('owner_price_total'),
-    ownerEnergy: integer('owner_price_energy'),
-    ownerPenalty: integer('owner_price_penalty'),
-    ownerCostPerKwh: integer('owner_cost_per_kwh'),
+    // The CDR's snapshot and prices; subcpo_price_*: what the partner charges us (its CDR's total_cost and
+    // parts, excl. VAT, minor units of cpo_currency), emp_price_*: the driver's price by our EMSP tariff.
+    ...cdrShownColumns(),
     vatValue: integer('cdr_vat_value'),
     empTariffId: integer('emp_tariff_id'),
     protocol: text('protocol').notNull().default('OCPI'),

@@ -15,6 +15,49 @@ export const SESSION_STATUSES = ['in_progress', 'closed'] as const;
 /** Prices are never a silent 0: a session is unpriced (with a note) until the pricing engine runs. */
 export const PRICING_STATUSES = ['unpriced', 'priced'] as const;
 
+/**
+ * The CDR's snapshot and price columns (spec section 3, Session record), shared by our charging sessions
+ * and our drivers' roaming sessions (`ocpi_emsp_sessions`, ocpi-emsp-sessions.ts): the session lists read
+ * both tables by these names.
+ */
+export const cdrShownColumns = () => ({
+  // Snapshot fields: what the CDR showed at the time, kept when users or stations change.
+  connectorEvseId: text('connector_evse_id'),
+  childEmail: text('child_email'),
+  childPlate: text('child_plate'),
+  childEmployeeId: text('child_employee_id'),
+  childCostCenter: text('child_cost_center'),
+  corporateGroupName: text('corporate_group_name'),
+  userKeyHangerCode: text('user_key_hanger_code'),
+  userEmail: text('user_email'),
+  userCode: text('user_code'),
+  stationName: text('station_name'),
+  stationCity: text('station_city'),
+  stationStreet: text('station_street'),
+  plugType: text('plug_type'),
+  plugMaxElectricPowerW: integer('plug_max_electric_power'),
+  // Prices in minor units of `currency`; null until priced.
+  currency: text('currency').notNull().default('EUR'),
+  pricingStatus: text('pricing_status', { enum: PRICING_STATUSES }).notNull().default('unpriced'),
+  pricingNote: text('pricing_note'),
+  empTotal: integer('emp_price_total'),
+  empNetTotal: integer('emp_price_net_total'),
+  empEnergy: integer('emp_price_energy'),
+  empNetEnergy: integer('emp_price_net_energy'),
+  empTime: integer('emp_price_time'),
+  empPenalty: integer('emp_price_penalty'),
+  empNetPenalty: integer('emp_price_net_penalty'),
+  subcpoTotal: integer('subcpo_price_total'),
+  subcpoEnergy: integer('subcpo_price_energy'),
+  subcpoTime: integer('subcpo_price_time'),
+  subcpoPenalty: integer('subcpo_price_penalty'),
+  ownerTotal: integer('owner_price_total'),
+  ownerEnergy: integer('owner_price_energy'),
+  ownerPenalty: integer('owner_price_penalty'),
+  /** Owner cost per kWh in minor units times 1000. */
+  ownerCostPerKwh: integer('owner_cost_per_kwh'),
+});
+
 export const chargingSessions = sqliteTable(
   'charging_sessions',
   {
@@ -75,41 +118,7 @@ export const chargingSessions = sqliteTable(
     typeId: integer('cdr_type_id'),
     /** The driver's customer group when the session started (pricing picks tariffs by it). */
     customerGroupId: integer('customer_group_id'),
-    // Snapshot fields: what the CDR showed at the time, kept when users or stations change.
-    connectorEvseId: text('connector_evse_id'),
-    childEmail: text('child_email'),
-    childPlate: text('child_plate'),
-    childEmployeeId: text('child_employee_id'),
-    childCostCenter: text('child_cost_center'),
-    corporateGroupName: text('corporate_group_name'),
-    userKeyHangerCode: text('user_key_hanger_code'),
-    userEmail: text('user_email'),
-    userCode: text('user_code'),
-    stationName: text('station_name'),
-    stationCity: text('station_city'),
-    stationStreet: text('station_street'),
-    plugType: text('plug_type'),
-    plugMaxElectricPowerW: integer('plug_max_electric_power'),
-    // Prices in minor units of `currency`; null until priced.
-    currency: text('currency').notNull().default('EUR'),
-    pricingStatus: text('pricing_status', { enum: PRICING_STATUSES }).notNull().default('unpriced'),
-    pricingNote: text('pricing_note'),
-    empTotal: integer('emp_price_total'),
-    empNetTotal: integer('emp_price_net_total'),
-    empEnergy: integer('emp_price_energy'),
-    empNetEnergy: integer('emp_price_net_energy'),
-    empTime: integer('emp_price_time'),
-    empPenalty: integer('emp_price_penalty'),
-    empNetPenalty: integer('emp_price_net_penalty'),
-    subcpoTotal: integer('subcpo_price_total'),
-    subcpoEnergy: integer('subcpo_price_energy'),
-    subcpoTime: integer('subcpo_price_time'),
-    subcpoPenalty: integer('subcpo_price_penalty'),
-    ownerTotal: integer('owner_price_total'),
-    ownerEnergy: integer('owner_price_energy'),
-    ownerPenalty: integer('owner_price_penalty'),
-    /** Owner cost per kWh in minor units times 1000. */
-    ownerCostPerKwh: integer('owner_cost_per_kwh'),
+    ...cdrShownColumns(),
     vatValue: integer('cdr_vat_value'),
     /** Downsampled power curve [[epoch ms, W, Wh]], written at close for the session detail. */
     meterCurveJson: text('meter_curve_json'),

@@ -110,13 +110,13 @@ async function* keysetChunks(
     let after: { key: number | string | null; id: number } | null = null;
     while (sent < max) {
       const limit = Math.min(chunk, max - sent);
-      const res = await read(keysetOf(q, phase, after), limit).all<Record<string, unknown>>();
+      const res: D1Result<Record<string, unknown>> = await read(keysetOf(q, phase, after), limit).all();
       for (const r of res.results) {
         const { _key, ...rest } = r;
         yield projectCdr(toRecord(rest), q.variant, { demo });
       }
       sent += res.results.length;
-      const last = res.results.at(-1);
+      const last: Record<string, unknown> | undefined = res.results.at(-1);
       if (!last || res.results.length < limit) break;
       after = { key: (last._key ?? null) as number | string | null, id: sign * Number(last.id) };
     }
