@@ -48,7 +48,7 @@ export async function runStationCard(
   const intent = kind as StationCardIntent;
   const api = createApi(request, context, { language: me.user.language });
   const { action, json } = requestOf(intent, form, new Date());
-  const uid = text(form, 'stationUid');
+  const uid = String(form.get('stationUid') ?? '').trim();
   const result = await api.send(
     api.client.api.stations[':uid'].commands[':action'].$post({ param: { uid, action }, query: {}, json }),
   );

@@ -11,7 +11,7 @@ import { ROLE } from '../../domain/permissions/roles';
 import { SERVICE } from '../../domain/permissions/service-settings';
 import { customerServiceLogs, stationDeviceVariables, stations } from '../../drizzle/schema';
 import { createRfid } from '../../drizzle/seed/rfid-factory';
-import { stationsWithCache } from '../../workers/api/src/routes/keyfobs/keyfobs.cache';
+import { stationsWithCache } from '../../workers/api/src/routes/keyfobs/keyfobs.cache.store';
 import { connectedStation, type FakeChargePoint } from './fake-charge-point';
 import { call, db, login, type Session, type World, world } from './helpers';
 

@@ -8,43 +8,15 @@
  * still drops the card within the bounded cache lifetime we answer (domain/ocpp/authorization-cache.ts).
  */
 
-import type { Db } from '@db/db';
-import { stationInScope } from '@db/queries/stations.store';
-import { stationDeviceVariables, stations } from '@db/schema';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { dispatchAs } from '../../lib/charge-point-command';
 import { callerScope } from '../../lib/scope';
 import { authOf } from '../../middleware/permission';
+import { stationsWithCache } from './keyfobs.cache.store';
 
-/** How many stations are asked at once, and at most per change. */
+/** How many stations are asked at once. */
 export const CLEAR_CACHE_CONCURRENCY = 4;
-export const CLEAR_CACHE_MAX_STATIONS = 500;
-
-/** The 2.0.1 device model variable that switches the authorization cache (block C). */
-const CACHE_ENABLED_KEY = 'AuthCacheCtrlr/Enabled';
-
-/** Connected stations of the scope whose authorization cache may hold a card (not reported off). */
-export function stationsWithCache(db: Db, scope: number[]) {
-  const off = db
-    .select({ id: stationDeviceVariables.stationId })
-    .from(stationDeviceVariables)
-    .where(
-      and(
-        eq(stationDeviceVariables.key, CACHE_ENABLED_KEY),
-        eq(stationDeviceVariables.attributeType, 'Actual'),
-        sql`lower(${stationDeviceVariables.value}) = 'false'`,
-      ),
-    );
-  return db
-    .select()
-    .from(stations)
-    .where(and(stationInScope(scope), eq(stations.connected, true), notInArray(stations.id, off)))
-    .orderBy(stations.id)
-    .limit(CLEAR_CACHE_MAX_STATIONS)
-    .all();
-}
 
 /** Runs `work` on each item, at most `limit` at a time; a failure is logged and the rest go on. */
 export async function inTurns<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>) {
