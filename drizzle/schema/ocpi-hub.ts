@@ -11,15 +11,15 @@ export const ocpiHubClients = sqliteTable(
   'ocpi_hub_clients',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    /** OCPI role of the party behind the hub (CPO, EMSP, …). */
+    role: text('role').notNull(),
+    /** CONNECTED, OFFLINE, PLANNED or SUSPENDED. */
+    status: text('status').notNull(),
     peeringId: integer('peering_id')
       .notNull()
       .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
     countryCode: text('country_code').notNull(),
     partyId: text('party_id').notNull(),
-    /** OCPI role of the party behind the hub (CPO, EMSP, …). */
-    role: text('role').notNull(),
-    /** CONNECTED, OFFLINE, PLANNED or SUSPENDED. */
-    status: text('status').notNull(),
     lastUpdated: timestamp('last_updated').notNull(),
     createdAt: createdAt(),
   },

@@ -21,11 +21,7 @@ registerPushKind('charging_profile_result', async ({ db, env, peering, payload }
     ChargingProfileResult.strict().safeParse(p?.result).success ||
     ActiveChargingProfileResult.safeParse(p?.result).success;
   if (!p?.url || !valid) return { error: 'charging_profile_result without a valid payload', permanent: true };
-  const sent = await callPartner(db, env, peering, {
-    method: 'POST',
-    url: p.url,
-    body: p.result,
-    ...(p.to ? { to: p.to } : {}),
-  });
-  return pushOutcome(sent);
+  const post = { method: 'POST' as const, url: p.url, body: p.result };
+  // Through a hub, to the party that asked.
+  return pushOutcome(await callPartner(db, env, peering, p.to ? { ...post, to: p.to } : post));
 });
