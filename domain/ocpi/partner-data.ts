@@ -111,7 +111,7 @@ export interface PriceRange {
 export interface TariffSummary {
   id: string;
   currency: string;
-  type: Tariff['type'] | null;
+  type: NonNullable<Tariff['type']> | null;
   energy: PriceRange | null;
   time: PriceRange | null;
   flat: PriceRange | null;
