@@ -52,6 +52,9 @@ export const peerings = defineArea(
     directionOut: 'To partner',
     close: 'Close',
     toast: 'Peering updated.',
+    pull: 'Pull locations and tariffs',
+    pullProgress: '{{module}}: {{state}}, {{objects}} received in {{pages}} pages',
+    pullState: { running: 'running', done: 'done', failed: 'failed' },
   },
   {
     de: {
@@ -107,6 +110,9 @@ export const peerings = defineArea(
       directionOut: 'An den Partner',
       close: 'Schließen',
       toast: 'Peering aktualisiert.',
+      pull: 'Standorte und Tarife abrufen',
+      pullProgress: '{{module}}: {{state}}, {{objects}} erhalten in {{pages}} Seiten',
+      pullState: { running: 'läuft', done: 'fertig', failed: 'fehlgeschlagen' },
     },
     fr: {
       title: 'Peerings',
@@ -161,6 +167,9 @@ export const peerings = defineArea(
       directionOut: 'Vers le partenaire',
       close: 'Fermer',
       toast: 'Peering mis à jour.',
+      pull: 'Récupérer sites et tarifs',
+      pullProgress: '{{module}} : {{state}}, {{objects}} reçus en {{pages}} pages',
+      pullState: { running: 'en cours', done: 'terminé', failed: 'échoué' },
     },
     nl: {
       title: 'Peerings',
@@ -214,6 +223,9 @@ export const peerings = defineArea(
       directionOut: 'Naar partner',
       close: 'Sluiten',
       toast: 'Peering bijgewerkt.',
+      pull: 'Locaties en tarieven ophalen',
+      pullProgress: "{{module}}: {{state}}, {{objects}} ontvangen in {{pages}} pagina's",
+      pullState: { running: 'bezig', done: 'klaar', failed: 'mislukt' },
     },
     it: {
       title: 'Peering',
@@ -267,6 +279,9 @@ export const peerings = defineArea(
       directionOut: 'Al partner',
       close: 'Chiudi',
       toast: 'Peering aggiornato.',
+      pull: 'Recupera siti e tariffe',
+      pullProgress: '{{module}}: {{state}}, {{objects}} ricevuti in {{pages}} pagine',
+      pullState: { running: 'in corso', done: 'completato', failed: 'non riuscito' },
     },
     es: {
       title: 'Peerings',
@@ -320,6 +335,9 @@ export const peerings = defineArea(
       directionOut: 'Al socio',
       close: 'Cerrar',
       toast: 'Peering actualizado.',
+      pull: 'Obtener ubicaciones y tarifas',
+      pullProgress: '{{module}}: {{state}}, {{objects}} recibidos en {{pages}} páginas',
+      pullState: { running: 'en curso', done: 'terminado', failed: 'fallido' },
     },
     pt: {
       title: 'Peerings',
@@ -373,6 +391,9 @@ export const peerings = defineArea(
       directionOut: 'Para o parceiro',
       close: 'Fechar',
       toast: 'Peering atualizado.',
+      pull: 'Obter locais e tarifas',
+      pullProgress: '{{module}}: {{state}}, {{objects}} recebidos em {{pages}} páginas',
+      pullState: { running: 'em curso', done: 'concluído', failed: 'falhou' },
     },
   },
 );

@@ -38,6 +38,8 @@ export interface PeeringActionData {
   field?: string;
   /** An invitation: the token A, shown once, and our versions URL. */
   invitation?: { token_a: string; versions_url: string };
+  /** A pull of the partner's locations and tariffs: each one's progress. */
+  pulls?: { module: string; state: string; pages: number; objects: number }[];
 }
 
 export async function changePeering(request: Request, context: AppLoadContext): Promise<PeeringActionData> {
@@ -66,6 +68,10 @@ export async function changePeering(request: Request, context: AppLoadContext): 
   }
   const param = { id: String(form.get('id') ?? '') };
   const one = peerings[':id'];
+  if (intent === 'pull') {
+    const pulled = await api.send(one.pull.$post({ param, json: { modules: ['locations', 'tariffs'] } }));
+    return pulled.ok ? { intent, pulls: pulled.data.pulls } : { intent, error: errorText(pulled.error, '') };
+  }
   const sent =
     intent === 'connect'
       ? await api.send(one.connect.$post({ param }))

@@ -52,7 +52,13 @@ export default function Peerings() {
       setConfirm(null);
     }
   }, [answer]);
-  useOutcomeToast(answer, answer ? { text: answer.error ?? t('peerings.toast'), error: Boolean(answer.error) } : null);
+  const pulled = answer?.pulls
+    ?.map((x) => t('peerings.pullProgress', { ...x, state: tKey(t, `peerings.pullState.${x.state}`) }))
+    .join('; ');
+  useOutcomeToast(
+    answer,
+    answer ? { text: answer.error ?? pulled ?? t('peerings.toast'), error: Boolean(answer.error) } : null,
+  );
   const send = (intent: string, id: number) => submit({ intent, id: String(id) }, { method: 'post' });
   const logOf = (id: number, page = 0) => {
     const next = new URLSearchParams(params);
@@ -85,6 +91,12 @@ export default function Peerings() {
           onClick={() => setConfirm({ intent: 'unregister', id: p.id, name: p.name })}
         >
           {t('peerings.unregister')}
+        </Button>
+      ) : null}
+      {p.state === 'registered' &&
+      p.endpoints.some((e) => e.role === 'SENDER' && (e.identifier === 'locations' || e.identifier === 'tariffs')) ? (
+        <Button size="slim" onClick={() => send('pull', p.id)}>
+          {t('peerings.pull')}
         </Button>
       ) : null}
       <Link to={logOf(p.id)}>{t('peerings.log')}</Link>
