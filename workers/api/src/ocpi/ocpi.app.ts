@@ -11,10 +11,10 @@ import { Hono } from 'hono';
 import { chargingProfiles } from './ocpi.chargingprofiles';
 import { commands } from './ocpi.commands';
 import { credentials } from './ocpi.credentials';
-import { emspLocations } from './ocpi.emsp-locations';
-import { emspTariffs } from './ocpi.emsp-tariffs';
 import { emspCommands } from './ocpi.emsp-commands';
+import { emspLocations } from './ocpi.emsp-locations';
 import { emspCdrs, emspSessions } from './ocpi.emsp-sessions';
+import { emspTariffs } from './ocpi.emsp-tariffs';
 import { emspTokens } from './ocpi.emsp-tokens';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, transport, unauthorized } from './ocpi.http';
@@ -42,10 +42,10 @@ const MODULES: readonly (Omit<Endpoint, 'url'> & { path: string })[] = [
   { identifier: 'cdrs', role: 'SENDER', path: 'cdrs' },
   { identifier: 'tokens', role: 'RECEIVER', path: 'tokens' },
   { identifier: 'commands', role: 'RECEIVER', path: 'commands' },
-  { identifier: 'locations', role: 'RECEIVER', path: 'emsp/locations' },
-  { identifier: 'tariffs', role: 'RECEIVER', path: 'emsp/tariffs' },
   { identifier: 'tokens', role: 'SENDER', path: 'emsp/tokens' },
   { identifier: 'commands', role: 'SENDER', path: 'emsp/commands' },
+  { identifier: 'locations', role: 'RECEIVER', path: 'emsp/locations' },
+  { identifier: 'tariffs', role: 'RECEIVER', path: 'emsp/tariffs' },
   { identifier: 'sessions', role: 'RECEIVER', path: 'emsp/sessions' },
   { identifier: 'cdrs', role: 'RECEIVER', path: 'emsp/cdrs' },
 ];
@@ -75,12 +75,12 @@ export function createOcpi() {
   app.route(`/${OCPI_VERSION}/cdrs`, cdrsSender);
   app.route(`/${OCPI_VERSION}/tokens`, tokens);
   app.route(`/${OCPI_VERSION}/commands`, commands);
-  app.route(`/${OCPI_VERSION}/emsp/locations`, emspLocations);
-  app.route(`/${OCPI_VERSION}/emsp/tariffs`, emspTariffs);
   app.route(`/${OCPI_VERSION}/emsp/tokens`, emspTokens);
   app.route(`/${OCPI_VERSION}/emsp/sessions`, emspSessions);
   app.route(`/${OCPI_VERSION}/emsp/cdrs`, emspCdrs);
   app.route(`/${OCPI_VERSION}/emsp/commands`, emspCommands);
+  app.route(`/${OCPI_VERSION}/emsp/locations`, emspLocations);
+  app.route(`/${OCPI_VERSION}/emsp/tariffs`, emspTariffs);
 
   app.notFound((c) => failure(c, 404, OcpiStatus.clientError, 'Unknown OCPI endpoint'));
   app.onError((err, c) => {
