@@ -37,11 +37,21 @@ const scaled = (raw: bigint, scalar: number) =>
 /** Splits, decodes and reads the data set; null when any part is missing or of the wrong size. */
 export function parseAlfen(text: string): AlfenValue | null {
   const fields = text.trim().replace(/;$/, '').split(';');
-  if (fields.length !== 6 || fields[0] !== 'AP' || !Object.hasOwn(REASONS, fields[1]) || fields[2].length !== 1)
+  const [ap, type, blobVersion, publicKeyText, dataSetText, signatureText] = fields;
+  if (
+    fields.length !== 6 ||
+    ap !== 'AP' ||
+    type === undefined ||
+    !Object.hasOwn(REASONS, type) ||
+    blobVersion?.length !== 1 ||
+    publicKeyText === undefined ||
+    dataSetText === undefined ||
+    signatureText === undefined
+  )
     return null;
-  const publicKey = base32ToBytes(fields[3]);
-  const dataSet = base32ToBytes(fields[4]);
-  const signature = base32ToBytes(fields[5]);
+  const publicKey = base32ToBytes(publicKeyText);
+  const dataSet = base32ToBytes(dataSetText);
+  const signature = base32ToBytes(signatureText);
   if (!publicKey || dataSet?.length !== DATA_SET_BYTES || signature?.length !== SIGNATURE_BYTES) return null;
   const view = new DataView(dataSet.buffer, dataSet.byteOffset, dataSet.byteLength);
   const unit = dataSet[44];
@@ -49,9 +59,9 @@ export function parseAlfen(text: string): AlfenValue | null {
   const raw = view.getBigUint64(46, true);
   const seconds = view.getUint32(34, true);
   return {
-    type: fields[1],
-    blobVersion: fields[2],
-    publicKeyText: fields[3],
+    type,
+    blobVersion,
+    publicKeyText,
     publicKey,
     dataSet,
     signature,
@@ -60,7 +70,7 @@ export function parseAlfen(text: string): AlfenValue | null {
     reading: {
       time: seconds > 0 ? new Date(seconds * 1000).toISOString() : null,
       valueWh: unit === DLMS_WH ? scaled(raw, scalar) : null,
-      reason: REASONS[fields[1]],
+      reason: REASONS[type] ?? null,
       status: bytesToHex(dataSet.slice(26, 30).reverse()).toUpperCase(),
     },
     sessionId: view.getUint32(74, true),

@@ -78,14 +78,14 @@ export interface Der {
 /** Reads one DER element at `offset`; null when the bytes do not hold one. */
 export function readDer(bytes: Uint8Array, offset = 0): Der | null {
   if (offset + 2 > bytes.length) return null;
-  const tag = bytes[offset];
-  let length = bytes[offset + 1];
+  const tag = bytes[offset] ?? 0;
+  let length = bytes[offset + 1] ?? 0;
   let start = offset + 2;
   if (length & 0x80) {
     const count = length & 0x7f;
     if (count === 0 || count > 3 || start + count > bytes.length) return null;
     length = 0;
-    for (let i = 0; i < count; i++) length = (length << 8) | bytes[start + i];
+    for (let i = 0; i < count; i++) length = (length << 8) | (bytes[start + i] ?? 0);
     start += count;
   }
   if (start + length > bytes.length) return null;

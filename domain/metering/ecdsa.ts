@@ -176,11 +176,15 @@ export async function verifyEcdsa(
   const uncompressed = NOBLE[curve].Point.fromBytes(point).toBytes(false);
   const named = WEBCRYPTO[curve];
   if (named) {
-    const key = await crypto.subtle.importKey('raw', uncompressed, { name: 'ECDSA', namedCurve: named }, false, [
-      'verify',
-    ]);
-    return crypto.subtle.verify({ name: 'ECDSA', hash }, key, raw, message);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(uncompressed),
+      { name: 'ECDSA', namedCurve: named },
+      false,
+      ['verify'],
+    );
+    return crypto.subtle.verify({ name: 'ECDSA', hash }, key, new Uint8Array(raw), new Uint8Array(message));
   }
-  const digest = new Uint8Array(await crypto.subtle.digest(hash, message));
+  const digest = new Uint8Array(await crypto.subtle.digest(hash, new Uint8Array(message)));
   return NOBLE[curve].verify(raw, digest, uncompressed, { prehash: false, lowS: false, format: 'compact' });
 }

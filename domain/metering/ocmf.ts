@@ -65,7 +65,7 @@ export function ocmfReadings(payload: Record<string, unknown>): SignedReading[] 
 /** "ECDSA-secp256r1-SHA256" → curve and hash; null for anything else (status 'unsupported'). */
 export function ocmfAlgorithm(sa: string): { curve: CurveName; hash: HashName } | null {
   const match = /^ECDSA-([A-Za-z0-9]+)-SHA(256|384|512)$/.exec(sa);
-  const curve = match ? curveFromName(match[1]) : null;
+  const curve = match?.[1] ? curveFromName(match[1]) : null;
   return match && curve ? { curve, hash: `SHA-${match[2]}` as HashName } : null;
 }
 

@@ -83,7 +83,7 @@ export function safeXml(values: SafeValue[]): string {
       value: values.map((v, i) =>
         valueNode(
           v,
-          numeric ? ids[i] : (numbered.get(ids[i]) as string),
+          numeric ? (ids[i] ?? '') : (numbered.get(ids[i] ?? '') ?? ''),
           v.context || defaultContext(i, values.length),
         ),
       ),

@@ -238,7 +238,7 @@ describe('verifySigned: Alfen', () => {
     const parts = good.split(';');
     for (const signedData of [
       parts.slice(0, 5).join(';'),
-      good.replace(parts[5], parts[5].slice(8)),
+      good.replace(parts[5] ?? '', (parts[5] ?? '').slice(8)),
       good.replace('AP;2', 'AP;9'),
     ]) {
       expect(await verifySigned({ signedData })).toMatchObject({ format: 'ALFEN', status: 'malformed' });
