@@ -1,6 +1,6 @@
 /**
  * Golden PDF (issue 5, ADR 023 second addendum): the bytes of a session export for a fixed input —
- * the provider variant's 26 columns, long station names and addresses that wrap, e-mails and EVSE
+ * the provider variant's 27 columns (protocol since ADR 057's EMSP sessions), long station names and addresses that wrap, e-mails and EVSE
  * ids cut inside the word, ellipsized cells, 3 pages, compressed — must not change when the writer
  * is made faster. A change to the layout on purpose updates the digest here, in the same commit.
  */
@@ -78,6 +78,6 @@ describe('session PDF golden bytes', () => {
         created: new Date(Date.UTC(2026, 10, 26, 1, 2, 3)),
       }),
     );
-    expect(file).toEqual({ sha: 'bd31ccdc6239340f1301d0078fbdd0fd4f9f96f45e27f0931c4ca2e1ecb57920', size: 17_450 });
+    expect(file).toEqual({ sha: '751bac2ba4f26bbdc738d78df9cbf99d4ec1b636b0bfead9953c8a33e9471679', size: 17_120 });
   });
 });
