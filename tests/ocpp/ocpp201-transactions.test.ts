@@ -2,6 +2,7 @@
  * OCPP 2.0.1 TransactionEvent on the 1.6 session path (issue 23 part 2, ADR 058): one session per
  * transactionId whatever the order or duplication of its events, priced exactly like the same charge over 1.6.
  */
+import { evictDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions, rfids, tariffs } from '../../drizzle/schema';
@@ -223,6 +224,32 @@ describe('TransactionEvent', () => {
       durationS: 30 * 60,
       needsRevision: 1,
     });
+    cs.close();
+  });
+
+  it('survives an eviction of the object mid-transaction: the Ended closes the same session', async () => {
+    const w = await aStation();
+    const cs = await connect201(w.uid);
+    const tx = 'TX-EVICTED-1';
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Started', 0),
+      meterValue: [reading(at(0), 1000, 11_000, 'Transaction.Begin')],
+    });
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Updated', 1, { timestamp: at(10) }),
+      meterValue: [reading(at(10), 2830, 11_000)],
+    });
+    await evictDurableObject(stub(w.uid));
+    await cs.ok('TransactionEvent', {
+      ...event(w, tx, 'Ended', 2, { timestamp: at(20) }),
+      transactionInfo: { transactionId: tx, stoppedReason: 'Local' },
+      idToken: { idToken: w.idTag, type: 'ISO14443' },
+      meterValue: [reading(at(20), 4660, 0, 'Transaction.End')],
+    });
+    const rows = await sessionsOf(w.stationId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'closed', meterStartWh: 1000, energyWh: 3660, durationS: 20 * 60 });
+    expect(JSON.parse(rows[0]?.meterCurveJson ?? '[]').map((p: number[]) => p[0])).toContain(T0 + 10 * 60_000);
     cs.close();
   });
 
