@@ -90,8 +90,19 @@ export function tokenOfRow(r: TokenRow): Token {
  * statement, so two racing PUTs keep the newest). True when it was written.
  */
 export async function upsertToken(db: Db, row: typeof ocpiTokens.$inferInsert): Promise<boolean> {
+  const written = await upsertStatement(db, row).all();
+  return written.length === 1;
+}
+
+/** Stores many tokens (one page of a pull) in one batch, each as `upsertToken` would. */
+export async function upsertTokens(db: Db, rows: readonly (typeof ocpiTokens.$inferInsert)[]) {
+  const [first, ...rest] = rows.map((row) => upsertStatement(db, row));
+  if (first) await db.batch([first, ...rest]);
+}
+
+function upsertStatement(db: Db, row: typeof ocpiTokens.$inferInsert) {
   const { peeringId, countryCode, partyId, uid, type, ...rest } = row;
-  const written = await db
+  return db
     .insert(ocpiTokens)
     .values(row)
     .onConflictDoUpdate({
@@ -99,9 +110,7 @@ export async function upsertToken(db: Db, row: typeof ocpiTokens.$inferInsert): 
       set: rest,
       setWhere: sql`excluded.last_updated > ${ocpiTokens.lastUpdated}`,
     })
-    .returning({ id: ocpiTokens.id })
-    .all();
-  return written.length === 1;
+    .returning({ id: ocpiTokens.id });
 }
 
 /**

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { CallResult } from '../../ocpi/ocpi.client';
 import { callPartner, type KeyEnv } from '../../ocpi/ocpi.outbox';
 import type { PeeringRow } from '../../ocpi/ocpi.store';
-import { rowOfToken, upsertToken } from '../../ocpi/ocpi.tokens.store';
+import { rowOfToken, upsertTokens } from '../../ocpi/ocpi.tokens.store';
 
 export const MAX_PAGES = 10;
 const PAGE_LIMIT = 500;
@@ -57,19 +57,18 @@ export async function pullTokens(
     position += page.length;
     const total = Number(sent.headers?.get('X-Total-Count'));
     if (Number.isFinite(total) && sent.headers?.has('X-Total-Count')) progress.total = total;
+    const rows = [];
     for (const item of page) {
       const t = Token.safeParse(item);
       const own =
         t.success &&
         t.data.country_code.toUpperCase() === parties.emsp.countryCode &&
         t.data.party_id.toUpperCase() === parties.emsp.partyId;
-      if (!t.success || !own) {
-        progress.rejected += 1;
-        continue;
-      }
-      await upsertToken(db, rowOfToken(peering.id, t.data));
-      progress.stored += 1;
+      if (t.success && own) rows.push(rowOfToken(peering.id, t.data));
+      else progress.rejected += 1;
     }
+    await upsertTokens(db, rows);
+    progress.stored += rows.length;
     url = page.length > 0 ? nextLink(sent.headers?.get('Link') ?? null) : null;
   }
   progress.nextOffset = url ? position : null;
