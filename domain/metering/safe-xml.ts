@@ -5,7 +5,7 @@
  * every character is escaped as XML wants.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import { decodeSignedData, formatOfText } from './detect';
+import { decodeSignedData, formatOfText, transportEncoding } from './detect';
 import { type CurveName, parsePublicKey, spkiHex } from './ecdsa';
 import { ocmfAlgorithm, parseOcmf } from './ocmf';
 import type { SignedFormat, SignedInput } from './signed-values';
@@ -51,7 +51,7 @@ function valueNode(value: SafeValue, transactionId: string, context: string) {
   // Decoded text is what the software reads most surely; what could not be decoded goes as it came.
   const signedData = decoded
     ? { '#text': decoded, ...formatAttribute, '@_encoding': 'plain' }
-    : { '#text': value.signedData, ...formatAttribute, '@_encoding': value.encoding?.toLowerCase() || 'plain' };
+    : { '#text': value.signedData, ...formatAttribute, '@_encoding': transportEncoding(value.encoding) ?? 'plain' };
   // An Alfen value carries its key, and the software refuses a given key that is not spelt as the
   // embedded one: it gets none.
   const key = format === 'OCMF' && decoded ? ocmfKey(value, decoded) : null;

@@ -40,7 +40,7 @@ describe('capturedSigned', () => {
         at: Date.parse('2026-05-01T11:00:00Z'),
         context: 'Transaction.End',
         measurand: 'Energy.Active.Import.Register',
-        encoding: 'OCMF',
+        encoding: 'base64',
         signedData: 'T0NNRg==',
         publicKey: 'abcd',
         signingMethod: null,

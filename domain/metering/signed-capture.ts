@@ -15,7 +15,8 @@ export interface CapturedSigned {
   at: number;
   context: string;
   measurand: string;
-  encoding: string | null;
+  /** 'base64' for 2.0.1 (its encodingMethod names the format, which is detected from the data); null for 1.6 (guessed). */
+  encoding: 'base64' | null;
   signedData: string;
   publicKey: string | null;
   signingMethod: string | null;
@@ -27,6 +28,7 @@ const blank = (s: string | undefined | null) => (s === undefined || s === null |
 export function capturedSigned(values: readonly MeterValue[]): CapturedSigned[] {
   const out: CapturedSigned[] = [];
   for (const mv of values) {
+    if (!mv.sampledValue.some((sv) => sv.signed || sv.format === 'SignedData')) continue;
     const at = Date.parse(mv.timestamp);
     if (!Number.isFinite(at)) continue;
     for (const sv of mv.sampledValue) {
@@ -37,7 +39,7 @@ export function capturedSigned(values: readonly MeterValue[]): CapturedSigned[] 
           at,
           context,
           measurand,
-          encoding: blank(sv.signed.encodingMethod),
+          encoding: 'base64',
           signedData: sv.signed.signedMeterData,
           publicKey: blank(sv.signed.publicKey),
           signingMethod: blank(sv.signed.signingMethod),

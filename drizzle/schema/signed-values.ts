@@ -28,7 +28,7 @@ export const sessionSignedValues = sqliteTable(
     measurand: text('measurand').notNull(),
     /** OCMF, ALFEN or unknown (domain/metering/signed-values.ts detectFormat). */
     format: text('format').notNull(),
-    /** 2.0.1 encodingMethod; null for 1.6 (the format says it). */
+    /** 'base64' for 2.0.1 (older rows: its encodingMethod, a format name, read as base64); null for 1.6 (guessed). */
     encoding: text('encoding'),
     signedData: text('signed_data').notNull(),
     publicKey: text('public_key'),

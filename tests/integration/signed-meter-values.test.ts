@@ -278,6 +278,11 @@ describe('signed meter values of a session', () => {
       ['Transaction.Begin', 'valid', 'value', 'MTR-201'],
       ['Transaction.End', 'valid', 'value', 'MTR-201'],
     ]);
+    // encodingMethod names the format ("OCMF"): the value is stored as what it is, base64.
+    expect(body.data.map((v) => [v.format, v.encoding])).toEqual([
+      ['OCMF', 'base64'],
+      ['OCMF', 'base64'],
+    ]);
   });
 
   it('exports the S.A.F.E. XML as a download', async () => {
