@@ -36,15 +36,16 @@ export function pageStatement(
 
 /**
  * The page's rows when the list also reads roaming sessions: the ids of our sessions from
- * `charging_sessions`, the negated ones from `ocpi_emsp_sessions`, in the list's order.
+ * `charging_sessions`, the negated ones from `ocpi_emsp_sessions`, in the list's order. The page's ids
+ * are selected once (a CTE read twice is materialised) and each table is read by its primary key.
  */
 function pageWithRoaming(d1: D1Database, q: SessionQuery, ids: Sql) {
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   return d1
     .prepare(
-      `SELECT * FROM (SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (${ids.sql}) UNION ALL SELECT ${roamingSelectList(q.variant)} FROM ${ROAMING_TABLE} WHERE -s.id IN (${ids.sql})) ORDER BY ${sortKeyOf(q)} ${dir}, id ${dir}`,
+      `WITH page(id) AS (${ids.sql}) SELECT * FROM (SELECT ${selectList(q.variant)} FROM charging_sessions s WHERE s.id IN (SELECT id FROM page WHERE id > 0) UNION ALL SELECT ${roamingSelectList(q.variant)} FROM ${ROAMING_TABLE} WHERE s.id IN (SELECT -id FROM page WHERE id < 0)) ORDER BY ${sortKeyOf(q)} ${dir}, id ${dir}`,
     )
-    .bind(...ids.params, ...ids.params);
+    .bind(...ids.params);
 }
 
 /** The page's rows, by primary key, for the ids a statement selects in the list's order. */
