@@ -11,7 +11,6 @@ import {
   Button,
   Card,
   InlineStack,
-  Modal,
   ResourceItem,
   ResourceList,
   Select,
@@ -24,6 +23,7 @@ import { tKey } from '../../i18n/resources';
 import { formatDateTime } from '../../lib/format';
 import type { StationCardOutcome, StationReservations } from '../../lib/maintenance-station.server';
 import { useFeedback } from '../feedback';
+import { CancelConfirmModal } from './cancel-confirm-modal';
 import type { MaintenanceData } from './maintenance-view';
 
 type Reservation = StationReservations['data'][number];
@@ -184,37 +184,26 @@ export function ReservationsCard({ data }: { data: MaintenanceData }) {
           </BlockStack>
         )}
       </BlockStack>
-      <Modal
-        open={cancelling !== null}
+      <CancelConfirmModal
+        item={cancelling}
         onClose={() => setCancelling(null)}
-        title={cancelling ? t('stationCommands.reservations.cancelTitle', { id: cancelling.id }) : ''}
-        primaryAction={{
-          content: t('stationCommands.reservations.cancelConfirm'),
-          destructive: true,
-          onAction: () => {
-            if (cancelling) {
-              fetcher.submit(
-                { intent: 'cancel-reservation', stationUid: c.station.uid, reservationId: String(cancelling.id) },
-                { method: 'post' },
-              );
-            }
-            setCancelling(null);
-          },
-        }}
-        secondaryActions={[{ content: t('stationCommands.reservations.keep'), onAction: () => setCancelling(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">
-            {cancelling
-              ? t('stationCommands.reservations.cancelBody', {
-                  target: targetOf(cancelling),
-                  card: cancelling.id_tag ?? '—',
-                  until: when(cancelling.expiry_date),
-                })
-              : ''}
-          </Text>
-        </Modal.Section>
-      </Modal>
+        onConfirm={(r) =>
+          fetcher.submit(
+            { intent: 'cancel-reservation', stationUid: c.station.uid, reservationId: String(r.id) },
+            { method: 'post' },
+          )
+        }
+        title={(r) => t('stationCommands.reservations.cancelTitle', { id: r.id })}
+        body={(r) =>
+          t('stationCommands.reservations.cancelBody', {
+            target: targetOf(r),
+            card: r.id_tag ?? '—',
+            until: when(r.expiry_date),
+          })
+        }
+        confirm={t('stationCommands.reservations.cancelConfirm')}
+        keep={t('stationCommands.reservations.keep')}
+      />
     </Card>
   );
 }

@@ -11,7 +11,6 @@ import {
   Button,
   Card,
   InlineStack,
-  Modal,
   ResourceItem,
   ResourceList,
   Select,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import type { ScheduledChanges, ScheduleOutcome } from '../../lib/maintenance.server';
 import { useFeedback } from '../feedback';
+import { CancelConfirmModal } from './cancel-confirm-modal';
 import type { MaintenanceData } from './maintenance-view';
 
 type Entry = ScheduledChanges[number];
@@ -184,37 +184,20 @@ export function ScheduledChangesCard({ data }: { data: MaintenanceData }) {
           />
         )}
       </BlockStack>
-      <Modal
-        open={cancelling !== null}
+      <CancelConfirmModal
+        item={cancelling}
         onClose={() => setCancelling(null)}
-        title={t('maintenance.scheduled.cancelTitle')}
-        primaryAction={{
-          content: t('maintenance.scheduled.cancelConfirm'),
-          destructive: true,
-          onAction: () => {
-            if (cancelling) {
-              fetcher.submit(
-                { intent: 'cancel-schedule', stationUid: c.station.uid, scheduleId: String(cancelling.id) },
-                { method: 'post' },
-              );
-            }
-            setCancelling(null);
-          },
-        }}
-        secondaryActions={[{ content: t('maintenance.scheduled.keep'), onAction: () => setCancelling(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">
-            {cancelling
-              ? t('maintenance.scheduled.cancelBody', {
-                  what: what(cancelling),
-                  target: targetOf(cancelling),
-                  at: when(cancelling.due_at),
-                })
-              : ''}
-          </Text>
-        </Modal.Section>
-      </Modal>
+        onConfirm={(e) =>
+          fetcher.submit(
+            { intent: 'cancel-schedule', stationUid: c.station.uid, scheduleId: String(e.id) },
+            { method: 'post' },
+          )
+        }
+        title={() => t('maintenance.scheduled.cancelTitle')}
+        body={(e) => t('maintenance.scheduled.cancelBody', { what: what(e), target: targetOf(e), at: when(e.due_at) })}
+        confirm={t('maintenance.scheduled.cancelConfirm')}
+        keep={t('maintenance.scheduled.keep')}
+      />
     </Card>
   );
 }
