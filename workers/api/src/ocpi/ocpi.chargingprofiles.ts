@@ -28,26 +28,20 @@ import {
 } from '@domain/ocpi/charging-profiles';
 import { OcpiStatus } from '@domain/ocpi/status';
 import { Hono } from 'hono';
-import { DEFAULT_COMMAND_TIMEOUT_MS, dispatchAs, type Target } from '../lib/charge-point-command';
-import type { ProfileResultPush } from './ocpi.chargingprofiles.push';
+import { dispatchAs, type Target } from '../lib/charge-point-command';
 import {
   insertProfileRequest,
   profileSession,
   requestsSince,
   settleProfileRequest,
 } from './ocpi.chargingprofiles.store';
+import { pushResult, resultTimeoutSeconds } from './ocpi.commands';
 import type { OcpiEnv } from './ocpi.env';
 import { answer, callerFor, failure, type OcpiContext, unauthorized } from './ocpi.http';
-import { push } from './ocpi.outbox';
 import type { PeeringRow } from './ocpi.store';
 
 type Response = 'ACCEPTED' | 'NOT_SUPPORTED' | 'REJECTED' | 'TOO_OFTEN' | 'UNKNOWN_SESSION';
 const respond = (c: OcpiContext, result: Response, timeout = 0) => answer(c, { result, timeout });
-
-const timeoutSeconds = (env: Env) =>
-  Math.ceil(
-    (Number((env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS) / 1000,
-  ) + 30;
 
 type Found = NonNullable<Awaited<ReturnType<typeof profileSession>>>;
 type Request = { kind: 'set'; profile: ChargingProfile } | { kind: 'active'; duration: number } | { kind: 'clear' };
@@ -139,14 +133,7 @@ async function run(
     result = { result: 'REJECTED' };
   }
   await settleProfileRequest(db, work.id, (result as { result: string }).result);
-  const from = c.var.routing.from;
-  const payload: ProfileResultPush = { url: work.responseUrl, result, ...(from ? { to: from } : {}) };
-  await push(
-    db,
-    c.env,
-    { peeringId: peering.id, kind: 'charging_profile_result', objectKey: `chargingprofile:${work.id}`, payload },
-    { now: true },
-  );
+  await pushResult(c, peering, 'charging_profile_result', `chargingprofile:${work.id}`, work.responseUrl, result);
 }
 
 async function handle(c: OcpiContext, request: Request, responseUrl: string) {
@@ -176,7 +163,7 @@ async function handle(c: OcpiContext, request: Request, responseUrl: string) {
   });
   const target = { station: found.station, connector: found.connector };
   c.executionCtx.waitUntil(run(c, peering, { id, target, request, action, payload, responseUrl, site }));
-  return respond(c, 'ACCEPTED', timeoutSeconds(c.env));
+  return respond(c, 'ACCEPTED', resultTimeoutSeconds(c.env));
 }
 
 const invalid = (c: OcpiContext, what: string, path: string) =>

@@ -18,6 +18,7 @@ import { ocpiTime } from '@domain/ocpi/tokens';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { DEFAULT_COMMAND_TIMEOUT_MS, dispatchAs, type Target } from '../lib/charge-point-command';
+import type { ProfileResultPush } from './ocpi.chargingprofiles.push';
 import type { CommandResultPush } from './ocpi.commands.push';
 import { insertCommand, peeringSession, reservationOf, settleCommand, targetOf } from './ocpi.commands.store';
 import type { OcpiEnv } from './ocpi.env';
@@ -36,8 +37,28 @@ interface Work {
   responseUrl: string;
 }
 
-const commandTimeoutMs = (env: Env) =>
-  Number((env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS;
+/** How long the partner waits for the result (s): the charge point's timeout and the delivery. */
+export const resultTimeoutSeconds = (env: Env) =>
+  Math.ceil(
+    (Number((env as { COMMAND_TIMEOUT_MS?: string }).COMMAND_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS) / 1000,
+  ) + 30;
+
+/**
+ * POSTs the result of a partner's request to its `response_url` through the outbox (sent now, retried
+ * after); through a hub, to the party that asked.
+ */
+export async function pushResult(
+  c: OcpiContext,
+  peering: PeeringRow,
+  kind: 'command_result' | 'charging_profile_result',
+  objectKey: string,
+  url: string,
+  result: CommandResultPush['result'] | ProfileResultPush['result'],
+) {
+  const from = c.var.routing.from;
+  const payload = { url, result, ...(from ? { to: from } : {}) } satisfies CommandResultPush | ProfileResultPush;
+  await push(c.var.db, c.env, { peeringId: peering.id, kind, objectKey, payload }, { now: true });
+}
 
 const respond = (c: OcpiContext, response: CommandResponse) => answer(c, response);
 const refuse = (c: OcpiContext, result: 'REJECTED' | 'UNKNOWN_SESSION', text: string) =>
@@ -61,21 +82,13 @@ async function run(c: OcpiContext, peering: PeeringRow, work: Work) {
   }
   const result = commandResultOf(outcome);
   await settleCommand(db, work.commandId, result.result);
-  const from = c.var.routing.from;
-  const payload: CommandResultPush = { url: work.responseUrl, result, ...(from ? { to: from } : {}) };
-  await push(
-    db,
-    c.env,
-    { peeringId: peering.id, kind: 'command_result', objectKey: `command:${work.commandId}`, payload },
-    { now: true },
-  );
+  await pushResult(c, peering, 'command_result', `command:${work.commandId}`, work.responseUrl, result);
 }
 
 /** Accepts: answers at once and runs the command after the answer. */
 function accept(c: OcpiContext, peering: PeeringRow, work: Work) {
   c.executionCtx.waitUntil(run(c, peering, work));
-  // The eMSP waits this long for the result: the charge point's timeout and the delivery.
-  return respond(c, { result: 'ACCEPTED', timeout: Math.ceil(commandTimeoutMs(c.env) / 1000) + 30 });
+  return respond(c, { result: 'ACCEPTED', timeout: resultTimeoutSeconds(c.env) });
 }
 
 const UNKNOWN_PLACE = 'Unknown location, EVSE or connector';
