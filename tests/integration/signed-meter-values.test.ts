@@ -19,6 +19,7 @@ interface Listed {
     context: string;
     status: string;
     format: string;
+    encoding: string | null;
     meter_serial: string | null;
     public_key_source: string;
     readings: { value_wh: number | null }[];
