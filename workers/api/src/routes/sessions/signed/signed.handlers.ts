@@ -46,36 +46,38 @@ function download(c: Context<AppEnv>, sessionId: number, values: StoredSignedVal
   });
 }
 
-/** The session when the operator may see its detail, else null. */
-async function operatorSession(c: Context<AppEnv>, id: number): Promise<boolean> {
+/** Whether the caller may see session `id`: operators by the session detail's scope, drivers their own only. */
+type MaySee = (c: Context<AppEnv>, id: number) => Promise<boolean>;
+
+const operatorMaySee: MaySee = async (c, id) => {
   const find = await scopedSession(c.env.DB, { companies: await callerScope(c) }, sessionAudiences(authOf(c).access));
   return (await find(id)) !== null;
-}
+};
+const driverMaySee: MaySee = (c, id) => isOwnSession(c.env.DB, authOf(c).user.id, id);
+
+/** The session's values, or null (answered 404) when the caller may not see it. */
+const valuesFor = async (c: Context<AppEnv>, id: number, maySee: MaySee) =>
+  (await maySee(c, id)) ? await signedValuesOf(c.env.DB, id) : null;
+const notFound = (c: Context<AppEnv>) => apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
 
 export const signedValueRoutes = new OpenAPIHono<AppEnv>()
   .openapi(operatorSigned, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await operatorSession(c, id))) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
-    return c.json(await listed(await signedValuesOf(c.env.DB, id)), 200);
+    const values = await valuesFor(c, c.req.valid('param').id, operatorMaySee);
+    return values ? c.json(await listed(values), 200) : notFound(c);
   })
   .openapi(operatorSafe, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await operatorSession(c, id))) return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
-    return download(c, id, await signedValuesOf(c.env.DB, id));
+    const values = await valuesFor(c, id, operatorMaySee);
+    return values ? download(c, id, values) : notFound(c);
   });
 
 export const mySignedValueRoutes = new OpenAPIHono<AppEnv>()
   .openapi(mySigned, async (c) => {
-    const { sessionId } = c.req.valid('param');
-    if (!(await isOwnSession(c.env.DB, authOf(c).user.id, sessionId))) {
-      return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
-    }
-    return c.json(await listed(await signedValuesOf(c.env.DB, sessionId)), 200);
+    const values = await valuesFor(c, c.req.valid('param').sessionId, driverMaySee);
+    return values ? c.json(await listed(values), 200) : notFound(c);
   })
   .openapi(mySafe, async (c) => {
     const { sessionId } = c.req.valid('param');
-    if (!(await isOwnSession(c.env.DB, authOf(c).user.id, sessionId))) {
-      return apiError(c, 404, 'SESSION_NOT_FOUND', 'notFound');
-    }
-    return download(c, sessionId, await signedValuesOf(c.env.DB, sessionId));
+    const values = await valuesFor(c, sessionId, driverMaySee);
+    return values ? download(c, sessionId, values) : notFound(c);
   });
