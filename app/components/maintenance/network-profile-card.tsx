@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationCardOutcome } from '../../lib/maintenance-station.server';
 import type { MaintenanceData } from './maintenance-view';
-import { useCardAnswer } from './reservations-card';
+import { useCardAnswer } from './use-card-answer';
 
 const INTERFACES = ['Wired0', 'Wired1', 'Wired2', 'Wired3', 'Wireless0', 'Wireless1', 'Wireless2', 'Wireless3'];
 const APN_AUTH = ['AUTO', 'CHAP', 'PAP', 'NONE'];
@@ -19,7 +19,7 @@ const option = (v: string) => ({ label: v, value: v });
 export function NetworkProfileCard({ data }: { data: MaintenanceData }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ card: StationCardOutcome | null }>();
-  useCardAnswer(fetcher, 'stationCommands.networkProfile');
+  const answer = useCardAnswer(fetcher, 'stationCommands.networkProfile');
   const [fields, setFields] = useState({
     configurationSlot: '1',
     ocppCsmsUrl: '',
@@ -34,8 +34,7 @@ export function NetworkProfileCard({ data }: { data: MaintenanceData }) {
   const [confirming, setConfirming] = useState(false);
   if (data.reservations?.ocpp_version !== 'ocpp2.0.1') return null;
   const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
-  const answer = fetcher.data?.card;
-  const urlError = answer && !answer.answered && fetcher.state === 'idle' ? (answer.message ?? undefined) : undefined;
+  const urlError = answer && !answer.answered ? (answer.message ?? undefined) : undefined;
   const busy = fetcher.state !== 'idle';
 
   return (

@@ -22,26 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { tKey } from '../../i18n/resources';
 import { formatDateTime } from '../../lib/format';
 import type { StationCardOutcome, StationReservations } from '../../lib/maintenance-station.server';
-import { useFeedback } from '../feedback';
 import { CancelConfirmModal } from './cancel-confirm-modal';
 import type { MaintenanceData } from './maintenance-view';
+import { useCardAnswer } from './use-card-answer';
 
 type Reservation = StationReservations['data'][number];
-
-/** The card's answer in a toast: the station's status word, or why nothing was done. */
-export function useCardAnswer(fetcher: { state: string; data?: { card: StationCardOutcome | null } }, ns: string) {
-  const { t } = useTranslation();
-  const { toast } = useFeedback();
-  const [seen, setSeen] = useState<string | null>(null);
-  const o = fetcher.data?.card;
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !o || o.id === seen) return;
-    setSeen(o.id);
-    if (o.answered) toast(tKey(t, `${ns}.answer`, { status: o.replyStatus ?? '' }), { error: !o.succeeded });
-    else toast(tKey(t, `${ns}.failed`, { message: o.message ?? '' }), { error: true });
-  }, [fetcher.state, o, seen, t, toast, ns]);
-  return o && o.id === seen ? o : null;
-}
 
 export function ReservationsCard({ data }: { data: MaintenanceData }) {
   const { t } = useTranslation();
