@@ -332,7 +332,7 @@ describe("an operator's own TxProfile", () => {
     expect(holding(site)).toEqual({ A: 10, B: 30 });
     // The operator's profile is still known (never replaced nor cleared by the site).
     expect((await stub(a.uid).state()).operatorTxProfiles).toEqual([
-      { profileId: 7, connectorId: 1, transactionId: txA, stackLevel: 5, limitA: 10 },
+      { profileId: 7, connectorId: 1, transactionId: txA, stackLevel: 5, limit: 10, unit: 'A' },
     ]);
 
     for (const stop of stops) await stop();

@@ -1,7 +1,8 @@
 /**
  * @module The TxProfiles an operator set for a transaction (ADR 059 addendum): every accepted
  * SetChargingProfile of purpose TxProfile that is not the site's own (profile ids 59000…59999) is
- * remembered with its lowest limit in ampere per phase, and forgotten with its transaction's
+ * remembered with its lowest limit per phase (A, or W that the site turns into A at its own voltage),
+ * and forgotten with its transaction's
  * ClearChargingProfile. The site never sends a limit above it, and stacks its own above it
  * (never on the operator's stack level, which would replace the operator's profile on the station).
  */
@@ -10,8 +11,6 @@ import type { CommandResult } from '../transport/outbound';
 
 /** The site's own profiles: 59000 + connector (station.ts). */
 const SITE_IDS = { from: 59_000, to: 59_999 };
-/** A W limit is turned into ampere per phase at this voltage (the profile names its phases, else 3). */
-const VOLTAGE = 230;
 const KEPT = 20;
 
 export interface OperatorTxLimit {
@@ -20,25 +19,31 @@ export interface OperatorTxLimit {
   /** The transaction it was set for (its own, or the one open on the connector when it was sent). */
   transactionId: number | null;
   stackLevel: number;
-  /** The lowest limit of its schedule, ampere per phase. */
-  limitA: number;
+  /** The lowest limit of its schedule per phase: ampere, or watt (a W period over its phases, else 3). */
+  limit: number;
+  unit: 'A' | 'W';
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const isSite = (id: number) => id >= SITE_IDS.from && id <= SITE_IDS.to;
 
-/** The lowest limit of a 1.6 charging schedule in ampere per phase, null when it has no period. */
-function lowestAmps(schedule: Record<string, unknown> | undefined): number | null {
+/** The lowest limit per phase of a 1.6 charging schedule (in its unit), null when it has no period. */
+function lowestPerPhase(schedule: Record<string, unknown> | undefined): Pick<OperatorTxLimit, 'limit' | 'unit'> | null {
+  const unit = schedule?.chargingRateUnit === 'W' ? 'W' : 'A';
   const periods = (schedule?.chargingSchedulePeriod ?? []) as { limit?: unknown; numberPhases?: unknown }[];
-  const amps = periods
+  const limits = periods
     .map((p) => {
       const limit = num(p.limit);
       if (limit === null) return null;
-      return schedule?.chargingRateUnit === 'W' ? limit / (VOLTAGE * (num(p.numberPhases) ?? 3)) : limit;
+      return unit === 'W' ? limit / (num(p.numberPhases) ?? 3) : limit;
     })
     .filter((a): a is number => a !== null);
-  return amps.length === 0 ? null : Math.min(...amps);
+  return limits.length === 0 ? null : { limit: Math.min(...limits), unit };
 }
+
+/** An operator's limit in ampere per phase, a W limit at the site's phase-to-neutral `voltage`. */
+export const operatorAmps = (l: Pick<OperatorTxLimit, 'limit' | 'unit'>, voltage: number) =>
+  l.unit === 'W' ? l.limit / voltage : l.limit;
 
 const accepted = (o: CommandResult) =>
   o.status === 'accepted' && (o.reply as { status?: unknown } | null)?.status === 'Accepted';
@@ -68,8 +73,8 @@ export function noteOperatorProfile(store: Store, action: string, payload: unkno
   const connectorId = num(p.connectorId);
   if (profile.chargingProfilePurpose !== 'TxProfile' || profileId === null || isSite(profileId)) return;
   if (connectorId === null) return;
-  const limitA = lowestAmps(profile.chargingSchedule as Record<string, unknown> | undefined);
-  if (limitA === null) return;
+  const lowest = lowestPerPhase(profile.chargingSchedule as Record<string, unknown> | undefined);
+  if (lowest === null) return;
   const transactionId =
     num(profile.transactionId) ??
     store.openTransactions().find((t) => t.connectorId === connectorId)?.transactionId ??
@@ -79,7 +84,7 @@ export function noteOperatorProfile(store: Store, action: string, payload: unkno
     connectorId,
     transactionId,
     stackLevel: num(profile.stackLevel) ?? 0,
-    limitA,
+    ...lowest,
   };
   // Same id, or same stack level and purpose on the connector: the station replaced it (OCPP 1.6 and 2.0.1).
   const others = kept.filter(

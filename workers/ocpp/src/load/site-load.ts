@@ -18,9 +18,10 @@ import {
   raiseWithin,
   uncontrolledA,
 } from '@domain/load/allocation';
+import { ASSUMED_PHASES, ASSUMED_VOLTAGE } from '@domain/load/draw';
 import { limitAmpsAt, minimumOf, nextChangeAfter, priorityOf } from '@domain/load/site-limit';
 import type { CommandResult } from '../transport/outbound';
-import { operatorLimitsOf } from './operator-profiles';
+import { operatorAmps, operatorLimitsOf } from './operator-profiles';
 import type { LoadSessionRef, LoadSessionStart, SiteAllocation } from './site-load.types';
 import { type SiteSessionRow, SiteSessions, sessionKey } from './site-sessions.store';
 import { clearProfile, LOAD_COMMAND_TIMEOUT_MS, LOAD_PROFILE_STACK_LEVEL, txProfile } from './station';
@@ -57,8 +58,8 @@ export class SiteLoad extends DurableObject<Env> {
     this.sessions.setLocation(s.locationId);
     const facts = await sessionLoadFacts(openDb(this.env.DB), s.stationId, s.connectorId, s.transactionId);
     const site = await this.site();
-    const phases = site?.config.phases ?? 3;
-    const voltage = site?.config.voltage ?? 230;
+    const phases = site?.config.phases ?? ASSUMED_PHASES;
+    const voltage = site?.config.voltage ?? ASSUMED_VOLTAGE;
     const maxA = facts.maxPowerW ? facts.maxPowerW / (voltage * phases) : DEFAULT_MAX_A;
     this.sessions.add({
       station_uid: s.stationUid,
@@ -271,7 +272,9 @@ export class SiteLoad extends DurableObject<Env> {
         return { outcome: outcome as CommandResult, sentA: limitA };
       }
       const operator = operatorLimitsOf(state.operatorTxProfiles ?? [], row.connector_id, row.transaction_id);
-      const capA = operator.length === 0 ? null : floorTenth(Math.min(...operator.map((o) => o.limitA)));
+      const voltage = (await this.site())?.config.voltage ?? ASSUMED_VOLTAGE;
+      const capA =
+        operator.length === 0 ? null : floorTenth(Math.min(...operator.map((o) => operatorAmps(o, voltage))));
       if (capA !== row.operator_a) {
         this.sessions.setOperatorCap(row.key, capA);
         // Its share is bounded anew: what it cannot take goes to the others.
