@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CdrPrices } from '../pricing';
-import {
-  driverPrice,
-  isPartnerCpo,
-  meterCurveOf,
-  minorOf,
-  sessionStateOf,
-  startMethodOf,
-  stopChargingAtOf,
-} from './emsp-sessions';
+import { driverPrice, meterCurveOf, minorOf, sessionStateOf, startMethodOf, stopChargingAtOf } from './emsp-sessions';
 
 const at = (hm: string) => `2026-11-20T${hm}:00Z`;
 
 describe('roaming sessions as e-mobility provider', () => {
-  it('knows only the CPO parties the partner registered', () => {
-    const roles = JSON.stringify([
-      { role: 'CPO', country_code: 'NL', party_id: 'PRT' },
-      { role: 'EMSP', country_code: 'NL', party_id: 'EMS' },
-    ]);
-    expect(isPartnerCpo(roles, 'nl', 'prt')).toBe(true);
-    expect(isPartnerCpo(roles, 'NL', 'EMS')).toBe(false);
-    expect(isPartnerCpo('not json', 'NL', 'PRT')).toBe(false);
-  });
-
   it('maps states, start methods and amounts', () => {
     expect(sessionStateOf('ACTIVE')).toBe('in_progress');
     expect(sessionStateOf('PENDING')).toBe('in_progress');

@@ -6,20 +6,8 @@
  */
 import type { CdrPrices } from '../pricing';
 import type { Cdr } from './cdrs';
-import type { CredentialsRole } from './schemas';
 import type { ChargingPeriod, Session } from './sessions';
 import { ocpiTime } from './tokens';
-
-/** Whether the partner of a peering registered this CPO party (its roles as stored at the handshake). */
-export function isPartnerCpo(rolesJson: string, country: string, party: string): boolean {
-  const wanted = `CPO ${country} ${party}`.toUpperCase();
-  try {
-    const roles = JSON.parse(rolesJson) as CredentialsRole[];
-    return roles.some((r) => `${r.role} ${r.country_code} ${r.party_id}`.toUpperCase() === wanted);
-  } catch {
-    return false;
-  }
-}
 
 const MINOR = 100;
 /** An OCPI amount (currency units, up to 4 decimals) in minor units. */

@@ -8,7 +8,7 @@
  * session and prices it for our driver by our EMSP tariff; a CDR id already received is ignored.
  */
 import { Cdr } from '@domain/ocpi/cdrs';
-import { isPartnerCpo } from '@domain/ocpi/emsp-sessions';
+import { ownsParty } from '@domain/ocpi/partner-data';
 import { countryCode, partyId } from '@domain/ocpi/schemas';
 import { Session, SessionPatch } from '@domain/ocpi/sessions';
 import { OcpiStatus } from '@domain/ocpi/status';
@@ -42,7 +42,7 @@ function partyOf(
       refusal: failure(c, 400, OcpiStatus.invalidParameters, `Invalid ${parsed.error.issues[0]?.path.join('.')}`),
     };
   const { country_code: cc, party_id: pid } = parsed.data;
-  if (!isPartnerCpo(peering.partnerRolesJson, cc, pid))
+  if (!ownsParty(peering.partnerRolesJson, 'CPO', cc, pid))
     return {
       refusal: failure(c, 404, OcpiStatus.invalidParameters, `${cc}/${pid} is not a CPO party of this peering`),
     };
