@@ -7,7 +7,7 @@
  * roaming session reaches the fake charge point and its result reaches the party's response_url.
  */
 import { env, SELF } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteObjectName } from '../../domain/load/site-limit';
@@ -53,7 +53,11 @@ const ROUTING = ['OCPI-from-country-code', 'OCPI-from-party-id', 'OCPI-to-countr
  */
 function hubPartner(tokenA: string) {
   const inner = createPartner(tokenA);
-  inner.state.endpoints.push(partnerModule('tokens', 'SENDER'), partnerModule('chargingprofiles', 'SENDER'));
+  inner.state.endpoints.push(
+    partnerModule('tokens', 'SENDER'),
+    partnerModule('chargingprofiles', 'SENDER'),
+    partnerModule('tariffs', 'SENDER'),
+  );
   const routed: { method: string; path: string; headers: Record<string, string | null> }[] = [];
   const tokensOf = new Map<string, Token[]>();
   const app = new Hono();
@@ -429,6 +433,22 @@ describe('OCPI through a hub', () => {
     } finally {
       cp2.close();
     }
+  });
+  it('our e-mobility provider calls go from our EMSP party: the pull of a CPO sender through the hub', async () => {
+    // Our EMSP party under an id of its own, so that a call sent as our CPO party would show.
+    const emsp = { countryCode: ours.countryCode, partyId: 'EMZ' };
+    const moved = await db
+      .update(ocpiParties)
+      .set({ countryCode: emsp.countryCode, partyId: emsp.partyId })
+      .where(and(eq(ocpiParties.companyId, w.company.id), eq(ocpiParties.role, 'EMSP')))
+      .returning();
+    expect(moved).toHaveLength(1);
+    const res = await call(`/peerings/${peeringId}/pull`, { ...s, json: { modules: ['tariffs'] } });
+    expect(res.status).toBe(200);
+    const pulls = hub.routed.filter((r) => r.method === 'GET' && r.path === '/ocpi/2.2.1/tariffs');
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]?.headers).toEqual(routing(emsp, { countryCode: 'FR', partyId: 'GIR' }));
+    expect(hub.state.problems).toEqual([]);
   });
 });
 

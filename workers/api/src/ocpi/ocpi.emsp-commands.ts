@@ -89,6 +89,7 @@ export async function sendCommand(
     body: valid.data,
     schema: CommandResponse,
     timeoutMs: COMMAND_CALL_TIMEOUT_MS,
+    as: 'EMSP',
   });
   if (!sent.ok) return (await updateSentCommand(db, row.id, { error: sent.error.slice(0, 500) })) ?? row;
   const response = sent.data as CommandResponse;

@@ -55,7 +55,7 @@ export async function schedulePullsAfterHandshake(db: Db, peeringId: number) {
 /** One page: fetched, each object validated, the valid ones of the partner's own CPO parties stored. */
 async function pullPage(db: Db, env: KeyEnv, peering: PeeringRow, pull: PullRow, at: Date) {
   const url = pull.next_url as string;
-  const got = await callPartner(db, env, peering, { method: 'GET', url, schema: z.array(z.unknown()) });
+  const got = await callPartner(db, env, peering, { method: 'GET', url, schema: z.array(z.unknown()), as: 'EMSP' });
   if (!got.ok) {
     // A refusal (OCPI 2xxx, HTTP 4xx but 401/408/429) ends the pull; anything else is retried later.
     const refused =

@@ -123,7 +123,7 @@ registerPushKind('token', async ({ db, env, peering, row }) => {
   const token = tokenOfCard(card, party, peering.id);
   const base = receiver.replace(/\/$/, '');
   const url = `${base}/${token.country_code}/${token.party_id}/${encodeURIComponent(token.uid)}?type=${token.type}`;
-  return pushOutcome(await callPartner(db, env, peering, { method: 'PUT', url, body: token }));
+  return pushOutcome(await callPartner(db, env, peering, { method: 'PUT', url, body: token, as: 'EMSP' }));
 });
 
 /**
