@@ -12,15 +12,7 @@ import type { ElementInput } from '@domain/tariffs/model';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tariffs } from '../schema';
-
-interface SignedRow {
-  context: string;
-  signed_data: string;
-  encoding: string | null;
-  public_key: string | null;
-  signing_method: string | null;
-  station_public_key: string | null;
-}
+import { signedInputOf, signedValuesOf } from './signed-values.store';
 
 /** The tariffs used and the signed data of session `sessionId`'s CDR. */
 export async function cdrExtras(
@@ -35,28 +27,14 @@ export async function cdrExtras(
           .select()
           .from(tariffs)
           .where(eq(tariffs.id, Number(input.tariffId))),
-    db.$client
-      .prepare(
-        `SELECT v.context, v.signed_data, v.encoding, v.public_key, v.signing_method, st.meter_public_key AS station_public_key
-           FROM session_signed_values v
-           JOIN charging_sessions s ON s.id = v.session_id AND s.company_id = v.company_id
-           JOIN stations st ON st.id = s.station_id
-          WHERE v.session_id = ? ORDER BY v.at, v.id`,
-      )
-      .bind(sessionId)
-      .all<SignedRow>(),
+    signedValuesOf(db.$client, sessionId),
   ]);
   const used: CdrTariff[] = tariffRows.map((t) =>
     ocpiTariffOf({ ...t, elements: JSON.parse(t.elementsJson) as ElementInput[] }, input.party),
   );
   const values: CdrSignedValue[] = await Promise.all(
-    signed.results.map(async (r) => {
-      const value = {
-        signedData: r.signed_data,
-        encoding: r.encoding,
-        publicKey: r.public_key ?? r.station_public_key,
-        signingMethod: r.signing_method,
-      };
+    signed.map(async (r) => {
+      const value = signedInputOf(r);
       return { context: r.context, text: decodeSignedData(value) ?? r.signed_data, check: await verifySigned(value) };
     }),
   );

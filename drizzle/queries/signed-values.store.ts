@@ -1,11 +1,13 @@
 /**
- * @module Writes of a session's signed meter values (ADR 060, migration 0062), by the ChargePoint
+ * @module A session's signed meter values (ADR 060, migration 0062). Writes, by the ChargePoint
  * object: only when a message carries one (the hot path without signed data writes nothing), the
- * values and the pruning to SIGNED_PER_SESSION in one batch, a reading delivered twice ignored.
+ * values and the pruning to SIGNED_PER_SESSION in one batch, a reading delivered twice ignored. Reads,
+ * for the session screens and the OCPI CDR: the values with the station's meter public key beside them
+ * (the caller checks the scope before).
  */
 
 import { type CapturedSigned, KEPT_CONTEXTS, SIGNED_PER_SESSION } from '@domain/metering/signed-capture';
-import { detectFormat } from '@domain/metering/signed-values';
+import { detectFormat, type SignedInput } from '@domain/metering/signed-values';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { sessionSignedValues } from '../schema/signed-values';
@@ -62,3 +64,49 @@ export async function storeSignedValues(
       ),
   ]);
 }
+
+export interface StoredSignedValue {
+  id: number;
+  at: number;
+  context: string;
+  measurand: string;
+  connector_number: number;
+  format: string;
+  encoding: string | null;
+  signed_data: string;
+  public_key: string | null;
+  signing_method: string | null;
+  station_public_key: string | null;
+}
+
+/** The signed values of session `sessionId`, oldest first. */
+export async function signedValuesOf(d1: D1Database, sessionId: number): Promise<StoredSignedValue[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT v.id, v.at, v.context, v.measurand, v.connector_number, v.format, v.encoding, v.signed_data,
+              v.public_key, v.signing_method, st.meter_public_key AS station_public_key
+         FROM session_signed_values v
+         JOIN charging_sessions s ON s.id = v.session_id AND s.company_id = v.company_id
+         JOIN stations st ON st.id = s.station_id
+        WHERE v.session_id = ?
+        ORDER BY v.at, v.id`,
+    )
+    .bind(sessionId)
+    .all<StoredSignedValue>();
+  return results;
+}
+
+/** The key a value is checked with: its own, else the station's meter key. */
+export function keyOf(v: StoredSignedValue): { key: string | null; source: 'value' | 'station' | 'none' } {
+  if (v.public_key) return { key: v.public_key, source: 'value' };
+  if (v.station_public_key) return { key: v.station_public_key, source: 'station' };
+  return { key: null, source: 'none' };
+}
+
+/** What `verifySigned` reads of a stored value. */
+export const signedInputOf = (v: StoredSignedValue): SignedInput => ({
+  signedData: v.signed_data,
+  encoding: v.encoding,
+  publicKey: keyOf(v).key,
+  signingMethod: v.signing_method,
+});

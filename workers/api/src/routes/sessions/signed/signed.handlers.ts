@@ -8,24 +8,18 @@ import type { AppEnv } from '@api/env';
 import { apiError } from '@api/lib/errors';
 import { callerScope } from '@api/lib/scope';
 import { authOf } from '@api/middleware/permission';
+import { type StoredSignedValue, signedInputOf, signedValuesOf } from '@db/queries/signed-values.store';
 import { type SignedFormat, safeXml, verifySigned } from '@domain/metering/signed-values';
 import { sessionAudiences } from '@domain/sessions/detail';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { scopedSession } from '../detail/detail.store';
 import { mySafe, mySigned, operatorSafe, operatorSigned } from './signed.routes';
-import { keyOf, toSignedMeterValue } from './signed.schemas';
-import { isOwnSession, type StoredSignedValue, signedValuesOf } from './signed.store';
-
-const inputOf = (v: StoredSignedValue) => ({
-  signedData: v.signed_data,
-  encoding: v.encoding,
-  publicKey: keyOf(v).key,
-  signingMethod: v.signing_method,
-});
+import { toSignedMeterValue } from './signed.schemas';
+import { isOwnSession } from './signed.store';
 
 async function listed(values: StoredSignedValue[]) {
-  const data = await Promise.all(values.map(async (v) => toSignedMeterValue(v, await verifySigned(inputOf(v)))));
+  const data = await Promise.all(values.map(async (v) => toSignedMeterValue(v, await verifySigned(signedInputOf(v)))));
   return { data, total: data.length };
 }
 
@@ -34,7 +28,7 @@ function download(c: Context<AppEnv>, sessionId: number, values: StoredSignedVal
   if (values.length === 0) return apiError(c, 404, 'NO_SIGNED_METER_VALUES', 'signedValuesNone');
   const xml = safeXml(
     values.map((v) => ({
-      ...inputOf(v),
+      ...signedInputOf(v),
       format: v.format as SignedFormat,
       transactionId: sessionId,
       context: v.context,

@@ -1,7 +1,8 @@
 /** @module Shapes of a session's signed meter values (ADR 060) for the operator's and the driver's screens. */
+
+import { keyOf, type StoredSignedValue } from '@db/queries/signed-values.store';
 import type { SignedCheck } from '@domain/metering/signed-values';
 import { z } from '@hono/zod-openapi';
-import type { StoredSignedValue } from './signed.store';
 
 const SIGNED_STATUSES = ['valid', 'invalid', 'no_public_key', 'unsupported', 'malformed'] as const;
 
@@ -39,13 +40,6 @@ export const SignedMeterValue = z
 export const SignedMeterValues = z
   .object({ data: z.array(SignedMeterValue), total: z.number() })
   .openapi('SignedMeterValues');
-
-/** The key a value is checked with: its own, else the station's meter key. */
-export function keyOf(v: StoredSignedValue): { key: string | null; source: 'value' | 'station' | 'none' } {
-  if (v.public_key) return { key: v.public_key, source: 'value' };
-  if (v.station_public_key) return { key: v.station_public_key, source: 'station' };
-  return { key: null, source: 'none' };
-}
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
