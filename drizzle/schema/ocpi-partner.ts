@@ -9,18 +9,23 @@ import { timestamp } from './columns';
 import { companies } from './companies';
 import { ocpiPeerings } from './ocpi';
 
+/** The columns of an object of a partner's CPO party: the peering's company, the peering, the party. */
+const ofPartnerParty = () => ({
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  peeringId: integer('peering_id')
+    .notNull()
+    .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
+  countryCode: text('country_code').notNull(),
+  partyId: text('party_id').notNull(),
+});
+
 export const ocpiPartnerLocations = sqliteTable(
   'ocpi_partner_locations',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    peeringId: integer('peering_id')
-      .notNull()
-      .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
-    countryCode: text('country_code').notNull(),
-    partyId: text('party_id').notNull(),
+    ...ofPartnerParty(),
     locationId: text('location_id').notNull(),
     /** ISO 3166-1 alpha-3, as OCPI writes it. */
     country: text('country').notNull(),
@@ -64,14 +69,7 @@ export const ocpiPartnerTariffs = sqliteTable(
   'ocpi_partner_tariffs',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    peeringId: integer('peering_id')
-      .notNull()
-      .references(() => ocpiPeerings.id, { onDelete: 'cascade' }),
-    countryCode: text('country_code').notNull(),
-    partyId: text('party_id').notNull(),
+    ...ofPartnerParty(),
     tariffId: text('tariff_id').notNull(),
     currency: text('currency').notNull(),
     lastUpdated: timestamp('last_updated').notNull(),
